@@ -1,0 +1,310 @@
+//! Access patterns: which byte address each lane of a warp reads.
+
+use super::error::{EngineError, Result};
+use serde::{Deserialize, Serialize};
+
+/// Element sizes a lane can load, in bytes.
+pub const ELEM_SIZES: [u32; 5] = [1, 2, 4, 8, 16];
+
+/// How the lanes' addresses are made.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Pattern {
+    /// Lane `t` reads element `offset + t × stride`: byte `base + (offset + t × stride) × elem_bytes`.
+    /// Stride and offset are in elements and may be zero or negative.
+    Affine {
+        /// Elements between neighbouring lanes.
+        stride_elems: i64,
+        /// Element lane 0 reads.
+        offset_elems: i64,
+        /// Byte address of element 0.
+        base_bytes: i64,
+    },
+    /// Array of structs: lane `t` reads the field at `field_offset` of struct `first + t`:
+    /// byte `base + (first + t) × struct_bytes + field_offset`.
+    StructField {
+        /// Size of one struct, bytes (12 for `float3`).
+        struct_bytes: i64,
+        /// Byte offset of the field in the struct.
+        field_offset: i64,
+        /// Index of the struct lane 0 reads.
+        first: i64,
+        /// Byte address of struct 0.
+        base_bytes: i64,
+    },
+    /// A row-major 2D array with `pitch_bytes` per row; the warp walks along a row
+    /// (lane `t` reads `(row, col + t)`) or down a column (lane `t` reads `(row + t, col)`).
+    TwoD {
+        /// Bytes from one row to the next.
+        pitch_bytes: i64,
+        /// Walk along a row (`false`) or down a column (`true`).
+        column: bool,
+        /// Row of lane 0.
+        row: i64,
+        /// Column of lane 0, in elements.
+        col: i64,
+        /// Byte address of element (0, 0).
+        base_bytes: i64,
+    },
+    /// An explicit byte offset per lane, lane 0 first; lanes past the end are inactive.
+    Explicit {
+        /// Byte offsets.
+        offsets_bytes: Vec<i64>,
+    },
+}
+
+/// One warp's load: element size, pattern and active lanes.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct WarpAccess {
+    /// Bytes each lane loads: 1, 2, 4, 8 or 16.
+    pub elem_bytes: u32,
+    /// How addresses are made.
+    pub pattern: Pattern,
+    /// Lanes that execute the load (bit `t` = lane `t`).
+    pub active_mask: u64,
+    /// Lanes in the warp: 32, or 64 for an AMD wave64.
+    pub warp_size: u32,
+}
+
+/// Every lane's address, resolved: `None` for an inactive lane.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct LaneAddresses {
+    /// Bytes each lane loads.
+    pub elem_bytes: u32,
+    /// Byte address per lane, lane 0 first.
+    pub addresses: Vec<Option<i64>>,
+}
+
+impl LaneAddresses {
+    /// Number of lanes that load.
+    pub fn active_lanes(&self) -> usize {
+        self.addresses.iter().filter(|a| a.is_some()).count()
+    }
+
+    /// `(lane, address)` of every active lane.
+    pub fn active(&self) -> impl Iterator<Item = (usize, i64)> + '_ {
+        self.addresses
+            .iter()
+            .enumerate()
+            .filter_map(|(lane, addr)| addr.map(|a| (lane, a)))
+    }
+}
+
+/// Mask with the first `lanes` lanes active (`full_mask(32)` = `0xffff_ffff`).
+pub const fn full_mask(lanes: u32) -> u64 {
+    if lanes >= 64 {
+        u64::MAX
+    } else {
+        (1u64 << lanes) - 1
+    }
+}
+
+impl WarpAccess {
+    /// A full warp of 32 lanes reading `elem_bytes` at `stride` elements from element `offset`.
+    pub fn affine(elem_bytes: u32, stride_elems: i64, offset_elems: i64) -> Self {
+        WarpAccess {
+            elem_bytes,
+            pattern: Pattern::Affine {
+                stride_elems,
+                offset_elems,
+                base_bytes: 0,
+            },
+            active_mask: full_mask(32),
+            warp_size: 32,
+        }
+    }
+
+    /// A full warp of 32 lanes reading the given byte offsets.
+    pub fn explicit(elem_bytes: u32, offsets_bytes: Vec<i64>) -> Self {
+        WarpAccess {
+            elem_bytes,
+            pattern: Pattern::Explicit { offsets_bytes },
+            active_mask: full_mask(32),
+            warp_size: 32,
+        }
+    }
+
+    /// The same access with another active mask.
+    pub fn with_mask(mut self, active_mask: u64) -> Self {
+        self.active_mask = active_mask;
+        self
+    }
+
+    /// The same access for a warp of another width (only the lanes that exist stay active).
+    pub fn with_warp_size(mut self, warp_size: u32) -> Self {
+        self.warp_size = warp_size;
+        self
+    }
+
+    /// Resolves every lane's byte address, checking every input.
+    ///
+    /// Errors: element size not in 1, 2, 4, 8, 16; warp size not 32 or 64; more explicit offsets than
+    /// lanes; a struct smaller than its field; an address that overflows `i64`.
+    pub fn resolve(&self) -> Result<LaneAddresses> {
+        if !ELEM_SIZES.contains(&self.elem_bytes) {
+            return Err(EngineError::range(
+                "element size",
+                format!("{} bytes", self.elem_bytes),
+                "one of 1, 2, 4, 8, 16 bytes",
+            ));
+        }
+        if self.warp_size != 32 && self.warp_size != 64 {
+            return Err(EngineError::range("warp size", self.warp_size, "32 or 64 lanes"));
+        }
+        let elem = i64::from(self.elem_bytes);
+        let lanes = self.warp_size as usize;
+        let mut addresses = vec![None; lanes];
+        if let Pattern::Explicit { offsets_bytes } = &self.pattern
+            && offsets_bytes.len() > lanes
+        {
+            return Err(EngineError::range(
+                "number of lane offsets",
+                offsets_bytes.len(),
+                format!("at most {lanes} (one per lane)"),
+            ));
+        }
+        if let Pattern::StructField {
+            struct_bytes,
+            field_offset,
+            ..
+        } = self.pattern
+        {
+            if struct_bytes < 1 {
+                return Err(EngineError::range("struct size", struct_bytes, "at least 1 byte"));
+            }
+            if field_offset < 0 || field_offset + elem > struct_bytes {
+                return Err(EngineError::range(
+                    "field offset",
+                    field_offset,
+                    format!("0 to {} so the field fits in the {struct_bytes}-byte struct", struct_bytes - elem),
+                ));
+            }
+        }
+        for (lane, slot) in addresses.iter_mut().enumerate() {
+            if self.active_mask & (1u64 << lane) == 0 {
+                continue;
+            }
+            let t = lane as i64;
+            let overflow = || EngineError::Overflow {
+                what: format!("lane {lane}"),
+            };
+            let address = match &self.pattern {
+                Pattern::Affine {
+                    stride_elems,
+                    offset_elems,
+                    base_bytes,
+                } => t
+                    .checked_mul(*stride_elems)
+                    .and_then(|x| x.checked_add(*offset_elems))
+                    .and_then(|x| x.checked_mul(elem))
+                    .and_then(|x| x.checked_add(*base_bytes)),
+                Pattern::StructField {
+                    struct_bytes,
+                    field_offset,
+                    first,
+                    base_bytes,
+                } => first
+                    .checked_add(t)
+                    .and_then(|x| x.checked_mul(*struct_bytes))
+                    .and_then(|x| x.checked_add(*field_offset))
+                    .and_then(|x| x.checked_add(*base_bytes)),
+                Pattern::TwoD {
+                    pitch_bytes,
+                    column,
+                    row,
+                    col,
+                    base_bytes,
+                } => {
+                    let (r, c) = if *column {
+                        (row.checked_add(t), Some(*col))
+                    } else {
+                        (Some(*row), col.checked_add(t))
+                    };
+                    r.and_then(|r| r.checked_mul(*pitch_bytes))
+                        .zip(c.and_then(|c| c.checked_mul(elem)))
+                        .and_then(|(a, b)| a.checked_add(b))
+                        .and_then(|x| x.checked_add(*base_bytes))
+                }
+                Pattern::Explicit { offsets_bytes } => match offsets_bytes.get(lane) {
+                    Some(offset) => Some(*offset),
+                    None => continue,
+                },
+            };
+            let address = address.ok_or_else(overflow)?;
+            // The last byte must be addressable too.
+            address.checked_add(elem - 1).ok_or_else(overflow)?;
+            *slot = Some(address);
+        }
+        Ok(LaneAddresses {
+            elem_bytes: self.elem_bytes,
+            addresses,
+        })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn affine_addresses_follow_stride_offset_and_base() {
+        let mut access = WarpAccess::affine(4, 2, 1);
+        if let Pattern::Affine { base_bytes, .. } = &mut access.pattern {
+            *base_bytes = 4096;
+        }
+        let lanes = access.resolve().unwrap();
+        assert_eq!(lanes.addresses[0], Some(4096 + 4));
+        assert_eq!(lanes.addresses[31], Some(4096 + (1 + 62) * 4));
+    }
+
+    #[test]
+    fn negative_strides_are_allowed() {
+        let lanes = WarpAccess::affine(4, -1, 31).resolve().unwrap();
+        assert_eq!(lanes.addresses[0], Some(124));
+        assert_eq!(lanes.addresses[31], Some(0));
+    }
+
+    #[test]
+    fn struct_field_and_column_walks() {
+        let aos = WarpAccess {
+            elem_bytes: 4,
+            pattern: Pattern::StructField {
+                struct_bytes: 12,
+                field_offset: 8,
+                first: 0,
+                base_bytes: 0,
+            },
+            active_mask: full_mask(32),
+            warp_size: 32,
+        };
+        assert_eq!(aos.resolve().unwrap().addresses[2], Some(32));
+        let column = WarpAccess {
+            pattern: Pattern::TwoD {
+                pitch_bytes: 4096,
+                column: true,
+                row: 0,
+                col: 3,
+                base_bytes: 0,
+            },
+            ..aos
+        };
+        assert_eq!(column.resolve().unwrap().addresses[2], Some(2 * 4096 + 12));
+    }
+
+    #[test]
+    fn bad_inputs_are_named() {
+        let err = WarpAccess::affine(3, 1, 0).resolve().unwrap_err();
+        assert!(err.to_string().contains("element size"), "{err}");
+        let err = WarpAccess::affine(4, i64::MAX / 2, 0).resolve().unwrap_err();
+        assert!(matches!(err, EngineError::Overflow { .. }), "{err}");
+        let err = WarpAccess::explicit(4, vec![0; 33]).resolve().unwrap_err();
+        assert!(err.to_string().contains("lane offsets"), "{err}");
+    }
+
+    #[test]
+    fn inactive_lanes_have_no_address() {
+        let lanes = WarpAccess::affine(4, 1, 0).with_mask(0x1).resolve().unwrap();
+        assert_eq!(lanes.active_lanes(), 1);
+        assert_eq!(lanes.addresses[1], None);
+    }
+}

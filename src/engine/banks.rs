@@ -1,0 +1,236 @@
+//! Shared-memory banks (engine notes §2): which bank each lane hits and how many wavefronts a load takes.
+
+use super::access::{LaneAddresses, WarpAccess};
+use super::arch::{Arch, Vendor};
+use super::error::{EngineError, Result};
+use serde::Serialize;
+
+/// Number of shared-memory banks.
+pub const BANKS: u32 = 32;
+/// Width of one bank, bytes.
+pub const BANK_BYTES: i64 = 4;
+
+/// Bank of a byte address: `(a / 4) mod 32`.
+pub fn bank_of(address: i64) -> u32 {
+    address.div_euclid(BANK_BYTES).rem_euclid(i64::from(BANKS)) as u32
+}
+
+/// One 4-byte word a bank delivers, and the lanes that share it (more than one lane = broadcast).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct BankWord {
+    /// Word index (`address / 4`).
+    pub word: i64,
+    /// Lanes reading (part of) the word, ascending.
+    pub lanes: Vec<u32>,
+}
+
+/// One phase: a group of lanes served together.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct Phase {
+    /// First lane of the phase.
+    pub first_lane: u32,
+    /// Lanes in the phase.
+    pub lanes: u32,
+    /// Wavefronts this phase takes: the most distinct words any one bank delivers.
+    pub wavefronts: u32,
+    /// For each of the 32 banks, the distinct words it delivers in this phase, in address order.
+    pub banks: Vec<Vec<BankWord>>,
+}
+
+/// The cost of one warp's shared-memory load.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct BankAnalysis {
+    /// Bank of each lane's first word (`None` if inactive).
+    pub bank_of_lane: Vec<Option<u32>>,
+    /// Lanes per phase: the whole warp for ≤ 4 bytes, half-warps for 8, quarter-warps for 16
+    /// (doubled when the pair merge applies).
+    pub phase_lanes: u32,
+    /// Whether neighbouring phases merged in pairs (8/16-byte loads where lane pairs share addresses).
+    pub merged: bool,
+    /// Phases that have an active lane.
+    pub phases: Vec<Phase>,
+    /// Total wavefronts: the sum over phases.
+    pub wavefronts: u32,
+    /// Wavefronts the same load would take with no conflict: the number of phases with an active lane.
+    pub ideal_wavefronts: u32,
+    /// Nsight's counter: `wavefronts − ideal`.
+    pub bank_conflicts: u32,
+    /// `wavefronts / ideal` (1 = conflict-free, 32 = fully serialized).
+    pub conflict_degree: f64,
+    /// Whether some word is read by more than one lane (served once: broadcast/multicast).
+    pub broadcast: bool,
+}
+
+impl BankAnalysis {
+    /// The worst bank of the worst phase: `(bank, distinct words)`.
+    pub fn worst_bank(&self) -> Option<(u32, usize)> {
+        self.phases
+            .iter()
+            .flat_map(|phase| phase.banks.iter().enumerate())
+            .map(|(bank, words)| (bank as u32, words.len()))
+            .max_by_key(|&(bank, words)| (words, std::cmp::Reverse(bank)))
+    }
+}
+
+/// Analyses a shared-memory load on the given architecture.
+///
+/// Accesses of 4 bytes or less: wavefronts = the most distinct 4-byte words any bank delivers over the
+/// whole warp (lanes reading one word share it). 8 and 16 bytes: half- and quarter-warp phases, merged in
+/// pairs when every active lane reads the same address as lane `t^1` (or every one as lane `t^2`);
+/// wavefronts = the sum over phases. Worked numbers: `tile[32][32]` column → 32 wavefronts;
+/// `tile[32][33]` → 1; stride 2 words → 2-way.
+///
+/// ```
+/// use warpdrill::engine::{bank_conflicts, Arch, WarpAccess};
+/// let padded = bank_conflicts(&WarpAccess::affine(4, 33, 0), Arch::default_arch()).unwrap();
+/// assert_eq!(padded.wavefronts, 1);
+/// ```
+pub fn bank_conflicts(access: &WarpAccess, arch: &Arch) -> Result<BankAnalysis> {
+    analyse_lanes(&access.resolve()?, arch.vendor)
+}
+
+/// [`bank_conflicts`] on already-resolved lane addresses.
+pub fn analyse_lanes(lanes: &LaneAddresses, vendor: Vendor) -> Result<BankAnalysis> {
+    let elem = i64::from(lanes.elem_bytes);
+    let warp = lanes.addresses.len() as u32;
+    if lanes.active_lanes() == 0 {
+        return Err(EngineError::range("active lanes", "none", "at least one lane"));
+    }
+    let base_phase = (BANKS * BANK_BYTES as u32) / (lanes.elem_bytes.max(4));
+    let merged = elem >= 8 && vendor == Vendor::Nvidia && (pairs_share(lanes, 1) || pairs_share(lanes, 2));
+    let phase_lanes = if merged { base_phase * 2 } else { base_phase }.min(warp);
+
+    let mut phases = Vec::new();
+    let mut broadcast = false;
+    let mut bank_of_lane = vec![None; lanes.addresses.len()];
+    let mut touches: Vec<(u32, i64, u32)> = Vec::with_capacity(phase_lanes as usize * 4);
+    for first_lane in (0..warp).step_by(phase_lanes as usize) {
+        touches.clear();
+        for lane in first_lane..first_lane + phase_lanes {
+            let Some(address) = lanes.addresses[lane as usize] else {
+                continue;
+            };
+            bank_of_lane[lane as usize] = Some(bank_of(address));
+            let first_word = address.div_euclid(BANK_BYTES);
+            let last_word = (address + elem - 1).div_euclid(BANK_BYTES);
+            for word in first_word..=last_word {
+                touches.push((word.rem_euclid(i64::from(BANKS)) as u32, word, lane));
+            }
+        }
+        if touches.is_empty() {
+            continue;
+        }
+        touches.sort_unstable();
+        let mut banks: Vec<Vec<BankWord>> = vec![Vec::new(); BANKS as usize];
+        for &(bank, word, lane) in &touches {
+            let words = &mut banks[bank as usize];
+            match words.last_mut() {
+                Some(last) if last.word == word => {
+                    if last.lanes.last() != Some(&lane) {
+                        last.lanes.push(lane);
+                        broadcast = true;
+                    }
+                }
+                _ => words.push(BankWord {
+                    word,
+                    lanes: vec![lane],
+                }),
+            }
+        }
+        let wavefronts = banks.iter().map(Vec::len).max().unwrap_or(0) as u32;
+        phases.push(Phase {
+            first_lane,
+            lanes: phase_lanes,
+            wavefronts,
+            banks,
+        });
+    }
+    let wavefronts: u32 = phases.iter().map(|p| p.wavefronts).sum();
+    let ideal_wavefronts = phases.len() as u32;
+    Ok(BankAnalysis {
+        bank_of_lane,
+        phase_lanes,
+        merged,
+        wavefronts,
+        ideal_wavefronts,
+        bank_conflicts: wavefronts - ideal_wavefronts,
+        conflict_degree: f64::from(wavefronts) / f64::from(ideal_wavefronts),
+        broadcast,
+        phases,
+    })
+}
+
+/// Whether every active lane reads the same address as lane `t ^ xor`, or that lane is inactive.
+fn pairs_share(lanes: &LaneAddresses, xor: usize) -> bool {
+    lanes.active().all(|(lane, address)| {
+        lanes
+            .addresses
+            .get(lane ^ xor)
+            .copied()
+            .flatten()
+            .is_none_or(|other| other == address)
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn analyse(access: WarpAccess) -> BankAnalysis {
+        bank_conflicts(&access, Arch::default_arch()).unwrap()
+    }
+
+    #[test]
+    fn worked_facts_of_the_notes() {
+        // float tile[32][32] column read, then padded to [32][33].
+        assert_eq!(analyse(WarpAccess::affine(4, 32, 0)).wavefronts, 32);
+        assert_eq!(analyse(WarpAccess::affine(4, 33, 0)).wavefronts, 1);
+        // double tile[32][32] column → 32; padded [32][33] → 2.
+        assert_eq!(analyse(WarpAccess::affine(8, 32, 0)).wavefronts, 32);
+        assert_eq!(analyse(WarpAccess::affine(8, 33, 0)).wavefronts, 2);
+        let stride2 = analyse(WarpAccess::affine(4, 2, 0));
+        assert_eq!((stride2.wavefronts, stride2.bank_conflicts), (2, 1));
+        assert_eq!(stride2.conflict_degree, 2.0);
+        assert_eq!(analyse(WarpAccess::affine(4, 0, 7)).wavefronts, 1);
+    }
+
+    #[test]
+    fn conflict_degree_of_a_word_stride_is_its_gcd_with_32() {
+        fn gcd(a: i64, b: i64) -> i64 {
+            if b == 0 { a } else { gcd(b, a % b) }
+        }
+        for stride in 1..=64 {
+            let analysis = analyse(WarpAccess::affine(4, stride, 0));
+            assert_eq!(i64::from(analysis.wavefronts), gcd(stride, 32), "stride {stride}");
+        }
+    }
+
+    #[test]
+    fn wide_loads_use_phases_and_the_pair_merge() {
+        let one_8 = analyse(WarpAccess::explicit(8, vec![0; 32]));
+        assert_eq!((one_8.wavefronts, one_8.merged), (1, true));
+        let one_16 = analyse(WarpAccess::explicit(16, vec![0; 32]));
+        assert_eq!(one_16.wavefronts, 2);
+        assert_eq!(one_16.bank_conflicts, 0);
+        let pairs = analyse(WarpAccess::explicit(8, (0..32).map(|t| t / 2 * 8).collect()));
+        assert_eq!(pairs.wavefronts, 1);
+        let mod2 = analyse(WarpAccess::explicit(8, (0..32).map(|t| t % 2 * 8).collect()));
+        assert_eq!(mod2.wavefronts, 1);
+        let mod4 = analyse(WarpAccess::explicit(8, (0..32).map(|t| t % 4 * 8).collect()));
+        assert_eq!(mod4.wavefronts, 2);
+        let contiguous16 = analyse(WarpAccess::affine(16, 1, 0));
+        assert_eq!((contiguous16.wavefronts, contiguous16.ideal_wavefronts), (4, 4));
+    }
+
+    #[test]
+    fn lanes_that_serialize_are_listed_per_bank() {
+        let analysis = analyse(WarpAccess::affine(4, 2, 0));
+        let bank0 = &analysis.phases[0].banks[0];
+        assert_eq!(bank0.len(), 2);
+        assert_eq!(bank0[0].lanes, vec![0]);
+        assert_eq!(bank0[1].lanes, vec![16]);
+        assert_eq!(analysis.bank_of_lane[1], Some(2));
+        assert_eq!(analysis.worst_bank(), Some((0, 2)));
+        assert!(analyse(WarpAccess::affine(4, 0, 0)).broadcast);
+    }
+}

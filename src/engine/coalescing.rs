@@ -1,0 +1,224 @@
+//! Global-memory coalescing (engine notes §1): how one warp load becomes sectors and lines.
+
+use super::access::{LaneAddresses, WarpAccess};
+use super::arch::Granularity;
+use super::error::{EngineError, Result};
+use serde::Serialize;
+
+/// One memory segment (sector or line) that the load fetches.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct Segment {
+    /// Byte address of the segment's first byte (a multiple of its size).
+    pub address: i64,
+    /// Lanes that read at least one byte of it, ascending.
+    pub lanes: Vec<u32>,
+    /// Distinct bytes of it that some lane asked for; the rest is fetched and wasted.
+    pub bytes_used: u32,
+}
+
+/// The cost of one warp's global load.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct Coalescing {
+    /// Unit the totals below are counted in.
+    pub granularity: Granularity,
+    /// Bytes per unit: 32 (sector) or 128 (line).
+    pub segment_bytes: u32,
+    /// Lanes that load.
+    pub active_lanes: u32,
+    /// Distinct 32-byte sectors touched (what Volta and later fetch).
+    pub sectors: u32,
+    /// Distinct 128-byte lines touched (what Fermi/Kepler L1 fetched).
+    pub lines: u32,
+    /// Requests: one per load instruction with an active lane.
+    pub requests: u32,
+    /// `active lanes × element size`.
+    pub bytes_requested: u64,
+    /// `segments × segment size`.
+    pub bytes_fetched: u64,
+    /// `bytes_requested / bytes_fetched`, capped at 1 when lanes share bytes (a broadcast wastes nothing).
+    pub efficiency: f64,
+    /// The segments fetched, in address order.
+    pub segments: Vec<Segment>,
+    /// For each lane, the index in `segments` of the first segment it reads (`None` if inactive).
+    pub lane_segment: Vec<Option<usize>>,
+}
+
+impl Coalescing {
+    /// Segments fetched in the chosen unit (sectors or lines).
+    pub fn transactions(&self) -> u32 {
+        self.segments.len() as u32
+    }
+
+    /// `1 − efficiency`: the share of fetched bytes nobody asked for.
+    pub fn waste(&self) -> f64 {
+        1.0 - self.efficiency
+    }
+}
+
+/// Analyses a warp access with the given fetch unit.
+///
+/// Sectors = distinct 32-byte aligned sectors that `[a_t, a_t + E)` of the active lanes touch; lines the
+/// same with 128 bytes. Worked numbers (4-byte floats, full warp): stride 1 → 4 sectors, 100 %;
+/// offset 1 → 5 sectors; stride 32 → 32 sectors, 12.5 %.
+///
+/// ```
+/// use warpdrill::engine::{coalesce, Granularity, WarpAccess};
+/// let c = coalesce(&WarpAccess::affine(4, 1, 1), Granularity::Sector).unwrap();
+/// assert_eq!(c.sectors, 5);
+/// ```
+pub fn coalesce(access: &WarpAccess, granularity: Granularity) -> Result<Coalescing> {
+    coalesce_lanes(&access.resolve()?, granularity)
+}
+
+/// [`coalesce`] on already-resolved lane addresses.
+pub fn coalesce_lanes(lanes: &LaneAddresses, granularity: Granularity) -> Result<Coalescing> {
+    let elem = i64::from(lanes.elem_bytes);
+    let active_lanes = lanes.active_lanes() as u32;
+    if active_lanes == 0 {
+        return Err(EngineError::range("active lanes", "none", "at least one lane"));
+    }
+    let unit = granularity.bytes();
+    // (segment address, lane, byte mask within the segment); an element spans at most 2 segments.
+    let mut touches: Vec<(i64, u32, u128)> = Vec::with_capacity(lanes.addresses.len() * 2);
+    let mut sector_ids: Vec<i64> = Vec::with_capacity(lanes.addresses.len() * 2);
+    for (lane, address) in lanes.active() {
+        let last = address + elem - 1;
+        let mut sector = address.div_euclid(32);
+        while sector <= last.div_euclid(32) {
+            sector_ids.push(sector);
+            sector += 1;
+        }
+        let mut segment = address.div_euclid(unit);
+        while segment <= last.div_euclid(unit) {
+            let start = segment * unit;
+            let from = (address.max(start) - start) as u32;
+            let to = (last.min(start + unit - 1) - start) as u32;
+            let width = to - from + 1;
+            let mask = if width >= 128 { u128::MAX } else { ((1u128 << width) - 1) << from };
+            touches.push((start, lane as u32, mask));
+            segment += 1;
+        }
+    }
+    sector_ids.sort_unstable();
+    sector_ids.dedup();
+    let sectors = sector_ids.len() as u32;
+    let mut line_ids: Vec<i64> = sector_ids.iter().map(|s| s.div_euclid(4)).collect();
+    line_ids.dedup();
+    let lines = line_ids.len() as u32;
+
+    touches.sort_unstable_by_key(|&(start, lane, _)| (start, lane));
+    let mut segments: Vec<Segment> = Vec::new();
+    let mut masks: Vec<u128> = Vec::new();
+    let mut lane_segment = vec![None; lanes.addresses.len()];
+    for (start, lane, mask) in touches {
+        if segments.last().map(|s| s.address) != Some(start) {
+            segments.push(Segment {
+                address: start,
+                lanes: Vec::new(),
+                bytes_used: 0,
+            });
+            masks.push(0);
+        }
+        let index = segments.len() - 1;
+        let segment = &mut segments[index];
+        if segment.lanes.last() != Some(&lane) {
+            segment.lanes.push(lane);
+        }
+        masks[index] |= mask;
+        let slot = &mut lane_segment[lane as usize];
+        if slot.is_none() {
+            *slot = Some(index);
+        }
+    }
+    for (segment, mask) in segments.iter_mut().zip(masks) {
+        segment.bytes_used = mask.count_ones();
+    }
+    let bytes_requested = u64::from(active_lanes) * lanes.elem_bytes as u64;
+    let bytes_fetched = segments.len() as u64 * unit as u64;
+    Ok(Coalescing {
+        granularity,
+        segment_bytes: unit as u32,
+        active_lanes,
+        sectors,
+        lines,
+        requests: 1,
+        bytes_requested,
+        bytes_fetched,
+        efficiency: (bytes_requested as f64 / bytes_fetched as f64).min(1.0),
+        segments,
+        lane_segment,
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::engine::access::Pattern;
+
+    fn sectors(access: WarpAccess) -> u32 {
+        coalesce(&access, Granularity::Sector).unwrap().sectors
+    }
+
+    #[test]
+    fn worked_facts_of_the_notes() {
+        assert_eq!(sectors(WarpAccess::affine(4, 1, 0)), 4);
+        assert_eq!(sectors(WarpAccess::affine(4, 1, 1)), 5);
+        assert_eq!(sectors(WarpAccess::affine(4, 32, 0)), 32);
+        assert_eq!(sectors(WarpAccess::affine(4, 1024, 0)), 32);
+        assert_eq!(sectors(WarpAccess::affine(4, -1, 31)), 4);
+        assert_eq!(sectors(WarpAccess::affine(4, 1, 0).with_mask(0xffff)), 2);
+        assert_eq!(sectors(WarpAccess::affine(4, 1, 0).with_mask(0x1)), 1);
+        for (size, expected) in [(12, 12), (24, 24)] {
+            let aos = WarpAccess {
+                elem_bytes: 4,
+                pattern: Pattern::StructField {
+                    struct_bytes: size,
+                    field_offset: 0,
+                    first: 0,
+                    base_bytes: 0,
+                },
+                active_mask: u64::MAX,
+                warp_size: 32,
+            };
+            assert_eq!(sectors(aos), expected, "{size}-byte struct");
+        }
+    }
+
+    #[test]
+    fn alignment_costs_lines_not_sectors() {
+        let access = WarpAccess::explicit(4, (0..32).map(|t| 64 + 4 * t).collect());
+        let by_sector = coalesce(&access, Granularity::Sector).unwrap();
+        assert_eq!((by_sector.sectors, by_sector.lines), (4, 2));
+        let by_line = coalesce(&access, Granularity::Line).unwrap();
+        assert_eq!(by_line.transactions(), 2);
+        assert_eq!(by_line.bytes_fetched, 256);
+        assert!((by_line.efficiency - 0.5).abs() < 1e-12);
+    }
+
+    #[test]
+    fn efficiency_and_waste() {
+        let c = coalesce(&WarpAccess::affine(4, 32, 0), Granularity::Sector).unwrap();
+        assert_eq!((c.bytes_requested, c.bytes_fetched), (128, 1024));
+        assert!((c.efficiency - 0.125).abs() < 1e-12);
+        assert!((c.waste() - 0.875).abs() < 1e-12);
+        assert_eq!(c.segments[0].bytes_used, 4);
+        let broadcast = coalesce(&WarpAccess::affine(4, 0, 0), Granularity::Sector).unwrap();
+        assert_eq!(broadcast.sectors, 1);
+        assert_eq!(broadcast.efficiency, 1.0);
+    }
+
+    #[test]
+    fn lanes_are_mapped_to_their_sector() {
+        let c = coalesce(&WarpAccess::affine(4, 1, 1), Granularity::Sector).unwrap();
+        assert_eq!(c.lane_segment[0], Some(0));
+        assert_eq!(c.lane_segment[7], Some(1));
+        assert_eq!(c.segments[0].lanes, (0..7).collect::<Vec<_>>());
+        assert_eq!(c.segments[0].bytes_used, 28);
+        assert_eq!(c.segments[4].lanes, vec![31]);
+    }
+
+    #[test]
+    fn no_active_lane_is_an_error() {
+        assert!(coalesce(&WarpAccess::affine(4, 1, 0).with_mask(0), Granularity::Sector).is_err());
+    }
+}

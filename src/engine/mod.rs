@@ -1,0 +1,25 @@
+//! The computation engine: every number warpdrill shows comes from here.
+//!
+//! Pure functions over plain data: no terminal, no files. Each module implements one section of the
+//! engine notes: [`coalescing`] (§1), [`banks`] (§2), [`occupancy`] (§3 and §6), [`tiling`] (§4),
+//! [`roofline`] (§5), with the architecture figures in [`arch`] and the lanes' addresses in [`access`].
+
+pub mod access;
+pub mod arch;
+pub mod banks;
+pub mod coalescing;
+pub mod error;
+pub mod occupancy;
+pub mod roofline;
+pub mod tiling;
+
+pub use access::{ELEM_SIZES, LaneAddresses, Pattern, WarpAccess, full_mask};
+pub use arch::{ARCHS, Arch, Granularity, Vendor};
+pub use banks::{BankAnalysis, bank_conflicts, bank_of};
+pub use coalescing::{Coalescing, coalesce};
+pub use error::{EngineError, Result};
+pub use occupancy::{
+    AmdWaves, Carveout, KernelConfig, Limiter, Limiters, Occupancy, amd_waves, nvidia_occupancy, occupancy,
+};
+pub use roofline::{Bound, Roofline, roofline, serialized_latency, transfer_time};
+pub use tiling::{Tiling, TilingInput, rectangular_traffic, tiling};

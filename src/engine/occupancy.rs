@@ -1,0 +1,468 @@
+//! Occupancy (engine notes §3): how many blocks of a kernel an SM holds at once, computed exactly as
+//! NVIDIA's occupancy calculator and the driver do; and AMD waves per SIMD (§6).
+
+use super::arch::{AmdLimits, Arch, NvidiaLimits};
+use super::error::{EngineError, Result};
+use serde::{Serialize, Serializer};
+
+/// The shared-memory carveout preference of a kernel.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Carveout {
+    /// The driver's default: the maximum carveout.
+    Default,
+    /// A percentage (0–100) of the maximum, rounded up to a supported size.
+    Percent(u8),
+}
+
+impl Carveout {
+    /// From the calculator's convention: `-1` = default, else a percentage.
+    pub fn from_pct(pct: i64) -> Result<Self> {
+        match pct {
+            -1 => Ok(Carveout::Default),
+            0..=100 => Ok(Carveout::Percent(pct as u8)),
+            other => Err(EngineError::range("carveout", format!("{other}%"), "-1 (default) or 0 to 100 %")),
+        }
+    }
+}
+
+/// A kernel launch configuration.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+pub struct KernelConfig {
+    /// Threads per block, 1–1024.
+    pub block_size: u32,
+    /// Registers per thread, 0–255 (0 = not limiting).
+    pub regs_per_thread: u32,
+    /// Static shared memory per block, bytes.
+    pub static_smem: u32,
+    /// Dynamic shared memory per block, bytes.
+    pub dynamic_smem: u32,
+    /// Carveout preference.
+    pub carveout: Carveout,
+}
+
+impl KernelConfig {
+    /// A block of `block_size` threads using `regs_per_thread` registers, no shared memory.
+    pub fn new(block_size: u32, regs_per_thread: u32) -> Self {
+        KernelConfig {
+            block_size,
+            regs_per_thread,
+            static_smem: 0,
+            dynamic_smem: 0,
+            carveout: Carveout::Default,
+        }
+    }
+}
+
+/// One of the limits on resident blocks.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Limiter {
+    /// Resident warps per SM.
+    Warps,
+    /// Register file.
+    Registers,
+    /// Shared memory (carveout).
+    SharedMemory,
+    /// Resident blocks per SM.
+    Blocks,
+}
+
+impl Limiter {
+    /// All four, in report order.
+    pub const ALL: [Limiter; 4] = [Limiter::Warps, Limiter::Registers, Limiter::SharedMemory, Limiter::Blocks];
+
+    /// The name used in JSON and reports (`shared_memory`).
+    pub fn key(self) -> &'static str {
+        match self {
+            Limiter::Warps => "warps",
+            Limiter::Registers => "registers",
+            Limiter::SharedMemory => "shared_memory",
+            Limiter::Blocks => "blocks",
+        }
+    }
+
+    /// The name a learner reads (`shared memory`).
+    pub fn label(self) -> &'static str {
+        match self {
+            Limiter::Warps => "warps",
+            Limiter::Registers => "registers",
+            Limiter::SharedMemory => "shared memory",
+            Limiter::Blocks => "blocks",
+        }
+    }
+}
+
+/// The set of limiters that bind (several can tie). Copyable: no allocation per evaluation.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub struct Limiters(u8);
+
+impl Limiters {
+    fn insert(&mut self, limiter: Limiter) {
+        self.0 |= 1 << limiter as u8;
+    }
+
+    /// Whether `limiter` binds.
+    pub fn contains(self, limiter: Limiter) -> bool {
+        self.0 & (1 << limiter as u8) != 0
+    }
+
+    /// The binding limiters in report order.
+    pub fn iter(self) -> impl Iterator<Item = Limiter> {
+        Limiter::ALL.into_iter().filter(move |l| self.contains(*l))
+    }
+
+    /// `registers, shared memory`.
+    pub fn describe(self) -> String {
+        self.iter().map(Limiter::label).collect::<Vec<_>>().join(", ")
+    }
+}
+
+impl Serialize for Limiters {
+    fn serialize<S: Serializer>(&self, serializer: S) -> std::result::Result<S::Ok, S::Error> {
+        serializer.collect_seq(self.iter().map(Limiter::key))
+    }
+}
+
+/// Blocks per SM allowed by each limit.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+pub struct Limits {
+    /// `floor(max_warps / warps_per_block)`.
+    pub warps: u32,
+    /// From the register file (the block limit when registers are 0 = unlimited).
+    pub registers: u32,
+    /// From the carveout.
+    pub shared_memory: u32,
+    /// The architecture's maximum resident blocks.
+    pub blocks: u32,
+}
+
+impl Limits {
+    /// The limit for one limiter.
+    pub fn get(&self, limiter: Limiter) -> u32 {
+        match limiter {
+            Limiter::Warps => self.warps,
+            Limiter::Registers => self.registers,
+            Limiter::SharedMemory => self.shared_memory,
+            Limiter::Blocks => self.blocks,
+        }
+    }
+}
+
+/// The textbook bound `floor(65536 / r)` threads, which ignores allocation granularity: shown beside the
+/// hardware answer, never graded as what the SM runs.
+#[derive(Debug, Clone, Copy, PartialEq, Serialize)]
+pub struct TextbookBound {
+    /// `min(floor(regs_per_SM / r), max threads)` (1365 at 48 registers).
+    pub threads: u32,
+    /// Rounded down to whole warps (1344 at 48 registers).
+    pub warp_rounded_threads: u32,
+    /// `warp_rounded_threads / max threads` (65.6 % at 48 registers on 9.0).
+    pub occupancy: f64,
+}
+
+/// Occupancy of one configuration on one architecture.
+#[derive(Debug, Clone, Copy, PartialEq, Serialize)]
+pub struct Occupancy {
+    /// Resident blocks per SM: the minimum of the limits.
+    pub active_blocks_per_sm: u32,
+    /// `active_blocks × warps per block`.
+    pub active_warps_per_sm: u32,
+    /// The architecture's maximum resident warps.
+    pub max_warps_per_sm: u32,
+    /// `active_warps / max_warps`, 0–1.
+    pub occupancy: f64,
+    /// Which limits bind.
+    pub limited_by: Limiters,
+    /// Blocks per SM each limit allows.
+    pub limits: Limits,
+    /// Warps in one block: `ceil(B / 32)`.
+    pub warps_per_block: u32,
+    /// Registers allocated per warp: `ceil(r × 32 / 256) × 256`.
+    pub regs_per_warp: u32,
+    /// Registers allocated per block (its warps × per warp).
+    pub regs_per_block: u32,
+    /// Shared memory allocated per block: static + dynamic + reserved, rounded to the allocation unit.
+    pub smem_per_block: u32,
+    /// The SM's shared memory after the carveout preference (and any raise to fit one block).
+    pub carveout_bytes: u32,
+    /// The textbook register bound, for comparison.
+    pub textbook: TextbookBound,
+}
+
+fn div_ceil(a: u64, b: u64) -> u64 {
+    a.div_ceil(b)
+}
+
+/// Occupancy on an NVIDIA architecture, exactly as NVIDIA's calculator computes it.
+///
+/// Worked number: 256 threads × 48 registers on `sm_90` → registers allow 40 warps = 5 blocks,
+/// occupancy 62.5 %, limited by registers (the textbook `65536 / 48` would say 65.6 %).
+///
+/// ```
+/// use warpdrill::engine::{occupancy, Arch, KernelConfig};
+/// let o = occupancy(Arch::default_arch(), &KernelConfig::new(256, 48)).unwrap();
+/// assert_eq!(o.active_blocks_per_sm, 5);
+/// assert_eq!(o.occupancy, 0.625);
+/// ```
+pub fn occupancy(arch: &Arch, config: &KernelConfig) -> Result<Occupancy> {
+    let Some(limits) = arch.nvidia.as_ref() else {
+        return Err(EngineError::Unsupported {
+            what: "NVIDIA occupancy",
+            arch: arch.key,
+            hint: if arch.amd.is_some() {
+                "AMD occupancy is counted in waves per SIMD from VGPRs (see amd_waves)"
+            } else {
+                "choose sm_70 or later for occupancy"
+            },
+        });
+    };
+    nvidia_occupancy(limits, config)
+}
+
+/// [`occupancy`] given the figures directly (the what-if plots call this thousands of times).
+pub fn nvidia_occupancy(arch: &NvidiaLimits, config: &KernelConfig) -> Result<Occupancy> {
+    let b = config.block_size;
+    if b == 0 || b > arch.max_threads_per_block {
+        return Err(EngineError::range(
+            "block size",
+            b,
+            format!("1 to {} threads", arch.max_threads_per_block),
+        ));
+    }
+    let r = config.regs_per_thread;
+    if r > arch.max_regs_per_thread {
+        return Err(EngineError::range(
+            "registers per thread",
+            r,
+            format!("0 to {} (0 = not limiting)", arch.max_regs_per_thread),
+        ));
+    }
+    const SMEM_CEILING: u64 = 1 << 30;
+    let requested_smem = u64::from(config.static_smem) + u64::from(config.dynamic_smem);
+    if requested_smem > SMEM_CEILING {
+        return Err(EngineError::range("shared memory per block", requested_smem, "0 to 1 GiB"));
+    }
+
+    let max_warps = arch.max_warps_per_sm();
+    let warps_per_block = b.div_ceil(32);
+
+    // 1. Warps.
+    let warp_limit = max_warps / warps_per_block;
+
+    // 2. Blocks.
+    let block_limit = arch.max_blocks_per_sm;
+
+    // 3. Registers.
+    let regs_per_warp = (div_ceil(u64::from(r) * 32, u64::from(arch.reg_alloc_unit)) * u64::from(arch.reg_alloc_unit)) as u32;
+    let (register_limit, regs_per_block) = if r == 0 {
+        (block_limit, 0)
+    } else {
+        let per_partition = arch.regs_per_sm / arch.reg_sub_partitions;
+        let warps = (per_partition / regs_per_warp) * arch.reg_sub_partitions;
+        let rounded_warps = warps_per_block.div_ceil(4) * 4;
+        let block_needs = u64::from(rounded_warps) * u64::from(regs_per_warp);
+        let limit = if block_needs > 65536 { 0 } else { warps / warps_per_block };
+        (limit, warps_per_block * regs_per_warp)
+    };
+
+    // 4. Shared memory.
+    let unit = u64::from(arch.smem_alloc_unit);
+    let reserved = u64::from(arch.smem_reserved_per_block);
+    let smem_per_block = div_ceil(requested_smem + reserved, unit) * unit;
+    let per_block_limit = if requested_smem > u64::from(arch.smem_default_per_block) {
+        u64::from(arch.smem_optin_per_block)
+    } else {
+        u64::from(arch.smem_default_per_block)
+    } + reserved;
+    let sizes = arch.carveout_kb;
+    let max_kb = u64::from(*sizes.last().unwrap_or(&0));
+    let preferred = match config.carveout {
+        Carveout::Default => max_kb * 1024,
+        Carveout::Percent(p) => {
+            let wanted = div_ceil(u64::from(p) * max_kb * 1024, 100);
+            supported_at_least(sizes, wanted).unwrap_or(max_kb * 1024)
+        }
+    };
+    let carveout = if smem_per_block > preferred {
+        supported_at_least(sizes, smem_per_block).unwrap_or(max_kb * 1024)
+    } else {
+        preferred
+    };
+    let smem_limit = if smem_per_block > per_block_limit {
+        0
+    } else if smem_per_block == 0 {
+        block_limit
+    } else {
+        (carveout / smem_per_block).min(u64::from(u32::MAX)) as u32
+    };
+
+    let all = Limits {
+        warps: warp_limit,
+        registers: register_limit,
+        shared_memory: smem_limit,
+        blocks: block_limit,
+    };
+    let active_blocks = warp_limit.min(register_limit).min(smem_limit).min(block_limit);
+    let mut limited_by = Limiters::default();
+    for limiter in Limiter::ALL {
+        let binds = all.get(limiter) == active_blocks;
+        let counts = match limiter {
+            Limiter::Registers => r != 0,
+            Limiter::SharedMemory => smem_per_block > 0 || smem_limit == 0,
+            _ => true,
+        };
+        if binds && counts {
+            limited_by.insert(limiter);
+        }
+    }
+    let active_warps = active_blocks * warps_per_block;
+
+    let max_threads = arch.max_threads_per_sm;
+    let textbook_threads = if r == 0 { max_threads } else { (arch.regs_per_sm / r).min(max_threads) };
+    let warp_rounded = textbook_threads / 32 * 32;
+    Ok(Occupancy {
+        active_blocks_per_sm: active_blocks,
+        active_warps_per_sm: active_warps,
+        max_warps_per_sm: max_warps,
+        occupancy: f64::from(active_warps) / f64::from(max_warps),
+        limited_by,
+        limits: all,
+        warps_per_block,
+        regs_per_warp: if r == 0 { 0 } else { regs_per_warp },
+        regs_per_block,
+        smem_per_block: smem_per_block as u32,
+        carveout_bytes: carveout as u32,
+        textbook: TextbookBound {
+            threads: textbook_threads,
+            warp_rounded_threads: warp_rounded,
+            occupancy: f64::from(warp_rounded) / f64::from(max_threads),
+        },
+    })
+}
+
+/// The smallest supported carveout (sizes in KB) of at least `bytes`.
+fn supported_at_least(sizes_kb: &[u32], bytes: u64) -> Option<u64> {
+    sizes_kb
+        .iter()
+        .map(|kb| u64::from(*kb) * 1024)
+        .find(|size| *size >= bytes)
+}
+
+/// AMD waves per SIMD limited by VGPRs (engine notes §6).
+#[derive(Debug, Clone, Copy, PartialEq, Serialize)]
+pub struct AmdWaves {
+    /// VGPRs allocated per lane: rounded up to the granule.
+    pub vgprs_allocated: u32,
+    /// `min(max(total / allocated, 1), max_waves)`.
+    pub waves_per_simd: u32,
+    /// The target's maximum.
+    pub max_waves_per_simd: u32,
+    /// Waves per compute unit (4 SIMDs).
+    pub waves_per_cu: u32,
+    /// `waves / max`, 0–1.
+    pub occupancy: f64,
+}
+
+/// Waves per SIMD for a kernel using `vgprs` VGPRs per lane.
+///
+/// Worked number: 128 VGPRs on `gfx942` (512 VGPRs, granule 8, max 8) → 4 waves per SIMD, 50 %.
+pub fn amd_waves(arch: &Arch, vgprs: u32) -> Result<AmdWaves> {
+    let Some(AmdLimits {
+        max_waves_per_simd,
+        vgpr_granule,
+        vgprs: total,
+        simds_per_cu,
+        ..
+    }) = arch.amd
+    else {
+        return Err(EngineError::Unsupported {
+            what: "AMD waves per SIMD",
+            arch: arch.key,
+            hint: "choose gfx908, gfx90a, gfx942, rdna2 or rdna3",
+        });
+    };
+    if vgprs == 0 || vgprs > total {
+        return Err(EngineError::range("VGPRs per lane", vgprs, format!("1 to {total}")));
+    }
+    let allocated = vgprs.div_ceil(vgpr_granule) * vgpr_granule;
+    let waves = (total / allocated).max(1).min(max_waves_per_simd);
+    Ok(AmdWaves {
+        vgprs_allocated: allocated,
+        waves_per_simd: waves,
+        max_waves_per_simd,
+        waves_per_cu: waves * simds_per_cu,
+        occupancy: f64::from(waves) / f64::from(max_waves_per_simd),
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn hopper(config: KernelConfig) -> Occupancy {
+        occupancy(Arch::default_arch(), &config).unwrap()
+    }
+
+    #[test]
+    fn forty_eight_registers_at_256_threads() {
+        let o = hopper(KernelConfig::new(256, 48));
+        assert_eq!(o.active_blocks_per_sm, 5);
+        assert_eq!(o.active_warps_per_sm, 40);
+        assert_eq!(o.occupancy, 0.625);
+        assert!(o.limited_by.contains(Limiter::Registers));
+        assert_eq!(o.regs_per_warp, 1536);
+        assert_eq!(o.textbook.threads, 1365);
+        assert_eq!(o.textbook.warp_rounded_threads, 1344);
+        assert!((o.textbook.occupancy - 0.65625).abs() < 1e-12);
+    }
+
+    #[test]
+    fn unlimited_registers_and_full_occupancy() {
+        let o = hopper(KernelConfig::new(256, 0));
+        assert_eq!(o.active_blocks_per_sm, 8);
+        assert_eq!(o.occupancy, 1.0);
+        assert_eq!(o.limited_by.iter().collect::<Vec<_>>(), vec![Limiter::Warps]);
+        let small = hopper(KernelConfig::new(32, 32));
+        assert_eq!(small.active_blocks_per_sm, 32);
+        assert!(small.limited_by.contains(Limiter::Blocks));
+    }
+
+    #[test]
+    fn shared_memory_with_reserve_and_carveout() {
+        let mut config = KernelConfig::new(128, 32);
+        config.dynamic_smem = 48 * 1024;
+        let o = hopper(config);
+        // 48 KB + 1 KB reserved = 49 KB per block; 228 KB / 49 KB = 4 blocks.
+        assert_eq!(o.smem_per_block, 49 * 1024);
+        assert_eq!(o.active_blocks_per_sm, 4);
+        assert!(o.limited_by.contains(Limiter::SharedMemory));
+        config.carveout = Carveout::Percent(0);
+        let raised = hopper(config);
+        assert_eq!(raised.carveout_bytes, 64 * 1024);
+        assert_eq!(raised.active_blocks_per_sm, 1);
+        config.dynamic_smem = 300 * 1024;
+        assert_eq!(hopper(config).active_blocks_per_sm, 0);
+    }
+
+    #[test]
+    fn out_of_range_inputs_are_named() {
+        for (block, regs, name) in [(0, 32, "block size"), (1025, 32, "block size"), (256, 300, "registers")] {
+            let err = occupancy(Arch::default_arch(), &KernelConfig::new(block, regs)).unwrap_err();
+            assert!(err.to_string().contains(name), "{err}");
+        }
+        assert!(Carveout::from_pct(101).is_err());
+        assert!(occupancy(Arch::parse("kepler").unwrap(), &KernelConfig::new(256, 32)).is_err());
+    }
+
+    #[test]
+    fn amd_waves_from_vgprs() {
+        let mi300 = Arch::parse("gfx942").unwrap();
+        let w = amd_waves(mi300, 128).unwrap();
+        assert_eq!((w.vgprs_allocated, w.waves_per_simd), (128, 4));
+        assert_eq!(amd_waves(mi300, 20).unwrap().waves_per_simd, 8);
+        let rdna3 = Arch::parse("rdna3").unwrap();
+        assert_eq!(amd_waves(rdna3, 100).unwrap().vgprs_allocated, 120);
+        assert_eq!(amd_waves(rdna3, 100).unwrap().waves_per_simd, 12);
+    }
+}

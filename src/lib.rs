@@ -1,0 +1,3 @@
+//! warpdrill: a terminal tutor for GPU memory performance.
+
+pub mod engine;
