@@ -7,7 +7,9 @@ use warpdrill::engine::{
 };
 
 fn reference(name: &str) -> csv::Reader<std::fs::File> {
-    let path = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../shared/reference").join(name);
+    let path = PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+        .join("../shared/reference")
+        .join(name);
     csv::ReaderBuilder::new()
         .comment(Some(b'#'))
         .from_path(&path)
@@ -15,7 +17,10 @@ fn reference(name: &str) -> csv::Reader<std::fs::File> {
 }
 
 fn field<'a>(record: &'a csv::StringRecord, headers: &csv::StringRecord, name: &str) -> &'a str {
-    let index = headers.iter().position(|h| h == name).unwrap_or_else(|| panic!("no column {name}"));
+    let index = headers
+        .iter()
+        .position(|h| h == name)
+        .unwrap_or_else(|| panic!("no column {name}"));
     record.get(index).unwrap_or("")
 }
 
@@ -31,21 +36,39 @@ fn h200_access_sample_agrees_row_by_row() {
         let get = |name| field(&record, &headers, name);
         let elem: u32 = get("elem_bytes").parse().unwrap();
         let mask = u64::from_str_radix(get("active_mask").trim_start_matches("0x"), 16).unwrap();
-        let offsets: Vec<i64> = get("offsets_bytes").split(';').map(|o| o.parse().unwrap()).collect();
+        let offsets: Vec<i64> = get("offsets_bytes")
+            .split(';')
+            .map(|o| o.parse().unwrap())
+            .collect();
         let access = WarpAccess::explicit(elem, offsets).with_mask(mask);
-        let label = format!("row {} ({} {}B {})", get("id"), get("space"), elem, get("label"));
+        let label = format!(
+            "row {} ({} {}B {})",
+            get("id"),
+            get("space"),
+            elem,
+            get("label")
+        );
         match get("space") {
             "global" => {
                 let c = coalesce(&access, Granularity::Sector).unwrap();
-                let want: (u32, u32) = (get("sectors").parse().unwrap(), get("requests").parse().unwrap());
+                let want: (u32, u32) = (
+                    get("sectors").parse().unwrap(),
+                    get("requests").parse().unwrap(),
+                );
                 if (c.sectors, c.requests) != want {
-                    mismatches.push(format!("{label}: sectors/requests {:?}, measured {want:?}", (c.sectors, c.requests)));
+                    mismatches.push(format!(
+                        "{label}: sectors/requests {:?}, measured {want:?}",
+                        (c.sectors, c.requests)
+                    ));
                 }
                 checked.0 += 1;
             }
             "shared" => {
                 let b = bank_conflicts(&access, hopper).unwrap();
-                let want: (u32, u32) = (get("wavefronts").parse().unwrap(), get("bank_conflicts").parse().unwrap());
+                let want: (u32, u32) = (
+                    get("wavefronts").parse().unwrap(),
+                    get("bank_conflicts").parse().unwrap(),
+                );
                 if (b.wavefronts, b.bank_conflicts) != want {
                     mismatches.push(format!(
                         "{label}: wavefronts/conflicts {:?}, measured {want:?}",
@@ -58,7 +81,12 @@ fn h200_access_sample_agrees_row_by_row() {
         }
     }
     assert!(checked.0 > 0 && checked.1 > 0, "no rows read: {checked:?}");
-    assert!(mismatches.is_empty(), "{} mismatches:\n{}", mismatches.len(), mismatches.join("\n"));
+    assert!(
+        mismatches.is_empty(),
+        "{} mismatches:\n{}",
+        mismatches.len(),
+        mismatches.join("\n")
+    );
 }
 
 #[test]
@@ -80,8 +108,16 @@ fn occupancy_sample_agrees_row_by_row() {
             carveout: Carveout::from_pct(get("carveout_pct").parse().unwrap()).unwrap(),
         };
         let o = occupancy(arch, &config).unwrap();
-        let want = (num("active_blocks_per_sm"), num("active_warps_per_sm"), num("max_warps_per_sm"));
-        let got = (o.active_blocks_per_sm, o.active_warps_per_sm, o.max_warps_per_sm);
+        let want = (
+            num("active_blocks_per_sm"),
+            num("active_warps_per_sm"),
+            num("max_warps_per_sm"),
+        );
+        let got = (
+            o.active_blocks_per_sm,
+            o.active_warps_per_sm,
+            o.max_warps_per_sm,
+        );
         let limiter_ok = o.limited_by.iter().any(|l| l.key() == get("limited_by"));
         if got != want || !limiter_ok {
             mismatches.push(format!(
@@ -94,5 +130,10 @@ fn occupancy_sample_agrees_row_by_row() {
         checked += 1;
     }
     assert!(checked > 500, "only {checked} rows read");
-    assert!(mismatches.is_empty(), "{} mismatches:\n{}", mismatches.len(), mismatches.join("\n"));
+    assert!(
+        mismatches.is_empty(),
+        "{} mismatches:\n{}",
+        mismatches.len(),
+        mismatches.join("\n")
+    );
 }

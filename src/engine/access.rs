@@ -149,7 +149,11 @@ impl WarpAccess {
             ));
         }
         if self.warp_size != 32 && self.warp_size != 64 {
-            return Err(EngineError::range("warp size", self.warp_size, "32 or 64 lanes"));
+            return Err(EngineError::range(
+                "warp size",
+                self.warp_size,
+                "32 or 64 lanes",
+            ));
         }
         let elem = i64::from(self.elem_bytes);
         let lanes = self.warp_size as usize;
@@ -170,13 +174,20 @@ impl WarpAccess {
         } = self.pattern
         {
             if struct_bytes < 1 {
-                return Err(EngineError::range("struct size", struct_bytes, "at least 1 byte"));
+                return Err(EngineError::range(
+                    "struct size",
+                    struct_bytes,
+                    "at least 1 byte",
+                ));
             }
             if field_offset < 0 || field_offset + elem > struct_bytes {
                 return Err(EngineError::range(
                     "field offset",
                     field_offset,
-                    format!("0 to {} so the field fits in the {struct_bytes}-byte struct", struct_bytes - elem),
+                    format!(
+                        "0 to {} so the field fits in the {struct_bytes}-byte struct",
+                        struct_bytes - elem
+                    ),
                 ));
             }
         }
@@ -295,7 +306,9 @@ mod tests {
     fn bad_inputs_are_named() {
         let err = WarpAccess::affine(3, 1, 0).resolve().unwrap_err();
         assert!(err.to_string().contains("element size"), "{err}");
-        let err = WarpAccess::affine(4, i64::MAX / 2, 0).resolve().unwrap_err();
+        let err = WarpAccess::affine(4, i64::MAX / 2, 0)
+            .resolve()
+            .unwrap_err();
         assert!(matches!(err, EngineError::Overflow { .. }), "{err}");
         let err = WarpAccess::explicit(4, vec![0; 33]).resolve().unwrap_err();
         assert!(err.to_string().contains("lane offsets"), "{err}");
@@ -303,7 +316,10 @@ mod tests {
 
     #[test]
     fn inactive_lanes_have_no_address() {
-        let lanes = WarpAccess::affine(4, 1, 0).with_mask(0x1).resolve().unwrap();
+        let lanes = WarpAccess::affine(4, 1, 0)
+            .with_mask(0x1)
+            .resolve()
+            .unwrap();
         assert_eq!(lanes.active_lanes(), 1);
         assert_eq!(lanes.addresses[1], None);
     }

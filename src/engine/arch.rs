@@ -208,7 +208,16 @@ pub const ARCHS: &[Arch] = &[
         "Turing",
         "T4, RTX 2080",
         nv(75, 1024, 16, 64, 64, 0, 256, CARVEOUT_75),
-        &["sm75", "75", "7.5", "turing", "t4", "rtx2080", "rtx2080ti", "rtx2070"],
+        &[
+            "sm75",
+            "75",
+            "7.5",
+            "turing",
+            "t4",
+            "rtx2080",
+            "rtx2080ti",
+            "rtx2070",
+        ],
     ),
     nvidia_arch(
         "sm_80",
@@ -222,28 +231,53 @@ pub const ARCHS: &[Arch] = &[
         "Ampere (consumer)",
         "RTX 3090, A40",
         nv(86, 1536, 16, 100, 99, KB, 128, CARVEOUT_86),
-        &["sm86", "86", "8.6", "rtx3090", "rtx3080", "rtx3070", "a40", "a10", "a6000", "rtxa6000"],
+        &[
+            "sm86", "86", "8.6", "rtx3090", "rtx3080", "rtx3070", "a40", "a10", "a6000", "rtxa6000",
+        ],
     ),
     nvidia_arch(
         "sm_89",
         "Ada Lovelace",
         "L4, RTX 4090",
         nv(89, 1536, 24, 100, 99, KB, 128, CARVEOUT_86),
-        &["sm89", "89", "8.9", "ada", "adalovelace", "l4", "l40", "l40s", "rtx4090", "rtx4080", "rtx4070"],
+        &[
+            "sm89",
+            "89",
+            "8.9",
+            "ada",
+            "adalovelace",
+            "l4",
+            "l40",
+            "l40s",
+            "rtx4090",
+            "rtx4080",
+            "rtx4070",
+        ],
     ),
     nvidia_arch(
         "sm_90",
         "Hopper",
         "H100, H200",
         nv(90, 2048, 32, 228, 227, KB, 128, CARVEOUT_90),
-        &["sm90", "sm90a", "90", "9.0", "hopper", "h100", "h200", "gh200", "h800"],
+        &[
+            "sm90", "sm90a", "90", "9.0", "hopper", "h100", "h200", "gh200", "h800",
+        ],
     ),
     nvidia_arch(
         "sm_100",
         "Blackwell (data centre)",
         "B200",
         nv(100, 2048, 32, 228, 227, KB, 128, CARVEOUT_90),
-        &["sm100", "sm100a", "100", "10.0", "blackwell", "b200", "b100", "gb200"],
+        &[
+            "sm100",
+            "sm100a",
+            "100",
+            "10.0",
+            "blackwell",
+            "b200",
+            "b100",
+            "gb200",
+        ],
     ),
     nvidia_arch(
         "sm_120",
@@ -261,7 +295,9 @@ pub const ARCHS: &[Arch] = &[
         granularity: Granularity::Line,
         nvidia: None,
         amd: None,
-        aliases: &["fermi", "sm35", "sm37", "3.5", "3.7", "sm20", "2.0", "k40", "k80", "gtx580"],
+        aliases: &[
+            "fermi", "sm35", "sm37", "3.5", "3.7", "sm20", "2.0", "k40", "k80", "gtx580",
+        ],
     },
     Arch {
         key: "pascal",
@@ -424,7 +460,10 @@ mod tests {
         ] {
             assert_eq!(Arch::parse(name).map(|a| a.key), Ok(key), "{name}");
         }
-        assert!(matches!(Arch::parse("sm_99"), Err(EngineError::UnknownArch(_))));
+        assert!(matches!(
+            Arch::parse("sm_99"),
+            Err(EngineError::UnknownArch(_))
+        ));
         assert!(Arch::parse("").is_err());
     }
 

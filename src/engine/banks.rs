@@ -94,10 +94,15 @@ pub fn analyse_lanes(lanes: &LaneAddresses, vendor: Vendor) -> Result<BankAnalys
     let elem = i64::from(lanes.elem_bytes);
     let warp = lanes.addresses.len() as u32;
     if lanes.active_lanes() == 0 {
-        return Err(EngineError::range("active lanes", "none", "at least one lane"));
+        return Err(EngineError::range(
+            "active lanes",
+            "none",
+            "at least one lane",
+        ));
     }
     let base_phase = (BANKS * BANK_BYTES as u32) / (lanes.elem_bytes.max(4));
-    let merged = elem >= 8 && vendor == Vendor::Nvidia && (pairs_share(lanes, 1) || pairs_share(lanes, 2));
+    let merged =
+        elem >= 8 && vendor == Vendor::Nvidia && (pairs_share(lanes, 1) || pairs_share(lanes, 2));
     let phase_lanes = if merged { base_phase * 2 } else { base_phase }.min(warp);
 
     let mut phases = Vec::new();
@@ -201,7 +206,11 @@ mod tests {
         }
         for stride in 1..=64 {
             let analysis = analyse(WarpAccess::affine(4, stride, 0));
-            assert_eq!(i64::from(analysis.wavefronts), gcd(stride, 32), "stride {stride}");
+            assert_eq!(
+                i64::from(analysis.wavefronts),
+                gcd(stride, 32),
+                "stride {stride}"
+            );
         }
     }
 
@@ -212,14 +221,26 @@ mod tests {
         let one_16 = analyse(WarpAccess::explicit(16, vec![0; 32]));
         assert_eq!(one_16.wavefronts, 2);
         assert_eq!(one_16.bank_conflicts, 0);
-        let pairs = analyse(WarpAccess::explicit(8, (0..32).map(|t| t / 2 * 8).collect()));
+        let pairs = analyse(WarpAccess::explicit(
+            8,
+            (0..32).map(|t| t / 2 * 8).collect(),
+        ));
         assert_eq!(pairs.wavefronts, 1);
-        let mod2 = analyse(WarpAccess::explicit(8, (0..32).map(|t| t % 2 * 8).collect()));
+        let mod2 = analyse(WarpAccess::explicit(
+            8,
+            (0..32).map(|t| t % 2 * 8).collect(),
+        ));
         assert_eq!(mod2.wavefronts, 1);
-        let mod4 = analyse(WarpAccess::explicit(8, (0..32).map(|t| t % 4 * 8).collect()));
+        let mod4 = analyse(WarpAccess::explicit(
+            8,
+            (0..32).map(|t| t % 4 * 8).collect(),
+        ));
         assert_eq!(mod4.wavefronts, 2);
         let contiguous16 = analyse(WarpAccess::affine(16, 1, 0));
-        assert_eq!((contiguous16.wavefronts, contiguous16.ideal_wavefronts), (4, 4));
+        assert_eq!(
+            (contiguous16.wavefronts, contiguous16.ideal_wavefronts),
+            (4, 4)
+        );
     }
 
     #[test]

@@ -75,7 +75,11 @@ pub fn coalesce_lanes(lanes: &LaneAddresses, granularity: Granularity) -> Result
     let elem = i64::from(lanes.elem_bytes);
     let active_lanes = lanes.active_lanes() as u32;
     if active_lanes == 0 {
-        return Err(EngineError::range("active lanes", "none", "at least one lane"));
+        return Err(EngineError::range(
+            "active lanes",
+            "none",
+            "at least one lane",
+        ));
     }
     let unit = granularity.bytes();
     // (segment address, lane, byte mask within the segment); an element spans at most 2 segments.
@@ -94,7 +98,11 @@ pub fn coalesce_lanes(lanes: &LaneAddresses, granularity: Granularity) -> Result
             let from = (address.max(start) - start) as u32;
             let to = (last.min(start + unit - 1) - start) as u32;
             let width = to - from + 1;
-            let mask = if width >= 128 { u128::MAX } else { ((1u128 << width) - 1) << from };
+            let mask = if width >= 128 {
+                u128::MAX
+            } else {
+                ((1u128 << width) - 1) << from
+            };
             touches.push((start, lane as u32, mask));
             segment += 1;
         }
@@ -219,6 +227,12 @@ mod tests {
 
     #[test]
     fn no_active_lane_is_an_error() {
-        assert!(coalesce(&WarpAccess::affine(4, 1, 0).with_mask(0), Granularity::Sector).is_err());
+        assert!(
+            coalesce(
+                &WarpAccess::affine(4, 1, 0).with_mask(0),
+                Granularity::Sector
+            )
+            .is_err()
+        );
     }
 }

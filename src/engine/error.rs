@@ -39,7 +39,11 @@ pub enum EngineError {
 }
 
 impl EngineError {
-    pub(crate) fn range(name: &'static str, value: impl ToString, allowed: impl Into<String>) -> Self {
+    pub(crate) fn range(
+        name: &'static str,
+        value: impl ToString,
+        allowed: impl Into<String>,
+    ) -> Self {
         EngineError::OutOfRange {
             name,
             value: value.to_string(),

@@ -19,7 +19,8 @@ pub use banks::{BankAnalysis, bank_conflicts, bank_of};
 pub use coalescing::{Coalescing, coalesce};
 pub use error::{EngineError, Result};
 pub use occupancy::{
-    AmdWaves, Carveout, KernelConfig, Limiter, Limiters, Occupancy, amd_waves, nvidia_occupancy, occupancy,
+    AmdWaves, Carveout, KernelConfig, Limiter, Limiters, Occupancy, amd_waves, nvidia_occupancy,
+    occupancy,
 };
 pub use roofline::{Bound, Roofline, roofline, serialized_latency, transfer_time};
 pub use tiling::{Tiling, TilingInput, rectangular_traffic, tiling};

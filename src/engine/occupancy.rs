@@ -21,7 +21,11 @@ impl Carveout {
         match pct {
             -1 => Ok(Carveout::Default),
             0..=100 => Ok(Carveout::Percent(pct as u8)),
-            other => Err(EngineError::range("carveout", format!("{other}%"), "-1 (default) or 0 to 100 %")),
+            other => Err(EngineError::range(
+                "carveout",
+                format!("{other}%"),
+                "-1 (default) or 0 to 100 %",
+            )),
         }
     }
 }
@@ -70,7 +74,12 @@ pub enum Limiter {
 
 impl Limiter {
     /// All four, in report order.
-    pub const ALL: [Limiter; 4] = [Limiter::Warps, Limiter::Registers, Limiter::SharedMemory, Limiter::Blocks];
+    pub const ALL: [Limiter; 4] = [
+        Limiter::Warps,
+        Limiter::Registers,
+        Limiter::SharedMemory,
+        Limiter::Blocks,
+    ];
 
     /// The name used in JSON and reports (`shared_memory`).
     pub fn key(self) -> &'static str {
@@ -114,7 +123,10 @@ impl Limiters {
 
     /// `registers, shared memory`.
     pub fn describe(self) -> String {
-        self.iter().map(Limiter::label).collect::<Vec<_>>().join(", ")
+        self.iter()
+            .map(Limiter::label)
+            .collect::<Vec<_>>()
+            .join(", ")
     }
 }
 
@@ -241,7 +253,11 @@ pub fn nvidia_occupancy(arch: &NvidiaLimits, config: &KernelConfig) -> Result<Oc
     const SMEM_CEILING: u64 = 1 << 30;
     let requested_smem = u64::from(config.static_smem) + u64::from(config.dynamic_smem);
     if requested_smem > SMEM_CEILING {
-        return Err(EngineError::range("shared memory per block", requested_smem, "0 to 1 GiB"));
+        return Err(EngineError::range(
+            "shared memory per block",
+            requested_smem,
+            "0 to 1 GiB",
+        ));
     }
 
     let max_warps = arch.max_warps_per_sm();
@@ -254,7 +270,8 @@ pub fn nvidia_occupancy(arch: &NvidiaLimits, config: &KernelConfig) -> Result<Oc
     let block_limit = arch.max_blocks_per_sm;
 
     // 3. Registers.
-    let regs_per_warp = (div_ceil(u64::from(r) * 32, u64::from(arch.reg_alloc_unit)) * u64::from(arch.reg_alloc_unit)) as u32;
+    let regs_per_warp = (div_ceil(u64::from(r) * 32, u64::from(arch.reg_alloc_unit))
+        * u64::from(arch.reg_alloc_unit)) as u32;
     let (register_limit, regs_per_block) = if r == 0 {
         (block_limit, 0)
     } else {
@@ -262,7 +279,11 @@ pub fn nvidia_occupancy(arch: &NvidiaLimits, config: &KernelConfig) -> Result<Oc
         let warps = (per_partition / regs_per_warp) * arch.reg_sub_partitions;
         let rounded_warps = warps_per_block.div_ceil(4) * 4;
         let block_needs = u64::from(rounded_warps) * u64::from(regs_per_warp);
-        let limit = if block_needs > 65536 { 0 } else { warps / warps_per_block };
+        let limit = if block_needs > 65536 {
+            0
+        } else {
+            warps / warps_per_block
+        };
         (limit, warps_per_block * regs_per_warp)
     };
 
@@ -291,10 +312,10 @@ pub fn nvidia_occupancy(arch: &NvidiaLimits, config: &KernelConfig) -> Result<Oc
     };
     let smem_limit = if smem_per_block > per_block_limit {
         0
-    } else if smem_per_block == 0 {
-        block_limit
     } else {
-        (carveout / smem_per_block).min(u64::from(u32::MAX)) as u32
+        carveout
+            .checked_div(smem_per_block)
+            .map_or(block_limit, |blocks| blocks.min(u64::from(u32::MAX)) as u32)
     };
 
     let all = Limits {
@@ -303,7 +324,10 @@ pub fn nvidia_occupancy(arch: &NvidiaLimits, config: &KernelConfig) -> Result<Oc
         shared_memory: smem_limit,
         blocks: block_limit,
     };
-    let active_blocks = warp_limit.min(register_limit).min(smem_limit).min(block_limit);
+    let active_blocks = warp_limit
+        .min(register_limit)
+        .min(smem_limit)
+        .min(block_limit);
     let mut limited_by = Limiters::default();
     for limiter in Limiter::ALL {
         let binds = all.get(limiter) == active_blocks;
@@ -319,7 +343,10 @@ pub fn nvidia_occupancy(arch: &NvidiaLimits, config: &KernelConfig) -> Result<Oc
     let active_warps = active_blocks * warps_per_block;
 
     let max_threads = arch.max_threads_per_sm;
-    let textbook_threads = if r == 0 { max_threads } else { (arch.regs_per_sm / r).min(max_threads) };
+    let textbook_threads = arch
+        .regs_per_sm
+        .checked_div(r)
+        .map_or(max_threads, |threads| threads.min(max_threads));
     let warp_rounded = textbook_threads / 32 * 32;
     Ok(Occupancy {
         active_blocks_per_sm: active_blocks,
@@ -383,7 +410,11 @@ pub fn amd_waves(arch: &Arch, vgprs: u32) -> Result<AmdWaves> {
         });
     };
     if vgprs == 0 || vgprs > total {
-        return Err(EngineError::range("VGPRs per lane", vgprs, format!("1 to {total}")));
+        return Err(EngineError::range(
+            "VGPRs per lane",
+            vgprs,
+            format!("1 to {total}"),
+        ));
     }
     let allocated = vgprs.div_ceil(vgpr_granule) * vgpr_granule;
     let waves = (total / allocated).max(1).min(max_waves_per_simd);
@@ -422,7 +453,10 @@ mod tests {
         let o = hopper(KernelConfig::new(256, 0));
         assert_eq!(o.active_blocks_per_sm, 8);
         assert_eq!(o.occupancy, 1.0);
-        assert_eq!(o.limited_by.iter().collect::<Vec<_>>(), vec![Limiter::Warps]);
+        assert_eq!(
+            o.limited_by.iter().collect::<Vec<_>>(),
+            vec![Limiter::Warps]
+        );
         let small = hopper(KernelConfig::new(32, 32));
         assert_eq!(small.active_blocks_per_sm, 32);
         assert!(small.limited_by.contains(Limiter::Blocks));
@@ -447,7 +481,11 @@ mod tests {
 
     #[test]
     fn out_of_range_inputs_are_named() {
-        for (block, regs, name) in [(0, 32, "block size"), (1025, 32, "block size"), (256, 300, "registers")] {
+        for (block, regs, name) in [
+            (0, 32, "block size"),
+            (1025, 32, "block size"),
+            (256, 300, "registers"),
+        ] {
             let err = occupancy(Arch::default_arch(), &KernelConfig::new(block, regs)).unwrap_err();
             assert!(err.to_string().contains(name), "{err}");
         }

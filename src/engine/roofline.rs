@@ -64,7 +64,11 @@ pub fn roofline(peak_flops: f64, peak_bandwidth: f64, intensity: f64) -> Result<
     Ok(Roofline {
         ridge_intensity: ridge,
         attainable_flops: attainable,
-        bound: if intensity < ridge { Bound::Memory } else { Bound::Compute },
+        bound: if intensity < ridge {
+            Bound::Memory
+        } else {
+            Bound::Compute
+        },
         fraction_of_peak: attainable / peak,
     })
 }
@@ -92,7 +96,10 @@ mod tests {
         assert_eq!(below.bound, Bound::Memory);
         assert_eq!(below.attainable_flops, 1.2e12);
         let above = roofline(67e12, 4.8e12, 20.0).unwrap();
-        assert_eq!((above.bound, above.attainable_flops), (Bound::Compute, 67e12));
+        assert_eq!(
+            (above.bound, above.attainable_flops),
+            (Bound::Compute, 67e12)
+        );
         assert_eq!(roofline(10.0, 1.0, 10.0).unwrap().bound, Bound::Compute);
         assert!(roofline(0.0, 1.0, 1.0).is_err());
         assert!(roofline(1.0, f64::NAN, 1.0).is_err());

@@ -49,15 +49,27 @@ pub struct Tiling {
 /// Worked number: N = 1024, T = 16, floats → reads drop 16×, 2 KB of shared memory per block,
 /// intensity 0.25 → 4 FLOP/B.
 pub fn tiling(input: &TilingInput, arch: Option<&Arch>, regs_per_thread: u32) -> Result<Tiling> {
-    let TilingInput { n, tile, elem_bytes } = *input;
+    let TilingInput {
+        n,
+        tile,
+        elem_bytes,
+    } = *input;
     if !(1..=1 << 20).contains(&n) {
         return Err(EngineError::range("matrix size N", n, "1 to 1048576"));
     }
     if tile == 0 || tile > n {
-        return Err(EngineError::range("tile size", tile, format!("1 to N ({n})")));
+        return Err(EngineError::range(
+            "tile size",
+            tile,
+            format!("1 to N ({n})"),
+        ));
     }
     if !super::access::ELEM_SIZES.contains(&elem_bytes) {
-        return Err(EngineError::range("element size", elem_bytes, "one of 1, 2, 4, 8, 16 bytes"));
+        return Err(EngineError::range(
+            "element size",
+            elem_bytes,
+            "one of 1, 2, 4, 8, 16 bytes",
+        ));
     }
     let overflow = || EngineError::Overflow {
         what: "the read count".into(),
@@ -78,7 +90,9 @@ pub fn tiling(input: &TilingInput, arch: Option<&Arch>, regs_per_thread: u32) ->
         Some((arch, limits)) => {
             let by_smem = u64::from(limits.smem_per_sm_max) / smem.max(1);
             let threads = tile * tile;
-            let occ = if threads <= u64::from(limits.max_threads_per_block) && smem <= u64::from(u32::MAX) {
+            let occ = if threads <= u64::from(limits.max_threads_per_block)
+                && smem <= u64::from(u32::MAX)
+            {
                 let mut config = KernelConfig::new(threads as u32, regs_per_thread);
                 config.static_smem = smem as u32;
                 Some(occupancy(arch, &config)?)
@@ -107,7 +121,11 @@ pub fn tiling(input: &TilingInput, arch: Option<&Arch>, regs_per_thread: u32) ->
 /// `M·N·K·(1/bn + 1/bm)`; the reduction factor against naive `2MNK` is `2·bm·bn / (bm + bn)`.
 pub fn rectangular_traffic(m: u64, n: u64, k: u64, bm: u64, bn: u64) -> Result<(f64, f64)> {
     if bm == 0 || bn == 0 {
-        return Err(EngineError::range("block tile", format!("{bm}×{bn}"), "at least 1×1"));
+        return Err(EngineError::range(
+            "block tile",
+            format!("{bm}×{bn}"),
+            "at least 1×1",
+        ));
     }
     let mnk = m as f64 * n as f64 * k as f64;
     let traffic = mnk * (1.0 / bn as f64 + 1.0 / bm as f64);
@@ -155,6 +173,11 @@ mod tests {
             tile: 0,
             elem_bytes: 4,
         };
-        assert!(tiling(&input, None, 0).unwrap_err().to_string().contains("tile size"));
+        assert!(
+            tiling(&input, None, 0)
+                .unwrap_err()
+                .to_string()
+                .contains("tile size")
+        );
     }
 }

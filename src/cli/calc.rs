@@ -1,0 +1,529 @@
+//! `warpdrill calc …`: the engine's answers as readable text (or JSON).
+
+use super::{
+    AccessArgs, GranularityArg, OccupancyArgs, RooflineArgs, TilingArgs, Walk, json, parse_mask,
+};
+use crate::engine::{
+    self, Arch, BankAnalysis, Carveout, Coalescing, Granularity, KernelConfig, Limiter, Pattern,
+    TilingInput, WarpAccess, banks::BANKS, full_mask,
+};
+use crate::{explain, format};
+use std::fmt::Write as _;
+
+/// A calculator's answer: text to print, or the reason it could not be computed.
+pub type Answer = Result<String, String>;
+
+impl AccessArgs {
+    /// The architecture and warp access these flags describe.
+    pub fn to_access(&self) -> Result<(&'static Arch, WarpAccess), String> {
+        let arch = Arch::parse(&self.arch).map_err(|e| e.to_string())?;
+        let pattern = if let Some(offsets) = &self.offsets {
+            Pattern::Explicit {
+                offsets_bytes: offsets.clone(),
+            }
+        } else if let Some(struct_bytes) = self.struct_size {
+            Pattern::StructField {
+                struct_bytes,
+                field_offset: self.field_offset,
+                first: self.offset,
+                base_bytes: self.base,
+            }
+        } else if let Some(pitch_bytes) = self.pitch {
+            Pattern::TwoD {
+                pitch_bytes,
+                column: self.walk == Walk::Column,
+                row: 0,
+                col: self.offset,
+                base_bytes: self.base,
+            }
+        } else {
+            Pattern::Affine {
+                stride_elems: self.stride,
+                offset_elems: self.offset,
+                base_bytes: self.base,
+            }
+        };
+        let active_mask = match &self.mask {
+            Some(mask) => parse_mask(mask)?,
+            None => full_mask(arch.warp_size),
+        } & full_mask(arch.warp_size);
+        Ok((
+            arch,
+            WarpAccess {
+                elem_bytes: self.elem,
+                pattern,
+                active_mask,
+                warp_size: arch.warp_size,
+            },
+        ))
+    }
+}
+
+/// Describes an access in words: `32 lanes × 4 B, stride 2, offset 1`.
+pub fn describe_access(access: &WarpAccess) -> String {
+    let lanes = (access.active_mask & full_mask(access.warp_size)).count_ones();
+    let who = if lanes == access.warp_size {
+        format!("{lanes} lanes")
+    } else {
+        format!(
+            "{lanes} of {} lanes (mask {:#x})",
+            access.warp_size,
+            access.active_mask & full_mask(access.warp_size)
+        )
+    };
+    let how = match &access.pattern {
+        Pattern::Affine {
+            stride_elems,
+            offset_elems,
+            base_bytes,
+        } => {
+            let mut s = format!("stride {stride_elems}, offset {offset_elems}");
+            if *base_bytes != 0 {
+                let _ = write!(s, ", base {base_bytes} B");
+            }
+            s
+        }
+        Pattern::StructField {
+            struct_bytes,
+            field_offset,
+            ..
+        } => format!("field at byte {field_offset} of a {struct_bytes}-byte struct (AoS)"),
+        Pattern::TwoD {
+            pitch_bytes,
+            column,
+            ..
+        } => format!(
+            "{} walk, pitch {pitch_bytes} B",
+            if *column { "column" } else { "row" }
+        ),
+        Pattern::Explicit { .. } => "explicit offsets".to_string(),
+    };
+    format!("{who} × {} B, {how}", access.elem_bytes)
+}
+
+/// `calc coalescing`.
+pub fn coalescing(args: &AccessArgs) -> Answer {
+    let (arch, access) = args.to_access()?;
+    let granularity = match args.granularity {
+        Some(GranularityArg::Sector) => Granularity::Sector,
+        Some(GranularityArg::Line) => Granularity::Line,
+        None => arch.granularity,
+    };
+    let c = engine::coalesce(&access, granularity).map_err(|e| e.to_string())?;
+    if args.json {
+        return Ok(json::coalescing(arch, &c, true).to_string());
+    }
+    let mut out = String::new();
+    let _ = writeln!(
+        out,
+        "Global load on {}: {}",
+        arch.label(),
+        describe_access(&access)
+    );
+    let _ = writeln!(
+        out,
+        "  sectors {} · lines {} · requests {} · {} {}",
+        c.sectors,
+        c.lines,
+        c.requests,
+        c.transactions(),
+        if granularity == Granularity::Sector {
+            "transactions (32 B)"
+        } else {
+            "transactions (128 B)"
+        }
+    );
+    let _ = writeln!(
+        out,
+        "  bytes requested {} / fetched {} · efficiency {} · waste {}",
+        c.bytes_requested,
+        c.bytes_fetched,
+        format::percent(c.efficiency),
+        format::percent(c.waste())
+    );
+    let _ = writeln!(out, "  why: {}", explain::coalescing(&access, &c));
+    let _ = writeln!(out);
+    out.push_str(&segment_picture(&c));
+    Ok(out)
+}
+
+/// Lanes → segments, one row per segment, `█` used and `·` wasted bytes, gaps marked.
+pub fn segment_picture(c: &Coalescing) -> String {
+    let mut out = String::new();
+    let unit = c.granularity.plural();
+    let cell_bytes = c.segment_bytes / 16;
+    let _ = writeln!(
+        out,
+        "  {:<8} {:>12}  {:<16}  {:<20} used",
+        &unit[..unit.len() - 1],
+        "address",
+        "bytes (█ used)",
+        "lanes",
+    );
+    let mut previous: Option<i64> = None;
+    for (index, segment) in c.segments.iter().enumerate() {
+        if let Some(prev) = previous {
+            let gap = segment.address - prev - i64::from(c.segment_bytes);
+            if gap > 0 {
+                let _ = writeln!(
+                    out,
+                    "  {:<8} {:>12}  gap of {} ({} {unit} not fetched)",
+                    "⋮",
+                    "",
+                    format::bytes(gap as u64),
+                    gap / i64::from(c.segment_bytes)
+                );
+            }
+        }
+        previous = Some(segment.address);
+        let used = segment.bytes_used;
+        let filled = (used.div_ceil(cell_bytes)).min(16) as usize;
+        let bar = format!("{}{}", "█".repeat(filled), "·".repeat(16 - filled));
+        let _ = writeln!(
+            out,
+            "  #{:<7} {:>12}  {bar}  {:<20} {used}/{} B",
+            index,
+            format!("{:#x}", segment.address),
+            format::lane_ranges(&segment.lanes),
+            c.segment_bytes
+        );
+    }
+    out
+}
+
+/// `calc banks`.
+pub fn banks(args: &AccessArgs) -> Answer {
+    let (arch, access) = args.to_access()?;
+    if args.granularity.is_some() {
+        return Err("--granularity applies to `calc coalescing` only".into());
+    }
+    let b = engine::bank_conflicts(&access, arch).map_err(|e| e.to_string())?;
+    if args.json {
+        return Ok(json::banks(arch, &b, true).to_string());
+    }
+    let mut out = String::new();
+    let _ = writeln!(
+        out,
+        "Shared-memory load on {}: {}",
+        arch.label(),
+        describe_access(&access)
+    );
+    let _ = writeln!(
+        out,
+        "  wavefronts {} · ideal {} · conflict degree {}-way · bank conflicts {}",
+        b.wavefronts,
+        b.ideal_wavefronts,
+        format::trim_float(b.conflict_degree, 2),
+        b.bank_conflicts
+    );
+    let _ = writeln!(out, "  why: {}", explain::banks(&access, &b));
+    let _ = writeln!(out);
+    out.push_str(&bank_picture(&b));
+    Ok(out)
+}
+
+/// 32 bank columns per phase; each row is one wavefront's worth of words; a cell shows the lane that
+/// reads the word (`+` after it: more lanes share the word, a broadcast).
+pub fn bank_picture(b: &BankAnalysis) -> String {
+    let mut out = String::new();
+    let header: String = (0..BANKS).map(|bank| format!("{bank:>3}")).collect();
+    for phase in &b.phases {
+        if b.phases.len() > 1 || b.phase_lanes < 32 {
+            let _ = writeln!(
+                out,
+                "  phase: lanes {}-{} → {} wavefront(s)",
+                phase.first_lane,
+                phase.first_lane + phase.lanes - 1,
+                phase.wavefronts
+            );
+        }
+        let _ = writeln!(out, "  bank{header}");
+        for row in 0..phase.wavefronts as usize {
+            let cells: String = phase
+                .banks
+                .iter()
+                .map(|words| match words.get(row) {
+                    Some(word) if word.lanes.len() > 1 => format!("{:>2}+", word.lanes[0]),
+                    Some(word) => format!("{:>3}", word.lanes[0]),
+                    None => "  ·".to_string(),
+                })
+                .collect();
+            let _ = writeln!(out, "  w{:<3}{cells}", row + 1);
+        }
+    }
+    let _ = writeln!(
+        out,
+        "  (cell = lane reading a word; + = more lanes share that word; rows = wavefronts)"
+    );
+    out
+}
+
+/// `calc occupancy`.
+pub fn occupancy(args: &OccupancyArgs) -> Answer {
+    let arch = Arch::parse(&args.arch).map_err(|e| e.to_string())?;
+    if arch.amd.is_some() {
+        let w = engine::amd_waves(arch, args.regs).map_err(|e| e.to_string())?;
+        if args.json {
+            return Ok(json::amd_waves(arch, &w).to_string());
+        }
+        return Ok(format!(
+            "Waves on {}: {} VGPRs per lane (allocated {})\n  waves per SIMD {} / {} · waves per CU {} · occupancy {}\n",
+            arch.label(),
+            args.regs,
+            w.vgprs_allocated,
+            w.waves_per_simd,
+            w.max_waves_per_simd,
+            w.waves_per_cu,
+            format::percent(w.occupancy)
+        ));
+    }
+    let config = KernelConfig {
+        block_size: args.block_size,
+        regs_per_thread: args.regs,
+        static_smem: args.static_smem,
+        dynamic_smem: args.smem,
+        carveout: Carveout::from_pct(args.carveout).map_err(|e| e.to_string())?,
+    };
+    let o = engine::occupancy(arch, &config).map_err(|e| e.to_string())?;
+    if args.json {
+        return Ok(json::occupancy(arch, &o).to_string());
+    }
+    let mut out = String::new();
+    let _ = writeln!(
+        out,
+        "Occupancy on {}: {} threads/block, {} registers/thread, {} shared memory/block, carveout {}",
+        arch.label(),
+        config.block_size,
+        config.regs_per_thread,
+        format::bytes(u64::from(config.static_smem) + u64::from(config.dynamic_smem)),
+        match config.carveout {
+            Carveout::Default => "default".to_string(),
+            Carveout::Percent(p) => format!("{p}%"),
+        }
+    );
+    let _ = writeln!(
+        out,
+        "  active blocks per SM {} · active warps {} / {} · occupancy {}",
+        o.active_blocks_per_sm,
+        o.active_warps_per_sm,
+        o.max_warps_per_sm,
+        format::percent(o.occupancy)
+    );
+    let _ = writeln!(out, "  limited by: {}", o.limited_by.describe());
+    let _ = writeln!(out, "  blocks per SM allowed by each limit:");
+    for limiter in Limiter::ALL {
+        let mark = if o.limited_by.contains(limiter) {
+            "  ← limiter"
+        } else {
+            ""
+        };
+        let _ = writeln!(
+            out,
+            "    {:<14} {:>4}{mark}",
+            limiter.label(),
+            o.limits.get(limiter)
+        );
+    }
+    let _ = writeln!(
+        out,
+        "  allocated per block: {} registers ({} per warp × {} warps), {} shared memory (incl. reserved); SM carveout {}",
+        o.regs_per_block,
+        o.regs_per_warp,
+        o.warps_per_block,
+        format::bytes(u64::from(o.smem_per_block)),
+        format::bytes(u64::from(o.carveout_bytes))
+    );
+    let _ = writeln!(
+        out,
+        "  textbook bound (floor(65536 / r) threads, ignores allocation granularity): {} threads → {} warp-rounded = {}",
+        o.textbook.threads,
+        o.textbook.warp_rounded_threads,
+        format::percent(o.textbook.occupancy)
+    );
+    let _ = writeln!(
+        out,
+        "  hardware (what the SM actually runs): {}",
+        format::percent(o.occupancy)
+    );
+    Ok(out)
+}
+
+/// `calc tiling`.
+pub fn tiling(args: &TilingArgs) -> Answer {
+    let arch = Arch::parse(&args.arch).map_err(|e| e.to_string())?;
+    let input = TilingInput {
+        n: args.n,
+        tile: args.tile,
+        elem_bytes: args.elem,
+    };
+    let t = engine::tiling(&input, Some(arch), args.regs).map_err(|e| e.to_string())?;
+    if args.json {
+        return Ok(json::tiling(&t).to_string());
+    }
+    let mut out = String::new();
+    let _ = writeln!(
+        out,
+        "Tiled matrix multiply: N = {}, tile {}×{}, {}-byte elements, on {}",
+        args.n,
+        args.tile,
+        args.tile,
+        args.elem,
+        arch.label()
+    );
+    let _ = writeln!(
+        out,
+        "  global reads naive {} · tiled {} · reduction factor {}×",
+        t.naive_reads,
+        t.tiled_reads,
+        format::trim_float(t.reduction_factor, 2)
+    );
+    let _ = writeln!(
+        out,
+        "  shared memory per block {} (2 tiles × {}² × {} B)",
+        format::bytes(t.smem_bytes_per_block),
+        args.tile,
+        args.elem
+    );
+    if let Some(blocks) = t.blocks_per_sm {
+        let _ = writeln!(out, "  blocks per SM by shared memory alone: {blocks}");
+    }
+    match &t.occupancy {
+        Some(o) => {
+            let _ = writeln!(
+                out,
+                "  full occupancy rule ({} threads/block, {} registers): {} blocks, {} (limited by {})",
+                args.tile * args.tile,
+                args.regs,
+                o.active_blocks_per_sm,
+                format::percent(o.occupancy),
+                o.limited_by.describe()
+            );
+        }
+        None if arch.nvidia.is_some() => {
+            let _ = writeln!(
+                out,
+                "  a {}×{} block exceeds 1024 threads: no occupancy",
+                args.tile, args.tile
+            );
+        }
+        None => {}
+    }
+    let _ = writeln!(
+        out,
+        "  arithmetic intensity {} → {} FLOP/B (reuse multiplies intensity by the tile size)",
+        format::trim_float(t.naive_intensity, 3),
+        format::trim_float(t.tiled_intensity, 3)
+    );
+    Ok(out)
+}
+
+/// `calc roofline`.
+pub fn roofline(args: &RooflineArgs) -> Answer {
+    let r = engine::roofline(args.peak_flops, args.bandwidth, args.intensity)
+        .map_err(|e| e.to_string())?;
+    if args.json {
+        return Ok(json::roofline(&r).to_string());
+    }
+    Ok(format!(
+        "Roofline: peak {}FLOP/s, bandwidth {}B/s, intensity {} FLOP/B\n  ridge {} FLOP/B · attainable {}FLOP/s ({} of peak) · {}-bound\n",
+        format::si(args.peak_flops),
+        format::si(args.bandwidth),
+        format::trim_float(args.intensity, 3),
+        format::trim_float(r.ridge_intensity, 2),
+        format::si(r.attainable_flops),
+        format::percent(r.fraction_of_peak),
+        r.bound.key()
+    ))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::cli::{CalcCommand, Cli, Command};
+    use clap::Parser;
+
+    fn run(args: &[&str]) -> Answer {
+        let cli =
+            Cli::try_parse_from(std::iter::once("warpdrill").chain(args.iter().copied())).unwrap();
+        match cli.command {
+            Some(Command::Calc(CalcCommand::Coalescing(a))) => coalescing(&a),
+            Some(Command::Calc(CalcCommand::Banks(a))) => banks(&a),
+            Some(Command::Calc(CalcCommand::Occupancy(a))) => occupancy(&a),
+            Some(Command::Calc(CalcCommand::Tiling(a))) => tiling(&a),
+            Some(Command::Calc(CalcCommand::Roofline(a))) => roofline(&a),
+            other => panic!("{other:?}"),
+        }
+    }
+
+    #[test]
+    fn coalescing_text_shows_numbers_and_picture() {
+        let out = run(&[
+            "calc",
+            "coalescing",
+            "--elem",
+            "4",
+            "--stride",
+            "1",
+            "--offset",
+            "1",
+        ])
+        .unwrap();
+        assert!(out.contains("sectors 5"), "{out}");
+        assert!(out.contains("efficiency 80%"), "{out}");
+        assert!(out.contains("0-6"), "{out}");
+        let strided = run(&["calc", "coalescing", "--stride", "1024"]).unwrap();
+        assert!(strided.contains("gap of"), "{strided}");
+        let negative = run(&["calc", "coalescing", "--stride", "-1", "--offset", "31"]).unwrap();
+        assert!(negative.contains("sectors 4"), "{negative}");
+    }
+
+    #[test]
+    fn banks_text_shows_the_grid() {
+        let out = run(&["calc", "banks", "--stride", "32"]).unwrap();
+        assert!(out.contains("wavefronts 32"), "{out}");
+        assert!(out.contains("32-way"), "{out}");
+        assert!(out.contains("w32"), "{out}");
+        let json: serde_json::Value =
+            serde_json::from_str(&run(&["calc", "banks", "--stride", "33", "--json"]).unwrap())
+                .unwrap();
+        assert_eq!(json["wavefronts"], 1);
+    }
+
+    #[test]
+    fn occupancy_text_names_the_limiter_and_the_textbook_bound() {
+        let out = run(&["calc", "occupancy", "--block-size", "256", "--regs", "48"]).unwrap();
+        assert!(out.contains("occupancy 62.5%"), "{out}");
+        assert!(out.contains("registers         5  ← limiter"), "{out}");
+        assert!(out.contains("65.6%"), "{out}");
+        let err = run(&["calc", "occupancy", "--regs", "300"]).unwrap_err();
+        assert!(err.contains("registers per thread"), "{err}");
+    }
+
+    #[test]
+    fn tiling_and_roofline_text() {
+        let out = run(&["calc", "tiling", "--n", "1024", "--tile", "16"]).unwrap();
+        assert!(out.contains("reduction factor 16×"), "{out}");
+        assert!(out.contains("0.25 → 4 FLOP/B"), "{out}");
+        let r = run(&["calc", "roofline", "--intensity", "0.25"]).unwrap();
+        assert!(r.contains("memory-bound"), "{r}");
+    }
+
+    #[test]
+    fn bad_flags_are_explained() {
+        assert!(
+            run(&["calc", "coalescing", "--elem", "3"])
+                .unwrap_err()
+                .contains("element size")
+        );
+        assert!(
+            run(&["calc", "coalescing", "--arch", "sm_99"])
+                .unwrap_err()
+                .contains("unknown architecture")
+        );
+        assert!(
+            run(&["calc", "coalescing", "--mask", "0"])
+                .unwrap_err()
+                .contains("active lanes")
+        );
+    }
+}

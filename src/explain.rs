@@ -1,0 +1,151 @@
+//! One-line, plain-language explanations of an engine result ("why is it this number?").
+//! Shared by the command line, the explorer and exercise feedback.
+
+use crate::engine::{BankAnalysis, Coalescing, Pattern, WarpAccess, banks::BANKS};
+use crate::format;
+
+/// Why a global load costs what it costs.
+pub fn coalescing(access: &WarpAccess, c: &Coalescing) -> String {
+    let unit = c.granularity.plural();
+    let unit_one = &unit[..unit.len() - 1];
+    let size = c.segment_bytes;
+    let elem = i64::from(access.elem_bytes);
+    if let Pattern::Affine {
+        stride_elems: 0, ..
+    } = access.pattern
+    {
+        return format!(
+            "stride 0: every lane reads the same {elem}-byte element, so one {unit_one} serves the whole warp (broadcast)"
+        );
+    }
+    let gap = match access.pattern {
+        Pattern::Affine { stride_elems, .. } => {
+            Some(stride_elems.unsigned_abs().saturating_mul(elem as u64))
+        }
+        Pattern::StructField { struct_bytes, .. } => Some(struct_bytes.unsigned_abs()),
+        Pattern::TwoD {
+            pitch_bytes,
+            column: true,
+            ..
+        } => Some(pitch_bytes.unsigned_abs()),
+        Pattern::TwoD { column: false, .. } => Some(elem as u64),
+        Pattern::Explicit { .. } => None,
+    };
+    let minimum = c.bytes_requested.div_ceil(u64::from(size)).max(1);
+    if c.efficiency >= 1.0 && u64::from(c.transactions()) == minimum {
+        return format!(
+            "lanes read neighbouring {elem}-byte elements: {} useful bytes fill {} {} exactly — perfectly coalesced",
+            c.bytes_requested,
+            c.transactions(),
+            unit
+        );
+    }
+    match gap {
+        Some(gap) if gap >= u64::from(size) => format!(
+            "lanes are {gap} B apart (≥ {size} B), so every active lane needs its own {unit_one}: {} {unit} fetch {} B for {} useful bytes",
+            c.transactions(),
+            c.bytes_fetched,
+            c.bytes_requested
+        ),
+        Some(gap) if gap == elem as u64 => format!(
+            "contiguous, but the span does not start on a {size}-byte boundary: it straddles {} {unit} instead of {minimum}",
+            c.transactions()
+        ),
+        Some(gap) => format!(
+            "lanes are {gap} B apart: each {size}-byte {unit_one} holds only {} useful element(s), so {} of every {size} bytes fetched are used",
+            (u64::from(size) / gap).max(1),
+            format::trim_float(c.efficiency * f64::from(size), 1)
+        ),
+        None => format!(
+            "the active lanes touch {} distinct {unit}: {} of {} fetched bytes are used",
+            c.transactions(),
+            c.bytes_requested.min(c.bytes_fetched),
+            c.bytes_fetched
+        ),
+    }
+}
+
+/// Why a shared-memory load takes its wavefronts.
+pub fn banks(access: &WarpAccess, b: &BankAnalysis) -> String {
+    let phases = if b.ideal_wavefronts > 1 {
+        format!(
+            "{}-byte loads are served in {} phases of {} lanes{}; ",
+            access.elem_bytes,
+            b.ideal_wavefronts,
+            b.phase_lanes,
+            if b.merged {
+                " (lane pairs share addresses, so phases merge)"
+            } else {
+                ""
+            }
+        )
+    } else {
+        String::new()
+    };
+    if b.bank_conflicts == 0 {
+        let why = if b.broadcast {
+            "lanes that read the same word share it (broadcast), and no bank serves two different words"
+        } else {
+            "every bank serves at most one distinct word per phase"
+        };
+        return format!("{phases}{why} → no conflict, {} wavefront(s)", b.wavefronts);
+    }
+    if let Pattern::Affine { stride_elems, .. } = access.pattern
+        && access.elem_bytes == 4
+        && b.ideal_wavefronts == 1
+    {
+        let degree = gcd(stride_elems.unsigned_abs(), u64::from(BANKS));
+        return format!(
+            "stride {} words: gcd({}, 32) = {degree}, so every bank used serves {degree} distinct words → {degree}-way conflict",
+            stride_elems.unsigned_abs(),
+            stride_elems.unsigned_abs()
+        );
+    }
+    let (bank, words) = b.worst_bank().unwrap_or((0, 1));
+    format!(
+        "{phases}bank {bank} must deliver {words} distinct words one after another → {} wavefronts instead of {} ({}-way)",
+        b.wavefronts,
+        b.ideal_wavefronts,
+        format::trim_float(b.conflict_degree, 2)
+    )
+}
+
+fn gcd(a: u64, b: u64) -> u64 {
+    if b == 0 { a.max(1) } else { gcd(b, a % b) }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::engine::{Arch, Granularity, bank_conflicts, coalesce};
+
+    fn why_global(access: WarpAccess) -> String {
+        coalescing(&access, &coalesce(&access, Granularity::Sector).unwrap())
+    }
+
+    fn why_shared(access: WarpAccess) -> String {
+        banks(
+            &access,
+            &bank_conflicts(&access, Arch::default_arch()).unwrap(),
+        )
+    }
+
+    #[test]
+    fn global_explanations_name_the_cause() {
+        assert!(why_global(WarpAccess::affine(4, 1, 0)).contains("perfectly coalesced"));
+        assert!(
+            why_global(WarpAccess::affine(4, 1, 1)).contains("straddles 5 sectors instead of 4")
+        );
+        assert!(why_global(WarpAccess::affine(4, 32, 0)).contains("its own sector"));
+        assert!(why_global(WarpAccess::affine(4, 2, 0)).contains("16 of every 32 bytes"));
+        assert!(why_global(WarpAccess::affine(4, 0, 0)).contains("broadcast"));
+    }
+
+    #[test]
+    fn shared_explanations_name_the_cause() {
+        assert!(why_shared(WarpAccess::affine(4, 2, 0)).contains("2-way conflict"));
+        assert!(why_shared(WarpAccess::affine(4, 33, 0)).contains("no conflict"));
+        assert!(why_shared(WarpAccess::affine(4, 0, 0)).contains("broadcast"));
+        assert!(why_shared(WarpAccess::affine(8, 32, 0)).contains("bank 0 must deliver 16"));
+    }
+}

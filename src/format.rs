@@ -1,0 +1,119 @@
+//! Number formatting shared by the command line and the screens.
+
+/// `0.625` → `62.5%`, one decimal at most; whole percentages lose the decimal (`100%`).
+pub fn percent(fraction: f64) -> String {
+    let p = fraction * 100.0;
+    if (p - p.round()).abs() < 1e-9 {
+        format!("{}%", p.round())
+    } else {
+        format!("{p:.1}%")
+    }
+}
+
+/// A byte count in the unit a learner reads: `512 B`, `2 KB`, `1.5 KB`, `228 KB`, `4 MB` (binary KB/MB).
+pub fn bytes(count: u64) -> String {
+    const KIB: f64 = 1024.0;
+    let n = count as f64;
+    let (value, unit) = if count < 1024 {
+        return format!("{count} B");
+    } else if n < KIB * KIB {
+        (n / KIB, "KB")
+    } else if n < KIB * KIB * KIB {
+        (n / (KIB * KIB), "MB")
+    } else {
+        (n / (KIB * KIB * KIB), "GB")
+    };
+    format!("{} {unit}", trim_float(value, 2))
+}
+
+/// A number with at most `decimals` decimals and no trailing zeros: `2.50` → `2.5`, `4.00` → `4`.
+pub fn trim_float(value: f64, decimals: usize) -> String {
+    let text = format!("{value:.decimals$}");
+    if text.contains('.') {
+        text.trim_end_matches('0').trim_end_matches('.').to_string()
+    } else {
+        text
+    }
+}
+
+/// A large number with SI prefix: `1.07e12` → `1.07 T`.
+pub fn si(value: f64) -> String {
+    let abs = value.abs();
+    let (scaled, prefix) = match abs {
+        a if a >= 1e15 => (value / 1e15, "P"),
+        a if a >= 1e12 => (value / 1e12, "T"),
+        a if a >= 1e9 => (value / 1e9, "G"),
+        a if a >= 1e6 => (value / 1e6, "M"),
+        a if a >= 1e3 => (value / 1e3, "k"),
+        _ => (value, ""),
+    };
+    format!(
+        "{} {prefix}",
+        trim_float(scaled, 3 - digits_before_point(scaled).min(3))
+    )
+}
+
+fn digits_before_point(value: f64) -> usize {
+    let mut digits = 1;
+    let mut v = value.abs();
+    while v >= 10.0 {
+        v /= 10.0;
+        digits += 1;
+    }
+    digits
+}
+
+/// Seconds in a readable unit: `8.39 µs`, `300 ns`, `1.2 ms`.
+pub fn seconds(value: f64) -> String {
+    let abs = value.abs();
+    let (scaled, unit) = if abs >= 1.0 {
+        (value, "s")
+    } else if abs >= 1e-3 {
+        (value * 1e3, "ms")
+    } else if abs >= 1e-6 {
+        (value * 1e6, "µs")
+    } else {
+        (value * 1e9, "ns")
+    };
+    format!("{} {unit}", trim_float(scaled, 2))
+}
+
+/// A lane set as ranges: `[0,1,2,3,7]` → `0-3, 7`.
+pub fn lane_ranges(lanes: &[u32]) -> String {
+    let mut parts = Vec::new();
+    let mut iter = lanes.iter().copied().peekable();
+    while let Some(start) = iter.next() {
+        let mut end = start;
+        while iter.peek() == Some(&(end + 1)) {
+            end = iter.next().unwrap_or(end);
+        }
+        parts.push(if start == end {
+            start.to_string()
+        } else {
+            format!("{start}-{end}")
+        });
+    }
+    parts.join(", ")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn readable_numbers() {
+        assert_eq!(percent(0.625), "62.5%");
+        assert_eq!(percent(1.0), "100%");
+        assert_eq!(percent(0.65625), "65.6%");
+        assert_eq!(percent(31.0 / 32.0), "96.9%");
+        assert_eq!(bytes(512), "512 B");
+        assert_eq!(bytes(2048), "2 KB");
+        assert_eq!(bytes(228 * 1024), "228 KB");
+        assert_eq!(bytes(1536), "1.5 KB");
+        assert_eq!(si(1.2e12), "1.2 T");
+        assert_eq!(si(67e12), "67 T");
+        assert_eq!(seconds(8.388608e-6), "8.39 µs");
+        assert_eq!(seconds(300e-9), "300 ns");
+        assert_eq!(lane_ranges(&[0, 1, 2, 3, 7, 9, 10]), "0-3, 7, 9-10");
+    }
+}
