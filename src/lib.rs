@@ -1,6 +1,8 @@
 //! warpdrill: a terminal tutor for GPU memory performance.
 
 pub mod cli;
+pub mod content;
 pub mod engine;
 pub mod explain;
 pub mod format;
+pub mod ladder;

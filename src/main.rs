@@ -1,6 +1,31 @@
 use clap::Parser;
 use std::process::ExitCode;
-use warpdrill::cli::{self, CalcCommand, Cli, Command};
+use warpdrill::cli::{self, CalcCommand, Cli, Command, ContentCommand};
+use warpdrill::content::Content;
+
+fn finish(report: cli::content::Report) -> ExitCode {
+    print!("{}", report.stdout);
+    eprint!("{}", report.stderr);
+    ExitCode::from(report.code)
+}
+
+/// The built-in content plus `--content DIR`, or the reason it cannot be read.
+fn load_content(dir: Option<&std::path::Path>) -> Result<Content, ExitCode> {
+    let content = Content::with_dir(dir).map_err(|e| {
+        eprintln!("error: {e}");
+        ExitCode::from(2)
+    })?;
+    if !content.problems.is_empty() {
+        eprintln!(
+            "warning: {} content problem(s) — those items were skipped (see `warpdrill content check`):",
+            content.problems.len()
+        );
+        for problem in content.problems.iter().take(5) {
+            eprintln!("  {problem}");
+        }
+    }
+    Ok(content)
+}
 
 fn main() -> ExitCode {
     if let Err(report) = color_eyre::install() {
@@ -13,6 +38,25 @@ fn main() -> ExitCode {
             let _ = Cli::command().print_help();
             ExitCode::SUCCESS
         }
+        Some(Command::Content(ContentCommand::Check { dir, json })) => finish(cli::content::check(
+            dir.as_deref().or(cli.content.as_deref()),
+            json,
+        )),
+        Some(Command::Content(ContentCommand::Preview { seed, level, json })) => {
+            match load_content(cli.content.as_deref()) {
+                Ok(content) => finish(cli::content::preview(
+                    &content,
+                    seed,
+                    level.as_deref(),
+                    json,
+                )),
+                Err(code) => code,
+            }
+        }
+        Some(Command::Check(args)) => match load_content(cli.content.as_deref()) {
+            Ok(content) => finish(cli::content::check_answer(&content, &args)),
+            Err(code) => code,
+        },
         Some(Command::Calc(calc)) => {
             let answer = match &calc {
                 CalcCommand::Coalescing(args) => cli::calc::coalescing(args),

@@ -2,6 +2,7 @@
 
 pub mod batch;
 pub mod calc;
+pub mod content;
 pub mod json;
 
 use clap::{Args, Parser, Subcommand, ValueEnum};
@@ -15,6 +16,10 @@ pub struct Cli {
     /// Where progress and review state are kept (default: $WARPDRILL_DATA, else the platform data dir).
     #[arg(long, global = true, value_name = "DIR")]
     pub data_dir: Option<PathBuf>,
+    /// Extra content (a folder with `content/` and `exercises/`): adds to the built-in content and
+    /// replaces items with the same id.
+    #[arg(long, global = true, value_name = "DIR")]
+    pub content: Option<PathBuf>,
     #[command(subcommand)]
     pub command: Option<Command>,
 }
@@ -25,6 +30,49 @@ pub enum Command {
     /// Compute with the engine: coalescing, banks, occupancy, tiling, roofline, or a JSON-lines batch.
     #[command(subcommand)]
     Calc(CalcCommand),
+    /// For authors: validate content, preview every exercise's variant.
+    #[command(subcommand)]
+    Content(ContentCommand),
+    /// Grade one answer to one exercise variant (exit 0 correct, 1 wrong, 2 unusable input).
+    Check(CheckArgs),
+}
+
+/// `warpdrill content …`
+#[derive(Debug, Subcommand)]
+pub enum ContentCommand {
+    /// Load and validate content: syntax, fields, ids, placeholders, answers for every parameter choice.
+    Check {
+        /// A folder laid out like the repository (`content/`, `exercises/`); default: the built-in content.
+        dir: Option<PathBuf>,
+        /// Print one JSON object.
+        #[arg(long)]
+        json: bool,
+    },
+    /// Print every exercise's variant for a seed — prompt and answer — for proofreading.
+    Preview {
+        /// The seed.
+        #[arg(long, default_value_t = 0)]
+        seed: u64,
+        /// Only this level (L1 … L5).
+        #[arg(long)]
+        level: Option<String>,
+        /// Print a JSON array.
+        #[arg(long)]
+        json: bool,
+    },
+}
+
+/// `warpdrill check`
+#[derive(Debug, Clone, Args)]
+pub struct CheckArgs {
+    /// Exercise id (see `warpdrill content preview`).
+    pub exercise: String,
+    /// Variant seed.
+    #[arg(long, default_value_t = 0)]
+    pub seed: u64,
+    /// The answer, as a learner would type it (`62.5%`, `b`, `regs, smem, L2, DRAM`).
+    #[arg(long, allow_hyphen_values = true)]
+    pub answer: String,
 }
 
 /// `warpdrill calc …`

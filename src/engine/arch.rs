@@ -221,14 +221,14 @@ pub const ARCHS: &[Arch] = &[
     ),
     nvidia_arch(
         "sm_80",
-        "Ampere (data centre)",
+        "Ampere, data centre",
         "A100",
         nv(80, 2048, 32, 164, 163, KB, 128, CARVEOUT_80),
         &["sm80", "80", "8.0", "a100", "a30"],
     ),
     nvidia_arch(
         "sm_86",
-        "Ampere (consumer)",
+        "Ampere, consumer",
         "RTX 3090, A40",
         nv(86, 1536, 16, 100, 99, KB, 128, CARVEOUT_86),
         &[
@@ -265,7 +265,7 @@ pub const ARCHS: &[Arch] = &[
     ),
     nvidia_arch(
         "sm_100",
-        "Blackwell (data centre)",
+        "Blackwell, data centre",
         "B200",
         nv(100, 2048, 32, 228, 227, KB, 128, CARVEOUT_90),
         &[
@@ -281,14 +281,14 @@ pub const ARCHS: &[Arch] = &[
     ),
     nvidia_arch(
         "sm_120",
-        "Blackwell (consumer)",
+        "Blackwell, consumer",
         "RTX 5090",
         nv(120, 1536, 24, 100, 99, KB, 128, CARVEOUT_86),
         &["sm120", "120", "12.0", "rtx5090", "rtx5080", "rtx5070"],
     ),
     Arch {
         key: "kepler",
-        family: "Fermi/Kepler (128-byte lines)",
+        family: "Fermi/Kepler, 128-byte lines",
         examples: "GTX 580, K40, K80",
         vendor: Vendor::Nvidia,
         warp_size: 32,
@@ -301,7 +301,7 @@ pub const ARCHS: &[Arch] = &[
     },
     Arch {
         key: "pascal",
-        family: "Pascal (128-byte lines)",
+        family: "Pascal, 128-byte lines",
         examples: "P100, GTX 1080",
         vendor: Vendor::Nvidia,
         warp_size: 32,
@@ -312,7 +312,7 @@ pub const ARCHS: &[Arch] = &[
     },
     Arch {
         key: "gfx908",
-        family: "AMD CDNA (wave64)",
+        family: "AMD CDNA, wave64",
         examples: "MI100",
         vendor: Vendor::Amd,
         warp_size: 64,
@@ -323,7 +323,7 @@ pub const ARCHS: &[Arch] = &[
     },
     Arch {
         key: "gfx90a",
-        family: "AMD CDNA2 (wave64)",
+        family: "AMD CDNA2, wave64",
         examples: "MI210, MI250X",
         vendor: Vendor::Amd,
         warp_size: 64,
@@ -334,7 +334,7 @@ pub const ARCHS: &[Arch] = &[
     },
     Arch {
         key: "gfx942",
-        family: "AMD CDNA3 (wave64)",
+        family: "AMD CDNA3, wave64",
         examples: "MI300X, MI300A",
         vendor: Vendor::Amd,
         warp_size: 64,
@@ -345,7 +345,7 @@ pub const ARCHS: &[Arch] = &[
     },
     Arch {
         key: "rdna2",
-        family: "AMD RDNA2 (wave32)",
+        family: "AMD RDNA2, wave32",
         examples: "RX 6900 XT",
         vendor: Vendor::Amd,
         warp_size: 32,
@@ -356,7 +356,7 @@ pub const ARCHS: &[Arch] = &[
     },
     Arch {
         key: "rdna3",
-        family: "AMD RDNA3 (wave32)",
+        family: "AMD RDNA3, wave32",
         examples: "RX 7900 XTX",
         vendor: Vendor::Amd,
         warp_size: 32,
@@ -426,9 +426,9 @@ impl Arch {
         }
     }
 
-    /// A one-line label: `sm_90 · Hopper (H100, H200)`.
+    /// A one-line label: `sm_90 (Hopper: H100, H200)`.
     pub fn label(&self) -> String {
-        format!("{} · {} ({})", self.key, self.family, self.examples)
+        format!("{} ({}: {})", self.key, self.family, self.examples)
     }
 }
 

@@ -1,0 +1,236 @@
+//! `warpdrill content check|preview` and `warpdrill check`: the author's and grader's tools.
+
+use super::CheckArgs;
+use crate::content::schema::Level;
+use crate::content::{self, Content};
+use crate::ladder::{self, Outcome, Response};
+use serde_json::json;
+use std::fmt::Write as _;
+use std::path::Path;
+
+/// Text to print and the exit status.
+pub struct Report {
+    /// What to print on stdout.
+    pub stdout: String,
+    /// What to print on stderr.
+    pub stderr: String,
+    /// Exit status.
+    pub code: u8,
+}
+
+/// `content check [DIR] [--json]`: exit 1 if any problem.
+pub fn check(dir: Option<&Path>, as_json: bool) -> Report {
+    let loaded = match dir {
+        None => Content::builtin(),
+        Some(dir) => match content::dir_sources(dir) {
+            Ok(sources) => content::load(sources, &Content::builtin().topics),
+            Err(e) => {
+                return Report {
+                    stdout: if as_json {
+                        json!({"ok": false, "errors": [{"file": dir.display().to_string(), "line": 0, "column": 0, "message": e.to_string()}]}).to_string() + "\n"
+                    } else {
+                        String::new()
+                    },
+                    stderr: if as_json {
+                        String::new()
+                    } else {
+                        format!("error: {e}\n")
+                    },
+                    code: 1,
+                };
+            }
+        },
+    };
+    let ok = loaded.problems.is_empty();
+    let counts: serde_json::Map<String, serde_json::Value> = Level::ALL
+        .iter()
+        .map(|level| (level.key().to_string(), json!(loaded.level(*level).count())))
+        .collect();
+    let stdout = if as_json {
+        json!({
+            "ok": ok,
+            "errors": loaded.problems,
+            "exercises": counts,
+            "cards": loaded.cards.len(),
+            "topics": loaded.topics.len(),
+        })
+        .to_string()
+            + "\n"
+    } else {
+        let mut out = String::new();
+        for problem in &loaded.problems {
+            let _ = writeln!(out, "{problem}");
+        }
+        let levels = Level::ALL
+            .iter()
+            .map(|l| format!("{} {}", l.key(), loaded.level(*l).count()))
+            .collect::<Vec<_>>()
+            .join(", ");
+        let _ = writeln!(
+            out,
+            "{}: {} files, {} topics, {} cards, {} exercises ({levels}); {} problem(s)",
+            if ok { "ok" } else { "problems found" },
+            loaded.files,
+            loaded.topics.len(),
+            loaded.cards.len(),
+            loaded.exercises.len(),
+            loaded.problems.len()
+        );
+        out
+    };
+    Report {
+        stdout,
+        stderr: String::new(),
+        code: if ok { 0 } else { 1 },
+    }
+}
+
+/// `content preview [--seed N] [--level L] [--json]`.
+pub fn preview(content: &Content, seed: u64, level: Option<&str>, as_json: bool) -> Report {
+    let level = match level.map(|l| Level::parse(l).ok_or(l)) {
+        Some(Err(bad)) => {
+            return Report {
+                stdout: String::new(),
+                stderr: format!("error: unknown level `{bad}` (use L1 … L5)\n"),
+                code: 2,
+            };
+        }
+        Some(Ok(level)) => Some(level),
+        None => None,
+    };
+    let mut text = String::new();
+    let mut items = Vec::new();
+    let mut failures = 0;
+    for exercise in content
+        .exercises
+        .iter()
+        .filter(|e| level.is_none_or(|l| e.level == l))
+    {
+        match ladder::generate(exercise, seed) {
+            Ok(variant) => {
+                if as_json {
+                    items.push(json!({
+                        "id": exercise.id,
+                        "level": exercise.level.key(),
+                        "topic": exercise.topic,
+                        "title": exercise.title,
+                        "prompt": variant.prompt,
+                        "answer": variant.key.display(),
+                        "answer_value": variant.key.value(),
+                        "answer_kind": variant.key.kind(),
+                    }));
+                } else {
+                    let _ = writeln!(
+                        text,
+                        "── {} · {} · {} — {}",
+                        exercise.level.key(),
+                        exercise.id,
+                        exercise.topic,
+                        exercise.title
+                    );
+                    let _ = writeln!(text, "{}", variant.prompt);
+                    if let ladder::AnswerKey::Choice { options, .. } = &variant.key {
+                        for (i, option) in options.iter().enumerate() {
+                            let _ = writeln!(text, "  {}) {option}", ladder::variant::letter(i));
+                        }
+                    }
+                    if let ladder::AnswerKey::Ordering { items, shown, .. } = &variant.key {
+                        let _ = writeln!(
+                            text,
+                            "  items: {}",
+                            shown
+                                .iter()
+                                .map(|&i| items[i].as_str())
+                                .collect::<Vec<_>>()
+                                .join(", ")
+                        );
+                    }
+                    let _ = writeln!(text, "answer: {}\n", variant.key.display());
+                }
+            }
+            Err(e) => {
+                failures += 1;
+                let _ = writeln!(
+                    text,
+                    "── {} · {}: cannot generate: {e}\n",
+                    exercise.level.key(),
+                    exercise.id
+                );
+            }
+        }
+    }
+    Report {
+        stdout: if as_json {
+            serde_json::Value::Array(items).to_string() + "\n"
+        } else {
+            text
+        },
+        stderr: String::new(),
+        code: if failures > 0 { 1 } else { 0 },
+    }
+}
+
+/// `check EXERCISE --seed N --answer TEXT`: exit 0 correct, 1 wrong, 2 unusable.
+pub fn check_answer(content: &Content, args: &CheckArgs) -> Report {
+    let Some(exercise) = content.exercise(&args.exercise) else {
+        let mut suggestions: Vec<&str> = content
+            .exercises
+            .iter()
+            .map(|e| e.id.as_str())
+            .filter(|id| crate::ladder::grade::fuzzy_names(&args.exercise, id, 40))
+            .collect();
+        suggestions.truncate(5);
+        let hint = if suggestions.is_empty() {
+            "run `warpdrill content preview` to list them".to_string()
+        } else {
+            format!("did you mean {}?", suggestions.join(", "))
+        };
+        return Report {
+            stdout: String::new(),
+            stderr: format!("error: no exercise `{}` — {hint}\n", args.exercise),
+            code: 2,
+        };
+    };
+    let variant = match ladder::generate(exercise, args.seed) {
+        Ok(variant) => variant,
+        Err(e) => {
+            return Report {
+                stdout: String::new(),
+                stderr: format!(
+                    "error: exercise `{}` cannot be generated: {e}\n",
+                    exercise.id
+                ),
+                code: 2,
+            };
+        }
+    };
+    let feedback = ladder::grade(&variant, Response::Text(&args.answer));
+    let mut out = String::new();
+    let _ = writeln!(out, "{}", feedback.headline);
+    match feedback.outcome {
+        Outcome::Unusable => {
+            return Report {
+                stdout: String::new(),
+                stderr: format!("error: {}\n", feedback.headline),
+                code: 2,
+            };
+        }
+        Outcome::Wrong | Outcome::Correct => {
+            if let Some(model) = &feedback.model {
+                let _ = writeln!(out, "Model answer: {model}");
+            }
+            if feedback.outcome == Outcome::Wrong || feedback.model.is_some() {
+                let _ = writeln!(out, "Why: {}", feedback.why);
+            }
+        }
+    }
+    Report {
+        stdout: out,
+        stderr: String::new(),
+        code: if feedback.outcome == Outcome::Correct {
+            0
+        } else {
+            1
+        },
+    }
+}

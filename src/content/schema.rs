@@ -1,0 +1,562 @@
+//! The RON formats of topics, flashcards and exercise templates (documented in CONTENT.md).
+
+use serde::{Deserialize, Serialize};
+use std::collections::BTreeMap;
+
+/// `content/topics.ron`: the topics everything else links to.
+#[derive(Debug, Clone, Deserialize)]
+#[serde(deny_unknown_fields, rename = "Topics")]
+pub struct TopicFile {
+    /// The topics.
+    pub topics: Vec<Topic>,
+}
+
+/// A subject of study (`coalescing`, `banks`, …).
+#[derive(Debug, Clone, PartialEq, Deserialize, Serialize)]
+#[serde(deny_unknown_fields)]
+pub struct Topic {
+    /// Stable id, referenced by cards and exercises.
+    pub id: String,
+    /// Display name.
+    pub name: String,
+    /// One or two sentences on what it covers.
+    pub description: String,
+    /// The idea in words a twelve-year-old would follow.
+    pub analogy: String,
+}
+
+/// A file of flashcards under `content/`.
+#[derive(Debug, Clone, Deserialize)]
+#[serde(deny_unknown_fields, rename = "Deck")]
+pub struct DeckFile {
+    /// The cards.
+    pub cards: Vec<Card>,
+}
+
+/// A flashcard. Review history attaches to `id`, so editing the text keeps the history.
+#[derive(Debug, Clone, PartialEq, Deserialize, Serialize)]
+#[serde(deny_unknown_fields)]
+pub struct Card {
+    /// Stable id.
+    pub id: String,
+    /// Topic id.
+    pub topic: String,
+    /// Free tags for search.
+    #[serde(default)]
+    pub tags: Vec<String>,
+    /// The question side (`*emphasis*` and `` `code` `` allowed).
+    pub front: String,
+    /// The answer side.
+    pub back: String,
+}
+
+/// A file of exercise templates under `exercises/`.
+#[derive(Debug, Clone, Deserialize)]
+#[serde(deny_unknown_fields, rename = "Exercises")]
+pub struct ExerciseFile {
+    /// The templates.
+    pub exercises: Vec<ExerciseTemplate>,
+}
+
+/// A rung of the ladder.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Deserialize, Serialize)]
+pub enum Level {
+    /// Recognition: name and place things.
+    L1,
+    /// Application: plug numbers into a rule.
+    L2,
+    /// Analysis: compare options and say why.
+    L3,
+    /// Synthesis: combine rules into a design.
+    L4,
+    /// Mastery: estimate, invent, defend.
+    L5,
+}
+
+impl Level {
+    /// All levels in order.
+    pub const ALL: [Level; 5] = [Level::L1, Level::L2, Level::L3, Level::L4, Level::L5];
+
+    /// `L3`.
+    pub fn key(self) -> &'static str {
+        match self {
+            Level::L1 => "L1",
+            Level::L2 => "L2",
+            Level::L3 => "L3",
+            Level::L4 => "L4",
+            Level::L5 => "L5",
+        }
+    }
+
+    /// `Recognition`, `Application`, …
+    pub fn name(self) -> &'static str {
+        match self {
+            Level::L1 => "Recognition",
+            Level::L2 => "Application",
+            Level::L3 => "Analysis",
+            Level::L4 => "Synthesis",
+            Level::L5 => "Mastery",
+        }
+    }
+
+    /// Parses `L3`, `l3` or `3`.
+    pub fn parse(text: &str) -> Option<Level> {
+        let t = text.trim().trim_start_matches(['L', 'l']);
+        match t {
+            "1" => Some(Level::L1),
+            "2" => Some(Level::L2),
+            "3" => Some(Level::L3),
+            "4" => Some(Level::L4),
+            "5" => Some(Level::L5),
+            _ => None,
+        }
+    }
+
+    /// 0 for L1 … 4 for L5.
+    pub fn index(self) -> usize {
+        self as usize
+    }
+}
+
+/// An exercise template: parameters drawn from a seed, and everything else computed from them.
+#[derive(Debug, Clone, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct ExerciseTemplate {
+    /// Stable id (progress attaches to it).
+    pub id: String,
+    /// Rung of the ladder.
+    pub level: Level,
+    /// Topic id.
+    pub topic: String,
+    /// Short title.
+    pub title: String,
+    /// Parameters, drawn in name order.
+    #[serde(default)]
+    pub params: BTreeMap<String, Param>,
+    /// Computed values, evaluated in order; each may use the parameters and earlier values.
+    #[serde(default)]
+    pub values: Vec<(String, Query)>,
+    /// The question, with `{placeholders}`.
+    pub prompt: String,
+    /// How the answer is computed and graded.
+    pub answer: AnswerSpec,
+    /// Progressive hints (at least two), with placeholders.
+    pub hints: Vec<String>,
+    /// The worked explanation shown after answering, with placeholders.
+    pub explanation: String,
+}
+
+/// How a parameter is drawn.
+#[derive(Debug, Clone, PartialEq, Deserialize)]
+pub enum Param {
+    /// One of these numbers.
+    Choice(Vec<f64>),
+    /// An integer from `min` to `max` inclusive, in steps of `step` (default 1).
+    Range {
+        /// Smallest value.
+        min: i64,
+        /// Largest value.
+        max: i64,
+        /// Step between values.
+        #[serde(default = "one")]
+        step: i64,
+    },
+    /// One of these words (architecture names, kernel names).
+    Text(Vec<String>),
+}
+
+fn one() -> i64 {
+    1
+}
+
+/// A computed value: an expression, or one field of an engine calculation. Every numeric argument is an
+/// expression over the parameters and earlier values (`"stride * 2"`); `arch` is a text parameter's
+/// name or an architecture name.
+#[derive(Debug, Clone, PartialEq, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub enum Query {
+    /// Arithmetic over parameters and values.
+    Expr(String),
+    /// `engine::coalesce` on an affine, struct-field or 2D pattern.
+    Coalescing {
+        /// Architecture (default `sm_90`).
+        #[serde(default)]
+        arch: Option<String>,
+        /// Bytes per lane.
+        elem: String,
+        /// Stride in elements (affine and 2D row walks).
+        #[serde(default)]
+        stride: Option<String>,
+        /// Offset in elements.
+        #[serde(default)]
+        offset: Option<String>,
+        /// Base address in bytes.
+        #[serde(default)]
+        base: Option<String>,
+        /// Active lanes, counted from lane 0 (default: the whole warp).
+        #[serde(default)]
+        lanes: Option<String>,
+        /// Struct size in bytes (array of structs).
+        #[serde(default)]
+        struct_size: Option<String>,
+        /// Field offset in bytes (array of structs).
+        #[serde(default)]
+        field_offset: Option<String>,
+        /// Row pitch in bytes (2D walk).
+        #[serde(default)]
+        pitch: Option<String>,
+        /// Walk down a column (2D walk).
+        #[serde(default)]
+        column: bool,
+        /// Count in lines instead of the architecture's unit.
+        #[serde(default)]
+        lines: bool,
+        /// Which number to take.
+        field: CoalescingField,
+    },
+    /// `engine::bank_conflicts` on an affine pattern.
+    Banks {
+        /// Architecture (default `sm_90`).
+        #[serde(default)]
+        arch: Option<String>,
+        /// Bytes per lane.
+        elem: String,
+        /// Stride in elements.
+        stride: String,
+        /// Offset in elements.
+        #[serde(default)]
+        offset: Option<String>,
+        /// Active lanes from lane 0.
+        #[serde(default)]
+        lanes: Option<String>,
+        /// Which number to take.
+        field: BankField,
+    },
+    /// `engine::occupancy`.
+    Occupancy {
+        /// Architecture (default `sm_90`).
+        #[serde(default)]
+        arch: Option<String>,
+        /// Threads per block.
+        block_size: String,
+        /// Registers per thread.
+        regs: String,
+        /// Dynamic shared memory per block, bytes.
+        #[serde(default)]
+        smem: Option<String>,
+        /// Static shared memory per block, bytes.
+        #[serde(default)]
+        static_smem: Option<String>,
+        /// Carveout percentage (-1 = default).
+        #[serde(default)]
+        carveout: Option<String>,
+        /// Which number to take.
+        field: OccupancyField,
+    },
+    /// `engine::amd_waves`.
+    AmdWaves {
+        /// AMD architecture.
+        arch: String,
+        /// VGPRs per lane.
+        vgprs: String,
+        /// Which number to take.
+        field: AmdField,
+    },
+    /// `engine::tiling`.
+    Tiling {
+        /// Matrix size.
+        n: String,
+        /// Tile size.
+        tile: String,
+        /// Bytes per element.
+        elem: String,
+        /// Architecture for blocks per SM.
+        #[serde(default)]
+        arch: Option<String>,
+        /// Which number to take.
+        field: TilingField,
+    },
+    /// `engine::roofline`.
+    Roofline {
+        /// Peak FLOP/s.
+        peak_flops: String,
+        /// Peak bytes/s.
+        bandwidth: String,
+        /// FLOP per byte.
+        intensity: String,
+        /// Which number to take.
+        field: RooflineField,
+    },
+    /// A figure of an architecture preset.
+    Arch {
+        /// Architecture.
+        arch: String,
+        /// Which figure.
+        field: ArchField,
+    },
+}
+
+/// Numbers of a coalescing analysis.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Deserialize)]
+pub enum CoalescingField {
+    /// 32-byte sectors.
+    Sectors,
+    /// 128-byte lines.
+    Lines,
+    /// Units fetched in the chosen granularity.
+    Transactions,
+    /// Requests.
+    Requests,
+    /// Active lanes × element size.
+    BytesRequested,
+    /// Units × unit size.
+    BytesFetched,
+    /// Requested / fetched (0–1).
+    Efficiency,
+    /// 1 − efficiency.
+    Waste,
+}
+
+/// Numbers of a bank analysis.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Deserialize)]
+pub enum BankField {
+    /// Wavefronts.
+    Wavefronts,
+    /// Wavefronts with no conflict.
+    IdealWavefronts,
+    /// Wavefronts − ideal.
+    BankConflicts,
+    /// Wavefronts / ideal.
+    ConflictDegree,
+    /// Bank of the given lane.
+    BankOfLane(u32),
+}
+
+/// Numbers of an occupancy calculation.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Deserialize)]
+pub enum OccupancyField {
+    /// Resident blocks per SM.
+    ActiveBlocks,
+    /// Resident warps per SM.
+    ActiveWarps,
+    /// Maximum warps per SM.
+    MaxWarps,
+    /// Occupancy (0–1).
+    Occupancy,
+    /// Blocks allowed by warps.
+    WarpLimit,
+    /// Blocks allowed by registers.
+    RegisterLimit,
+    /// Blocks allowed by shared memory.
+    SharedMemoryLimit,
+    /// Blocks allowed by the block limit.
+    BlockLimit,
+    /// Registers allocated per warp.
+    RegsPerWarp,
+    /// Registers allocated per block.
+    RegsPerBlock,
+    /// Shared memory allocated per block.
+    SmemPerBlock,
+    /// Carveout in bytes.
+    CarveoutBytes,
+    /// Textbook `floor(65536 / r)` threads.
+    TextbookThreads,
+    /// Textbook threads rounded to warps.
+    TextbookWarpRoundedThreads,
+    /// Textbook occupancy (0–1).
+    TextbookOccupancy,
+    /// 1 if this limiter binds, else 0.
+    LimitedByWarps,
+    /// 1 if registers bind.
+    LimitedByRegisters,
+    /// 1 if shared memory binds.
+    LimitedBySharedMemory,
+    /// 1 if the block limit binds.
+    LimitedByBlocks,
+}
+
+/// Numbers of AMD waves.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Deserialize)]
+pub enum AmdField {
+    /// Waves per SIMD.
+    WavesPerSimd,
+    /// VGPRs allocated.
+    VgprsAllocated,
+    /// Waves per CU.
+    WavesPerCu,
+    /// Occupancy (0–1).
+    Occupancy,
+}
+
+/// Numbers of a tiling calculation.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Deserialize)]
+pub enum TilingField {
+    /// Naive element reads.
+    NaiveReads,
+    /// Tiled element reads.
+    TiledReads,
+    /// Naive / tiled.
+    ReductionFactor,
+    /// Shared memory per block, bytes.
+    SmemBytesPerBlock,
+    /// Blocks per SM by shared memory (needs `arch`).
+    BlocksPerSm,
+    /// FLOP/B naive.
+    NaiveIntensity,
+    /// FLOP/B tiled.
+    TiledIntensity,
+}
+
+/// Numbers of a roofline placement.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Deserialize)]
+pub enum RooflineField {
+    /// Ridge intensity.
+    Ridge,
+    /// Attainable FLOP/s.
+    Attainable,
+    /// 1 if memory-bound, else 0.
+    MemoryBound,
+    /// Attainable / peak.
+    FractionOfPeak,
+}
+
+/// Figures of an architecture preset.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Deserialize)]
+pub enum ArchField {
+    /// Lanes per warp.
+    WarpSize,
+    /// Max warps per SM.
+    MaxWarps,
+    /// Max threads per SM.
+    MaxThreads,
+    /// Max blocks per SM.
+    MaxBlocks,
+    /// Registers per SM.
+    RegsPerSm,
+    /// Max shared memory per SM, bytes.
+    SmemPerSm,
+}
+
+/// How an answer is given and graded.
+#[derive(Debug, Clone, PartialEq, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub enum AnswerSpec {
+    /// A number computed by `value` (an expression, usually naming a computed value).
+    Number {
+        /// Expression giving the answer in the unit's base (bytes, seconds, a 0–1 fraction for percent).
+        value: String,
+        /// The unit the learner answers in.
+        #[serde(default)]
+        unit: Unit,
+        /// Allowed error (default: exact for whole numbers, 1 % relative otherwise).
+        #[serde(default)]
+        tolerance: Option<Tolerance>,
+        /// What `KB` means in this exercise: 1024 (default) or 1000. `KiB` is always 1024.
+        #[serde(default)]
+        kilo: Option<u32>,
+    },
+    /// Pick one option; each option's `correct` is an expression (non-zero = correct).
+    Choice {
+        /// The options, in display order.
+        options: Vec<ChoiceOption>,
+    },
+    /// Put items in order of their `key` expressions (ascending unless `descending`).
+    Ordering {
+        /// The items.
+        items: Vec<OrderItem>,
+        /// Largest key first.
+        #[serde(default)]
+        descending: bool,
+        /// What the order is by, for the prompt footer (`fastest first`).
+        #[serde(default)]
+        by: Option<String>,
+    },
+    /// A short word or phrase, matched tolerantly.
+    Text {
+        /// Accepted answers.
+        accepted: Vec<String>,
+        /// Fuzzy-match score needed (default 60).
+        #[serde(default)]
+        threshold: Option<i64>,
+    },
+    /// A free explanation graded by the ideas it mentions; the model answer is then shown.
+    Explain {
+        /// The ideas looked for.
+        ideas: Vec<Idea>,
+        /// The model answer, with placeholders.
+        model: String,
+        /// Ideas needed to pass (default: all).
+        #[serde(default)]
+        required: Option<usize>,
+    },
+}
+
+/// One option of a choice.
+#[derive(Debug, Clone, PartialEq, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct ChoiceOption {
+    /// Text shown, with placeholders.
+    pub text: String,
+    /// Expression: non-zero when this option is right for the variant (`"1"` for always).
+    pub correct: String,
+}
+
+/// One item of an ordering.
+#[derive(Debug, Clone, PartialEq, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct OrderItem {
+    /// Text shown, with placeholders.
+    pub text: String,
+    /// Expression the order sorts by.
+    pub key: String,
+    /// Other names a learner may type (`regs` for `registers`).
+    #[serde(default)]
+    pub aliases: Vec<String>,
+}
+
+/// One idea an explanation should mention.
+#[derive(Debug, Clone, PartialEq, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Idea {
+    /// The idea, as feedback names it.
+    pub name: String,
+    /// Words or phrases any of which shows the idea (case-insensitive).
+    pub any_of: Vec<String>,
+}
+
+/// The unit of a numeric answer.
+#[derive(Debug, Clone, PartialEq, Eq, Default, Deserialize, Serialize)]
+pub enum Unit {
+    /// A plain number.
+    #[default]
+    None,
+    /// A count of things (`Count("sectors")`): the word may be typed after the number.
+    Count(String),
+    /// A fraction shown as a percentage: `62.5%` and `0.625` are both accepted.
+    Percent,
+    /// Bytes: `2 KB`, `2048 B`, `2 KiB`.
+    Bytes,
+    /// Seconds: `8.39 us`, `268 µs`, `1.2 ms`.
+    Seconds,
+    /// Clock cycles.
+    Cycles,
+    /// FLOP per byte.
+    FlopPerByte,
+    /// FLOP per second: `67 TFLOP/s`.
+    FlopPerSecond,
+    /// Bytes per second: `4.8 TB/s`.
+    BytesPerSecond,
+    /// A ratio: `16x`, `6.6×`.
+    Factor,
+}
+
+/// Allowed error of a numeric answer.
+#[derive(Debug, Clone, Copy, PartialEq, Deserialize, Serialize)]
+pub enum Tolerance {
+    /// Must equal the answer.
+    Exact,
+    /// Within this much.
+    Abs(f64),
+    /// Within this fraction of the answer (0.05 = 5 %).
+    Rel(f64),
+}

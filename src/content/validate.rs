@@ -1,0 +1,342 @@
+//! Validation of parsed content: ids, references, hints, and answers the engine can compute for every
+//! parameter choice. Each problem skips only the item it names.
+
+use super::schema::{Card, ExerciseTemplate, Topic};
+use super::{Diagnostic, SourceFile};
+use crate::ladder::variant::{self, ParamValue, VariantError, param_len, param_value};
+use std::collections::BTreeMap;
+
+/// Parameter combinations tried exhaustively up to this many; beyond it, this many seeds.
+const EXHAUSTIVE_LIMIT: usize = 1024;
+
+/// Line and column (1-based) of byte offset `at` in `text`.
+pub fn position(text: &str, at: usize) -> (usize, usize) {
+    let before = &text[..at.min(text.len())];
+    let line = before.matches('\n').count() + 1;
+    let column = before.rfind('\n').map_or(before.chars().count(), |nl| {
+        before[nl + 1..].chars().count()
+    }) + 1;
+    (line, column)
+}
+
+/// Byte offset of the `nth` (0-based) `id: "…"` with this id.
+fn id_offset(text: &str, id: &str, nth: usize) -> Option<usize> {
+    let quoted = format!("\"{id}\"");
+    text.match_indices(&quoted)
+        .filter(|(at, _)| {
+            let line_start = text[..*at].rfind('\n').map_or(0, |n| n + 1);
+            text[line_start..*at]
+                .trim_end()
+                .trim_end_matches(':')
+                .trim_end()
+                .ends_with("id")
+        })
+        .nth(nth)
+        .map(|(at, _)| at)
+}
+
+struct Locator<'a> {
+    source: &'a SourceFile,
+    seen: BTreeMap<String, usize>,
+}
+
+impl<'a> Locator<'a> {
+    fn new(source: &'a SourceFile) -> Self {
+        Locator {
+            source,
+            seen: BTreeMap::new(),
+        }
+    }
+
+    /// Offset of this item's id (counting repeated ids in order).
+    fn item(&mut self, id: &str) -> usize {
+        let nth = self.seen.entry(id.to_string()).or_insert(0);
+        let at = id_offset(&self.source.text, id, *nth).unwrap_or(0);
+        *nth += 1;
+        at
+    }
+
+    fn diag(&self, at: usize, needle: Option<&str>, message: String) -> Diagnostic {
+        let at = needle
+            .and_then(|n| self.source.text[at..].find(n).map(|i| at + i))
+            .unwrap_or(at);
+        let (line, column) = position(&self.source.text, at);
+        Diagnostic {
+            file: self.source.path.clone(),
+            line,
+            column,
+            message,
+        }
+    }
+}
+
+fn valid_id(id: &str) -> bool {
+    !id.is_empty()
+        && id
+            .chars()
+            .all(|c| c.is_ascii_lowercase() || c.is_ascii_digit() || c == '-' || c == '_')
+}
+
+const ID_RULE: &str = "ids use lowercase letters, digits, `-` and `_`";
+
+/// Validates topics; returns the valid ones.
+pub fn topics(
+    source: &SourceFile,
+    list: Vec<Topic>,
+    existing: &[Topic],
+    problems: &mut Vec<Diagnostic>,
+) -> Vec<Topic> {
+    let mut locator = Locator::new(source);
+    let mut kept: Vec<Topic> = Vec::new();
+    for topic in list {
+        let at = locator.item(&topic.id);
+        let problem = if !valid_id(&topic.id) {
+            Some(format!("topic id `{}`: {ID_RULE}", topic.id))
+        } else if existing.iter().chain(&kept).any(|t| t.id == topic.id) {
+            Some(format!("duplicate topic id `{}`", topic.id))
+        } else if topic.name.trim().is_empty()
+            || topic.description.trim().is_empty()
+            || topic.analogy.trim().is_empty()
+        {
+            Some(format!(
+                "topic `{}` needs a name, a description and an analogy",
+                topic.id
+            ))
+        } else {
+            None
+        };
+        match problem {
+            Some(message) => problems.push(locator.diag(at, None, message)),
+            None => kept.push(topic),
+        }
+    }
+    kept
+}
+
+/// Validates flashcards; returns the valid ones.
+pub fn cards(
+    source: &SourceFile,
+    list: Vec<Card>,
+    topics: &[Topic],
+    existing: &[Card],
+    problems: &mut Vec<Diagnostic>,
+) -> Vec<Card> {
+    let mut locator = Locator::new(source);
+    let mut kept: Vec<Card> = Vec::new();
+    for card in list {
+        let at = locator.item(&card.id);
+        let problem = if !valid_id(&card.id) {
+            Some((None, format!("card id `{}`: {ID_RULE}", card.id)))
+        } else if existing.iter().chain(&kept).any(|c| c.id == card.id) {
+            Some((
+                None,
+                format!(
+                    "duplicate card id `{}` (review history attaches to ids: keep them unique)",
+                    card.id
+                ),
+            ))
+        } else if !topics.iter().any(|t| t.id == card.topic) {
+            Some((
+                Some("topic"),
+                format!(
+                    "card `{}`: unknown topic `{}` (known: {})",
+                    card.id,
+                    card.topic,
+                    topic_list(topics)
+                ),
+            ))
+        } else if card.front.trim().is_empty() || card.back.trim().is_empty() {
+            Some((None, format!("card `{}` needs a front and a back", card.id)))
+        } else {
+            None
+        };
+        match problem {
+            Some((needle, message)) => problems.push(locator.diag(at, needle, message)),
+            None => kept.push(card),
+        }
+    }
+    kept
+}
+
+fn topic_list(topics: &[Topic]) -> String {
+    topics
+        .iter()
+        .map(|t| t.id.as_str())
+        .collect::<Vec<_>>()
+        .join(", ")
+}
+
+/// Validates exercise templates; returns the valid ones.
+pub fn exercises(
+    source: &SourceFile,
+    list: Vec<ExerciseTemplate>,
+    topics: &[Topic],
+    existing: &[ExerciseTemplate],
+    problems: &mut Vec<Diagnostic>,
+) -> Vec<ExerciseTemplate> {
+    let mut locator = Locator::new(source);
+    let mut kept: Vec<ExerciseTemplate> = Vec::new();
+    for exercise in list {
+        let at = locator.item(&exercise.id);
+        let mut found = Vec::new();
+        if !valid_id(&exercise.id) {
+            found.push((None, format!("exercise id `{}`: {ID_RULE}", exercise.id)));
+        }
+        if existing.iter().chain(&kept).any(|e| e.id == exercise.id) {
+            found.push((None, format!("duplicate exercise id `{}`", exercise.id)));
+        }
+        if !topics.iter().any(|t| t.id == exercise.topic) {
+            found.push((
+                Some("topic".to_string()),
+                format!(
+                    "unknown topic `{}` (known: {})",
+                    exercise.topic,
+                    topic_list(topics)
+                ),
+            ));
+        }
+        if exercise.hints.len() < 2 {
+            found.push((
+                Some("hints".to_string()),
+                format!(
+                    "has {} hint(s); give at least two, from a nudge to nearly the answer",
+                    exercise.hints.len()
+                ),
+            ));
+        }
+        if exercise.title.trim().is_empty() || exercise.explanation.trim().is_empty() {
+            found.push((None, "needs a title and a worked explanation".to_string()));
+        }
+        if let Some((needle, message)) = check_variants(&exercise) {
+            found.push((needle, message));
+        }
+        if found.is_empty() {
+            kept.push(exercise);
+        } else {
+            for (needle, message) in found {
+                problems.push(locator.diag(
+                    at,
+                    needle.as_deref(),
+                    format!("exercise `{}`: {message}", exercise.id),
+                ));
+            }
+        }
+    }
+    kept
+}
+
+/// Generates the variants of every parameter combination (or many seeds when there are too many);
+/// returns the first failure with a text to locate it by.
+pub fn check_variants(exercise: &ExerciseTemplate) -> Option<(Option<String>, String)> {
+    let sizes: Vec<usize> = exercise.params.values().map(param_len).collect();
+    if let Some((name, _)) = exercise.params.iter().find(|(_, p)| param_len(p) == 0) {
+        return Some((
+            Some(format!("\"{name}\"")),
+            format!(
+                "parameter `{name}` has no values (empty list, or a range with max < min or step ≤ 0)"
+            ),
+        ));
+    }
+    let total = sizes.iter().try_fold(1usize, |acc, &n| acc.checked_mul(n));
+    let report = |e: VariantError, params: &BTreeMap<String, ParamValue>| {
+        let described = params
+            .iter()
+            .map(|(k, v)| match v {
+                ParamValue::Number(n) => format!("{k}={}", variant::plain(*n)),
+                ParamValue::Text(t) => format!("{k}={t}"),
+            })
+            .collect::<Vec<_>>()
+            .join(", ");
+        let when = if described.is_empty() {
+            String::new()
+        } else {
+            format!(" (with {described})")
+        };
+        Some((needle_of(&e), format!("{e}{when}")))
+    };
+    match total {
+        Some(total) if total <= EXHAUSTIVE_LIMIT => {
+            for combination in 0..total {
+                let mut rest = combination;
+                let params: BTreeMap<String, ParamValue> = exercise
+                    .params
+                    .iter()
+                    .zip(&sizes)
+                    .map(|((name, param), &n)| {
+                        let index = rest % n;
+                        rest /= n;
+                        (name.clone(), param_value(param, index))
+                    })
+                    .collect();
+                if let Err(e) = variant::build(exercise, combination as u64, params.clone()) {
+                    return report(e, &params);
+                }
+            }
+        }
+        _ => {
+            for seed in 0..300u64 {
+                let params = match variant::draw(exercise, seed) {
+                    Ok(params) => params,
+                    Err(e) => return report(e, &BTreeMap::new()),
+                };
+                if let Err(e) = variant::build(exercise, seed, params.clone()) {
+                    return report(e, &params);
+                }
+            }
+        }
+    }
+    None
+}
+
+/// Text near the problem, to point the diagnostic at it.
+fn needle_of(error: &VariantError) -> Option<String> {
+    let place = match error {
+        VariantError::Param { name, .. } => return Some(format!("\"{name}\"")),
+        VariantError::Expr { place, .. }
+        | VariantError::Engine { place, .. }
+        | VariantError::Template { place, .. } => place,
+    };
+    if let Some(start) = place.find("placeholder {") {
+        return Some(place[start + "placeholder ".len()..].to_string());
+    }
+    if let Some(name) = place
+        .strip_prefix("value `")
+        .and_then(|p| p.strip_suffix('`'))
+    {
+        return Some(format!("\"{name}\""));
+    }
+    for (prefix, needle) in [
+        ("prompt", "prompt"),
+        ("hint", "hints"),
+        ("explanation", "explanation"),
+        ("model", "model"),
+        ("option", "options"),
+        ("item", "items"),
+        ("answer", "answer"),
+    ] {
+        if place.starts_with(prefix) {
+            return Some(needle.to_string());
+        }
+    }
+    None
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn positions_are_one_based() {
+        let text = "ab\ncd\nef";
+        assert_eq!(position(text, 0), (1, 1));
+        assert_eq!(position(text, 4), (2, 2));
+        assert_eq!(position(text, 6), (3, 1));
+    }
+
+    #[test]
+    fn ids_are_found_on_their_line() {
+        let text = "(id: \"x\", topic: \"x\")\n(id: \"x\")";
+        assert_eq!(id_offset(text, "x", 0), Some(5));
+        assert_eq!(id_offset(text, "x", 1), Some(text.rfind("\"x\"").unwrap()));
+    }
+}

@@ -1,0 +1,9 @@
+//! The exercise ladder: variants drawn from templates, answers read and graded.
+
+pub mod answer;
+pub mod expr;
+pub mod grade;
+pub mod variant;
+
+pub use grade::{Feedback, Outcome, Response, grade};
+pub use variant::{AnswerKey, ShowMe, Variant, VariantError, generate};
