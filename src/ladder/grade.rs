@@ -407,7 +407,7 @@ mod tests {
         assert!(fuzzy_names("coalesing", "coalescing", 60));
         assert!(!fuzzy_names("c", "coalescing", 60));
         assert!(!fuzzy_names("bank conflict", "coalescing", 60));
-        assert!(fuzzy_names("regs", "registers", 40));
+        assert!(fuzzy_names("registrs", "registers", 40));
     }
 
     #[test]
