@@ -1,8 +1,11 @@
 //! warpdrill: a terminal tutor for GPU memory performance.
 
+pub mod app;
 pub mod cli;
 pub mod content;
 pub mod engine;
 pub mod explain;
 pub mod format;
 pub mod ladder;
+pub mod progress;
+pub mod ui;

@@ -33,10 +33,28 @@ fn main() -> ExitCode {
     }
     let cli = Cli::parse();
     match cli.command {
-        None => {
-            use clap::CommandFactory;
-            let _ = Cli::command().print_help();
-            ExitCode::SUCCESS
+        None => ExitCode::from(cli::tui::run(
+            cli.data_dir.as_deref(),
+            cli.content.as_deref(),
+            cli::tui::Start::Home,
+        )),
+        Some(Command::Ladder { level }) => {
+            let level = match level
+                .as_deref()
+                .map(|l| warpdrill::content::schema::Level::parse(l).ok_or(l))
+            {
+                Some(Err(bad)) => {
+                    eprintln!("error: unknown level `{bad}` (use L1 … L5)");
+                    return ExitCode::from(2);
+                }
+                Some(Ok(level)) => Some(level),
+                None => None,
+            };
+            ExitCode::from(cli::tui::run(
+                cli.data_dir.as_deref(),
+                cli.content.as_deref(),
+                cli::tui::Start::Ladder(level),
+            ))
         }
         Some(Command::Content(ContentCommand::Check { dir, json })) => finish(cli::content::check(
             dir.as_deref().or(cli.content.as_deref()),

@@ -4,12 +4,13 @@ pub mod batch;
 pub mod calc;
 pub mod content;
 pub mod json;
+pub mod tui;
 
 use clap::{Args, Parser, Subcommand, ValueEnum};
 use std::path::PathBuf;
 
 /// warpdrill — a terminal tutor for GPU memory performance: coalescing, shared-memory banks,
-/// occupancy, tiling and the roofline.
+/// occupancy, tiling and the roofline. Without a command it opens the tutor.
 #[derive(Debug, Parser)]
 #[command(name = "warpdrill", version, about, long_about = None)]
 pub struct Cli {
@@ -35,6 +36,12 @@ pub enum Command {
     Content(ContentCommand),
     /// Grade one answer to one exercise variant (exit 0 correct, 1 wrong, 2 unusable input).
     Check(CheckArgs),
+    /// Open the tutor on the exercise ladder.
+    Ladder {
+        /// The level to show (L1 … L5).
+        #[arg(long)]
+        level: Option<String>,
+    },
 }
 
 /// `warpdrill content …`

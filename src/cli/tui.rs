@@ -1,0 +1,92 @@
+//! Starting the tutor in a real terminal: checks, progress, terminal set-up and restoration.
+
+use crate::app::{self, Action, App};
+use crate::content::Content;
+use crate::content::schema::Level;
+use crate::progress::{self, Store};
+use crate::ui::Theme;
+use std::io::IsTerminal;
+use std::path::Path;
+
+/// Which screen the tutor opens on.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Start {
+    /// Home.
+    Home,
+    /// The ladder, on a level.
+    Ladder(Option<Level>),
+}
+
+/// Restores the terminal however the tutor ends (return, error or panic unwinding).
+struct TerminalGuard;
+
+impl Drop for TerminalGuard {
+    fn drop(&mut self) {
+        ratatui::restore();
+    }
+}
+
+/// Runs the tutor; returns the exit status.
+pub fn run(data_dir: Option<&Path>, content_dir: Option<&Path>, start: Start) -> u8 {
+    if !std::io::stdout().is_terminal() || !std::io::stdin().is_terminal() {
+        eprintln!(
+            "warpdrill: the tutor needs an interactive terminal, and this is not one.\n\
+             For scripts use `warpdrill calc …`, `warpdrill content …` or `warpdrill check …` (see --help)."
+        );
+        return 2;
+    }
+    let content = match Content::with_dir(content_dir) {
+        Ok(content) => content,
+        Err(e) => {
+            eprintln!("warpdrill: {e}");
+            return 2;
+        }
+    };
+    let now = app::unix_now();
+    let (store, progress, notice) = match progress::data_dir(data_dir) {
+        Some(dir) => {
+            let opened = Store::open(&dir, now);
+            (Some(opened.store), opened.progress, opened.notice)
+        }
+        None => (
+            None,
+            progress::Progress::default(),
+            Some(
+                "No data directory could be found: progress will not be saved (use --data-dir)."
+                    .to_string(),
+            ),
+        ),
+    };
+    let mut app = App::new(
+        content,
+        progress,
+        store,
+        Theme::from_env(),
+        Box::new(app::unix_now),
+        Box::new(|| u64::from(rand::random::<u32>())),
+    );
+    app.notices.extend(notice);
+    if let Start::Ladder(level) = start {
+        app.update(Action::OpenLadder(level));
+    }
+    let mut terminal = match ratatui::try_init() {
+        Ok(terminal) => terminal,
+        Err(e) => {
+            ratatui::restore();
+            eprintln!("warpdrill: cannot set up the terminal: {e}");
+            return 1;
+        }
+    };
+    let guard = TerminalGuard;
+    let result = app::run(&mut terminal, &mut app, ratatui::crossterm::event::read);
+    app.update(Action::Home);
+    app.save();
+    drop(guard);
+    match result {
+        Ok(()) => 0,
+        Err(e) => {
+            eprintln!("warpdrill: {e}");
+            1
+        }
+    }
+}

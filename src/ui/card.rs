@@ -1,0 +1,88 @@
+//! One flashcard: the front, and the back on Space/Enter.
+
+use super::{Theme, block, rich};
+use crate::app::{Action, App};
+use crate::content::Content;
+use ratatui::buffer::Buffer;
+use ratatui::crossterm::event::{KeyCode, KeyEvent};
+use ratatui::layout::Rect;
+use ratatui::text::Line;
+use ratatui::widgets::{Paragraph, Widget, Wrap};
+
+/// Keys shown in the footer.
+pub const KEYS: &[(&str, &str)] = &[
+    ("Space/Enter", "reveal"),
+    ("t", "topic"),
+    ("/", "search"),
+    ("q", "back"),
+];
+
+/// The card screen's state.
+#[derive(Debug, Clone)]
+pub struct State {
+    /// Card id.
+    pub id: String,
+    /// The back is shown.
+    pub revealed: bool,
+}
+
+impl State {
+    /// Showing card `id`, front only.
+    pub fn new(id: &str) -> Self {
+        State {
+            id: id.to_string(),
+            revealed: false,
+        }
+    }
+
+    /// Handles a key.
+    pub fn key(&mut self, key: KeyEvent, content: &Content) -> Option<Action> {
+        match key.code {
+            KeyCode::Char(' ') | KeyCode::Enter => self.revealed = !self.revealed,
+            KeyCode::Char('t') => {
+                let card = content.cards.iter().find(|c| c.id == self.id)?;
+                return Some(Action::OpenTopic(card.topic.clone()));
+            }
+            _ => {}
+        }
+        None
+    }
+}
+
+/// Draws a card.
+pub fn render(app: &App, state: &State, area: Rect, buf: &mut Buffer) {
+    let theme: Theme = app.theme;
+    let Some(card) = app.content.cards.iter().find(|c| c.id == state.id) else {
+        return;
+    };
+    let topic = app
+        .content
+        .topic(&card.topic)
+        .map_or(card.topic.as_str(), |t| t.name.as_str());
+    let outer = block(&format!("Card · {topic}"), theme);
+    let inner = outer.inner(area);
+    outer.render(area, buf);
+    let mut lines = vec![rich(&card.front, theme), Line::from("")];
+    if state.revealed {
+        lines.push(Line::styled(
+            "─".repeat(inner.width as usize),
+            theme.border(),
+        ));
+        lines.push(rich(&card.back, theme));
+    } else {
+        lines.push(Line::styled(
+            "Space or Enter shows the answer.",
+            theme.dim(),
+        ));
+    }
+    if !card.tags.is_empty() {
+        lines.push(Line::from(""));
+        lines.push(Line::styled(
+            format!("#{}", card.tags.join(" #")),
+            theme.dim(),
+        ));
+    }
+    Paragraph::new(lines)
+        .wrap(Wrap { trim: false })
+        .render(inner, buf);
+}

@@ -1,0 +1,44 @@
+//! Help (`?` or F1 on every screen): the keys that work here, and the global ones.
+
+use super::{Theme, centered, popup};
+use crate::app::App;
+use ratatui::buffer::Buffer;
+use ratatui::layout::Rect;
+use ratatui::text::{Line, Span};
+use ratatui::widgets::{Paragraph, Widget, Wrap};
+
+/// Keys shown in the footer while help is open.
+pub const KEYS: &[(&str, &str)] = &[("Esc/?/q", "close help")];
+
+const GLOBAL: &[(&str, &str)] = &[
+    ("/ or Ctrl-P", "search exercises, cards, topics"),
+    ("? or F1", "this help"),
+    ("g", "home"),
+    ("Esc / q", "back (quit from home)"),
+    ("Ctrl-C", "quit now"),
+];
+
+/// Draws help for the screen whose keys are `keys`.
+pub fn render(app: &App, keys: &[(&str, &str)], area: Rect, buf: &mut Buffer) {
+    let theme: Theme = app.theme;
+    let rect = centered(area, 64, (keys.len() + GLOBAL.len() + 6) as u16);
+    let inner = popup(rect, "Help", theme, buf);
+    let mut lines = vec![Line::styled("On this screen", theme.title())];
+    let row = |key: &str, action: &str| {
+        Line::from(vec![
+            Span::styled(format!("  {key:<14}"), theme.key()),
+            Span::raw(action.to_string()),
+        ])
+    };
+    for (key, action) in keys {
+        lines.push(row(key, action));
+    }
+    lines.push(Line::from(""));
+    lines.push(Line::styled("Everywhere", theme.title()));
+    for (key, action) in GLOBAL {
+        lines.push(row(key, action));
+    }
+    Paragraph::new(lines)
+        .wrap(Wrap { trim: false })
+        .render(inner, buf);
+}

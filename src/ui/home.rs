@@ -1,0 +1,159 @@
+//! Home: progress per level, the exercise to resume, and the ways in.
+//!
+//! ```text
+//! ┌ warpdrill ─────────────────────────────────────────────┐
+//! │ GPU memory performance, seen and computed               │
+//! │ L1 Recognition  ██████░░░░  6/12                        │
+//! │ …                                                       │
+//! │ ▸ Resume: Sectors of a strided load (L2)                │
+//! │   Ladder                                                │
+//! │   Search                                                │
+//! └─────────────────────────────────────────────────────────┘
+//! ```
+
+use super::{Theme, bar, block};
+use crate::app::{Action, App};
+use crate::content::schema::Level;
+use ratatui::buffer::Buffer;
+use ratatui::crossterm::event::{KeyCode, KeyEvent};
+use ratatui::layout::Rect;
+use ratatui::text::{Line, Span};
+use ratatui::widgets::{Paragraph, Widget, Wrap};
+
+/// Keys shown in the footer.
+pub const KEYS: &[(&str, &str)] = &[
+    ("↑↓/jk", "move"),
+    ("Enter", "open"),
+    ("/", "search"),
+    ("?", "help"),
+    ("q", "quit"),
+];
+
+/// Home's state: the selected entry.
+#[derive(Debug, Clone, Default)]
+pub struct State {
+    /// Selected menu entry.
+    pub selected: usize,
+}
+
+/// A menu entry: its label and what it does.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Item {
+    /// Shown text.
+    pub label: String,
+    /// What Enter does.
+    pub action: Action,
+}
+
+/// The menu, built from the app (Resume appears once there is something to resume).
+pub fn items(app: &App) -> Vec<Item> {
+    let mut items = Vec::new();
+    if let Some(id) = &app.progress.last_exercise
+        && let Some(exercise) = app.content.exercise(id)
+    {
+        items.push(Item {
+            label: format!("Resume: {} ({})", exercise.title, exercise.level.key()),
+            action: Action::OpenExercise(id.clone()),
+        });
+    }
+    items.push(Item {
+        label: "Ladder — exercises L1 to L5".into(),
+        action: Action::OpenLadder(None),
+    });
+    items.push(Item {
+        label: "Search — exercises, cards, topics".into(),
+        action: Action::OpenSearch,
+    });
+    items
+}
+
+impl State {
+    /// Handles a key; returns the action it asks for.
+    pub fn key(&mut self, key: KeyEvent, items: &[Item]) -> Option<Action> {
+        match key.code {
+            KeyCode::Up | KeyCode::Char('k') => self.selected = self.selected.saturating_sub(1),
+            KeyCode::Down | KeyCode::Char('j') => {
+                self.selected = (self.selected + 1).min(items.len().saturating_sub(1))
+            }
+            KeyCode::Enter | KeyCode::Char(' ') | KeyCode::Right | KeyCode::Char('l') => {
+                return items.get(self.selected).map(|item| item.action.clone());
+            }
+            KeyCode::Char('L') => return Some(Action::OpenLadder(None)),
+            _ => {}
+        }
+        None
+    }
+}
+
+/// Draws Home.
+pub fn render(app: &App, state: &State, area: Rect, buf: &mut Buffer) {
+    let theme: Theme = app.theme;
+    let outer = block("warpdrill", theme);
+    let inner = outer.inner(area);
+    outer.render(area, buf);
+    let mut lines = vec![
+        Line::styled("GPU memory performance, seen and computed.", theme.title()),
+        Line::from(""),
+    ];
+    let bar_width = 20usize.min(inner.width.saturating_sub(30) as usize).max(4);
+    for level in Level::ALL {
+        let (solved, total) = app.level_counts(level);
+        let open = app.level_open(level);
+        let mut spans = vec![
+            Span::styled(
+                format!("{} {:<12}", level.key(), level.name()),
+                if open { theme.text() } else { theme.dim() },
+            ),
+            Span::styled(
+                bar(solved, total, bar_width),
+                if solved == total && total > 0 {
+                    theme.good()
+                } else {
+                    theme.warn()
+                },
+            ),
+            Span::raw(format!(" {solved:>2}/{total:<2}")),
+        ];
+        if !open {
+            spans.push(Span::styled(" locked", theme.dim()));
+        }
+        lines.push(Line::from(spans));
+    }
+    lines.push(Line::from(""));
+    for (i, item) in items(app).iter().enumerate() {
+        let marker = if i == state.selected { "▸ " } else { "  " };
+        let style = if i == state.selected {
+            theme.selected()
+        } else {
+            theme.text()
+        };
+        lines.push(Line::styled(format!("{marker}{}", item.label), style));
+    }
+    lines.push(Line::from(""));
+    lines.push(Line::styled(
+        format!(
+            "{} exercises · {} cards · {} topics",
+            app.content.exercises.len(),
+            app.content.cards.len(),
+            app.content.topics.len()
+        ),
+        theme.dim(),
+    ));
+    if app.progress.exercises.is_empty() {
+        lines.push(Line::from(""));
+        lines.push(Line::styled("Getting started", theme.title()));
+        lines.push(Line::from(
+            "Open the Ladder and start at L1. In an exercise, type your answer and press Enter; \
+             Ctrl-T gives a hint, Ctrl-R draws new numbers, Ctrl-E shows the worked explanation.",
+        ));
+        lines.push(Line::from(
+            "Press / anywhere to search, ? for the keys of any screen.",
+        ));
+    }
+    for notice in &app.notices {
+        lines.push(Line::styled(format!("! {notice}"), theme.warn()));
+    }
+    Paragraph::new(lines)
+        .wrap(Wrap { trim: false })
+        .render(inner, buf);
+}

@@ -1,0 +1,221 @@
+//! The ladder: levels L1–L5 on the left, the chosen level's exercises on the right, each marked new,
+//! attempted or solved, with its topic and tries.
+
+use super::{Theme, bar, block};
+use crate::app::{Action, App, UNLOCK_AFTER};
+use crate::content::schema::Level;
+use crate::progress::Status;
+use ratatui::buffer::Buffer;
+use ratatui::crossterm::event::{KeyCode, KeyEvent};
+use ratatui::layout::{Constraint, Layout, Rect};
+use ratatui::text::{Line, Span};
+use ratatui::widgets::{Paragraph, Widget, Wrap};
+
+/// Keys shown in the footer.
+pub const KEYS: &[(&str, &str)] = &[
+    ("↑↓/jk", "exercise"),
+    ("←→/hl", "level"),
+    ("Enter", "open"),
+    ("u", "unlock all"),
+    ("?", "help"),
+    ("q", "back"),
+];
+
+/// The ladder's state.
+#[derive(Debug, Clone)]
+pub struct State {
+    /// Level shown.
+    pub level: Level,
+    /// Selected exercise within the level.
+    pub selected: usize,
+}
+
+impl State {
+    /// Showing `level`.
+    pub fn new(level: Level) -> Self {
+        State { level, selected: 0 }
+    }
+}
+
+/// Handles a key on the ladder.
+pub fn key(app: &mut App, key: KeyEvent) -> Option<Action> {
+    let counts: Vec<usize> = Level::ALL
+        .iter()
+        .map(|l| app.content.level(*l).count())
+        .collect();
+    let ids: Vec<String> = {
+        let Some(crate::app::Screen::Ladder(state)) = app.stack.last() else {
+            return None;
+        };
+        app.content
+            .level(state.level)
+            .map(|e| e.id.clone())
+            .collect()
+    };
+    let open: Vec<bool> = Level::ALL.iter().map(|l| app.level_open(*l)).collect();
+    let Some(crate::app::Screen::Ladder(state)) = app.stack.last_mut() else {
+        return None;
+    };
+    match key.code {
+        KeyCode::Up | KeyCode::Char('k') => state.selected = state.selected.saturating_sub(1),
+        KeyCode::Down | KeyCode::Char('j') => {
+            state.selected = (state.selected + 1).min(counts[state.level.index()].saturating_sub(1))
+        }
+        KeyCode::Left | KeyCode::Char('h') => {
+            state.level = Level::ALL[state.level.index().saturating_sub(1)];
+            state.selected = 0;
+        }
+        KeyCode::Right | KeyCode::Char('l') | KeyCode::Tab => {
+            state.level = Level::ALL[(state.level.index() + 1).min(4)];
+            state.selected = 0;
+        }
+        KeyCode::Char(c @ '1'..='5') => {
+            state.level = Level::ALL[c as usize - '1' as usize];
+            state.selected = 0;
+        }
+        KeyCode::Char('u') => return Some(Action::UnlockAll),
+        KeyCode::Enter | KeyCode::Char(' ') if open[state.level.index()] => {
+            return ids.get(state.selected).cloned().map(Action::OpenExercise);
+        }
+        _ => {}
+    }
+    None
+}
+
+/// Draws the ladder.
+pub fn render(app: &App, state: &State, area: Rect, buf: &mut Buffer) {
+    let theme: Theme = app.theme;
+    let [left, right] = area.layout(&Layout::horizontal([
+        Constraint::Length(26),
+        Constraint::Fill(1),
+    ]));
+    let levels = block("Levels", theme);
+    let inner = levels.inner(left);
+    levels.render(left, buf);
+    let mut lines = Vec::new();
+    for level in Level::ALL {
+        let (solved, total) = app.level_counts(level);
+        let open = app.level_open(level);
+        let style = if level == state.level {
+            theme.selected()
+        } else if open {
+            theme.text()
+        } else {
+            theme.dim()
+        };
+        lines.push(Line::styled(
+            format!(
+                "{} {}{}",
+                level.key(),
+                level.name(),
+                if open { "" } else { " (locked)" }
+            ),
+            style,
+        ));
+        lines.push(Line::from(vec![
+            Span::styled(format!("   {}", bar(solved, total, 10)), theme.warn()),
+            Span::raw(format!(" {solved}/{total}")),
+        ]));
+    }
+    Paragraph::new(lines).render(inner, buf);
+
+    let title = format!(
+        "{} {} — {}",
+        state.level.key(),
+        state.level.name(),
+        describe(state.level)
+    );
+    let list = block(&title, theme);
+    let inner = list.inner(right);
+    list.render(right, buf);
+    if !app.level_open(state.level) {
+        let previous = Level::ALL[state.level.index() - 1];
+        let (solved, total) = app.level_counts(previous);
+        let need = UNLOCK_AFTER.min(total);
+        let text = vec![
+            Line::styled("Locked", theme.warn()),
+            Line::from(format!(
+                "Solve {need} exercises of {} to open this level ({solved} solved so far).",
+                previous.key()
+            )),
+            Line::from(""),
+            Line::from(vec![
+                Span::raw("Press "),
+                Span::styled("u", theme.key()),
+                Span::raw(" to unlock every level now."),
+            ]),
+        ];
+        Paragraph::new(text)
+            .wrap(Wrap { trim: false })
+            .render(inner, buf);
+        return;
+    }
+    let exercises: Vec<_> = app.content.level(state.level).collect();
+    let visible = inner.height as usize;
+    let first = state.selected.saturating_sub(visible.saturating_sub(1));
+    let title_width = (inner.width as usize).saturating_sub(27).max(10);
+    let mut lines = Vec::new();
+    for (i, exercise) in exercises.iter().enumerate().skip(first).take(visible) {
+        let progress = app.progress.of(&exercise.id);
+        let (mark, mark_style) = match progress.status() {
+            Status::Solved => ("✓", theme.good()),
+            Status::Attempted => ("•", theme.warn()),
+            Status::New => (" ", theme.text()),
+        };
+        let tries = match progress.attempts {
+            0 => "new".to_string(),
+            1 => "1 try".to_string(),
+            n => format!("{n} tries"),
+        };
+        let title: String = exercise.title.chars().take(title_width).collect();
+        let row_style = if i == state.selected {
+            theme.selected()
+        } else {
+            theme.text()
+        };
+        let pointer = if i == state.selected { "▸" } else { " " };
+        lines.push(Line::from(vec![
+            Span::styled(pointer, row_style),
+            Span::styled(
+                format!("{mark} "),
+                if i == state.selected {
+                    row_style
+                } else {
+                    mark_style
+                },
+            ),
+            Span::styled(format!("{title:<title_width$}"), row_style),
+            Span::styled(
+                format!(" {:<11}", exercise.topic),
+                if i == state.selected {
+                    row_style
+                } else {
+                    theme.dim()
+                },
+            ),
+            Span::styled(
+                format!("{tries:>9}"),
+                if i == state.selected {
+                    row_style
+                } else {
+                    theme.dim()
+                },
+            ),
+        ]));
+    }
+    if exercises.is_empty() {
+        lines.push(Line::styled("No exercises at this level.", theme.dim()));
+    }
+    Paragraph::new(lines).render(inner, buf);
+}
+
+/// What each level asks of the learner.
+pub fn describe(level: Level) -> &'static str {
+    match level {
+        Level::L1 => "name and place things",
+        Level::L2 => "plug numbers into a rule",
+        Level::L3 => "compare options, say why",
+        Level::L4 => "combine rules into a design",
+        Level::L5 => "estimate, invent, defend",
+    }
+}

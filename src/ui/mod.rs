@@ -1,0 +1,223 @@
+//! Drawing: one module per screen, shared widgets, the theme. Drawing never changes state.
+
+pub mod card;
+pub mod exercise;
+pub mod help;
+pub mod home;
+pub mod ladder;
+pub mod search;
+pub mod theme;
+pub mod topic;
+
+use crate::app::{App, Overlay, Screen};
+use ratatui::Frame;
+use ratatui::buffer::Buffer;
+use ratatui::layout::{Constraint, Layout, Rect};
+use ratatui::style::Style;
+use ratatui::text::{Line, Span};
+use ratatui::widgets::{Block, Borders, Clear, Paragraph, Widget, Wrap};
+pub use theme::Theme;
+
+/// Smallest terminal the tutor draws in.
+pub const MIN_WIDTH: u16 = 60;
+/// Smallest terminal height the tutor draws in.
+pub const MIN_HEIGHT: u16 = 20;
+
+/// Draws the whole app.
+pub fn draw(frame: &mut Frame, app: &App) {
+    let area = frame.area();
+    let buf = frame.buffer_mut();
+    render(app, area, buf);
+}
+
+/// Draws the whole app into a buffer (what `draw` and the benchmarks use).
+pub fn render(app: &App, area: Rect, buf: &mut Buffer) {
+    if area.width < MIN_WIDTH || area.height < MIN_HEIGHT {
+        too_small(area, buf, app.theme);
+        return;
+    }
+    let [body, footer] = area.layout(&Layout::vertical([
+        Constraint::Fill(1),
+        Constraint::Length(1),
+    ]));
+    let keys = match app.screen() {
+        Screen::Home(state) => {
+            home::render(app, state, body, buf);
+            home::KEYS
+        }
+        Screen::Ladder(state) => {
+            ladder::render(app, state, body, buf);
+            ladder::KEYS
+        }
+        Screen::Exercise(state) => {
+            exercise::render(app, state, body, buf);
+            exercise::keys(state)
+        }
+        Screen::Topic(state) => {
+            topic::render(app, state, body, buf);
+            topic::KEYS
+        }
+        Screen::Card(state) => {
+            card::render(app, state, body, buf);
+            card::KEYS
+        }
+    };
+    match &app.overlay {
+        Some(Overlay::Search(state)) => {
+            search::render(app, state, body, buf);
+            footer_line(search::KEYS, app.theme, footer.width).render(footer, buf);
+        }
+        Some(Overlay::Help) => {
+            help::render(app, keys, body, buf);
+            footer_line(help::KEYS, app.theme, footer.width).render(footer, buf);
+        }
+        None => footer_line(keys, app.theme, footer.width).render(footer, buf),
+    }
+}
+
+fn too_small(area: Rect, buf: &mut Buffer, theme: Theme) {
+    let text = vec![
+        Line::styled("Terminal too small", theme.bad()),
+        Line::from(format!(
+            "{}×{} — warpdrill needs at least {MIN_WIDTH}×{MIN_HEIGHT}.",
+            area.width, area.height
+        )),
+        Line::from("Enlarge the window; q quits."),
+    ];
+    Paragraph::new(text)
+        .wrap(Wrap { trim: true })
+        .render(area, buf);
+}
+
+/// The footer: `key action · key action …`, as many as fit in `width` (most important first).
+pub fn footer_line(keys: &[(&str, &str)], theme: Theme, width: u16) -> Line<'static> {
+    let mut spans = Vec::new();
+    let mut used = 0usize;
+    for (i, (key, action)) in keys.iter().enumerate() {
+        let separator = if i > 0 { 3 } else { 0 };
+        let cost = separator + key.chars().count() + 1 + action.chars().count();
+        if used + cost > width as usize {
+            break;
+        }
+        used += cost;
+        if i > 0 {
+            spans.push(Span::styled(" · ", theme.dim()));
+        }
+        spans.push(Span::styled((*key).to_string(), theme.key()));
+        spans.push(Span::raw(format!(" {action}")));
+    }
+    Line::from(spans)
+}
+
+/// A bordered block with a title.
+pub fn block(title: &str, theme: Theme) -> Block<'static> {
+    Block::default()
+        .borders(Borders::ALL)
+        .border_style(theme.border())
+        .title(Span::styled(format!(" {title} "), theme.title()))
+}
+
+/// A progress bar of `width` cells: `████░░░░`.
+pub fn bar(done: usize, total: usize, width: usize) -> String {
+    let filled = (done * width + total / 2)
+        .checked_div(total)
+        .unwrap_or(0)
+        .min(width);
+    format!("{}{}", "█".repeat(filled), "░".repeat(width - filled))
+}
+
+/// Prose with `*emphasis*` and `` `code` `` turned into styled spans.
+pub fn rich(text: &str, theme: Theme) -> Line<'static> {
+    let mut spans = Vec::new();
+    let mut rest = text;
+    while let Some(at) = rest.find(['*', '`']) {
+        let marker = &rest[at..at + 1];
+        if let Some(end) = rest[at + 1..].find(marker).filter(|&end| end > 0) {
+            if at > 0 {
+                spans.push(Span::raw(rest[..at].to_string()));
+            }
+            let inner = &rest[at + 1..at + 1 + end];
+            let style = if marker == "*" {
+                theme.emphasis()
+            } else {
+                theme.code()
+            };
+            spans.push(Span::styled(inner.to_string(), style));
+            rest = &rest[at + 2 + end..];
+        } else {
+            spans.push(Span::raw(rest[..=at].to_string()));
+            rest = &rest[at + 1..];
+        }
+    }
+    if !rest.is_empty() {
+        spans.push(Span::raw(rest.to_string()));
+    }
+    Line::from(spans)
+}
+
+/// A centred rectangle of at most `width` × `height` inside `area`.
+pub fn centered(area: Rect, width: u16, height: u16) -> Rect {
+    let w = width.min(area.width);
+    let h = height.min(area.height);
+    Rect::new(
+        area.x + (area.width - w) / 2,
+        area.y + (area.height - h) / 2,
+        w,
+        h,
+    )
+}
+
+/// Clears `area` and draws a bordered popup there; returns the inner area.
+pub fn popup(area: Rect, title: &str, theme: Theme, buf: &mut Buffer) -> Rect {
+    Clear.render(area, buf);
+    let block = block(title, theme);
+    let inner = block.inner(area);
+    block.render(area, buf);
+    inner
+}
+
+/// A paragraph of wrapped prose lines.
+pub fn prose(lines: Vec<Line<'static>>) -> Paragraph<'static> {
+    Paragraph::new(lines).wrap(Wrap { trim: false })
+}
+
+/// Rows `lines` take when wrapped at `width` columns (an estimate that ignores word breaks).
+pub fn wrapped_height(lines: &[Line<'_>], width: u16) -> u16 {
+    let width = width.max(1) as usize;
+    lines
+        .iter()
+        .map(|line| {
+            let chars: usize = line.spans.iter().map(|s| s.content.chars().count()).sum();
+            chars.div_ceil(width).max(1) as u16
+        })
+        .sum()
+}
+
+/// A one-line label/value row: `label  value`.
+pub fn field(label: &str, value: String, theme: Theme) -> Line<'static> {
+    Line::from(vec![
+        Span::styled(format!("{label:<16}"), theme.dim()),
+        Span::styled(value, Style::new()),
+    ])
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn rich_text_styles_emphasis_and_code() {
+        let theme = Theme::new(false);
+        let line = rich("a *b* `c` d*", theme);
+        let texts: Vec<&str> = line.spans.iter().map(|s| s.content.as_ref()).collect();
+        assert_eq!(texts, vec!["a ", "b", " ", "c", " d*"]);
+        assert_eq!(line.spans[1].style, theme.emphasis());
+    }
+
+    #[test]
+    fn bars_round_to_the_nearest_cell() {
+        assert_eq!(bar(6, 12, 10), "█████░░░░░");
+        assert_eq!(bar(0, 0, 4), "░░░░");
+        assert_eq!(bar(12, 12, 4), "████");
+    }
+}

@@ -1,0 +1,259 @@
+//! The search palette (`/` or Ctrl-P): fuzzy search over exercises, cards and topics, matched
+//! characters highlighted; Enter opens the result.
+
+use super::{Theme, centered, popup};
+use crate::app::Action;
+use crate::app::input::LineInput;
+use crate::content::Content;
+use fuzzy_matcher::FuzzyMatcher;
+use fuzzy_matcher::skim::SkimMatcherV2;
+use ratatui::buffer::Buffer;
+use ratatui::crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
+use ratatui::layout::{Constraint, Layout, Rect};
+use ratatui::text::{Line, Span};
+use ratatui::widgets::{Paragraph, Widget};
+
+/// Keys shown in the footer.
+pub const KEYS: &[(&str, &str)] = &[
+    ("type", "filter"),
+    ("↑↓", "select"),
+    ("Enter", "open"),
+    ("Esc", "close"),
+];
+
+/// Results kept.
+const LIMIT: usize = 50;
+
+/// What a result opens.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Kind {
+    /// An exercise.
+    Exercise,
+    /// A flashcard.
+    Card,
+    /// A topic.
+    Topic,
+}
+
+/// One result.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Hit {
+    /// What it is.
+    pub kind: Kind,
+    /// Its id.
+    pub id: String,
+    /// The text shown and matched.
+    pub label: String,
+    /// Character positions of the match in `label`.
+    pub matched: Vec<usize>,
+    /// Match score.
+    pub score: i64,
+}
+
+/// The palette's state.
+#[derive(Debug, Clone)]
+pub struct State {
+    /// The query.
+    pub input: LineInput,
+    /// Results, best first.
+    pub hits: Vec<Hit>,
+    /// Selected result.
+    pub selected: usize,
+}
+
+impl State {
+    /// An empty query (which lists everything in order).
+    pub fn new(content: &Content) -> Self {
+        let mut state = State {
+            input: LineInput::default(),
+            hits: Vec::new(),
+            selected: 0,
+        };
+        state.refresh(content);
+        state
+    }
+
+    /// Handles a key; returns the action when a result is opened.
+    pub fn key(&mut self, key: KeyEvent, content: &Content) -> Option<Action> {
+        let ctrl = key.modifiers.contains(KeyModifiers::CONTROL);
+        match key.code {
+            KeyCode::Up => self.selected = self.selected.saturating_sub(1),
+            KeyCode::Down => {
+                self.selected = (self.selected + 1).min(self.hits.len().saturating_sub(1))
+            }
+            KeyCode::Char('k') if ctrl => self.selected = self.selected.saturating_sub(1),
+            KeyCode::Char('j') if ctrl => {
+                self.selected = (self.selected + 1).min(self.hits.len().saturating_sub(1))
+            }
+            KeyCode::Enter => {
+                let hit = self.hits.get(self.selected)?;
+                return Some(match hit.kind {
+                    Kind::Exercise => Action::OpenExercise(hit.id.clone()),
+                    Kind::Card => Action::OpenCard(hit.id.clone()),
+                    Kind::Topic => Action::OpenTopic(hit.id.clone()),
+                });
+            }
+            _ => {
+                if self.input.edit(&key) {
+                    self.refresh(content);
+                }
+            }
+        }
+        None
+    }
+
+    /// Recomputes the results for the query.
+    pub fn refresh(&mut self, content: &Content) {
+        self.hits = search(content, self.input.text());
+        self.selected = 0;
+    }
+}
+
+/// Every exercise, card and topic matching `query`, best first (all of them for an empty query).
+pub fn search(content: &Content, query: &str) -> Vec<Hit> {
+    let matcher = SkimMatcherV2::default().ignore_case();
+    let query = query.trim();
+    let candidates = content
+        .exercises
+        .iter()
+        .map(|e| {
+            (
+                Kind::Exercise,
+                e.id.as_str(),
+                format!("{} · {} [{}]", e.level.key(), e.title, e.topic),
+            )
+        })
+        .chain(content.topics.iter().map(|t| {
+            (
+                Kind::Topic,
+                t.id.as_str(),
+                format!("{} — {}", t.name, t.description),
+            )
+        }))
+        .chain(content.cards.iter().map(|c| {
+            let tags = if c.tags.is_empty() {
+                String::new()
+            } else {
+                format!(" #{}", c.tags.join(" #"))
+            };
+            (Kind::Card, c.id.as_str(), format!("{}{tags}", c.front))
+        }));
+    let mut hits: Vec<Hit> = candidates
+        .filter_map(|(kind, id, label)| {
+            if query.is_empty() {
+                return Some(Hit {
+                    kind,
+                    id: id.to_string(),
+                    label,
+                    matched: Vec::new(),
+                    score: 0,
+                });
+            }
+            matcher
+                .fuzzy_indices(&label, query)
+                .map(|(score, matched)| Hit {
+                    kind,
+                    id: id.to_string(),
+                    label,
+                    matched,
+                    score,
+                })
+        })
+        .collect();
+    hits.sort_by_key(|hit| std::cmp::Reverse(hit.score));
+    hits.truncate(LIMIT);
+    hits
+}
+
+/// Draws the palette over the screen.
+pub fn render(app: &crate::app::App, state: &State, area: Rect, buf: &mut Buffer) {
+    let theme: Theme = app.theme;
+    let rect = centered(
+        area,
+        area.width.saturating_sub(4).min(100),
+        area.height.saturating_sub(2),
+    );
+    let inner = popup(rect, "Search", theme, buf);
+    let [query_area, list_area] = inner.layout(&Layout::vertical([
+        Constraint::Length(2),
+        Constraint::Fill(1),
+    ]));
+    let (visible, cursor) = state
+        .input
+        .window(query_area.width.saturating_sub(4) as usize);
+    let before: String = visible.chars().take(cursor).collect();
+    let after: String = visible.chars().skip(cursor).collect();
+    Paragraph::new(vec![
+        Line::from(vec![
+            Span::styled("/ ", theme.key()),
+            Span::raw(before),
+            Span::styled("▏", theme.key()),
+            Span::raw(after),
+        ]),
+        Line::styled(format!("{} result(s)", state.hits.len()), theme.dim()),
+    ])
+    .render(query_area, buf);
+    let rows = list_area.height as usize;
+    let first = state.selected.saturating_sub(rows.saturating_sub(1));
+    let width = list_area.width.saturating_sub(11) as usize;
+    let mut lines = Vec::new();
+    for (i, hit) in state.hits.iter().enumerate().skip(first).take(rows) {
+        let selected = i == state.selected;
+        let kind = match hit.kind {
+            Kind::Exercise => "exercise",
+            Kind::Card => "card",
+            Kind::Topic => "topic",
+        };
+        let mut spans = vec![Span::styled(
+            format!("{kind:<9} "),
+            if selected {
+                theme.selected()
+            } else {
+                theme.dim()
+            },
+        )];
+        for (at, c) in hit.label.chars().take(width).enumerate() {
+            let style = if hit.matched.contains(&at) {
+                theme.matched()
+            } else if selected {
+                theme.selected()
+            } else {
+                theme.text()
+            };
+            spans.push(Span::styled(c.to_string(), style));
+        }
+        lines.push(Line::from(spans));
+    }
+    if state.hits.is_empty() {
+        lines.push(Line::styled(
+            "Nothing matches. Try fewer letters.",
+            theme.dim(),
+        ));
+    }
+    Paragraph::new(lines).render(list_area, buf);
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn fuzzy_search_finds_across_kinds() {
+        let content = Content::builtin();
+        let hits = search(&content, "tile33");
+        assert!(
+            hits.iter()
+                .any(|h| h.kind == Kind::Card && h.id == "bank-tile33"),
+            "{hits:#?}"
+        );
+        let hits = search(&content, "coalesc");
+        assert!(
+            hits.iter()
+                .any(|h| h.kind == Kind::Topic && h.id == "coalescing")
+        );
+        assert!(hits.iter().any(|h| h.kind == Kind::Exercise));
+        assert!(!hits[0].matched.is_empty());
+        assert!(search(&content, "zzzqqqxxx").is_empty());
+        assert_eq!(search(&content, "").len(), LIMIT);
+    }
+}

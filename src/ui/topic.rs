@@ -1,0 +1,127 @@
+//! A topic: what it covers, the idea in plain words, and its exercises and cards.
+
+use super::{Theme, block, rich};
+use crate::app::{Action, App};
+use crate::content::Content;
+use ratatui::buffer::Buffer;
+use ratatui::crossterm::event::{KeyCode, KeyEvent};
+use ratatui::layout::{Constraint, Layout, Rect};
+use ratatui::text::{Line, Span};
+use ratatui::widgets::{Paragraph, Widget, Wrap};
+
+/// Keys shown in the footer.
+pub const KEYS: &[(&str, &str)] = &[
+    ("↑↓/jk", "select"),
+    ("Enter", "open"),
+    ("/", "search"),
+    ("q", "back"),
+];
+
+/// The topic screen's state.
+#[derive(Debug, Clone)]
+pub struct State {
+    /// Topic id.
+    pub id: String,
+    /// Selected entry of the combined exercise + card list.
+    pub selected: usize,
+}
+
+impl State {
+    /// Showing topic `id`.
+    pub fn new(id: &str) -> Self {
+        State {
+            id: id.to_string(),
+            selected: 0,
+        }
+    }
+
+    fn entries(&self, content: &Content) -> Vec<(Action, String)> {
+        content
+            .exercises
+            .iter()
+            .filter(|e| e.topic == self.id)
+            .map(|e| {
+                (
+                    Action::OpenExercise(e.id.clone()),
+                    format!("exercise {} · {}", e.level.key(), e.title),
+                )
+            })
+            .chain(
+                content
+                    .cards
+                    .iter()
+                    .filter(|c| c.topic == self.id)
+                    .map(|c| {
+                        (
+                            Action::OpenCard(c.id.clone()),
+                            format!("card     {}", c.front),
+                        )
+                    }),
+            )
+            .collect()
+    }
+
+    /// Handles a key.
+    pub fn key(&mut self, key: KeyEvent, content: &Content) -> Option<Action> {
+        let entries = self.entries(content);
+        match key.code {
+            KeyCode::Up | KeyCode::Char('k') => self.selected = self.selected.saturating_sub(1),
+            KeyCode::Down | KeyCode::Char('j') => {
+                self.selected = (self.selected + 1).min(entries.len().saturating_sub(1))
+            }
+            KeyCode::Enter => {
+                return entries
+                    .into_iter()
+                    .nth(self.selected)
+                    .map(|(action, _)| action);
+            }
+            _ => {}
+        }
+        None
+    }
+}
+
+/// Draws a topic.
+pub fn render(app: &App, state: &State, area: Rect, buf: &mut Buffer) {
+    let theme: Theme = app.theme;
+    let Some(topic) = app.content.topic(&state.id) else {
+        return;
+    };
+    let outer = block(&topic.name, theme);
+    let inner = outer.inner(area);
+    outer.render(area, buf);
+    let intro = vec![
+        rich(&topic.description, theme),
+        Line::from(""),
+        Line::from(vec![
+            Span::styled("Simply: ", theme.title()),
+            Span::raw(topic.analogy.clone()),
+        ]),
+    ];
+    let intro_height = (super::wrapped_height(&intro, inner.width) + 1).min(inner.height / 2);
+    let [top, list] = inner.layout(&Layout::vertical([
+        Constraint::Length(intro_height),
+        Constraint::Fill(1),
+    ]));
+    Paragraph::new(intro)
+        .wrap(Wrap { trim: false })
+        .render(top, buf);
+    let entries = state.entries(&app.content);
+    let rows = list.height as usize;
+    let first = state.selected.saturating_sub(rows.saturating_sub(1));
+    let lines: Vec<Line> = entries
+        .iter()
+        .enumerate()
+        .skip(first)
+        .take(rows)
+        .map(|(i, (_, label))| {
+            let text: String = label.chars().take(list.width as usize).collect();
+            if i == state.selected {
+                Line::styled(text, theme.selected())
+            } else {
+                Line::from(text)
+            }
+        })
+        .collect();
+    Paragraph::new(lines).render(list, buf);
+}

@@ -1,0 +1,356 @@
+//! The whole app driven with key events against `TestBackend`, screens snapshotted with `insta` at
+//! 80×24 and at the minimum size, with the rows that matter asserted exactly.
+
+use ratatui::Terminal;
+use ratatui::backend::TestBackend;
+use ratatui::crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
+use std::cell::Cell;
+use std::rc::Rc;
+use warpdrill::app::{Action, App};
+use warpdrill::content::Content;
+use warpdrill::progress::{Progress, Store};
+use warpdrill::ui::{self, Theme};
+
+struct Harness {
+    app: App,
+    clock: Rc<Cell<u64>>,
+    terminal: Terminal<TestBackend>,
+}
+
+impl Harness {
+    fn new(width: u16, height: u16) -> Self {
+        Self::with(width, height, Progress::default(), None)
+    }
+
+    fn with(width: u16, height: u16, progress: Progress, store: Option<Store>) -> Self {
+        let clock = Rc::new(Cell::new(1_800_000_000));
+        let tick = clock.clone();
+        let mut next_seed = 0u64;
+        let app = App::new(
+            Content::builtin(),
+            progress,
+            store,
+            Theme::new(false),
+            Box::new(move || tick.get()),
+            Box::new(move || {
+                next_seed += 1;
+                next_seed
+            }),
+        );
+        Harness {
+            app,
+            clock,
+            terminal: Terminal::new(TestBackend::new(width, height)).unwrap(),
+        }
+    }
+
+    fn press(&mut self, code: KeyCode) -> &mut Self {
+        self.key(KeyEvent::new(code, KeyModifiers::NONE))
+    }
+
+    fn ctrl(&mut self, c: char) -> &mut Self {
+        self.key(KeyEvent::new(KeyCode::Char(c), KeyModifiers::CONTROL))
+    }
+
+    fn key(&mut self, key: KeyEvent) -> &mut Self {
+        self.clock.set(self.clock.get() + 7);
+        if let Some(action) = self.app.handle_key(key) {
+            self.app.update(action);
+        }
+        self
+    }
+
+    fn type_text(&mut self, text: &str) -> &mut Self {
+        for c in text.chars() {
+            self.press(KeyCode::Char(c));
+        }
+        self
+    }
+
+    fn screen(&mut self) -> String {
+        self.terminal
+            .draw(|frame| ui::draw(frame, &self.app))
+            .unwrap();
+        let buffer = self.terminal.backend().buffer();
+        let width = buffer.area.width as usize;
+        buffer
+            .content
+            .chunks(width)
+            .map(|row| {
+                row.iter()
+                    .map(|cell| cell.symbol())
+                    .collect::<String>()
+                    .trim_end()
+                    .to_string()
+            })
+            .collect::<Vec<_>>()
+            .join("\n")
+    }
+
+    fn row_containing(&mut self, needle: &str) -> String {
+        let screen = self.screen();
+        screen
+            .lines()
+            .find(|line| line.contains(needle))
+            .unwrap_or_else(|| panic!("no row contains {needle:?}:\n{screen}"))
+            .to_string()
+    }
+}
+
+#[test]
+fn home_ladder_exercise_answer_hint_back_at_80x24() {
+    let mut h = Harness::new(80, 24);
+    let home = h.screen();
+    insta::assert_snapshot!("home_80x24", home);
+    assert!(home.contains("L1 Recognition"));
+    assert!(home.contains("▸ Ladder — exercises L1 to L5"));
+
+    h.press(KeyCode::Enter);
+    let ladder = h.screen();
+    insta::assert_snapshot!("ladder_80x24", ladder);
+    assert!(ladder.contains("How big is a sector?"));
+
+    h.press(KeyCode::Enter);
+    let exercise = h.screen();
+    insta::assert_snapshot!("exercise_80x24", exercise);
+    assert!(exercise.contains("How many bytes is one sector?"));
+
+    h.type_text("64").press(KeyCode::Enter);
+    let wrong = h.screen();
+    insta::assert_snapshot!("exercise_wrong_80x24", wrong);
+    assert!(
+        h.row_containing("Not quite")
+            .contains("you answered 64 B; for these numbers the answer is 32 B.")
+    );
+    assert!(wrong.contains("Why: A sector is 32 bytes"));
+
+    h.ctrl('t');
+    let hint = h.screen();
+    insta::assert_snapshot!("exercise_hint_80x24", hint);
+    assert!(hint.contains("Hint 1: It is smaller than a 128-byte cache line"));
+
+    h.type_text("32 bytes").press(KeyCode::Enter);
+    let right = h.screen();
+    insta::assert_snapshot!("exercise_right_80x24", right);
+    assert!(h.row_containing("✓").contains("Correct — 32 B."));
+
+    let progress = h.app.progress.of("l1-sector-size");
+    assert_eq!(
+        (progress.attempts, progress.solved, progress.hints_used),
+        (2, true, 1)
+    );
+    assert_eq!(
+        progress.history,
+        vec!["64".to_string(), "32 bytes".to_string()]
+    );
+    assert!(progress.seconds > 0);
+
+    h.press(KeyCode::Char('q'));
+    let back = h.screen();
+    assert!(back.contains("✓ How big is a sector?"), "{back}");
+    assert!(back.contains("1/12"));
+    h.press(KeyCode::Char('q'));
+    assert!(h.screen().contains("Resume: How big is a sector? (L1)"));
+    h.press(KeyCode::Char('q'));
+    assert!(h.app.quit);
+}
+
+#[test]
+fn choice_and_ordering_are_answered_with_keys() {
+    let mut h = Harness::new(80, 24);
+    h.app.update(Action::OpenExercise("l1-scope".into()));
+    let choice = h.screen();
+    insta::assert_snapshot!("exercise_choice_80x24", choice);
+    h.press(KeyCode::Down).press(KeyCode::Enter);
+    assert!(h.row_containing("Not quite").contains("b) shared memory"));
+    h.press(KeyCode::Char('3')).press(KeyCode::Enter);
+    assert!(h.row_containing("Correct").contains("c) global memory"));
+
+    h.app
+        .update(Action::OpenExercise("l1-latency-ladder".into()));
+    let ordering = h.screen();
+    insta::assert_snapshot!("exercise_ordering_80x24", ordering);
+    // Arrange into the right order by moving items with J/K.
+    let correct = match &h.app.screen() {
+        warpdrill::app::Screen::Exercise(state) => match &state.variant {
+            Ok(v) => match &v.key {
+                warpdrill::ladder::AnswerKey::Ordering { correct, .. } => correct.clone(),
+                _ => unreachable!(),
+            },
+            Err(e) => panic!("{e}"),
+        },
+        _ => unreachable!(),
+    };
+    for (target, item) in correct.iter().enumerate() {
+        let position = match h.app.screen() {
+            warpdrill::app::Screen::Exercise(state) => {
+                state.order.iter().position(|i| i == item).unwrap()
+            }
+            _ => unreachable!(),
+        };
+        // Select the item, then move it up to its place.
+        for _ in 0..8 {
+            h.press(KeyCode::Up);
+        }
+        for _ in 0..position {
+            h.press(KeyCode::Down);
+        }
+        for _ in target..position {
+            h.press(KeyCode::Char('K'));
+        }
+    }
+    h.press(KeyCode::Enter);
+    assert!(
+        h.row_containing("Correct")
+            .contains("registers → shared memory → L1 cache")
+    );
+}
+
+#[test]
+fn search_help_topic_and_card() {
+    let mut h = Harness::new(80, 24);
+    h.press(KeyCode::Char('/')).type_text("tile33");
+    let search = h.screen();
+    insta::assert_snapshot!("search_80x24", search);
+    assert!(search.contains("Why does `float tile[32][33]` fix the column read?"));
+    h.press(KeyCode::Down).press(KeyCode::Enter);
+    let card = h.screen();
+    assert!(card.contains("Card · Shared-memory banks"), "{card}");
+    h.press(KeyCode::Char(' '));
+    let revealed = h.screen();
+    insta::assert_snapshot!("card_80x24", revealed);
+    assert!(revealed.contains("gcd(33, 32) = 1"));
+    h.press(KeyCode::Char('t'));
+    let topic = h.screen();
+    insta::assert_snapshot!("topic_80x24", topic);
+    assert!(topic.contains("Simply: A canteen with 32 serving counters."));
+    h.press(KeyCode::Char('?'));
+    let help = h.screen();
+    insta::assert_snapshot!("help_80x24", help);
+    assert!(help.contains("Ctrl-P"));
+    h.press(KeyCode::Esc);
+    assert!(!h.screen().contains("Everywhere"));
+    h.ctrl('p');
+    assert!(h.screen().contains("result(s)"));
+}
+
+#[test]
+fn every_screen_at_the_minimum_size_and_below() {
+    let mut h = Harness::new(ui::MIN_WIDTH, ui::MIN_HEIGHT);
+    insta::assert_snapshot!("home_60x20", h.screen());
+    h.press(KeyCode::Enter);
+    insta::assert_snapshot!("ladder_60x20", h.screen());
+    h.press(KeyCode::Enter).type_text("9").press(KeyCode::Enter);
+    let exercise = h.screen();
+    insta::assert_snapshot!("exercise_wrong_60x20", exercise);
+    assert!(exercise.contains("Not quite"));
+    h.app.update(Action::OpenExercise("l3-limiter".into()));
+    let choice = h.screen();
+    insta::assert_snapshot!("exercise_choice_60x20", choice);
+    assert!(
+        choice.contains("d) the maximum blocks per SM"),
+        "options stay visible:\n{choice}"
+    );
+
+    let mut tiny = Harness::new(40, 12);
+    let small = tiny.screen();
+    insta::assert_snapshot!("too_small_40x12", small);
+    assert!(small.contains("Terminal too small"));
+    // Growing the window brings the app back.
+    tiny.terminal.backend_mut().resize(80, 24);
+    tiny.terminal
+        .resize(ratatui::layout::Rect::new(0, 0, 80, 24))
+        .unwrap();
+    assert!(tiny.screen().contains("L1 Recognition"));
+}
+
+#[test]
+fn levels_open_in_order_unless_unlocked() {
+    let mut h = Harness::new(80, 24);
+    h.press(KeyCode::Enter).press(KeyCode::Right);
+    let locked = h.screen();
+    insta::assert_snapshot!("ladder_locked_80x24", locked);
+    assert!(locked.contains("Solve 3 exercises of L1 to open this level"));
+    h.press(KeyCode::Enter);
+    assert!(
+        h.screen().contains("Locked"),
+        "a locked level does not open"
+    );
+    h.press(KeyCode::Char('u'));
+    let open = h.screen();
+    assert!(open.contains("Sectors of a strided load"));
+    assert!(h.app.progress.unlock_all);
+}
+
+#[test]
+fn explanation_answers_are_marked_by_the_learner() {
+    let mut h = Harness::new(80, 24);
+    h.app
+        .update(Action::OpenExercise("l3-misalign-cheap".into()));
+    h.type_text("32-byte sectors: one extra sector, Kepler used 128-byte lines")
+        .press(KeyCode::Enter);
+    let graded = h.screen();
+    insta::assert_snapshot!("exercise_explain_80x24", graded);
+    assert!(graded.contains("Model answer:"));
+    assert!(graded.contains("y = I had it"));
+    assert_eq!(
+        h.app.progress.of("l3-misalign-cheap").attempts,
+        0,
+        "the mark is the attempt"
+    );
+    h.press(KeyCode::Char('y'));
+    let progress = h.app.progress.of("l3-misalign-cheap");
+    assert_eq!((progress.attempts, progress.solved), (1, true));
+}
+
+#[test]
+fn no_color_draws_without_colours() {
+    use ratatui::style::Color;
+    let uncoloured = |h: &mut Harness| {
+        h.screen();
+        let buffer = h.terminal.backend().buffer();
+        buffer
+            .content
+            .iter()
+            .all(|cell| cell.fg == Color::Reset && cell.bg == Color::Reset)
+    };
+    let mut coloured = Harness::new(80, 24);
+    assert!(!uncoloured(&mut coloured), "the default theme uses colour");
+    let mut plain = Harness::new(80, 24);
+    plain.app.theme = Theme::new(true);
+    assert!(uncoloured(&mut plain));
+    plain
+        .press(KeyCode::Enter)
+        .press(KeyCode::Enter)
+        .type_text("1")
+        .press(KeyCode::Enter);
+    assert!(uncoloured(&mut plain), "feedback reads without colour too");
+    assert!(plain.screen().contains("✗ Not quite"));
+}
+
+#[test]
+fn progress_is_saved_and_a_damaged_file_is_kept() {
+    let dir = std::env::temp_dir().join(format!("warpdrill-tui-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    let opened = Store::open(&dir, 1);
+    let mut h = Harness::with(80, 24, opened.progress, Some(opened.store));
+    h.app.update(Action::OpenExercise("l1-sector-size".into()));
+    h.type_text("32").press(KeyCode::Enter);
+    let saved = std::fs::read_to_string(dir.join("progress.ron")).unwrap();
+    assert!(
+        saved.contains("\"l1-sector-size\"") && saved.contains("solved: true"),
+        "{saved}"
+    );
+
+    std::fs::write(dir.join("progress.ron"), "this is not progress").unwrap();
+    let reopened = Store::open(&dir, 99);
+    let mut h = Harness::with(80, 24, reopened.progress, Some(reopened.store));
+    h.app.notices.extend(reopened.notice);
+    let home = h.screen();
+    assert!(home.contains("damaged"), "{home}");
+    assert_eq!(
+        std::fs::read_to_string(dir.join("progress.ron.damaged-99")).unwrap(),
+        "this is not progress"
+    );
+    std::fs::remove_dir_all(&dir).ok();
+}
