@@ -1,0 +1,87 @@
+//! Start-up (content load to first frame) and drawing every screen at 200×60 into a buffer.
+
+use criterion::{Criterion, criterion_group, criterion_main};
+use ratatui::buffer::Buffer;
+use ratatui::crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
+use ratatui::layout::Rect;
+use std::hint::black_box;
+use warpdrill::app::{Action, App};
+use warpdrill::content::Content;
+use warpdrill::progress::Progress;
+use warpdrill::ui::{self, Theme};
+
+fn app(content: Content) -> App {
+    App::new(
+        content,
+        Progress::default(),
+        None,
+        Theme::new(false),
+        Box::new(|| 1_800_000_000),
+        Box::new(|| 7),
+    )
+}
+
+fn startup(c: &mut Criterion) {
+    c.bench_function("start-up: load built-in content", |b| {
+        b.iter(|| black_box(Content::builtin()))
+    });
+    c.bench_function("start-up: content load to first frame (80x24)", |b| {
+        b.iter(|| {
+            let app = app(Content::builtin());
+            let area = Rect::new(0, 0, 80, 24);
+            let mut buf = Buffer::empty(area);
+            ui::render(&app, area, &mut buf);
+            black_box(buf)
+        })
+    });
+}
+
+fn screens(c: &mut Criterion) {
+    let area = Rect::new(0, 0, 200, 60);
+    let key = |code| Action::Key(KeyEvent::new(code, KeyModifiers::NONE));
+    let setups: Vec<(&str, Vec<Action>)> = vec![
+        ("home", vec![]),
+        ("ladder", vec![Action::OpenLadder(None)]),
+        (
+            "exercise (number, wrong answer)",
+            vec![
+                Action::OpenExercise("l3-textbook-vs-hardware".into()),
+                key(KeyCode::Char('1')),
+                key(KeyCode::Enter),
+            ],
+        ),
+        (
+            "exercise (choice)",
+            vec![Action::OpenExercise("l3-limiter".into())],
+        ),
+        (
+            "search",
+            vec![
+                Action::OpenSearch,
+                key(KeyCode::Char('b')),
+                key(KeyCode::Char('a')),
+            ],
+        ),
+        ("help", vec![Action::ToggleHelp]),
+        ("topic", vec![Action::OpenTopic("coalescing".into())]),
+    ];
+    let mut group = c.benchmark_group("draw 200x60");
+    for (name, actions) in setups {
+        let mut app = app(Content::builtin());
+        for action in actions {
+            app.update(action);
+        }
+        let mut buf = Buffer::empty(area);
+        group.bench_function(name, |b| {
+            b.iter(|| {
+                buf.reset();
+                ui::render(&app, area, &mut buf);
+                black_box(&buf);
+            })
+        });
+    }
+    group.finish();
+}
+
+criterion_group!(benches, startup, screens);
+criterion_main!(benches);

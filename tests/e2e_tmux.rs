@@ -1,0 +1,176 @@
+//! The real binary in a real terminal (tmux): answer an exercise, quit, and check that progress was
+//! saved and the terminal restored. Skipped, with the reason printed, only where tmux cannot run.
+
+use std::path::{Path, PathBuf};
+use std::process::Command;
+use std::time::{Duration, Instant};
+
+struct Session {
+    name: String,
+}
+
+impl Session {
+    fn start(command: &str, width: u16, height: u16) -> Option<Session> {
+        let name = format!("warpdrill-e2e-{}-{}", std::process::id(), rand_suffix());
+        let status = Command::new("tmux")
+            .args([
+                "new-session",
+                "-d",
+                "-s",
+                &name,
+                "-x",
+                &width.to_string(),
+                "-y",
+                &height.to_string(),
+                command,
+            ])
+            .env_remove("TMUX")
+            .status()
+            .ok()?;
+        status.success().then_some(Session { name })
+    }
+
+    fn keys(&self, keys: &[&str]) {
+        for key in keys {
+            Command::new("tmux")
+                .args(["send-keys", "-t", &self.name, key])
+                .status()
+                .expect("send-keys");
+            std::thread::sleep(Duration::from_millis(60));
+        }
+    }
+
+    fn literal(&self, text: &str) {
+        Command::new("tmux")
+            .args(["send-keys", "-t", &self.name, "-l", text])
+            .status()
+            .expect("send-keys");
+        std::thread::sleep(Duration::from_millis(60));
+    }
+
+    fn screen(&self) -> String {
+        let out = Command::new("tmux")
+            .args(["capture-pane", "-p", "-t", &self.name])
+            .output()
+            .expect("capture-pane");
+        String::from_utf8_lossy(&out.stdout).into_owned()
+    }
+
+    fn wait_for(&self, needle: &str) -> String {
+        let deadline = Instant::now() + Duration::from_secs(20);
+        loop {
+            let screen = self.screen();
+            if screen.contains(needle) {
+                return screen;
+            }
+            assert!(
+                Instant::now() < deadline,
+                "timed out waiting for {needle:?}; screen:\n{screen}"
+            );
+            std::thread::sleep(Duration::from_millis(100));
+        }
+    }
+}
+
+impl Drop for Session {
+    fn drop(&mut self) {
+        let _ = Command::new("tmux")
+            .args(["kill-session", "-t", &self.name])
+            .status();
+    }
+}
+
+fn rand_suffix() -> u32 {
+    std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map_or(0, |d| d.subsec_nanos())
+}
+
+fn tmux_available() -> bool {
+    Command::new("tmux")
+        .arg("-V")
+        .output()
+        .is_ok_and(|o| o.status.success())
+}
+
+fn temp_dir(name: &str) -> PathBuf {
+    let dir = std::env::temp_dir().join(format!(
+        "warpdrill-e2e-{name}-{}-{}",
+        std::process::id(),
+        rand_suffix()
+    ));
+    std::fs::create_dir_all(&dir).unwrap();
+    dir
+}
+
+fn shell_command(dir: &Path, args: &str) -> String {
+    format!(
+        "sh -c 'echo BEFORE-TUTOR; {bin} --data-dir {dir} {args}; echo AFTER-TUTOR rc=$?; stty -a | tr \" ;\" \"\\n\\n\" | grep -x -e -icanon -e icanon -e -echo -e echo | tr \"\\n\" \" \"; echo; sleep 60'",
+        bin = env!("CARGO_BIN_EXE_warpdrill"),
+        dir = dir.display(),
+    )
+}
+
+#[test]
+fn answer_an_exercise_quit_and_find_progress_saved() {
+    if !tmux_available() {
+        println!("skipped: tmux is not installed here (the CI script installs it)");
+        return;
+    }
+    let dir = temp_dir("progress");
+    let Some(session) = Session::start(&shell_command(&dir, ""), 80, 24) else {
+        println!("skipped: tmux is installed but cannot start a session here");
+        return;
+    };
+    session.wait_for("GPU memory performance, seen and computed");
+    session.keys(&["Enter"]);
+    session.wait_for("L1 Recognition — name and place things");
+    session.keys(&["Enter"]);
+    session.wait_for("How many bytes is one sector?");
+    session.literal("32 B");
+    session.keys(&["Enter"]);
+    let screen = session.wait_for("Correct — 32 B.");
+    assert!(screen.contains("Your answer"), "{screen}");
+    session.keys(&["q"]);
+    session.wait_for("✓ How big is a sector?");
+    session.keys(&["q"]);
+    session.wait_for("Resume: How big is a sector?");
+    session.keys(&["q"]);
+    let after = session.wait_for("AFTER-TUTOR rc=0");
+    assert!(
+        after.contains("BEFORE-TUTOR"),
+        "the normal screen is back:\n{after}"
+    );
+    assert!(
+        !after.contains("┌ warpdrill"),
+        "the tutor's screen is gone:\n{after}"
+    );
+    let modes = session.wait_for("icanon");
+    assert!(
+        modes.contains(" icanon") || modes.contains("\nicanon"),
+        "cooked mode restored:\n{modes}"
+    );
+    assert!(!modes.contains("-icanon"), "raw mode left on:\n{modes}");
+    assert!(!modes.contains("-echo"), "echo left off:\n{modes}");
+
+    let saved = std::fs::read_to_string(dir.join("progress.ron")).expect("progress saved");
+    assert!(saved.contains("\"l1-sector-size\""), "{saved}");
+    assert!(saved.contains("solved: true"), "{saved}");
+    assert!(saved.contains("\"32 B\""), "{saved}");
+    std::fs::remove_dir_all(&dir).ok();
+}
+
+#[test]
+fn without_a_terminal_the_tutor_says_so_and_exits_2() {
+    let out = Command::new(env!("CARGO_BIN_EXE_warpdrill"))
+        .args(["--data-dir", temp_dir("notty").to_str().unwrap()])
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(2));
+    let message = String::from_utf8_lossy(&out.stderr);
+    assert!(
+        message.contains("needs an interactive terminal"),
+        "{message}"
+    );
+    assert!(out.stdout.is_empty());
+}
