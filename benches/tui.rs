@@ -7,7 +7,10 @@ use ratatui::layout::Rect;
 use std::hint::black_box;
 use warpdrill::app::{Action, App};
 use warpdrill::content::Content;
+use warpdrill::engine::{Arch, WarpAccess};
 use warpdrill::progress::Progress;
+use warpdrill::ui::calculators::{self, Tab};
+use warpdrill::ui::explorer::{self, Space};
 use warpdrill::ui::{self, Theme};
 
 fn app(content: Content) -> App {
@@ -34,6 +37,18 @@ fn startup(c: &mut Criterion) {
             black_box(buf)
         })
     });
+}
+
+fn explore(space: Space, access: WarpAccess) -> Action {
+    Action::OpenExplorer(Box::new(explorer::State::from_access(
+        Arch::default_arch(),
+        space,
+        &access,
+    )))
+}
+
+fn calc(tab: Tab) -> Action {
+    Action::OpenCalculators(Box::new(calculators::State::new(tab)))
 }
 
 fn screens(c: &mut Criterion) {
@@ -64,6 +79,28 @@ fn screens(c: &mut Criterion) {
         ),
         ("help", vec![Action::ToggleHelp]),
         ("topic", vec![Action::OpenTopic("coalescing".into())]),
+        (
+            "explorer (global, stride 2)",
+            vec![explore(Space::Global, WarpAccess::affine(4, 2, 0))],
+        ),
+        (
+            "explorer (global, stride 1024)",
+            vec![explore(Space::Global, WarpAccess::affine(4, 1024, 0))],
+        ),
+        (
+            "explorer (shared, tile[32][32])",
+            vec![explore(Space::Shared, WarpAccess::affine(4, 32, 0))],
+        ),
+        (
+            "explorer (shared, doubles)",
+            vec![explore(Space::Shared, WarpAccess::affine(8, 1, 0))],
+        ),
+        (
+            "calculator: occupancy + 3 what-if plots",
+            vec![calc(Tab::Occupancy)],
+        ),
+        ("calculator: tiling", vec![calc(Tab::Tiling)]),
+        ("calculator: roofline", vec![calc(Tab::Roofline)]),
     ];
     let mut group = c.benchmark_group("draw 200x60");
     for (name, actions) in setups {

@@ -38,6 +38,30 @@ fn main() -> ExitCode {
             cli.content.as_deref(),
             cli::tui::Start::Home,
         )),
+        Some(Command::Explore(args)) => match args.to_state() {
+            Ok(state) => ExitCode::from(cli::tui::run(
+                cli.data_dir.as_deref(),
+                cli.content.as_deref(),
+                cli::tui::Start::Explorer(Box::new(state)),
+            )),
+            Err(message) => {
+                eprintln!("error: {message}");
+                ExitCode::from(2)
+            }
+        },
+        Some(Command::Calculators { which }) => {
+            use warpdrill::ui::calculators::Tab;
+            let tab = match which {
+                cli::CalculatorArg::Occupancy => Tab::Occupancy,
+                cli::CalculatorArg::Tiling => Tab::Tiling,
+                cli::CalculatorArg::Roofline => Tab::Roofline,
+            };
+            ExitCode::from(cli::tui::run(
+                cli.data_dir.as_deref(),
+                cli.content.as_deref(),
+                cli::tui::Start::Calculators(tab),
+            ))
+        }
         Some(Command::Ladder { level }) => {
             let level = match level
                 .as_deref()

@@ -174,3 +174,28 @@ fn without_a_terminal_the_tutor_says_so_and_exits_2() {
     );
     assert!(out.stdout.is_empty());
 }
+
+#[test]
+fn explorer_redraws_the_numbers_when_the_stride_changes() {
+    if !tmux_available() {
+        println!("skipped: tmux is not installed here (the CI script installs it)");
+        return;
+    }
+    let dir = temp_dir("explore");
+    let Some(session) = Session::start(&shell_command(&dir, "explore --elem 4 --stride 1"), 80, 24)
+    else {
+        println!("skipped: tmux is installed but cannot start a session here");
+        return;
+    };
+    let before = session.wait_for("sectors 4");
+    assert!(before.contains("efficiency 100%"), "{before}");
+    session.keys(&["s"]);
+    let after = session.wait_for("sectors 8");
+    assert!(after.contains("efficiency 50%"), "{after}");
+    assert!(after.contains("stride  2 elem"), "{after}");
+    session.keys(&["q"]);
+    session.wait_for("GPU memory performance, seen and computed");
+    session.keys(&["q"]);
+    session.wait_for("AFTER-TUTOR rc=0");
+    std::fs::remove_dir_all(&dir).ok();
+}

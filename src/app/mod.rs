@@ -9,7 +9,9 @@ use crate::content::Content;
 use crate::content::schema::Level;
 use crate::ladder::{self, Outcome, Response, Variant};
 use crate::progress::{Progress, Status, Store};
-use crate::ui::{self, Theme, card, exercise, home, ladder as ladder_ui, search, topic};
+use crate::ui::{
+    self, Theme, calculators, card, exercise, explorer, home, ladder as ladder_ui, search, topic,
+};
 use ratatui::Terminal;
 use ratatui::backend::Backend;
 use ratatui::crossterm::event::{Event, KeyCode, KeyEvent, KeyEventKind, KeyModifiers};
@@ -31,6 +33,10 @@ pub enum Screen {
     Topic(topic::State),
     /// One flashcard.
     Card(card::State),
+    /// The access-pattern explorer.
+    Explorer(Box<explorer::State>),
+    /// Occupancy, tiling and roofline calculators.
+    Calculators(Box<calculators::State>),
 }
 
 /// Something drawn over the current screen.
@@ -59,6 +65,10 @@ pub enum Action {
     OpenTopic(String),
     /// Open a card.
     OpenCard(String),
+    /// Open the explorer with these parameters.
+    OpenExplorer(Box<explorer::State>),
+    /// Open the calculators with these inputs.
+    OpenCalculators(Box<calculators::State>),
     /// Open the search palette.
     OpenSearch,
     /// Show or hide help.
@@ -224,11 +234,19 @@ impl App {
             }
             None => {}
         }
-        let typing = matches!(self.screen(), Screen::Exercise(state) if state.typing());
+        let typing = match self.screen() {
+            Screen::Exercise(state) => state.typing(),
+            Screen::Explorer(state) => state.typing() || state.presets.is_some(),
+            Screen::Calculators(state) => state.typing(),
+            _ => false,
+        };
         if typing {
+            let in_exercise = self.screen_exercise();
             return match key.code {
-                KeyCode::Esc => Some(Action::Back),
-                KeyCode::Char('?') if !exercise::question_mark_is_text(self.screen_exercise()?) => {
+                KeyCode::Esc if in_exercise.is_some() => Some(Action::Back),
+                KeyCode::Char('?')
+                    if in_exercise.is_some_and(|state| !exercise::question_mark_is_text(state)) =>
+                {
                     Some(Action::ToggleHelp)
                 }
                 _ => Some(Action::Key(key)),
@@ -283,6 +301,8 @@ impl App {
                     self.stack.push(Screen::Card(card::State::new(&id)));
                 }
             }
+            Action::OpenExplorer(state) => self.stack.push(Screen::Explorer(state)),
+            Action::OpenCalculators(state) => self.stack.push(Screen::Calculators(state)),
             Action::OpenSearch => {
                 let state = search::State::new(&self.content);
                 self.overlay = Some(Overlay::Search(state));
@@ -335,6 +355,14 @@ impl App {
             }
             Some(Screen::Topic(state)) => state.key(key, &self.content),
             Some(Screen::Card(state)) => state.key(key, &self.content),
+            Some(Screen::Explorer(state)) => {
+                state.key(key);
+                None
+            }
+            Some(Screen::Calculators(state)) => {
+                state.key(key);
+                None
+            }
             None => None,
         };
         if let Some(action) = action {

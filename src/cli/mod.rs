@@ -42,6 +42,54 @@ pub enum Command {
         #[arg(long)]
         level: Option<String>,
     },
+    /// Open the explorer: live warp → sectors and lanes → banks diagrams.
+    Explore(ExploreArgs),
+    /// Open the calculators: occupancy (with what-if plots), tiling, roofline.
+    Calculators {
+        /// Which one to show first.
+        #[arg(value_enum, default_value_t = CalculatorArg::Occupancy)]
+        which: CalculatorArg,
+    },
+}
+
+/// `warpdrill calculators [occupancy|tiling|roofline]`
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+pub enum CalculatorArg {
+    /// Occupancy with what-if plots.
+    Occupancy,
+    /// Tiled matrix multiply.
+    Tiling,
+    /// Roofline chart.
+    Roofline,
+}
+
+/// Memory space for the explorer.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+pub enum SpaceArg {
+    /// Global memory: sectors.
+    Global,
+    /// Shared memory: banks.
+    Shared,
+}
+
+/// `warpdrill explore …`
+#[derive(Debug, Clone, Args)]
+pub struct ExploreArgs {
+    /// Architecture (sm_90, H100, kepler, gfx942, …).
+    #[arg(long, default_value = "sm_90")]
+    pub arch: String,
+    /// Memory space.
+    #[arg(long, value_enum, default_value_t = SpaceArg::Global)]
+    pub space: SpaceArg,
+    /// Bytes per lane: 1, 2, 4, 8 or 16.
+    #[arg(long, default_value_t = 4)]
+    pub elem: u32,
+    /// Stride in elements (negative allowed).
+    #[arg(long, default_value_t = 1, allow_hyphen_values = true)]
+    pub stride: i64,
+    /// Offset in elements (negative allowed).
+    #[arg(long, default_value_t = 0, allow_hyphen_values = true)]
+    pub offset: i64,
 }
 
 /// `warpdrill content …`

@@ -9,12 +9,16 @@ use std::io::IsTerminal;
 use std::path::Path;
 
 /// Which screen the tutor opens on.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq)]
 pub enum Start {
     /// Home.
     Home,
     /// The ladder, on a level.
     Ladder(Option<Level>),
+    /// The explorer with these parameters.
+    Explorer(Box<crate::ui::explorer::State>),
+    /// The calculators.
+    Calculators(crate::ui::calculators::Tab),
 }
 
 /// Restores the terminal however the tutor ends (return, error or panic unwinding).
@@ -23,6 +27,28 @@ struct TerminalGuard;
 impl Drop for TerminalGuard {
     fn drop(&mut self) {
         ratatui::restore();
+    }
+}
+
+impl crate::cli::ExploreArgs {
+    /// The explorer state these flags describe, or why they are refused.
+    pub fn to_state(&self) -> Result<crate::ui::explorer::State, String> {
+        use crate::ui::explorer::{Space, State};
+        let arch = crate::engine::Arch::parse(&self.arch).map_err(|e| e.to_string())?;
+        if !crate::engine::ELEM_SIZES.contains(&self.elem) {
+            return Err(format!(
+                "element size must be 1, 2, 4, 8 or 16 bytes, got {}",
+                self.elem
+            ));
+        }
+        let access = crate::engine::WarpAccess::affine(self.elem, self.stride, self.offset)
+            .with_warp_size(arch.warp_size)
+            .with_mask(crate::engine::full_mask(arch.warp_size));
+        let space = match self.space {
+            crate::cli::SpaceArg::Global => Space::Global,
+            crate::cli::SpaceArg::Shared => Space::Shared,
+        };
+        Ok(State::from_access(arch, space, &access))
     }
 }
 
@@ -66,8 +92,13 @@ pub fn run(data_dir: Option<&Path>, content_dir: Option<&Path>, start: Start) ->
         Box::new(|| u64::from(rand::random::<u32>())),
     );
     app.notices.extend(notice);
-    if let Start::Ladder(level) = start {
-        app.update(Action::OpenLadder(level));
+    match start {
+        Start::Home => {}
+        Start::Ladder(level) => app.update(Action::OpenLadder(level)),
+        Start::Explorer(state) => app.update(Action::OpenExplorer(state)),
+        Start::Calculators(tab) => app.update(Action::OpenCalculators(Box::new(
+            crate::ui::calculators::State::new(tab),
+        ))),
     }
     let mut terminal = match ratatui::try_init() {
         Ok(terminal) => terminal,

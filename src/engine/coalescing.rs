@@ -14,6 +14,9 @@ pub struct Segment {
     pub lanes: Vec<u32>,
     /// Distinct bytes of it that some lane asked for; the rest is fetched and wasted.
     pub bytes_used: u32,
+    /// Which bytes were asked for: bit `i` = byte `address + i` (up to 128 bytes).
+    #[serde(skip)]
+    pub byte_mask: u128,
 }
 
 /// The cost of one warp's global load.
@@ -124,6 +127,7 @@ pub fn coalesce_lanes(lanes: &LaneAddresses, granularity: Granularity) -> Result
                 address: start,
                 lanes: Vec::new(),
                 bytes_used: 0,
+                byte_mask: 0,
             });
             masks.push(0);
         }
@@ -140,6 +144,7 @@ pub fn coalesce_lanes(lanes: &LaneAddresses, granularity: Granularity) -> Result
     }
     for (segment, mask) in segments.iter_mut().zip(masks) {
         segment.bytes_used = mask.count_ones();
+        segment.byte_mask = mask;
     }
     let bytes_requested = u64::from(active_lanes) * lanes.elem_bytes as u64;
     let bytes_fetched = segments.len() as u64 * unit as u64;
@@ -222,6 +227,7 @@ mod tests {
         assert_eq!(c.lane_segment[7], Some(1));
         assert_eq!(c.segments[0].lanes, (0..7).collect::<Vec<_>>());
         assert_eq!(c.segments[0].bytes_used, 28);
+        assert_eq!(c.segments[0].byte_mask, 0xffff_fff0);
         assert_eq!(c.segments[4].lanes, vec![31]);
     }
 

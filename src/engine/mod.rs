@@ -14,7 +14,7 @@ pub mod roofline;
 pub mod tiling;
 
 pub use access::{ELEM_SIZES, LaneAddresses, Pattern, WarpAccess, full_mask};
-pub use arch::{ARCHS, Arch, Granularity, Vendor};
+pub use arch::{ARCHS, AmdLimits, Arch, Granularity, NvidiaLimits, Vendor};
 pub use banks::{BankAnalysis, bank_conflicts, bank_of};
 pub use coalescing::{Coalescing, coalesce};
 pub use error::{EngineError, Result};

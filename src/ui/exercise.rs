@@ -13,11 +13,12 @@
 //! ```
 
 use super::{Theme, block, rich, wrapped_height};
+use super::{calculators, explorer};
 use crate::app::input::LineInput;
-use crate::app::{App, Screen};
+use crate::app::{Action, App, Screen};
 use crate::content::schema::{ExerciseTemplate, Level};
 use crate::ladder::variant::letter;
-use crate::ladder::{AnswerKey, Feedback, Outcome, Response, Variant, VariantError};
+use crate::ladder::{AnswerKey, Feedback, Outcome, Response, ShowMe, Variant, VariantError};
 use ratatui::buffer::Buffer;
 use ratatui::crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
 use ratatui::layout::{Constraint, Layout, Rect};
@@ -128,67 +129,77 @@ pub fn question_mark_is_text(state: &State) -> bool {
     )
 }
 
-/// Keys shown in the footer, which depend on the answer kind and state.
-pub fn keys(state: &State) -> &'static [(&'static str, &'static str)] {
-    if state.typing() {
-        &[
+/// Keys shown in the footer (most important first), which depend on the answer kind and state.
+pub fn keys(state: &State) -> Vec<(&'static str, &'static str)> {
+    let show_me = state.variant.as_ref().is_ok_and(|v| v.show_me.is_some());
+    let mut keys: Vec<(&str, &str)> = if state.typing() {
+        vec![
             ("Enter", "submit"),
             ("^T", "hint"),
             ("^R", "new numbers"),
             ("^E", "explain"),
             ("Esc", "back"),
-            ("^Y", "simply"),
-            ("PgDn/PgUp", "next/previous"),
-            ("↑↓", "past answers"),
-            ("F1", "help"),
         ]
     } else if state.awaiting_mark {
-        &[
+        vec![
             ("y", "I had it"),
             ("n", "I missed it"),
-            ("e", "explanation"),
+            ("e", "explain"),
             ("q", "back"),
         ]
     } else if state.solved {
-        &[
+        vec![
             ("Enter/n", "next"),
             ("r", "new numbers"),
             ("e", "explain"),
-            ("y", "simply"),
             ("q", "back"),
-            ("p", "previous"),
-            ("?", "help"),
+        ]
+    } else if matches!(
+        &state.variant,
+        Ok(Variant {
+            key: AnswerKey::Ordering { .. },
+            ..
+        })
+    ) {
+        vec![
+            ("↑↓", "select"),
+            ("J/K", "move item"),
+            ("Enter", "submit"),
+            ("t", "hint"),
+            ("r", "new numbers"),
+            ("q", "back"),
         ]
     } else {
-        match &state.variant {
-            Ok(Variant {
-                key: AnswerKey::Ordering { .. },
-                ..
-            }) => &[
-                ("↑↓", "select"),
-                ("J/K", "move item"),
-                ("Enter", "submit"),
-                ("t", "hint"),
-                ("r", "new numbers"),
-                ("q", "back"),
-                ("y", "simply"),
-                ("e", "explain"),
-                ("PgDn/PgUp", "next/previous"),
-                ("?", "help"),
-            ],
-            _ => &[
-                ("↑↓/1-9", "choose"),
-                ("Enter", "submit"),
-                ("t", "hint"),
-                ("r", "new numbers"),
-                ("e", "explain"),
-                ("q", "back"),
-                ("y", "simply"),
-                ("PgDn/PgUp", "next/previous"),
-                ("?", "help"),
-            ],
-        }
+        vec![
+            ("↑↓/1-9", "choose"),
+            ("Enter", "submit"),
+            ("t", "hint"),
+            ("r", "new numbers"),
+            ("e", "explain"),
+            ("q", "back"),
+        ]
+    };
+    let typing = state.typing();
+    if show_me {
+        keys.push(if typing {
+            ("^O", "show me")
+        } else {
+            ("o", "show me")
+        });
     }
+    keys.push(if typing {
+        ("^Y", "simply")
+    } else {
+        ("y", "simply")
+    });
+    keys.push(("PgDn/PgUp", "next/previous"));
+    if typing {
+        keys.push(("↑↓", "past answers"));
+        keys.push(("F1", "help"));
+    } else {
+        keys.push(("?", "help"));
+    }
+    keys
 }
 
 /// What a key asks of the exercise screen.
@@ -205,6 +216,7 @@ enum Command {
     Pick(usize),
     MoveItem(isize),
     Mark(bool),
+    ShowMe,
 }
 
 fn command(state: &State, key: KeyEvent) -> Option<Command> {
@@ -215,6 +227,7 @@ fn command(state: &State, key: KeyEvent) -> Option<Command> {
             KeyCode::Char('r') => Some(Command::Reroll),
             KeyCode::Char('e') => Some(Command::Explanation),
             KeyCode::Char('y') => Some(Command::Simply),
+            KeyCode::Char('o') => Some(Command::ShowMe),
             _ if state.typing() => Some(Command::Edit(key)),
             _ => None,
         };
@@ -244,6 +257,7 @@ fn command(state: &State, key: KeyEvent) -> Option<Command> {
         KeyCode::Char('r') => Some(Command::Reroll),
         KeyCode::Char('e') => Some(Command::Explanation),
         KeyCode::Char('y') => Some(Command::Simply),
+        KeyCode::Char('o') => Some(Command::ShowMe),
         KeyCode::Char('n') | KeyCode::Enter if state.solved => Some(Command::Next(1)),
         KeyCode::Char('p') if state.solved => Some(Command::Next(-1)),
         KeyCode::Enter => Some(Command::Submit),
@@ -343,6 +357,21 @@ pub fn key(app: &mut App, key: KeyEvent) {
                 state.order_cursor = to;
             }
         }
+        Command::ShowMe => {
+            let Some(Screen::Exercise(state)) = app.stack.last() else {
+                return;
+            };
+            if let Some(action) = state
+                .variant
+                .as_ref()
+                .ok()
+                .and_then(|v| v.show_me.as_ref())
+                .map(show_me)
+            {
+                book_time(app);
+                app.update(action);
+            }
+        }
         Command::Mark(had_it) => {
             let Some(state) = state_mut(app) else { return };
             state.awaiting_mark = false;
@@ -362,6 +391,45 @@ pub fn key(app: &mut App, key: KeyEvent) {
                     state.input.clear();
                 }
             }
+        }
+    }
+}
+
+/// The explorer or calculator preloaded with this variant's own inputs.
+pub fn show_me(target: &ShowMe) -> Action {
+    match target {
+        ShowMe::Global { arch, access } => Action::OpenExplorer(Box::new(
+            explorer::State::from_access(arch, explorer::Space::Global, access),
+        )),
+        ShowMe::Shared { arch, access } => Action::OpenExplorer(Box::new(
+            explorer::State::from_access(arch, explorer::Space::Shared, access),
+        )),
+        ShowMe::Occupancy { arch, config } => {
+            let mut state = calculators::State::new(calculators::Tab::Occupancy);
+            state.occupancy.arch = arch;
+            state.occupancy.config = *config;
+            Action::OpenCalculators(Box::new(state))
+        }
+        ShowMe::Tiling { arch, input } => {
+            let mut state = calculators::State::new(calculators::Tab::Tiling);
+            if arch.nvidia.is_some() {
+                state.tiling.arch = arch;
+            }
+            state.tiling.input = *input;
+            Action::OpenCalculators(Box::new(state))
+        }
+        ShowMe::Roofline {
+            peak_flops,
+            bandwidth,
+            intensity,
+        } => {
+            let mut state = calculators::State::new(calculators::Tab::Roofline);
+            state.roofline.peak_flops = *peak_flops;
+            state.roofline.bandwidth = *bandwidth;
+            if let Some(last) = state.roofline.points.last_mut() {
+                *last = ("this exercise".to_string(), *intensity);
+            }
+            Action::OpenCalculators(Box::new(state))
         }
     }
 }

@@ -61,6 +61,16 @@ pub fn items(app: &App) -> Vec<Item> {
         action: Action::OpenLadder(None),
     });
     items.push(Item {
+        label: "Explorer — warp → sectors, lanes → banks, live".into(),
+        action: Action::OpenExplorer(Box::default()),
+    });
+    items.push(Item {
+        label: "Calculators — occupancy, tiling, roofline".into(),
+        action: Action::OpenCalculators(Box::new(crate::ui::calculators::State::new(
+            crate::ui::calculators::Tab::Occupancy,
+        ))),
+    });
+    items.push(Item {
         label: "Search — exercises, cards, topics".into(),
         action: Action::OpenSearch,
     });

@@ -1,7 +1,10 @@
 //! Drawing: one module per screen, shared widgets, the theme. Drawing never changes state.
 
+pub mod calculators;
 pub mod card;
 pub mod exercise;
+pub mod explorer;
+pub mod fields;
 pub mod help;
 pub mod home;
 pub mod ladder;
@@ -43,23 +46,31 @@ pub fn render(app: &App, area: Rect, buf: &mut Buffer) {
     let keys = match app.screen() {
         Screen::Home(state) => {
             home::render(app, state, body, buf);
-            home::KEYS
+            home::KEYS.to_vec()
         }
         Screen::Ladder(state) => {
             ladder::render(app, state, body, buf);
-            ladder::KEYS
+            ladder::KEYS.to_vec()
         }
         Screen::Exercise(state) => {
             exercise::render(app, state, body, buf);
             exercise::keys(state)
         }
+        Screen::Explorer(state) => {
+            explorer::render(state, app.theme, body, buf);
+            explorer::KEYS.to_vec()
+        }
+        Screen::Calculators(state) => {
+            calculators::render(state, app.theme, body, buf);
+            calculators::KEYS.to_vec()
+        }
         Screen::Topic(state) => {
             topic::render(app, state, body, buf);
-            topic::KEYS
+            topic::KEYS.to_vec()
         }
         Screen::Card(state) => {
             card::render(app, state, body, buf);
-            card::KEYS
+            card::KEYS.to_vec()
         }
     };
     match &app.overlay {
@@ -68,10 +79,10 @@ pub fn render(app: &App, area: Rect, buf: &mut Buffer) {
             footer_line(search::KEYS, app.theme, footer.width).render(footer, buf);
         }
         Some(Overlay::Help) => {
-            help::render(app, keys, body, buf);
+            help::render(app, &keys, body, buf);
             footer_line(help::KEYS, app.theme, footer.width).render(footer, buf);
         }
-        None => footer_line(keys, app.theme, footer.width).render(footer, buf),
+        None => footer_line(&keys, app.theme, footer.width).render(footer, buf),
     }
 }
 

@@ -1,0 +1,204 @@
+//! A panel of named parameters: one is selected, ←→ adjust it, Enter types a value.
+
+use super::{Theme, block};
+use crate::app::input::LineInput;
+use ratatui::buffer::Buffer;
+use ratatui::crossterm::event::{KeyCode, KeyEvent};
+use ratatui::layout::Rect;
+use ratatui::text::{Line, Span};
+use ratatui::widgets::{Paragraph, Widget, Wrap};
+
+/// The panel's state: which row is selected, and a value being typed.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct Panel {
+    /// Selected row.
+    pub selected: usize,
+    /// A value being typed into the selected row.
+    pub editing: Option<LineInput>,
+    /// Why the last typed value was refused.
+    pub error: Option<String>,
+}
+
+/// What a key did to the panel.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum PanelEvent {
+    /// Nothing for the owner to do.
+    Handled,
+    /// Adjust the selected row by this many steps.
+    Adjust(i64),
+    /// Apply this typed text to the selected row.
+    Submit(String),
+    /// Not a panel key.
+    Ignored,
+}
+
+impl Panel {
+    /// Handles a key for a panel of `rows` rows.
+    pub fn key(&mut self, key: KeyEvent, rows: usize) -> PanelEvent {
+        if let Some(input) = &mut self.editing {
+            return match key.code {
+                KeyCode::Enter => {
+                    let text = input.text().to_string();
+                    self.editing = None;
+                    PanelEvent::Submit(text)
+                }
+                KeyCode::Esc => {
+                    self.editing = None;
+                    PanelEvent::Handled
+                }
+                _ => {
+                    input.edit(&key);
+                    PanelEvent::Handled
+                }
+            };
+        }
+        match key.code {
+            KeyCode::Up | KeyCode::Char('k') => {
+                self.selected = self.selected.saturating_sub(1);
+                PanelEvent::Handled
+            }
+            KeyCode::Down | KeyCode::Char('j') => {
+                self.selected = (self.selected + 1).min(rows.saturating_sub(1));
+                PanelEvent::Handled
+            }
+            KeyCode::Left | KeyCode::Char('h') | KeyCode::Char('-') => PanelEvent::Adjust(-1),
+            KeyCode::Right | KeyCode::Char('l') | KeyCode::Char('+') => PanelEvent::Adjust(1),
+            KeyCode::Enter => {
+                self.editing = Some(LineInput::default());
+                self.error = None;
+                PanelEvent::Handled
+            }
+            _ => PanelEvent::Ignored,
+        }
+    }
+
+    /// Whether a value is being typed (keys go to the input).
+    pub fn typing(&self) -> bool {
+        self.editing.is_some()
+    }
+}
+
+/// Parses a typed integer (`1,024`, `-3`, `0x40`, `48k` = 49152).
+pub fn parse_int(text: &str) -> Result<i64, String> {
+    let t = text.trim().replace([',', '_', ' '], "").to_lowercase();
+    let (digits, scale) = match t.strip_suffix("kb").or_else(|| t.strip_suffix('k')) {
+        Some(d) => (d.to_string(), 1024),
+        None => (t.clone(), 1),
+    };
+    let value = if let Some(hex) = digits.strip_prefix("0x") {
+        i64::from_str_radix(hex, 16).ok()
+    } else if let Some(hex) = digits.strip_prefix("-0x") {
+        i64::from_str_radix(hex, 16).ok().map(|v| -v)
+    } else {
+        digits.parse::<i64>().ok()
+    };
+    value
+        .and_then(|v| v.checked_mul(scale))
+        .ok_or_else(|| format!("`{}` is not a whole number", text.trim()))
+}
+
+/// Draws the panel: `label  value` rows, the selected one highlighted, the typed value in place.
+pub fn render(
+    title: &str,
+    rows: &[(&str, String)],
+    panel: &Panel,
+    theme: Theme,
+    area: Rect,
+    buf: &mut Buffer,
+) {
+    let outer = block(title, theme);
+    let inner = outer.inner(area);
+    outer.render(area, buf);
+    let label_width = rows
+        .iter()
+        .map(|(l, _)| l.chars().count())
+        .max()
+        .unwrap_or(0)
+        + 1;
+    let mut lines = Vec::new();
+    for (i, (label, value)) in rows.iter().enumerate() {
+        let selected = i == panel.selected;
+        let value = match (&panel.editing, selected) {
+            (Some(input), true) => format!("{}▏", input.text()),
+            _ => value.clone(),
+        };
+        let style = if selected {
+            theme.selected()
+        } else {
+            theme.text()
+        };
+        lines.push(Line::from(vec![
+            Span::styled(if selected { "▸" } else { " " }, style),
+            Span::styled(
+                format!("{label:<label_width$}"),
+                if selected { style } else { theme.dim() },
+            ),
+            Span::styled(value, style),
+        ]));
+    }
+    if let Some(error) = &panel.error {
+        lines.push(Line::styled(error.clone(), theme.bad()));
+    }
+    Paragraph::new(lines)
+        .wrap(Wrap { trim: false })
+        .render(inner, buf);
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn typed_integers() {
+        assert_eq!(parse_int("1,024"), Ok(1024));
+        assert_eq!(parse_int("-3"), Ok(-3));
+        assert_eq!(parse_int("0x40"), Ok(64));
+        assert_eq!(parse_int("48k"), Ok(49152));
+        assert_eq!(parse_int("48 KB"), Ok(49152));
+        assert!(parse_int("abc").is_err());
+        assert!(parse_int("99999999999999999999").is_err());
+    }
+}
+
+/// Parses a typed real number with an optional SI suffix (`67e12`, `67T`, `4.8 T`, `0.25`).
+pub fn parse_si(text: &str) -> Result<f64, String> {
+    let t = text.trim().replace([',', '_'], "");
+    let t =
+        t.trim_end_matches(|c: char| c.is_ascii_alphabetic() && !"kKMGTP".contains(c) || c == '/');
+    let (digits, scale) = match t.trim_end().chars().last() {
+        Some('k' | 'K') => (&t[..t.len() - 1], 1e3),
+        Some('M') => (&t[..t.len() - 1], 1e6),
+        Some('G') => (&t[..t.len() - 1], 1e9),
+        Some('T') => (&t[..t.len() - 1], 1e12),
+        Some('P') => (&t[..t.len() - 1], 1e15),
+        _ => (t, 1.0),
+    };
+    digits
+        .trim()
+        .parse::<f64>()
+        .ok()
+        .map(|v| v * scale)
+        .filter(|v| v.is_finite() && *v > 0.0)
+        .ok_or_else(|| {
+            format!(
+                "`{}` is not a positive number (e.g. 67T, 4.8e12, 0.25)",
+                text.trim()
+            )
+        })
+}
+
+#[cfg(test)]
+mod si_tests {
+    use super::parse_si;
+
+    #[test]
+    fn typed_reals_with_prefixes() {
+        assert_eq!(parse_si("67T"), Ok(67e12));
+        assert_eq!(parse_si("4.8 TB/s"), Ok(4.8e12));
+        assert_eq!(parse_si("67 TFLOP/s"), Ok(67e12));
+        assert_eq!(parse_si("0.25"), Ok(0.25));
+        assert_eq!(parse_si("1e9"), Ok(1e9));
+        assert!(parse_si("-1").is_err());
+        assert!(parse_si("x").is_err());
+    }
+}
