@@ -162,10 +162,18 @@ mod tests {
 
 /// Parses a typed real number with an optional SI suffix (`67e12`, `67T`, `4.8 T`, `0.25`).
 pub fn parse_si(text: &str) -> Result<f64, String> {
-    let t = text.trim().replace([',', '_'], "");
-    let t =
-        t.trim_end_matches(|c: char| c.is_ascii_alphabetic() && !"kKMGTP".contains(c) || c == '/');
-    let (digits, scale) = match t.trim_end().chars().last() {
+    let mut t = text.trim().replace([',', '_'], "");
+    let lower = t.to_lowercase();
+    for unit in [
+        "flop/s", "flops", "flop/b", "flop", "bytes/s", "b/s", "bps", "/s",
+    ] {
+        if lower.ends_with(unit) {
+            t.truncate(t.len() - unit.len());
+            break;
+        }
+    }
+    let t = t.trim_end();
+    let (digits, scale) = match t.chars().last() {
         Some('k' | 'K') => (&t[..t.len() - 1], 1e3),
         Some('M') => (&t[..t.len() - 1], 1e6),
         Some('G') => (&t[..t.len() - 1], 1e9),
