@@ -674,14 +674,6 @@ fn segment_letter(n: usize) -> char {
 
 /// Draws the explorer.
 pub fn render(state: &State, theme: Theme, area: Rect, buf: &mut Buffer) {
-    let [top, numbers_area] = area.layout(&Layout::vertical([
-        Constraint::Fill(1),
-        Constraint::Length(6),
-    ]));
-    let [panel_area, diagram_area] = top.layout(&Layout::horizontal([
-        Constraint::Length(26),
-        Constraint::Fill(1),
-    ]));
     let rows: Vec<(&str, String)> = state
         .rows()
         .into_iter()
@@ -689,71 +681,49 @@ pub fn render(state: &State, theme: Theme, area: Rect, buf: &mut Buffer) {
         .collect();
     let mut panel = state.panel.clone();
     panel.selected = panel.selected.min(rows.len().saturating_sub(1));
-    fields::render("Parameters", &rows, &panel, theme, panel_area, buf);
 
+    // Ask the engine first: the numbers decide how tall their box is.
     let access = state.access();
-    let mut numbers: Vec<Line> = Vec::new();
-    match state.space {
-        Space::Global => match engine::coalesce(&access, state.granularity()) {
-            Ok(c) => {
-                let unit = c.granularity.plural();
-                let title = format!("Warp → {unit} · {}", state.arch.label());
-                global_diagram(&c, theme, &title, diagram_area, buf);
-                numbers.push(Line::from(vec![
-                    Span::styled(format!("sectors {}", c.sectors), theme.title()),
-                    Span::raw(format!(" · requests {} · ", c.requests)),
-                    Span::styled(
-                        format!("efficiency {}", format::percent(c.efficiency)),
-                        if c.efficiency >= 0.999 {
-                            theme.good()
-                        } else {
-                            theme.bad()
-                        },
-                    ),
-                    Span::raw(format!(" · lines {}", c.lines)),
-                ]));
-                numbers.push(Line::from(format!(
-                    "bytes requested {} / fetched {} ({} wasted)",
-                    c.bytes_requested,
-                    c.bytes_fetched,
-                    c.bytes_fetched.saturating_sub(c.bytes_requested)
-                )));
-                numbers.push(Line::from(format!(
-                    "why: {}",
-                    explain::coalescing(&access, &c)
-                )));
-            }
-            Err(e) => {
-                error_box(&e.to_string(), theme, diagram_area, buf);
-                numbers.push(Line::styled(e.to_string(), theme.bad()));
-            }
-        },
-        Space::Shared => match engine::bank_conflicts(&access, state.arch) {
-            Ok(b) => {
-                bank_diagram(&b, theme, state.arch, diagram_area, buf);
-                numbers.push(Line::from(vec![
-                    Span::styled(format!("wavefronts {}", b.wavefronts), theme.title()),
-                    Span::raw(format!(" · ideal {} · ", b.ideal_wavefronts)),
-                    Span::styled(
-                        format!(
-                            "conflict degree {}-way",
-                            format::trim_float(b.conflict_degree, 2)
-                        ),
-                        if b.bank_conflicts == 0 {
-                            theme.good()
-                        } else {
-                            theme.bad()
-                        },
-                    ),
-                    Span::raw(format!(" · bank conflicts {}", b.bank_conflicts)),
-                ]));
-                numbers.push(Line::from(format!("why: {}", explain::banks(&access, &b))));
-            }
-            Err(e) => {
-                error_box(&e.to_string(), theme, diagram_area, buf);
-                numbers.push(Line::styled(e.to_string(), theme.bad()));
-            }
-        },
+    let analysis = match state.space {
+        Space::Global => Analysis::Global(engine::coalesce(&access, state.granularity())),
+        Space::Shared => Analysis::Shared(engine::bank_conflicts(&access, state.arch)),
+    };
+    let numbers = number_lines(&analysis, &access, theme);
+
+    // Wide windows: parameters in a column beside the diagram; narrow ones: a strip above it.
+    let wide = area.width >= 26 + 2 + 5 + BANKS as u16 + 2;
+    let numbers_height =
+        (super::wrapped_height(&numbers, area.width.saturating_sub(2)) + 2).clamp(4, 8);
+    let (diagram_area, numbers_area) = if wide {
+        let [top, numbers_area] = area.layout(&Layout::vertical([
+            Constraint::Fill(1),
+            Constraint::Length(numbers_height),
+        ]));
+        let [panel_area, diagram_area] = top.layout(&Layout::horizontal([
+            Constraint::Length(26),
+            Constraint::Fill(1),
+        ]));
+        fields::render("Parameters", &rows, &panel, theme, panel_area, buf);
+        (diagram_area, numbers_area)
+    } else {
+        let [strip, diagram_area, numbers_area] = area.layout(&Layout::vertical([
+            Constraint::Length(4),
+            Constraint::Fill(1),
+            Constraint::Length(numbers_height),
+        ]));
+        fields::render_compact("Parameters (↑↓ choose)", &rows, &panel, theme, strip, buf);
+        (diagram_area, numbers_area)
+    };
+
+    match &analysis {
+        Analysis::Global(Ok(c)) => {
+            let title = format!("Warp → {} · {}", c.granularity.plural(), state.arch.label());
+            global_diagram(c, theme, &title, diagram_area, buf);
+        }
+        Analysis::Shared(Ok(b)) => bank_diagram(b, theme, state.arch, diagram_area, buf),
+        Analysis::Global(Err(e)) | Analysis::Shared(Err(e)) => {
+            error_box(&e.to_string(), theme, diagram_area, buf)
+        }
     }
     let title = match state.preset_name {
         Some(name) => format!("Numbers · preset: {name}"),
@@ -768,6 +738,62 @@ pub fn render(state: &State, theme: Theme, area: Rect, buf: &mut Buffer) {
 
     if let Some(selected) = state.presets {
         presets_popup(selected, theme, area, buf);
+    }
+}
+
+/// The engine's answer for the pattern shown.
+enum Analysis {
+    Global(engine::Result<Coalescing>),
+    Shared(engine::Result<BankAnalysis>),
+}
+
+/// The numbers beside the pictures, as plain text a screen reader or a script can find.
+fn number_lines(analysis: &Analysis, access: &WarpAccess, theme: Theme) -> Vec<Line<'static>> {
+    match analysis {
+        Analysis::Global(Ok(c)) => vec![
+            Line::from(vec![
+                Span::styled(format!("sectors {}", c.sectors), theme.title()),
+                Span::raw(format!(" · requests {} · ", c.requests)),
+                Span::styled(
+                    format!("efficiency {}", format::percent(c.efficiency)),
+                    if c.efficiency >= 0.999 {
+                        theme.good()
+                    } else {
+                        theme.bad()
+                    },
+                ),
+                Span::raw(format!(" · lines {}", c.lines)),
+            ]),
+            Line::from(format!(
+                "bytes requested {} / fetched {} ({} wasted)",
+                c.bytes_requested,
+                c.bytes_fetched,
+                c.bytes_fetched.saturating_sub(c.bytes_requested)
+            )),
+            Line::from(format!("why: {}", explain::coalescing(access, c))),
+        ],
+        Analysis::Shared(Ok(b)) => vec![
+            Line::from(vec![
+                Span::styled(format!("wavefronts {}", b.wavefronts), theme.title()),
+                Span::raw(format!(" · ideal {} · ", b.ideal_wavefronts)),
+                Span::styled(
+                    format!(
+                        "conflict degree {}-way",
+                        format::trim_float(b.conflict_degree, 2)
+                    ),
+                    if b.bank_conflicts == 0 {
+                        theme.good()
+                    } else {
+                        theme.bad()
+                    },
+                ),
+                Span::raw(format!(" · bank conflicts {}", b.bank_conflicts)),
+            ]),
+            Line::from(format!("why: {}", explain::banks(access, b))),
+        ],
+        Analysis::Global(Err(e)) | Analysis::Shared(Err(e)) => {
+            vec![Line::styled(e.to_string(), theme.bad())]
+        }
     }
 }
 
@@ -970,9 +996,69 @@ pub fn bank_diagram(b: &BankAnalysis, theme: Theme, arch: &Arch, area: Rect, buf
                 .collect(),
         ]
     };
-    let budget = (inner.height as usize).saturating_sub(3 + header.len() * b.phases.len());
+    // The text under the grid is laid out first, so the grid gets the rows that are left.
+    let mut trailing: Vec<Line> = Vec::new();
+    let broadcasts: Vec<String> = b
+        .phases
+        .iter()
+        .flat_map(|p| p.banks.iter().flatten())
+        .filter(|w| w.lanes.len() > 1)
+        .take(3)
+        .map(|w| {
+            format!(
+                "lanes {} share word {}",
+                format::lane_ranges(&w.lanes),
+                w.word
+            )
+        })
+        .collect();
+    if !broadcasts.is_empty() {
+        trailing.push(Line::styled(
+            format!("broadcast: {}", broadcasts.join("; ")),
+            theme.good(),
+        ));
+    }
+    if let Some((phase, bank, words)) = b
+        .phases
+        .iter()
+        .flat_map(|p| {
+            p.banks
+                .iter()
+                .enumerate()
+                .map(move |(bank, words)| (p, bank, words))
+        })
+        .filter(|(_, _, words)| words.len() > 1)
+        .min_by_key(|(phase, bank, words)| {
+            (std::cmp::Reverse(words.len()), phase.first_lane, *bank)
+        })
+    {
+        let lanes: Vec<String> = words
+            .iter()
+            .map(|w| format::lane_ranges(&w.lanes))
+            .collect();
+        trailing.push(Line::styled(
+            format!(
+                "serialized: bank {bank} (lanes {}-{}) delivers {} words one after another — lanes {}",
+                phase.first_lane,
+                phase.first_lane + phase.lanes - 1,
+                words.len(),
+                truncate(&lanes.join(", "), 60)
+            ),
+            theme.bad(),
+        ));
+    }
+    if cell == 1 {
+        trailing.push(Line::styled(
+            "● word · ◆ shared (broadcast) · ✗ waits a wavefront",
+            theme.dim(),
+        ));
+    }
+    let reserved = super::wrapped_height(&trailing, inner.width) as usize;
+    let budget = (inner.height as usize).saturating_sub(reserved + header.len() * b.phases.len());
+    // Each phase also has its title line (when there are several) and may need a "… more" line.
+    let titled = b.phases.len() > 1 || b.phase_lanes < 32;
     let per_phase = (budget / b.phases.len().max(1))
-        .saturating_sub(if b.phases.len() > 1 { 2 } else { 1 })
+        .saturating_sub(usize::from(titled))
         .max(1);
     for phase in &b.phases {
         if b.phases.len() > 1 || b.phase_lanes < 32 {
@@ -995,7 +1081,13 @@ pub fn bank_diagram(b: &BankAnalysis, theme: Theme, arch: &Arch, area: Rect, buf
             ]));
         }
         let rows = phase.wavefronts as usize;
-        for row in 0..rows.min(per_phase) {
+        // Show every row that fits; otherwise keep one line to say how many are hidden.
+        let shown = if rows <= per_phase {
+            rows
+        } else {
+            per_phase.saturating_sub(1).max(1)
+        };
+        for row in 0..shown {
             let serialized = row > 0;
             let mut spans = vec![Span::styled(
                 format!(
@@ -1043,68 +1135,14 @@ pub fn bank_diagram(b: &BankAnalysis, theme: Theme, arch: &Arch, area: Rect, buf
             }
             lines.push(Line::from(spans));
         }
-        if rows > per_phase {
+        if rows > shown {
             lines.push(Line::styled(
-                format!("     … {} more wavefront rows", rows - per_phase),
+                format!("     … {} more wavefront rows", rows - shown),
                 theme.bad(),
             ));
         }
     }
-    let broadcasts: Vec<String> = b
-        .phases
-        .iter()
-        .flat_map(|p| p.banks.iter().flatten())
-        .filter(|w| w.lanes.len() > 1)
-        .take(3)
-        .map(|w| {
-            format!(
-                "lanes {} share word {}",
-                format::lane_ranges(&w.lanes),
-                w.word
-            )
-        })
-        .collect();
-    if !broadcasts.is_empty() {
-        lines.push(Line::styled(
-            format!("broadcast: {}", broadcasts.join("; ")),
-            theme.good(),
-        ));
-    }
-    if let Some((phase, bank, words)) = b
-        .phases
-        .iter()
-        .flat_map(|p| {
-            p.banks
-                .iter()
-                .enumerate()
-                .map(move |(bank, words)| (p, bank, words))
-        })
-        .filter(|(_, _, words)| words.len() > 1)
-        .min_by_key(|(phase, bank, words)| {
-            (std::cmp::Reverse(words.len()), phase.first_lane, *bank)
-        })
-    {
-        let lanes: Vec<String> = words
-            .iter()
-            .map(|w| format::lane_ranges(&w.lanes))
-            .collect();
-        lines.push(Line::styled(
-            format!(
-                "serialized: bank {bank} (lanes {}-{}) delivers {} words one after another — lanes {}",
-                phase.first_lane,
-                phase.first_lane + phase.lanes - 1,
-                words.len(),
-                truncate(&lanes.join(", "), 60)
-            ),
-            theme.bad(),
-        ));
-    }
-    if cell == 1 {
-        lines.push(Line::styled(
-            "● a lane's word · ◆ word shared by several lanes · ✗ waits for another wavefront",
-            theme.dim(),
-        ));
-    }
+    lines.extend(trailing);
     Paragraph::new(lines)
         .wrap(Wrap { trim: false })
         .render(inner, buf);

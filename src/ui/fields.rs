@@ -144,6 +144,48 @@ pub fn render(
         .render(inner, buf);
 }
 
+/// Draws the panel compactly for narrow windows: `label value · label value …`, wrapped.
+pub fn render_compact(
+    title: &str,
+    rows: &[(&str, String)],
+    panel: &Panel,
+    theme: Theme,
+    area: Rect,
+    buf: &mut Buffer,
+) {
+    let outer = block(title, theme);
+    let inner = outer.inner(area);
+    outer.render(area, buf);
+    let mut spans = Vec::new();
+    for (i, (label, value)) in rows.iter().enumerate() {
+        let selected = i == panel.selected;
+        let value = match (&panel.editing, selected) {
+            (Some(input), true) => format!("{}▏", input.text()),
+            _ => value.clone(),
+        };
+        if i > 0 {
+            spans.push(Span::styled(" · ", theme.dim()));
+        }
+        let style = if selected {
+            theme.selected()
+        } else {
+            theme.text()
+        };
+        spans.push(Span::styled(
+            format!("{label} "),
+            if selected { style } else { theme.dim() },
+        ));
+        spans.push(Span::styled(value, style));
+    }
+    let mut lines = vec![Line::from(spans)];
+    if let Some(error) = &panel.error {
+        lines.push(Line::styled(error.clone(), theme.bad()));
+    }
+    Paragraph::new(lines)
+        .wrap(Wrap { trim: false })
+        .render(inner, buf);
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

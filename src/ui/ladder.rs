@@ -153,7 +153,7 @@ pub fn render(app: &App, state: &State, area: Rect, buf: &mut Buffer) {
     let exercises: Vec<_> = app.content.level(state.level).collect();
     let visible = inner.height as usize;
     let first = state.selected.saturating_sub(visible.saturating_sub(1));
-    let title_width = (inner.width as usize).saturating_sub(27).max(10);
+    let title_width = (inner.width as usize).saturating_sub(22).max(10);
     let mut lines = Vec::new();
     for (i, exercise) in exercises.iter().enumerate().skip(first).take(visible) {
         let progress = app.progress.of(&exercise.id);
@@ -167,7 +167,13 @@ pub fn render(app: &App, state: &State, area: Rect, buf: &mut Buffer) {
             1 => "1 try".to_string(),
             n => format!("{n} tries"),
         };
-        let title: String = exercise.title.chars().take(title_width).collect();
+        let title = if exercise.title.chars().count() > title_width {
+            let mut cut: String = exercise.title.chars().take(title_width - 1).collect();
+            cut.push('…');
+            cut
+        } else {
+            exercise.title.clone()
+        };
         let row_style = if i == state.selected {
             theme.selected()
         } else {
@@ -186,7 +192,7 @@ pub fn render(app: &App, state: &State, area: Rect, buf: &mut Buffer) {
             ),
             Span::styled(format!("{title:<title_width$}"), row_style),
             Span::styled(
-                format!(" {:<11}", exercise.topic),
+                format!(" {:<10}", exercise.topic),
                 if i == state.selected {
                     row_style
                 } else {
@@ -194,7 +200,7 @@ pub fn render(app: &App, state: &State, area: Rect, buf: &mut Buffer) {
                 },
             ),
             Span::styled(
-                format!("{tries:>9}"),
+                format!("{tries:>8}"),
                 if i == state.selected {
                     row_style
                 } else {

@@ -212,7 +212,9 @@ pub fn render(app: &crate::app::App, state: &State, area: Rect, buf: &mut Buffer
                 theme.dim()
             },
         )];
-        for (at, c) in hit.label.chars().take(width).enumerate() {
+        let long = hit.label.chars().count() > width;
+        let shown = if long { width.saturating_sub(1) } else { width };
+        for (at, c) in hit.label.chars().take(shown).enumerate() {
             let style = if hit.matched.contains(&at) {
                 theme.matched()
             } else if selected {
@@ -221,6 +223,9 @@ pub fn render(app: &crate::app::App, state: &State, area: Rect, buf: &mut Buffer
                 theme.text()
             };
             spans.push(Span::styled(c.to_string(), style));
+        }
+        if long {
+            spans.push(Span::styled("…", theme.dim()));
         }
         lines.push(Line::from(spans));
     }
