@@ -72,6 +72,14 @@ impl Panel {
         }
     }
 
+    /// What row `row` shows: its value, or the text being typed into it.
+    fn shown(&self, row: usize, value: &str) -> String {
+        match &self.editing {
+            Some(input) if row == self.selected => format!("{}▏", input.text()),
+            _ => value.to_string(),
+        }
+    }
+
     /// Whether a value is being typed (keys go to the input).
     pub fn typing(&self) -> bool {
         self.editing.is_some()
@@ -118,10 +126,7 @@ pub fn render(
     let mut lines = Vec::new();
     for (i, (label, value)) in rows.iter().enumerate() {
         let selected = i == panel.selected;
-        let value = match (&panel.editing, selected) {
-            (Some(input), true) => format!("{}▏", input.text()),
-            _ => value.clone(),
-        };
+        let value = panel.shown(i, value);
         let style = if selected {
             theme.selected()
         } else {
@@ -159,10 +164,7 @@ pub fn render_compact(
     let mut spans = Vec::new();
     for (i, (label, value)) in rows.iter().enumerate() {
         let selected = i == panel.selected;
-        let value = match (&panel.editing, selected) {
-            (Some(input), true) => format!("{}▏", input.text()),
-            _ => value.clone(),
-        };
+        let value = panel.shown(i, value);
         if i > 0 {
             spans.push(Span::styled(" · ", theme.dim()));
         }
