@@ -247,7 +247,9 @@ fn occupancy_calculator_shows_limits_plots_and_the_textbook_bound() {
         text.contains(&format!("occupancy {}", format::percent(o.occupancy))),
         "{text}"
     );
-    assert!(text.contains("registers        5 ◀ limiter"), "{text}");
+    assert!(text.contains("registers 5 ◀"), "{text}");
+    let wide = screen(&app, 200, 60);
+    assert!(wide.contains("registers        5 ◀ limiter"), "{wide}");
     assert!(text.contains("1365 → 1344 thr = 65.6%"), "{text}");
     for plot in ["block size", "registers", "smem KB"] {
         assert!(text.contains(plot), "{plot} plot\n{text}");

@@ -354,3 +354,82 @@ fn progress_is_saved_and_a_damaged_file_is_kept() {
     );
     std::fs::remove_dir_all(&dir).ok();
 }
+
+#[test]
+fn the_other_screens_at_the_minimum_size() {
+    use warpdrill::ui::calculators::{self, Tab};
+    let opens: Vec<(&str, Vec<Action>)> = vec![
+        ("search", vec![Action::OpenSearch]),
+        ("help", vec![Action::OpenLadder(None), Action::ToggleHelp]),
+        ("topic", vec![Action::OpenTopic("occupancy".into())]),
+        ("card", vec![Action::OpenCard("occ-48-regs".into())]),
+        ("explorer", vec![Action::OpenExplorer(Box::default())]),
+        (
+            "occupancy",
+            vec![Action::OpenCalculators(Box::new(calculators::State::new(
+                Tab::Occupancy,
+            )))],
+        ),
+        (
+            "tiling",
+            vec![Action::OpenCalculators(Box::new(calculators::State::new(
+                Tab::Tiling,
+            )))],
+        ),
+        (
+            "roofline",
+            vec![Action::OpenCalculators(Box::new(calculators::State::new(
+                Tab::Roofline,
+            )))],
+        ),
+        (
+            "ordering",
+            vec![Action::OpenExercise("l3-order-patterns".into())],
+        ),
+    ];
+    for (name, actions) in opens {
+        let mut h = Harness::new(ui::MIN_WIDTH, ui::MIN_HEIGHT);
+        for action in actions {
+            h.app.update(action);
+        }
+        let text = h.screen();
+        assert!(!text.contains("Terminal too small"), "{name}");
+        insta::assert_snapshot!(format!("{name}_60x20"), text);
+    }
+    let mut h = Harness::new(ui::MIN_WIDTH, ui::MIN_HEIGHT);
+    h.app.update(Action::OpenExplorer(Box::default()));
+    assert!(
+        h.screen().contains("sectors 4"),
+        "the explorer's numbers fit at the minimum size"
+    );
+}
+
+#[test]
+fn skipped_content_is_reported_on_home() {
+    let mut content = Content::builtin();
+    content.problems.push(warpdrill::content::Diagnostic {
+        file: "exercises/mine.ron".into(),
+        line: 3,
+        column: 7,
+        message: "unknown topic `x`".into(),
+    });
+    let app = App::new(
+        content,
+        Progress::default(),
+        None,
+        Theme::new(false),
+        Box::new(|| 0),
+        Box::new(|| 1),
+    );
+    let mut h = Harness::new(80, 24);
+    h.app = app;
+    let home = h.screen();
+    assert!(
+        home.contains("1 content problem(s) in exercises/mine.ron"),
+        "{home}"
+    );
+    assert!(
+        home.contains("exercises/mine.ron:3:7: unknown topic `x`"),
+        "{home}"
+    );
+}

@@ -130,9 +130,10 @@ impl App {
         seeds: Box<dyn FnMut() -> u64>,
     ) -> Self {
         let mut notices = Vec::new();
-        if !content.problems.is_empty() {
+        if let Some(first) = content.problems.first() {
             notices.push(format!(
-                "{} content problem(s) in {} — those items were skipped; run `warpdrill content check` for details.",
+                "{} content problem(s) in {} — those items were skipped. First: {first}. \
+                 Run `warpdrill content check` for all of them.",
                 content.problems.len(),
                 content.files_with_problems().join(", ")
             ));

@@ -92,7 +92,7 @@ fn answer_request(mut fields: Map<String, Value>) -> Result<Value, String> {
                 tile: request.tile,
                 elem_bytes: request.elem_bytes,
             };
-            let t = engine::tiling(&input, arch, request.regs_per_thread.unwrap_or(32))
+            let t = engine::tiling(&input, arch, request.regs_per_thread.unwrap_or(0))
                 .map_err(|e| e.to_string())?;
             Ok(json::tiling(&t))
         }
@@ -299,7 +299,8 @@ mod tests {
         assert_eq!(numeric_cc["max_warps_per_sm"], 48);
         let t = answer(r#"{"kind":"tiling","n":1024,"tile":16,"elem_bytes":4,"arch":"sm_90"}"#);
         assert_eq!(t["reduction_factor"], 16.0);
-        assert_eq!(t["blocks_per_sm"], 114);
+        assert_eq!(t["blocks_per_sm"], 8);
+        assert_eq!(t["smem_blocks_per_sm"], 114);
         let r =
             answer(r#"{"kind":"roofline","peak_flops":1e12,"peak_bandwidth":1e11,"intensity":20}"#);
         assert_eq!(r["bound"], "compute");

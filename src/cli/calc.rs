@@ -384,7 +384,7 @@ pub fn tiling(args: &TilingArgs) -> Answer {
         args.tile,
         args.elem
     );
-    if let Some(blocks) = t.blocks_per_sm {
+    if let Some(blocks) = t.smem_blocks_per_sm {
         let _ = writeln!(out, "  blocks per SM by shared memory alone: {blocks}");
     }
     match &t.occupancy {

@@ -81,7 +81,8 @@ pub fn amd_waves(arch: &Arch, w: &AmdWaves) -> Value {
     })
 }
 
-/// `naive_reads`, `tiled_reads`, `reduction_factor`, `smem_bytes_per_block` (+ `blocks_per_sm`).
+/// `naive_reads`, `tiled_reads`, `reduction_factor`, `smem_bytes_per_block` (+ `blocks_per_sm` by the
+/// full occupancy rule and `smem_blocks_per_sm` by shared memory alone, with an architecture).
 pub fn tiling(t: &Tiling) -> Value {
     let mut value = json!({
         "kind": "tiling",
@@ -96,6 +97,9 @@ pub fn tiling(t: &Tiling) -> Value {
     });
     if let Some(blocks) = t.blocks_per_sm {
         value["blocks_per_sm"] = json!(blocks);
+    }
+    if let Some(blocks) = t.smem_blocks_per_sm {
+        value["smem_blocks_per_sm"] = json!(blocks);
     }
     if let Some(o) = &t.occupancy {
         value["occupancy"] = json!(o.occupancy);

@@ -399,8 +399,10 @@ pub enum TilingField {
     ReductionFactor,
     /// Shared memory per block, bytes.
     SmemBytesPerBlock,
-    /// Blocks per SM by shared memory (needs `arch`).
+    /// Resident blocks per SM by the full occupancy rule (block of T² threads).
     BlocksPerSm,
+    /// Blocks per SM by shared memory alone, `floor(smem per SM / footprint)`.
+    SmemBlocksPerSm,
     /// FLOP/B naive.
     NaiveIntensity,
     /// FLOP/B tiled.

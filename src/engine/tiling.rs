@@ -35,16 +35,21 @@ pub struct Tiling {
     pub naive_intensity: f64,
     /// FLOP per byte with tiling (`T / E`).
     pub tiled_intensity: f64,
-    /// Blocks per SM by shared memory alone, `floor(smem per SM / footprint)` (with an architecture).
+    /// Resident blocks per SM by the full occupancy rule of §3 (block of `T²` threads, the footprint
+    /// as shared memory): 0 when `T² > 1024` (with an architecture).
     #[serde(skip_serializing_if = "Option::is_none")]
     pub blocks_per_sm: Option<u32>,
+    /// Blocks per SM by shared memory alone, `floor(smem per SM / footprint)` (with an architecture).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub smem_blocks_per_sm: Option<u32>,
     /// The full occupancy of the T × T-thread block (with an architecture and T² ≤ 1024).
     #[serde(skip_serializing_if = "Option::is_none")]
     pub occupancy: Option<Occupancy>,
 }
 
-/// Computes the tiling figures; with an architecture, also blocks per SM and occupancy
-/// (block of `T²` threads, `regs_per_thread` registers, the footprint as static shared memory).
+/// Computes the tiling figures; with an architecture, also blocks per SM and occupancy by the full rule
+/// (block of `T²` threads, `regs_per_thread` registers — 0 = not limiting — and the footprint as
+/// static shared memory), and blocks per SM by shared memory alone.
 ///
 /// Worked number: N = 1024, T = 16, floats → reads drop 16×, 2 KB of shared memory per block,
 /// intensity 0.25 → 4 FLOP/B.
@@ -86,23 +91,29 @@ pub fn tiling(input: &TilingInput, arch: Option<&Arch>, regs_per_thread: u32) ->
     let smem = 2 * tile * tile * u64::from(elem_bytes);
     let flops = 2 * n * n * n;
     let e = f64::from(elem_bytes);
-    let (blocks_per_sm, occupancy) = match arch.and_then(|a| a.nvidia.map(|l| (a, l))) {
-        Some((arch, limits)) => {
-            let by_smem = u64::from(limits.smem_per_sm_max) / smem.max(1);
-            let threads = tile * tile;
-            let occ = if threads <= u64::from(limits.max_threads_per_block)
-                && smem <= u64::from(u32::MAX)
-            {
-                let mut config = KernelConfig::new(threads as u32, regs_per_thread);
-                config.static_smem = smem as u32;
-                Some(occupancy(arch, &config)?)
-            } else {
-                None
-            };
-            (Some(by_smem.min(u64::from(u32::MAX)) as u32), occ)
-        }
-        None => (None, None),
-    };
+    let (blocks_per_sm, smem_blocks_per_sm, occupancy) =
+        match arch.and_then(|a| a.nvidia.map(|l| (a, l))) {
+            Some((arch, limits)) => {
+                let by_smem = (u64::from(limits.smem_per_sm_max) / smem.max(1))
+                    .min(u64::from(u32::MAX)) as u32;
+                let threads = tile * tile;
+                let occ = if threads <= u64::from(limits.max_threads_per_block)
+                    && smem <= u64::from(u32::MAX)
+                {
+                    let mut config = KernelConfig::new(threads as u32, regs_per_thread);
+                    config.static_smem = smem as u32;
+                    Some(occupancy(arch, &config)?)
+                } else {
+                    None
+                };
+                (
+                    Some(occ.map_or(0, |o| o.active_blocks_per_sm)),
+                    Some(by_smem),
+                    occ,
+                )
+            }
+            None => (None, None, None),
+        };
     Ok(Tiling {
         naive_reads,
         tiled_reads,
@@ -113,6 +124,7 @@ pub fn tiling(input: &TilingInput, arch: Option<&Arch>, regs_per_thread: u32) ->
         naive_intensity: flops as f64 / (naive_reads as f64 * e),
         tiled_intensity: flops as f64 / (tiled_reads as f64 * e),
         blocks_per_sm,
+        smem_blocks_per_sm,
         occupancy,
     })
 }
@@ -155,8 +167,24 @@ mod tests {
         assert_eq!(t.smem_bytes_per_block, 2048);
         assert_eq!(t.naive_intensity, 0.25);
         assert_eq!(t.tiled_intensity, 4.0);
-        assert_eq!(t.blocks_per_sm, Some(228 * 1024 / 2048));
+        assert_eq!(t.smem_blocks_per_sm, Some(228 * 1024 / 2048));
+        assert_eq!(
+            t.blocks_per_sm,
+            Some(8),
+            "256-thread blocks: the warp limit binds"
+        );
         assert_eq!(t.occupancy.unwrap().active_blocks_per_sm, 8);
+        let wide = TilingInput {
+            n: 1024,
+            tile: 64,
+            elem_bytes: 4,
+        };
+        let t = tiling(&wide, Some(Arch::default_arch()), 0).unwrap();
+        assert_eq!(
+            t.blocks_per_sm,
+            Some(0),
+            "a 64×64-thread block cannot launch"
+        );
     }
 
     #[test]

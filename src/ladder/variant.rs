@@ -733,24 +733,31 @@ fn evaluate(
                 tile: u64::from(uint(num(tile)?, "tile", place)?),
                 elem_bytes: uint(num(elem)?, "elem", place)?,
             };
-            let t = engine::tiling(&input, Some(arch_preset), 32).map_err(engine_err)?;
+            let t = engine::tiling(&input, Some(arch_preset), 0).map_err(engine_err)?;
             let value = match field {
                 TilingField::NaiveReads => t.naive_reads as f64,
                 TilingField::TiledReads => t.tiled_reads as f64,
                 TilingField::ReductionFactor => t.reduction_factor,
                 TilingField::SmemBytesPerBlock => t.smem_bytes_per_block as f64,
-                TilingField::BlocksPerSm => match t.blocks_per_sm {
-                    Some(blocks) => f64::from(blocks),
-                    None => {
-                        return Err(VariantError::Template {
-                            place: place.to_string(),
-                            message: format!(
-                                "BlocksPerSm needs an NVIDIA architecture, not {}",
-                                arch_preset.key
-                            ),
-                        });
+                TilingField::BlocksPerSm | TilingField::SmemBlocksPerSm => {
+                    let blocks = if *field == TilingField::BlocksPerSm {
+                        t.blocks_per_sm
+                    } else {
+                        t.smem_blocks_per_sm
+                    };
+                    match blocks {
+                        Some(blocks) => f64::from(blocks),
+                        None => {
+                            return Err(VariantError::Template {
+                                place: place.to_string(),
+                                message: format!(
+                                    "{field:?} needs an NVIDIA architecture, not {}",
+                                    arch_preset.key
+                                ),
+                            });
+                        }
                     }
-                },
+                }
                 TilingField::NaiveIntensity => t.naive_intensity,
                 TilingField::TiledIntensity => t.tiled_intensity,
             };

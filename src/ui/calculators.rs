@@ -453,38 +453,75 @@ pub fn render(state: &State, theme: Theme, area: Rect, buf: &mut Buffer) {
     }
 }
 
+/// Windows at least this wide put the inputs beside the results; narrower ones put them above.
+const WIDE: u16 = 90;
+
+/// Lays out a calculator: on wide windows the input panel sits beside the results (`wide_height` rows
+/// tall); on narrow ones it becomes a strip above results sized to `lines`. Draws the panel and the
+/// results; returns the area left below them.
+#[allow(clippy::too_many_arguments)]
+fn frame(
+    (title, rows, panel): (&str, &[(&str, String)], &Panel),
+    results_title: &str,
+    lines: Vec<Line<'static>>,
+    wide_height: u16,
+    theme: Theme,
+    area: Rect,
+    buf: &mut Buffer,
+) -> Rect {
+    let (results, rest) = if area.width >= WIDE {
+        let [top, rest] = area.layout(&Layout::vertical([
+            Constraint::Length(wide_height),
+            Constraint::Fill(1),
+        ]));
+        let [panel_area, results] = top.layout(&Layout::horizontal([
+            Constraint::Length(30),
+            Constraint::Fill(1),
+        ]));
+        fields::render(title, rows, panel, theme, panel_area, buf);
+        (results, rest)
+    } else {
+        let height = super::wrapped_height(&lines, area.width.saturating_sub(2)) + 2;
+        let [strip, results, rest] = area.layout(&Layout::vertical([
+            Constraint::Length(4),
+            Constraint::Length(height),
+            Constraint::Fill(1),
+        ]));
+        fields::render_compact(title, rows, panel, theme, strip, buf);
+        (results, rest)
+    };
+    let outer = block(results_title, theme);
+    let inner = outer.inner(results);
+    outer.render(results, buf);
+    Paragraph::new(lines)
+        .wrap(Wrap { trim: false })
+        .render(inner, buf);
+    rest
+}
+
 fn occupancy(inputs: &OccupancyInputs, theme: Theme, area: Rect, buf: &mut Buffer) {
-    let [top, plots] = area.layout(&Layout::vertical([
-        Constraint::Length(12),
-        Constraint::Fill(1),
-    ]));
-    let [panel_area, result_area] = top.layout(&Layout::horizontal([
-        Constraint::Length(30),
-        Constraint::Fill(1),
-    ]));
-    fields::render(
-        "Kernel",
-        &inputs.rows(),
-        &inputs.panel,
-        theme,
-        panel_area,
-        buf,
-    );
-    let outer = block(&format!("Occupancy · {}", inputs.arch.label()), theme);
-    let inner = outer.inner(result_area);
-    outer.render(result_area, buf);
+    let rows = inputs.rows();
+    let panel = ("Kernel", rows.as_slice(), &inputs.panel);
+    let title = format!("Occupancy · {}", inputs.arch.label());
     let Some(limits) = inputs.arch.nvidia else {
         return;
     };
     let o = match engine::nvidia_occupancy(&limits, &inputs.config) {
         Ok(o) => o,
         Err(e) => {
-            Paragraph::new(Line::styled(e.to_string(), theme.bad()))
-                .wrap(Wrap { trim: false })
-                .render(inner, buf);
+            frame(
+                panel,
+                &title,
+                vec![Line::styled(e.to_string(), theme.bad())],
+                12,
+                theme,
+                area,
+                buf,
+            );
             return;
         }
     };
+    let wide = area.width >= WIDE;
     let mut lines = vec![Line::from(vec![
         Span::styled(
             format!("occupancy {}", format::percent(o.occupancy)),
@@ -496,15 +533,35 @@ fn occupancy(inputs: &OccupancyInputs, theme: Theme, area: Rect, buf: &mut Buffe
         )),
         Span::styled(o.limited_by.describe(), theme.bad()),
     ])];
-    for limiter in Limiter::ALL {
-        let binds = o.limited_by.contains(limiter);
-        lines.push(Line::from(vec![
-            Span::styled(
-                format!("  {:<14}{:>4}", limiter.label(), o.limits.get(limiter)),
+    if wide {
+        for limiter in Limiter::ALL {
+            let binds = o.limited_by.contains(limiter);
+            lines.push(Line::from(vec![
+                Span::styled(
+                    format!("  {:<14}{:>4}", limiter.label(), o.limits.get(limiter)),
+                    if binds { theme.bad() } else { theme.text() },
+                ),
+                Span::styled(if binds { " ◀ limiter" } else { "" }, theme.bad()),
+            ]));
+        }
+    } else {
+        let mut spans = vec![Span::styled("blocks/SM: ", theme.dim())];
+        for (i, limiter) in Limiter::ALL.into_iter().enumerate() {
+            let binds = o.limited_by.contains(limiter);
+            if i > 0 {
+                spans.push(Span::styled(" · ", theme.dim()));
+            }
+            spans.push(Span::styled(
+                format!(
+                    "{} {}{}",
+                    limiter.label(),
+                    o.limits.get(limiter),
+                    if binds { " ◀" } else { "" }
+                ),
                 if binds { theme.bad() } else { theme.text() },
-            ),
-            Span::styled(if binds { " ◀ limiter" } else { "" }, theme.bad()),
-        ]));
+            ));
+        }
+        lines.push(Line::from(spans));
     }
     lines.push(Line::styled(
         format!(
@@ -527,9 +584,7 @@ fn occupancy(inputs: &OccupancyInputs, theme: Theme, area: Rect, buf: &mut Buffe
         Span::styled(" vs hardware ", theme.dim()),
         Span::styled(format::percent(o.occupancy), theme.good()),
     ]));
-    Paragraph::new(lines)
-        .wrap(Wrap { trim: false })
-        .render(inner, buf);
+    let plots = frame(panel, &title, lines, 12, theme, area, buf);
     what_if_plots(&limits, &inputs.config, &o, theme, plots, buf);
 }
 
@@ -670,26 +725,10 @@ fn plot(
 }
 
 fn tiling(inputs: &TilingInputs, theme: Theme, area: Rect, buf: &mut Buffer) {
-    let [top, table_area] = area.layout(&Layout::vertical([
-        Constraint::Length(10),
-        Constraint::Fill(1),
-    ]));
-    let [panel_area, result_area] = top.layout(&Layout::horizontal([
-        Constraint::Length(30),
-        Constraint::Fill(1),
-    ]));
-    fields::render(
-        "Matrix multiply",
-        &inputs.rows(),
-        &inputs.panel,
-        theme,
-        panel_area,
-        buf,
-    );
-    let outer = block(&format!("Tiling · {}", inputs.arch.label()), theme);
-    let inner = outer.inner(result_area);
-    outer.render(result_area, buf);
-    match engine::tiling(&inputs.input, Some(inputs.arch), inputs.regs) {
+    let rows = inputs.rows();
+    let panel = ("Matrix multiply", rows.as_slice(), &inputs.panel);
+    let title = format!("Tiling · {}", inputs.arch.label());
+    let lines = match engine::tiling(&inputs.input, Some(inputs.arch), inputs.regs) {
         Ok(t) => {
             let mut lines = vec![
                 Line::from(vec![
@@ -714,7 +753,7 @@ fn tiling(inputs: &TilingInputs, theme: Theme, area: Rect, buf: &mut Buffer) {
                 )),
                 Line::from(format!(
                     "blocks per SM by shared memory alone: {}",
-                    t.blocks_per_sm.unwrap_or(0)
+                    t.smem_blocks_per_sm.unwrap_or(0)
                 )),
             ];
             match &t.occupancy {
@@ -746,21 +785,18 @@ fn tiling(inputs: &TilingInputs, theme: Theme, area: Rect, buf: &mut Buffer) {
                 ),
                 Span::raw(" (reuse × tile)"),
             ]));
-            Paragraph::new(lines)
-                .wrap(Wrap { trim: false })
-                .render(inner, buf);
+            lines
         }
-        Err(e) => Paragraph::new(Line::styled(e.to_string(), theme.bad()))
-            .wrap(Wrap { trim: false })
-            .render(inner, buf),
-    }
+        Err(e) => vec![Line::styled(e.to_string(), theme.bad())],
+    };
+    let table_area = frame(panel, &title, lines, 10, theme, area, buf);
     // Compare tile sizes side by side.
     let outer = block("Tile sizes compared", theme);
     let inner = outer.inner(table_area);
     outer.render(table_area, buf);
     let mut lines = vec![Line::styled(
         format!(
-            "{:>6} {:>10} {:>10} {:>10} {:>9} {:>12}",
+            "{:>6} {:>10} {:>9} {:>9} {:>7} {:>7}",
             "tile", "smem/block", "blocks/SM", "occupancy", "factor", "FLOP/B"
         ),
         theme.dim(),
@@ -781,7 +817,7 @@ fn tiling(inputs: &TilingInputs, theme: Theme, area: Rect, buf: &mut Buffer) {
                 .occupancy
                 .map_or("—".to_string(), |o| o.active_blocks_per_sm.to_string());
             let row = format!(
-                "{:>6} {:>10} {:>10} {:>10} {:>8}× {:>12}",
+                "{:>6} {:>10} {:>9} {:>9} {:>6}× {:>7}",
                 format!("{tile}×{tile}"),
                 format::bytes(t.smem_bytes_per_block),
                 blocks,
@@ -800,24 +836,42 @@ fn tiling(inputs: &TilingInputs, theme: Theme, area: Rect, buf: &mut Buffer) {
 }
 
 fn roofline(inputs: &RooflineInputs, theme: Theme, area: Rect, buf: &mut Buffer) {
-    let [left, chart_area] = area.layout(&Layout::horizontal([
-        Constraint::Length(30),
-        Constraint::Fill(1),
-    ]));
-    let [panel_area, legend_area] = left.layout(&Layout::vertical([
-        Constraint::Length(inputs.points.len() as u16 + 4),
-        Constraint::Fill(1),
-    ]));
     let rows: Vec<(String, String)> = inputs.rows();
     let borrowed: Vec<(&str, String)> = rows.iter().map(|(l, v)| (l.as_str(), v.clone())).collect();
-    fields::render(
-        "Machine and kernels",
-        &borrowed,
-        &inputs.panel,
-        theme,
-        panel_area,
-        buf,
-    );
+    let (chart_area, legend_area) = if area.width >= WIDE {
+        let [left, chart_area] = area.layout(&Layout::horizontal([
+            Constraint::Length(30),
+            Constraint::Fill(1),
+        ]));
+        let [panel_area, legend_area] = left.layout(&Layout::vertical([
+            Constraint::Length(inputs.points.len() as u16 + 4),
+            Constraint::Fill(1),
+        ]));
+        fields::render(
+            "Machine and kernels",
+            &borrowed,
+            &inputs.panel,
+            theme,
+            panel_area,
+            buf,
+        );
+        (chart_area, legend_area)
+    } else {
+        let [strip, chart_area, legend_area] = area.layout(&Layout::vertical([
+            Constraint::Length(4),
+            Constraint::Fill(1),
+            Constraint::Length(inputs.points.len() as u16 + 3),
+        ]));
+        fields::render_compact(
+            "Machine and kernels",
+            &borrowed,
+            &inputs.panel,
+            theme,
+            strip,
+            buf,
+        );
+        (chart_area, legend_area)
+    };
 
     let ridge = inputs.peak_flops / inputs.bandwidth;
     let log = |v: f64| v.log10();
@@ -884,18 +938,20 @@ fn roofline(inputs: &RooflineInputs, theme: Theme, area: Rect, buf: &mut Buffer)
                 .data(data),
         );
     }
-    let x_labels: Vec<Span> = ["0.01", "0.1", "1", "10", "100", "1000"]
-        .iter()
-        .map(|l| Span::styled(*l, theme.dim()))
-        .collect();
-    let y_labels: Vec<Span> = (0..=5)
+    // As many decade labels as the chart has room for, evenly spread over the log axis.
+    let count = (chart_area.width / 9).clamp(3, 6);
+    let x_labels: Vec<Span> = (0..count)
         .map(|k| {
-            Span::styled(
-                format::si(10f64.powf(y_min + f64::from(k)))
-                    .trim()
-                    .to_string(),
-                theme.dim(),
-            )
+            let x = x_min + (x_max - x_min) * f64::from(k) / f64::from(count - 1);
+            Span::styled(format::si(10f64.powf(x)).trim().to_string(), theme.dim())
+        })
+        .collect();
+    // Fewer labels on a short chart so that they never run into each other.
+    let y_count = (chart_area.height.saturating_sub(4) / 2).clamp(2, 6);
+    let y_labels: Vec<Span> = (0..y_count)
+        .map(|k| {
+            let y = y_min + 5.0 * f64::from(k) / f64::from(y_count - 1);
+            Span::styled(format::si(10f64.powf(y)).trim().to_string(), theme.dim())
         })
         .collect();
     Chart::new(datasets)

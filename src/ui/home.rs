@@ -101,10 +101,15 @@ pub fn render(app: &App, state: &State, area: Rect, buf: &mut Buffer) {
     let outer = block("warpdrill", theme);
     let inner = outer.inner(area);
     outer.render(area, buf);
-    let mut lines = vec![
-        Line::styled("GPU memory performance, seen and computed.", theme.title()),
-        Line::from(""),
-    ];
+    let mut lines = vec![Line::styled(
+        "GPU memory performance, seen and computed.",
+        theme.title(),
+    )];
+    // Notices come first so that a short window never hides them.
+    for notice in &app.notices {
+        lines.push(Line::styled(format!("! {notice}"), theme.warn()));
+    }
+    lines.push(Line::from(""));
     let bar_width = 20usize.min(inner.width.saturating_sub(30) as usize).max(4);
     for level in Level::ALL {
         let (solved, total) = app.level_counts(level);
@@ -159,9 +164,6 @@ pub fn render(app: &App, state: &State, area: Rect, buf: &mut Buffer) {
         lines.push(Line::from(
             "Press / anywhere to search, ? for the keys of any screen.",
         ));
-    }
-    for notice in &app.notices {
-        lines.push(Line::styled(format!("! {notice}"), theme.warn()));
     }
     Paragraph::new(lines)
         .wrap(Wrap { trim: false })
