@@ -218,7 +218,12 @@ fn keys_change_the_pattern_and_the_numbers_follow() {
         text.contains("stride  -32 elem") && text.contains("sectors 32"),
         "{text}"
     );
-    // Presets.
+    // Presets: Esc closes the picker without leaving the explorer.
+    press(&mut app, KeyCode::Char('p'));
+    assert!(screen(&app, 80, 24).contains("Presets (Enter apply, Esc close)"));
+    press(&mut app, KeyCode::Esc);
+    assert!(!screen(&app, 80, 24).contains("Presets (Enter apply"));
+    assert!(matches!(app.screen(), Screen::Explorer(_)));
     press(&mut app, KeyCode::Char('p'));
     insta::assert_snapshot!("explorer_presets_80x24", screen(&app, 80, 24));
     for _ in 0..11 {

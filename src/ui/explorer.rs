@@ -471,7 +471,7 @@ impl State {
                     self.preset_name = Some(PRESETS[selected].name);
                     self.presets = None;
                 }
-                KeyCode::Char('p') | KeyCode::Backspace => self.presets = None,
+                KeyCode::Char('p' | 'q') | KeyCode::Esc | KeyCode::Backspace => self.presets = None,
                 _ => {}
             }
             return;
@@ -811,7 +811,7 @@ fn error_box(message: &str, theme: Theme, area: Rect, buf: &mut Buffer) {
 
 fn presets_popup(selected: usize, theme: Theme, area: Rect, buf: &mut Buffer) {
     let rect = centered(area, 72, PRESETS.len() as u16 + 2);
-    let inner = popup(rect, "Presets (Enter apply, p close)", theme, buf);
+    let inner = popup(rect, "Presets (Enter apply, Esc close)", theme, buf);
     let rows = inner.height as usize;
     let first = selected.saturating_sub(rows.saturating_sub(1));
     let lines: Vec<Line> = PRESETS
