@@ -7,7 +7,7 @@ pub mod input;
 
 use crate::content::Content;
 use crate::content::schema::Level;
-use crate::ladder::{self, Outcome, Response, Variant};
+use crate::ladder::{self, Outcome};
 use crate::progress::{Progress, Status, Store};
 use crate::ui::{
     self, Theme, calculators, card, exercise, explorer, home, ladder as ladder_ui, search, topic,
@@ -448,11 +448,6 @@ impl App {
             .ok()
             .and_then(|i| open.get(i))
             .map(|s| s.to_string())
-    }
-
-    /// Grades `response` on the exercise shown (used by the exercise screen).
-    pub fn grade(&self, variant: &Variant, response: Response<'_>) -> ladder::Feedback {
-        ladder::grade(variant, response)
     }
 }
 

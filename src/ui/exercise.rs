@@ -455,9 +455,9 @@ fn submit(app: &mut App) {
     let Ok(variant) = &state.variant else { return };
     let answer = state.input.text().to_string();
     let feedback = match &variant.key {
-        AnswerKey::Choice { .. } => app_grade(variant, Response::Choice(state.choice)),
-        AnswerKey::Ordering { .. } => app_grade(variant, Response::Order(&state.order)),
-        _ => app_grade(variant, Response::Text(&answer)),
+        AnswerKey::Choice { .. } => crate::ladder::grade(variant, Response::Choice(state.choice)),
+        AnswerKey::Ordering { .. } => crate::ladder::grade(variant, Response::Order(&state.order)),
+        _ => crate::ladder::grade(variant, Response::Text(&answer)),
     };
     let explain = matches!(variant.key, AnswerKey::Explain { .. });
     let outcome = feedback.outcome;
@@ -496,10 +496,6 @@ fn submit(app: &mut App) {
     if let Some(state) = state_mut(app) {
         state.clock_start = now;
     }
-}
-
-fn app_grade(variant: &Variant, response: Response<'_>) -> Feedback {
-    crate::ladder::grade(variant, response)
 }
 
 /// Draws the exercise screen.

@@ -16,7 +16,6 @@ use crate::app::{App, Overlay, Screen};
 use ratatui::Frame;
 use ratatui::buffer::Buffer;
 use ratatui::layout::{Constraint, Layout, Rect};
-use ratatui::style::Style;
 use ratatui::text::{Line, Span};
 use ratatui::widgets::{Block, Borders, Clear, Paragraph, Widget, Wrap};
 pub use theme::Theme;
@@ -187,11 +186,6 @@ pub fn popup(area: Rect, title: &str, theme: Theme, buf: &mut Buffer) -> Rect {
     inner
 }
 
-/// A paragraph of wrapped prose lines.
-pub fn prose(lines: Vec<Line<'static>>) -> Paragraph<'static> {
-    Paragraph::new(lines).wrap(Wrap { trim: false })
-}
-
 /// Rows `lines` take when wrapped at `width` columns (an estimate that ignores word breaks).
 pub fn wrapped_height(lines: &[Line<'_>], width: u16) -> u16 {
     let width = width.max(1) as usize;
@@ -202,14 +196,6 @@ pub fn wrapped_height(lines: &[Line<'_>], width: u16) -> u16 {
             chars.div_ceil(width).max(1) as u16
         })
         .sum()
-}
-
-/// A one-line label/value row: `label  value`.
-pub fn field(label: &str, value: String, theme: Theme) -> Line<'static> {
-    Line::from(vec![
-        Span::styled(format!("{label:<16}"), theme.dim()),
-        Span::styled(value, Style::new()),
-    ])
 }
 
 #[cfg(test)]
