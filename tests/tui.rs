@@ -293,6 +293,10 @@ fn explanation_answers_are_marked_by_the_learner() {
     insta::assert_snapshot!("exercise_explain_80x24", graded);
     assert!(graded.contains("Model answer:"));
     assert!(graded.contains("y = I had it"));
+    assert!(
+        !graded.lines().last().unwrap_or("").contains("y simply"),
+        "y means one thing here"
+    );
     assert_eq!(
         h.app.progress.of("l3-misalign-cheap").attempts,
         0,

@@ -187,11 +187,11 @@ pub fn keys(state: &State) -> Vec<(&'static str, &'static str)> {
             ("o", "show me")
         });
     }
-    keys.push(if typing {
-        ("^Y", "simply")
-    } else {
-        ("y", "simply")
-    });
+    if typing {
+        keys.push(("^Y", "simply"));
+    } else if !state.awaiting_mark {
+        keys.push(("y", "simply"));
+    }
     keys.push(("PgDn/PgUp", "next/previous"));
     if typing {
         keys.push(("↑↓", "past answers"));
