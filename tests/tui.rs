@@ -437,3 +437,75 @@ fn skipped_content_is_reported_on_home() {
         "{home}"
     );
 }
+
+mod no_key_sequence_panics {
+    use super::*;
+    use proptest::prelude::*;
+
+    fn key() -> impl Strategy<Value = KeyEvent> {
+        let codes = prop_oneof![
+            Just(KeyCode::Enter),
+            Just(KeyCode::Esc),
+            Just(KeyCode::Up),
+            Just(KeyCode::Down),
+            Just(KeyCode::Left),
+            Just(KeyCode::Right),
+            Just(KeyCode::Tab),
+            Just(KeyCode::BackTab),
+            Just(KeyCode::Backspace),
+            Just(KeyCode::Delete),
+            Just(KeyCode::Home),
+            Just(KeyCode::End),
+            Just(KeyCode::PageDown),
+            Just(KeyCode::PageUp),
+            Just(KeyCode::F(1)),
+            proptest::char::range(' ', '~').prop_map(KeyCode::Char),
+            Just(KeyCode::Char('µ')),
+        ];
+        let modifiers = prop_oneof![
+            4 => Just(KeyModifiers::NONE),
+            1 => Just(KeyModifiers::SHIFT),
+            1 => Just(KeyModifiers::CONTROL),
+        ];
+        (codes, modifiers).prop_map(|(code, modifiers)| KeyEvent::new(code, modifiers))
+    }
+
+    proptest! {
+        #![proptest_config(ProptestConfig::with_cases(100))]
+
+        #[test]
+        fn random_keys_at_random_sizes(
+            start in 0usize..80,
+            keys in proptest::collection::vec(key(), 1..120),
+            width in 20u16..140,
+            height in 8u16..50,
+        ) {
+            let mut h = Harness::new(width, height);
+            // Start anywhere: an exercise of any kind, the explorer, a calculator, or Home.
+            let exercises: Vec<String> = h.app.content.exercises.iter().map(|e| e.id.clone()).collect();
+            match start {
+                s if s < exercises.len() => h.app.update(Action::OpenExercise(exercises[s].clone())),
+                70 => h.app.update(Action::OpenExplorer(Box::default())),
+                71 => h.app.update(Action::OpenCalculators(Box::new(warpdrill::ui::calculators::State::new(
+                    warpdrill::ui::calculators::Tab::Roofline,
+                )))),
+                72 => h.app.update(Action::OpenCalculators(Box::new(warpdrill::ui::calculators::State::new(
+                    warpdrill::ui::calculators::Tab::Tiling,
+                )))),
+                73 => h.app.update(Action::OpenSearch),
+                _ => {}
+            }
+            for key in keys {
+                // Ctrl-C quits; keep exploring instead.
+                if key.code == KeyCode::Char('c') && key.modifiers == KeyModifiers::CONTROL {
+                    continue;
+                }
+                h.key(key);
+                if h.app.quit {
+                    h.app.quit = false;
+                }
+                let _ = h.screen();
+            }
+        }
+    }
+}
