@@ -173,11 +173,11 @@ impl WarpAccess {
             ..
         } = self.pattern
         {
-            if struct_bytes < 1 {
+            if struct_bytes < elem {
                 return Err(EngineError::range(
                     "struct size",
-                    struct_bytes,
-                    "at least 1 byte",
+                    format!("{struct_bytes} bytes"),
+                    format!("at least the {elem}-byte field it holds"),
                 ));
             }
             if field_offset < 0 || field_offset + elem > struct_bytes {
