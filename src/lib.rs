@@ -1,4 +1,5 @@
 //! warpdrill: a terminal tutor for GPU memory performance.
+#![warn(missing_docs)]
 
 pub mod app;
 pub mod cli;

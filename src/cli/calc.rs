@@ -324,6 +324,13 @@ pub fn occupancy(args: &OccupancyArgs) -> Answer {
             o.limits.get(limiter)
         );
     }
+    if arch.nvidia.is_some_and(|l| l.barrier_limit) {
+        let _ = writeln!(
+            out,
+            "    {:<14}    —  (9.0+: not binding with one barrier per block)",
+            "barriers"
+        );
+    }
     let _ = writeln!(
         out,
         "  allocated per block: {} registers ({} per warp × {} warps), {} shared memory (incl. reserved); SM carveout {}",

@@ -21,6 +21,7 @@ pub struct Cli {
     /// replaces items with the same id.
     #[arg(long, global = true, value_name = "DIR")]
     pub content: Option<PathBuf>,
+    /// What to do; without a command the tutor opens on Home.
     #[command(subcommand)]
     pub command: Option<Command>,
 }
