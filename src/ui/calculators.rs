@@ -689,12 +689,19 @@ fn plot(
     buf: &mut Buffer,
 ) {
     let marker = [current];
+    // Occupancy changes in steps: hold each value until the next sample, as Nsight Compute draws it.
+    let mut steps = Vec::with_capacity(data.len() * 2);
+    for pair in data.windows(2) {
+        steps.push(pair[0]);
+        steps.push((pair[1].0, pair[0].1));
+    }
+    steps.extend(data.last());
     let datasets = vec![
         Dataset::default()
             .marker(Marker::Braille)
             .graph_type(GraphType::Line)
             .style(theme.series(0))
-            .data(data),
+            .data(&steps),
         Dataset::default()
             .marker(Marker::Block)
             .graph_type(GraphType::Scatter)
