@@ -627,6 +627,13 @@ pub fn render(app: &App, state: &State, area: Rect, buf: &mut Buffer) {
         } else if feedback.outcome == Outcome::Wrong && !state.show_explanation {
             bottom.push(rich(&format!("Why: {}", feedback.why), theme));
         }
+        if feedback.outcome == Outcome::Wrong && feedback.model.is_none() {
+            let reroll = if state.typing() { "Ctrl-R" } else { "r" };
+            bottom.push(Line::styled(
+                format!("Now that you know why, {reroll} draws new numbers to try the idea again."),
+                theme.dim(),
+            ));
+        }
     }
     if state.show_explanation {
         if state.attempts > 0 || state.solved || progress.attempts > 0 {
