@@ -287,6 +287,9 @@ pub enum Query {
         /// Which number to take.
         field: RooflineField,
     },
+    /// A figure measured on an NVIDIA H200 (`engine::measured`): `Measured(L2Latency)`,
+    /// `Measured(StrideBandwidth(32))`.
+    Measured(crate::engine::measured::Fact),
     /// A figure of an architecture preset.
     Arch {
         /// Architecture.
@@ -437,6 +440,8 @@ pub enum ArchField {
     RegsPerSm,
     /// Max shared memory per SM, bytes.
     SmemPerSm,
+    /// Shared-memory banks (32).
+    SharedBanks,
 }
 
 /// How an answer is given and graded.

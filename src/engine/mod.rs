@@ -9,6 +9,7 @@ pub mod arch;
 pub mod banks;
 pub mod coalescing;
 pub mod error;
+pub mod measured;
 pub mod occupancy;
 pub mod roofline;
 pub mod tiling;

@@ -798,6 +798,7 @@ fn evaluate(
                 }),
             ))
         }
+        Query::Measured(fact) => Ok((engine::measured::h200(*fact).map_err(engine_err)?, None)),
         Query::Arch { arch, field } => {
             let arch = arch_arg(Some(arch), texts, place)?;
             let limits = arch.nvidia;
@@ -807,6 +808,7 @@ fn evaluate(
             };
             let value = match field {
                 ArchField::WarpSize => f64::from(arch.warp_size),
+                ArchField::SharedBanks => f64::from(engine::banks::BANKS),
                 ArchField::MaxWarps => f64::from(limits.ok_or_else(need)?.max_warps_per_sm()),
                 ArchField::MaxThreads => f64::from(limits.ok_or_else(need)?.max_threads_per_sm),
                 ArchField::MaxBlocks => f64::from(limits.ok_or_else(need)?.max_blocks_per_sm),
