@@ -24,6 +24,32 @@ fn app(content: Content) -> App {
     )
 }
 
+fn large_deck(c: &mut Criterion) {
+    let mut text = String::from("Deck(\n  cards: [\n");
+    for i in 0..10_000 {
+        text.push_str(&format!(
+            "    (id: \"card-{i}\", topic: \"banks\", tags: [\"t{}\"], front: \"Question {i}: which bank holds byte {}?\", back: \"Bank {}.\"),\n",
+            i % 17,
+            i * 4,
+            i % 32
+        ));
+    }
+    text.push_str("  ],\n)\n");
+    let topics = Content::builtin().topics;
+    c.bench_function("load and validate a deck of 10 000 cards", |b| {
+        b.iter(|| {
+            let source = warpdrill::content::SourceFile {
+                path: "content/large.ron".into(),
+                text: text.clone(),
+                kind: warpdrill::content::FileKind::Deck,
+            };
+            let loaded = warpdrill::content::load(vec![source], &topics);
+            assert_eq!(loaded.cards.len(), 10_000);
+            black_box(loaded)
+        })
+    });
+}
+
 fn startup(c: &mut Criterion) {
     c.bench_function("start-up: load built-in content", |b| {
         b.iter(|| black_box(Content::builtin()))
@@ -120,5 +146,5 @@ fn screens(c: &mut Criterion) {
     group.finish();
 }
 
-criterion_group!(benches, startup, screens);
+criterion_group!(benches, startup, large_deck, screens);
 criterion_main!(benches);

@@ -4,7 +4,7 @@
 use super::schema::{Card, ExerciseTemplate, Topic};
 use super::{Diagnostic, SourceFile};
 use crate::ladder::variant::{self, ParamValue, VariantError, param_len, param_value};
-use std::collections::BTreeMap;
+use std::collections::{BTreeMap, HashSet};
 
 /// Parameter combinations tried exhaustively up to this many; beyond it, this many seeds.
 const EXHAUSTIVE_LIMIT: usize = 1024;
@@ -19,41 +19,44 @@ pub fn position(text: &str, at: usize) -> (usize, usize) {
     (line, column)
 }
 
-/// Byte offset of the `nth` (0-based) `id: "…"` with this id.
-fn id_offset(text: &str, id: &str, nth: usize) -> Option<usize> {
+/// Byte offset of the first `id: "…"` with this id at or after `from`.
+fn id_offset(text: &str, id: &str, from: usize) -> Option<usize> {
     let quoted = format!("\"{id}\"");
-    text.match_indices(&quoted)
-        .filter(|(at, _)| {
-            let line_start = text[..*at].rfind('\n').map_or(0, |n| n + 1);
-            text[line_start..*at]
+    text.get(from..)?
+        .match_indices(&quoted)
+        .map(|(at, _)| at + from)
+        .find(|&at| {
+            let line_start = text[..at].rfind('\n').map_or(0, |n| n + 1);
+            text[line_start..at]
                 .trim_end()
                 .trim_end_matches(':')
                 .trim_end()
                 .ends_with("id")
         })
-        .nth(nth)
-        .map(|(at, _)| at)
 }
 
+/// Finds items in a file in order: each search starts where the previous item was found, so locating
+/// every item of a large file stays linear.
 struct Locator<'a> {
     source: &'a SourceFile,
-    seen: BTreeMap<String, usize>,
+    cursor: usize,
 }
 
 impl<'a> Locator<'a> {
     fn new(source: &'a SourceFile) -> Self {
-        Locator {
-            source,
-            seen: BTreeMap::new(),
-        }
+        Locator { source, cursor: 0 }
     }
 
-    /// Offset of this item's id (counting repeated ids in order).
+    /// Offset of the next item with this id.
     fn item(&mut self, id: &str) -> usize {
-        let nth = self.seen.entry(id.to_string()).or_insert(0);
-        let at = id_offset(&self.source.text, id, *nth).unwrap_or(0);
-        *nth += 1;
-        at
+        let text = &self.source.text;
+        match id_offset(text, id, self.cursor).or_else(|| id_offset(text, id, 0)) {
+            Some(at) => {
+                self.cursor = at + id.len() + 2;
+                at
+            }
+            None => self.cursor,
+        }
     }
 
     fn diag(&self, at: usize, needle: Option<&str>, message: String) -> Diagnostic {
@@ -88,11 +91,12 @@ pub fn topics(
 ) -> Vec<Topic> {
     let mut locator = Locator::new(source);
     let mut kept: Vec<Topic> = Vec::new();
+    let mut ids: HashSet<String> = existing.iter().map(|item| item.id.clone()).collect();
     for topic in list {
         let at = locator.item(&topic.id);
         let problem = if !valid_id(&topic.id) {
             Some(format!("topic id `{}`: {ID_RULE}", topic.id))
-        } else if existing.iter().chain(&kept).any(|t| t.id == topic.id) {
+        } else if !ids.insert(topic.id.clone()) {
             Some(format!("duplicate topic id `{}`", topic.id))
         } else if topic.name.trim().is_empty()
             || topic.description.trim().is_empty()
@@ -123,11 +127,12 @@ pub fn cards(
 ) -> Vec<Card> {
     let mut locator = Locator::new(source);
     let mut kept: Vec<Card> = Vec::new();
+    let mut ids: HashSet<String> = existing.iter().map(|item| item.id.clone()).collect();
     for card in list {
         let at = locator.item(&card.id);
         let problem = if !valid_id(&card.id) {
             Some((None, format!("card id `{}`: {ID_RULE}", card.id)))
-        } else if existing.iter().chain(&kept).any(|c| c.id == card.id) {
+        } else if !ids.insert(card.id.clone()) {
             Some((
                 None,
                 format!(
@@ -176,13 +181,14 @@ pub fn exercises(
 ) -> Vec<ExerciseTemplate> {
     let mut locator = Locator::new(source);
     let mut kept: Vec<ExerciseTemplate> = Vec::new();
+    let mut ids: HashSet<String> = existing.iter().map(|item| item.id.clone()).collect();
     for exercise in list {
         let at = locator.item(&exercise.id);
         let mut found = Vec::new();
         if !valid_id(&exercise.id) {
             found.push((None, format!("exercise id `{}`: {ID_RULE}", exercise.id)));
         }
-        if existing.iter().chain(&kept).any(|e| e.id == exercise.id) {
+        if !ids.insert(exercise.id.clone()) {
             found.push((None, format!("duplicate exercise id `{}`", exercise.id)));
         }
         if !topics.iter().any(|t| t.id == exercise.topic) {
@@ -337,6 +343,6 @@ mod tests {
     fn ids_are_found_on_their_line() {
         let text = "(id: \"x\", topic: \"x\")\n(id: \"x\")";
         assert_eq!(id_offset(text, "x", 0), Some(5));
-        assert_eq!(id_offset(text, "x", 1), Some(text.rfind("\"x\"").unwrap()));
+        assert_eq!(id_offset(text, "x", 6), Some(text.rfind("\"x\"").unwrap()));
     }
 }
