@@ -456,6 +456,15 @@ pub fn render(state: &State, theme: Theme, area: Rect, buf: &mut Buffer) {
 /// Windows at least this wide put the inputs beside the results; narrower ones put them above.
 const WIDE: u16 = 90;
 
+/// Width of the results box `frame` will lay out in `area`.
+fn results_width(area: Rect) -> u16 {
+    if area.width >= WIDE {
+        area.width.saturating_sub(30)
+    } else {
+        area.width
+    }
+}
+
 /// Lays out a calculator: on wide windows the input panel sits beside the results (`wide_height` rows
 /// tall); on narrow ones it becomes a strip above results sized to `lines`. Draws the panel and the
 /// results; returns the area left below them.
@@ -502,7 +511,7 @@ fn frame(
 fn occupancy(inputs: &OccupancyInputs, theme: Theme, area: Rect, buf: &mut Buffer) {
     let rows = inputs.rows();
     let panel = ("Kernel", rows.as_slice(), &inputs.panel);
-    let title = format!("Occupancy · {}", inputs.arch.label());
+    let title = super::arch_title("Occupancy", inputs.arch, results_width(area));
     let Some(limits) = inputs.arch.nvidia else {
         return;
     };
@@ -734,7 +743,7 @@ fn plot(
 fn tiling(inputs: &TilingInputs, theme: Theme, area: Rect, buf: &mut Buffer) {
     let rows = inputs.rows();
     let panel = ("Matrix multiply", rows.as_slice(), &inputs.panel);
-    let title = format!("Tiling · {}", inputs.arch.label());
+    let title = super::arch_title("Tiling", inputs.arch, results_width(area));
     let lines = match engine::tiling(&inputs.input, Some(inputs.arch), inputs.regs) {
         Ok(t) => {
             let mut lines = vec![

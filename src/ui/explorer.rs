@@ -717,7 +717,11 @@ pub fn render(state: &State, theme: Theme, area: Rect, buf: &mut Buffer) {
 
     match &analysis {
         Analysis::Global(Ok(c)) => {
-            let title = format!("Warp → {} · {}", c.granularity.plural(), state.arch.label());
+            let title = super::arch_title(
+                &format!("Warp → {}", c.granularity.plural()),
+                state.arch,
+                diagram_area.width,
+            );
             global_diagram(c, theme, &title, diagram_area, buf);
         }
         Analysis::Shared(Ok(b)) => bank_diagram(b, theme, state.arch, diagram_area, buf),
@@ -965,7 +969,7 @@ fn truncate(text: &str, width: usize) -> String {
 /// that reads it. Rows after the first are serialized (marked ✗ and in the conflict colour); words several
 /// lanes share are broadcasts (listed below the grid).
 pub fn bank_diagram(b: &BankAnalysis, theme: Theme, arch: &Arch, area: Rect, buf: &mut Buffer) {
-    let title = format!("Lanes → 32 banks · {}", arch.label());
+    let title = super::arch_title("Lanes → 32 banks", arch, area.width);
     let outer = block(&title, theme);
     let inner = outer.inner(area);
     outer.render(area, buf);

@@ -127,6 +127,21 @@ pub fn block(title: &str, theme: Theme) -> Block<'static> {
         .title(Span::styled(format!(" {title} "), theme.title()))
 }
 
+/// `prefix · sm_90 (Hopper: H100, H200)`, shortened to `prefix · sm_90 (Hopper)` or `prefix · sm_90`
+/// when a block `width` columns wide cannot hold it.
+pub fn arch_title(prefix: &str, arch: &crate::engine::Arch, width: u16) -> String {
+    let room = usize::from(width).saturating_sub(4);
+    [
+        arch.label(),
+        format!("{} ({})", arch.key, arch.family),
+        arch.key.to_string(),
+    ]
+    .into_iter()
+    .map(|label| format!("{prefix} · {label}"))
+    .find(|title| title.chars().count() <= room)
+    .unwrap_or_else(|| prefix.to_string())
+}
+
 /// A progress bar of `width` cells: `████░░░░`.
 pub fn bar(done: usize, total: usize, width: usize) -> String {
     let filled = (done * width + total / 2)
