@@ -946,23 +946,13 @@ pub fn global_diagram(c: &Coalescing, theme: Theme, title: &str, area: Rect, buf
         let lanes = format::lane_ranges(&segment.lanes);
         spans.push(Span::raw(format!(
             " {:<12} {}/{} B",
-            truncate(&lanes, 12),
+            super::ellipsis(&lanes, 12),
             segment.bytes_used,
             c.segment_bytes
         )));
         lines.push(Line::from(spans));
     }
     Paragraph::new(lines).render(inner, buf);
-}
-
-fn truncate(text: &str, width: usize) -> String {
-    if text.chars().count() <= width {
-        text.to_string()
-    } else {
-        let mut cut: String = text.chars().take(width - 1).collect();
-        cut.push('…');
-        cut
-    }
 }
 
 /// 32 bank columns per phase; row r holds the r-th distinct word each bank must deliver, showing the lane
@@ -1046,7 +1036,7 @@ pub fn bank_diagram(b: &BankAnalysis, theme: Theme, arch: &Arch, area: Rect, buf
                 phase.first_lane,
                 phase.first_lane + phase.lanes - 1,
                 words.len(),
-                truncate(&lanes.join(", "), 60)
+                super::ellipsis(&lanes.join(", "), 60)
             ),
             theme.bad(),
         ));

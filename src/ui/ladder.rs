@@ -167,13 +167,7 @@ pub fn render(app: &App, state: &State, area: Rect, buf: &mut Buffer) {
             1 => "1 try".to_string(),
             n => format!("{n} tries"),
         };
-        let title = if exercise.title.chars().count() > title_width {
-            let mut cut: String = exercise.title.chars().take(title_width - 1).collect();
-            cut.push('…');
-            cut
-        } else {
-            exercise.title.clone()
-        };
+        let title = super::ellipsis(&exercise.title, title_width);
         let row_style = if i == state.selected {
             theme.selected()
         } else {

@@ -142,6 +142,16 @@ pub fn arch_title(prefix: &str, arch: &crate::engine::Arch, width: u16) -> Strin
     .unwrap_or_else(|| prefix.to_string())
 }
 
+/// `text` cut to `width` characters, ending in `…` when it was longer.
+pub fn ellipsis(text: &str, width: usize) -> String {
+    if text.chars().count() <= width {
+        return text.to_string();
+    }
+    let mut cut: String = text.chars().take(width.saturating_sub(1)).collect();
+    cut.push('…');
+    cut
+}
+
 /// A progress bar of `width` cells: `████░░░░`.
 pub fn bar(done: usize, total: usize, width: usize) -> String {
     let filled = (done * width + total / 2)

@@ -115,7 +115,7 @@ pub fn render(app: &App, state: &State, area: Rect, buf: &mut Buffer) {
         .skip(first)
         .take(rows)
         .map(|(i, (_, label))| {
-            let text: String = label.chars().take(list.width as usize).collect();
+            let text = super::ellipsis(label, list.width as usize);
             if i == state.selected {
                 Line::styled(text, theme.selected())
             } else {
