@@ -40,7 +40,17 @@ pub fn coalescing(access: &WarpAccess, c: &Coalescing) -> String {
             unit
         );
     }
+    let mask = access.active_mask & crate::engine::full_mask(access.warp_size);
+    let shifted = mask >> mask.trailing_zeros().min(63);
+    let holes = mask != 0 && shifted & shifted.wrapping_add(1) != 0;
     match gap {
+        Some(gap) if gap < u64::from(size) && holes => format!(
+            "only {} of {} lanes are active and they are not neighbours: the bytes between them are fetched but unused ({} of {} B)",
+            mask.count_ones(),
+            access.warp_size,
+            c.bytes_requested.min(c.bytes_fetched),
+            c.bytes_fetched
+        ),
         Some(gap) if gap >= u64::from(size) => format!(
             "lanes are {gap} B apart (≥ {size} B), so every active lane needs its own {unit_one}: {} {unit} fetch {} B for {} useful bytes",
             c.transactions(),
@@ -90,9 +100,13 @@ pub fn banks(access: &WarpAccess, b: &BankAnalysis) -> String {
         };
         return format!("{phases}{why} → no conflict, {} wavefront(s)", b.wavefronts);
     }
+    let full_warp = access.active_mask & crate::engine::full_mask(access.warp_size)
+        == crate::engine::full_mask(access.warp_size);
     if let Pattern::Affine { stride_elems, .. } = access.pattern
         && access.elem_bytes == 4
         && b.ideal_wavefronts == 1
+        && full_warp
+        && access.warp_size == BANKS
     {
         let degree = gcd(stride_elems.unsigned_abs(), u64::from(BANKS));
         return format!(
@@ -139,6 +153,10 @@ mod tests {
         assert!(why_global(WarpAccess::affine(4, 32, 0)).contains("its own sector"));
         assert!(why_global(WarpAccess::affine(4, 2, 0)).contains("16 of every 32 bytes"));
         assert!(why_global(WarpAccess::affine(4, 0, 0)).contains("broadcast"));
+        let odd = WarpAccess::affine(4, 1, 0).with_mask(0xaaaa_aaaa);
+        assert!(why_global(odd).contains("only 16 of 32 lanes are active"));
+        let half = WarpAccess::affine(4, 1, 0).with_mask(0xffff);
+        assert!(why_global(half).contains("perfectly coalesced"));
     }
 
     #[test]
@@ -147,5 +165,12 @@ mod tests {
         assert!(why_shared(WarpAccess::affine(4, 33, 0)).contains("no conflict"));
         assert!(why_shared(WarpAccess::affine(4, 0, 0)).contains("broadcast"));
         assert!(why_shared(WarpAccess::affine(8, 32, 0)).contains("bank 0 must deliver 16"));
+        // With 12 lanes at stride 4 words only lanes 0 and 8 (and so on) meet: 2-way, not gcd(4, 32).
+        let partial = WarpAccess::affine(4, 4, 0).with_mask(0xfff);
+        assert!(
+            why_shared(partial).contains("2 distinct words"),
+            "{}",
+            why_shared(WarpAccess::affine(4, 4, 0).with_mask(0xfff))
+        );
     }
 }
