@@ -290,6 +290,20 @@ fn tiling_and_roofline_calculators() {
         "{roof}"
     );
     assert!(roof.contains("compute-bound, 67 TFLOP/s"), "{roof}");
+    // Add a kernel, type its intensity, and see it placed; remove it again.
+    press(&mut app, KeyCode::Char('a'));
+    press(&mut app, KeyCode::Enter);
+    for c in "100".chars() {
+        press(&mut app, KeyCode::Char(c));
+    }
+    press(&mut app, KeyCode::Enter);
+    let added = screen(&app, 80, 24);
+    assert!(
+        added.contains("kernel 4 100 FLOP/B: compute-bound"),
+        "{added}"
+    );
+    press(&mut app, KeyCode::Char('d'));
+    assert!(!screen(&app, 80, 24).contains("kernel 4"));
 }
 
 #[test]

@@ -22,6 +22,7 @@ pub const KEYS: &[(&str, &str)] = &[
     ("←→", "value"),
     ("Enter", "type a value"),
     ("q", "back"),
+    ("a/d", "add/remove a roofline kernel"),
     ("?", "help"),
 ];
 
@@ -393,6 +394,25 @@ impl RooflineInputs {
     }
 
     fn key(&mut self, key: KeyEvent) {
+        if !self.panel.typing() {
+            match key.code {
+                // Add a kernel point (typed over with Enter); remove the selected one.
+                KeyCode::Char('a') if self.points.len() < 8 => {
+                    self.points
+                        .push((format!("kernel {}", self.points.len() + 1), 1.0));
+                    self.panel.selected = 1 + self.points.len();
+                    return;
+                }
+                KeyCode::Char('d') | KeyCode::Delete
+                    if self.panel.selected >= 2 && self.points.len() > 1 =>
+                {
+                    self.points.remove(self.panel.selected - 2);
+                    self.panel.selected = self.panel.selected.min(1 + self.points.len());
+                    return;
+                }
+                _ => {}
+            }
+        }
         let count = 2 + self.points.len();
         let row = self.panel.selected.min(count - 1);
         match self.panel.key(key, count) {
