@@ -551,6 +551,11 @@ fn evaluate(
     let ctx = Context { numbers, texts };
     let num = |text: &str| ctx.eval(text, place);
     let opt = |text: &Option<String>, default: f64| text.as_deref().map_or(Ok(default), num);
+    let optional_int = |text: &Option<String>, name: &str| -> Result<Option<i64>, VariantError> {
+        text.as_deref()
+            .map(|t| int(num(t)?, name, place))
+            .transpose()
+    };
     let engine_err = |source: EngineError| VariantError::Engine {
         place: place.to_string(),
         source,
@@ -580,19 +585,9 @@ fn evaluate(
                     offset: int(opt(offset, 0.0)?, "offset", place)?,
                     base: int(opt(base, 0.0)?, "base", place)?,
                     lanes: uint(opt(lanes, f64::from(arch.warp_size))?, "lanes", place)?,
-                    struct_size: struct_size
-                        .as_deref()
-                        .map(num)
-                        .transpose()?
-                        .map(|v| int(v, "struct_size", place))
-                        .transpose()?,
+                    struct_size: optional_int(struct_size, "struct_size")?,
                     field_offset: int(opt(field_offset, 0.0)?, "field_offset", place)?,
-                    pitch: pitch
-                        .as_deref()
-                        .map(num)
-                        .transpose()?
-                        .map(|v| int(v, "pitch", place))
-                        .transpose()?,
+                    pitch: optional_int(pitch, "pitch")?,
                     column: *column,
                 },
             );
@@ -629,12 +624,8 @@ fn evaluate(
                 AccessShape {
                     stride: int(num(stride)?, "stride", place)?,
                     offset: int(opt(offset, 0.0)?, "offset", place)?,
-                    base: 0,
                     lanes: uint(opt(lanes, f64::from(arch.warp_size))?, "lanes", place)?,
-                    struct_size: None,
-                    field_offset: 0,
-                    pitch: None,
-                    column: false,
+                    ..AccessShape::default()
                 },
             );
             let b = engine::bank_conflicts(&access, arch).map_err(engine_err)?;
@@ -820,6 +811,7 @@ fn evaluate(
     }
 }
 
+#[derive(Default)]
 struct AccessShape {
     stride: i64,
     offset: i64,
