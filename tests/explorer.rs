@@ -8,10 +8,11 @@ use warpdrill::app::{Action, App, Screen};
 use warpdrill::content::Content;
 use warpdrill::engine::{self, Arch, Granularity, KernelConfig, WarpAccess};
 use warpdrill::format;
+use warpdrill::ladder::ShowMe;
 use warpdrill::progress::Progress;
-use warpdrill::ui::calculators::{self, Tab};
-use warpdrill::ui::explorer::{self, Space};
-use warpdrill::ui::{self, Theme};
+use warpdrill::ui::Theme;
+use warpdrill::ui::calculators::Tab;
+use warpdrill::ui::explorer::Space;
 
 fn app() -> App {
     App::new(
@@ -26,7 +27,9 @@ fn app() -> App {
 
 fn screen(app: &App, width: u16, height: u16) -> String {
     let mut terminal = Terminal::new(TestBackend::new(width, height)).unwrap();
-    terminal.draw(|frame| ui::draw(frame, app)).unwrap();
+    terminal
+        .draw(|frame| warpdrill::app::draw(frame, app))
+        .unwrap();
     let buffer = terminal.backend().buffer();
     buffer
         .content
@@ -54,8 +57,8 @@ fn explore(arch: &str, space: Space, access: WarpAccess) -> App {
     let access = access
         .with_warp_size(arch.warp_size)
         .with_mask(engine::full_mask(arch.warp_size));
-    app.update(Action::OpenExplorer(Box::new(
-        explorer::State::from_access(arch, space, &access),
+    app.update(Action::OpenExplorer(warpdrill::ui::ExplorerSetup::new(
+        arch, space, &access,
     )));
     app
 }
@@ -242,9 +245,10 @@ fn keys_change_the_pattern_and_the_numbers_follow() {
 #[test]
 fn occupancy_calculator_shows_limits_plots_and_the_textbook_bound() {
     let mut app = app();
-    let mut state = calculators::State::new(Tab::Occupancy);
-    state.occupancy.config = KernelConfig::new(256, 48);
-    app.update(Action::OpenCalculators(Box::new(state)));
+    app.update(Action::ShowMe(ShowMe::Occupancy {
+        arch: Arch::default_arch(),
+        config: KernelConfig::new(256, 48),
+    }));
     let text = screen(&app, 80, 24);
     insta::assert_snapshot!("calculator_occupancy_80x24", text);
     let o = engine::occupancy(Arch::default_arch(), &KernelConfig::new(256, 48)).unwrap();
@@ -272,9 +276,7 @@ fn occupancy_calculator_shows_limits_plots_and_the_textbook_bound() {
 #[test]
 fn tiling_and_roofline_calculators() {
     let mut app = app();
-    app.update(Action::OpenCalculators(Box::new(calculators::State::new(
-        Tab::Tiling,
-    ))));
+    app.update(Action::OpenCalculators(Tab::Tiling));
     let text = screen(&app, 80, 24);
     insta::assert_snapshot!("calculator_tiling_80x24", text);
     assert!(

@@ -1,11 +1,12 @@
 //! `warpdrill calc …`: the engine's answers as readable text (or JSON).
 
 use super::{
-    AccessArgs, GranularityArg, OccupancyArgs, RooflineArgs, TilingArgs, Walk, json, parse_mask,
+    AccessArgs, GranularityArg, OccupancyArgs, PatternArgs, RooflineArgs, TilingArgs, Walk, json,
+    parse_mask,
 };
 use crate::engine::{
-    self, Arch, BankAnalysis, Carveout, Coalescing, Granularity, KernelConfig, Limiter, Pattern,
-    TilingInput, WarpAccess, banks::BANKS, full_mask,
+    self, AccessShape, Arch, BankAnalysis, Carveout, Coalescing, Granularity, KernelConfig,
+    Limiter, Pattern, TilingInput, WarpAccess, banks::BANKS, full_mask,
 };
 use crate::{explain, format};
 use std::fmt::Write as _;
@@ -13,49 +14,27 @@ use std::fmt::Write as _;
 /// A calculator's answer: text to print, or the reason it could not be computed.
 pub type Answer = Result<String, String>;
 
-impl AccessArgs {
+impl PatternArgs {
     /// The architecture and warp access these flags describe.
     pub fn to_access(&self) -> Result<(&'static Arch, WarpAccess), String> {
         let arch = Arch::parse(&self.arch).map_err(|e| e.to_string())?;
-        let pattern = if let Some(offsets) = &self.offsets {
-            Pattern::Explicit {
-                offsets_bytes: offsets.clone(),
-            }
-        } else if let Some(struct_bytes) = self.struct_size {
-            Pattern::StructField {
-                struct_bytes,
-                field_offset: self.field_offset,
-                first: self.offset,
-                base_bytes: self.base,
-            }
-        } else if let Some(pitch_bytes) = self.pitch {
-            Pattern::TwoD {
-                pitch_bytes,
-                column: self.walk == Walk::Column,
-                row: 0,
-                col: self.offset,
-                base_bytes: self.base,
-            }
-        } else {
-            Pattern::Affine {
-                stride_elems: self.stride,
-                offset_elems: self.offset,
-                base_bytes: self.base,
-            }
-        };
-        let active_mask = match &self.mask {
-            Some(mask) => parse_mask(mask)?,
-            None => full_mask(arch.warp_size),
-        } & full_mask(arch.warp_size);
-        Ok((
-            arch,
-            WarpAccess {
-                elem_bytes: self.elem,
-                pattern,
-                active_mask,
-                warp_size: arch.warp_size,
-            },
-        ))
+        Ok((arch, self.shape()?.access(arch.warp_size)))
+    }
+
+    /// The access shape these flags describe (the mask read, the architecture not yet applied).
+    pub fn shape(&self) -> Result<AccessShape, String> {
+        Ok(AccessShape {
+            elem_bytes: self.elem,
+            stride: self.stride,
+            offset: self.offset,
+            base: self.base,
+            struct_size: self.struct_size,
+            field_offset: self.field_offset,
+            pitch: self.pitch,
+            column: self.walk == Walk::Column,
+            offsets: self.offsets.clone(),
+            mask: self.mask.as_deref().map(parse_mask).transpose()?,
+        })
     }
 }
 
@@ -103,8 +82,8 @@ pub fn describe_access(access: &WarpAccess) -> String {
 
 /// `calc coalescing`.
 pub fn coalescing(args: &AccessArgs) -> Answer {
-    let (arch, access) = args.to_access()?;
-    let granularity = match args.granularity {
+    let (arch, access) = args.pattern.to_access()?;
+    let granularity = match args.pattern.granularity {
         Some(GranularityArg::Sector) => Granularity::Sector,
         Some(GranularityArg::Line) => Granularity::Line,
         None => arch.granularity,
@@ -193,8 +172,8 @@ pub fn segment_picture(c: &Coalescing) -> String {
 
 /// `calc banks`.
 pub fn banks(args: &AccessArgs) -> Answer {
-    let (arch, access) = args.to_access()?;
-    if args.granularity.is_some() {
+    let (arch, access) = args.pattern.to_access()?;
+    if args.pattern.granularity.is_some() {
         return Err("--granularity applies to `calc coalescing` only".into());
     }
     let b = engine::bank_conflicts(&access, arch).map_err(|e| e.to_string())?;

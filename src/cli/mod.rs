@@ -6,8 +6,10 @@ pub mod content;
 pub mod json;
 pub mod tui;
 
+use crate::content::Content;
 use clap::{Args, Parser, Subcommand, ValueEnum};
 use std::path::PathBuf;
+use std::process::ExitCode;
 
 /// warpdrill — a terminal tutor for GPU memory performance: coalescing, shared-memory banks,
 /// occupancy, tiling and the roofline. Without a command it opens the tutor.
@@ -73,24 +75,15 @@ pub enum SpaceArg {
     Shared,
 }
 
-/// `warpdrill explore …`
+/// `warpdrill explore …`: every access flag of `calc coalescing`, plus the memory space.
 #[derive(Debug, Clone, Args)]
 pub struct ExploreArgs {
-    /// Architecture (sm_90, H100, kepler, gfx942, …).
-    #[arg(long, default_value = "sm_90")]
-    pub arch: String,
     /// Memory space.
     #[arg(long, value_enum, default_value_t = SpaceArg::Global)]
     pub space: SpaceArg,
-    /// Bytes per lane: 1, 2, 4, 8 or 16.
-    #[arg(long, default_value_t = 4)]
-    pub elem: u32,
-    /// Stride in elements (negative allowed).
-    #[arg(long, default_value_t = 1, allow_hyphen_values = true)]
-    pub stride: i64,
-    /// Offset in elements (negative allowed).
-    #[arg(long, default_value_t = 0, allow_hyphen_values = true)]
-    pub offset: i64,
+    /// The access pattern.
+    #[command(flatten)]
+    pub pattern: PatternArgs,
 }
 
 /// `warpdrill content …`
@@ -166,9 +159,9 @@ pub enum GranularityArg {
     Line,
 }
 
-/// One warp's access pattern.
+/// One warp's access pattern (shared by `calc coalescing`, `calc banks` and `explore`).
 #[derive(Debug, Clone, Args)]
-pub struct AccessArgs {
+pub struct PatternArgs {
     /// Architecture: sm_70 … sm_120, a compute capability (8.6), a GPU (H100, "RTX 4090"),
     /// kepler, pascal, gfx90a, gfx942, rdna3.
     #[arg(long, default_value = "sm_90")]
@@ -206,6 +199,14 @@ pub struct AccessArgs {
     /// Count 32-byte sectors or 128-byte lines (default: the architecture's unit).
     #[arg(long, value_enum)]
     pub granularity: Option<GranularityArg>,
+}
+
+/// `calc coalescing` / `calc banks`: a pattern, printed as text or JSON.
+#[derive(Debug, Clone, Args)]
+pub struct AccessArgs {
+    /// The access pattern.
+    #[command(flatten)]
+    pub pattern: PatternArgs,
     /// Print one JSON object instead of text.
     #[arg(long)]
     pub json: bool,
@@ -277,34 +278,137 @@ pub struct RooflineArgs {
     pub json: bool,
 }
 
-/// Parses an active-lane mask: `0xffff`, `0b1011`, `65535`, `all`, `half`, `odd`, `even`, `first8`.
-pub fn parse_mask(text: &str) -> Result<u64, String> {
-    let t = text.trim().to_ascii_lowercase().replace('_', "");
-    let bad = || {
-        format!(
-            "active mask `{text}` is not a mask: use hex (0xffffffff), decimal, or all / half / odd / even / firstN"
-        )
-    };
-    let parsed = if let Some(hex) = t.strip_prefix("0x") {
-        u64::from_str_radix(hex, 16).ok()
-    } else if let Some(bin) = t.strip_prefix("0b") {
-        u64::from_str_radix(bin, 2).ok()
-    } else if let Some(n) = t.strip_prefix("first") {
-        n.trim_start_matches([':', ' ', '='])
-            .parse::<u32>()
-            .ok()
-            .filter(|n| *n <= 64)
-            .map(crate::engine::full_mask)
-    } else {
-        match t.as_str() {
-            "all" | "full" => Some(u64::MAX),
-            "half" => Some(0xffff),
-            "odd" => Some(0xaaaa_aaaa_aaaa_aaaa),
-            "even" => Some(0x5555_5555_5555_5555),
-            _ => t.parse::<u64>().ok(),
+pub use crate::engine::parse_mask;
+
+fn finish(report: content::Report) -> ExitCode {
+    print!("{}", report.stdout);
+    eprint!("{}", report.stderr);
+    ExitCode::from(report.code)
+}
+
+/// The built-in content plus `--content DIR`, or the reason it cannot be read.
+fn load_content(dir: Option<&std::path::Path>) -> Result<Content, ExitCode> {
+    let content = Content::with_dir(dir).map_err(|e| {
+        eprintln!("error: {e}");
+        ExitCode::from(2)
+    })?;
+    if !content.problems.is_empty() {
+        eprintln!(
+            "warning: {} content problem(s) — those items were skipped (see `warpdrill content check`):",
+            content.problems.len()
+        );
+        for problem in content.problems.iter().take(5) {
+            eprintln!("  {problem}");
         }
-    };
-    parsed.ok_or_else(bad)
+    }
+    Ok(content)
+}
+
+/// Runs one command line; returns the exit status.
+pub fn run(cli: Cli) -> ExitCode {
+    if let Err(report) = color_eyre::install() {
+        eprintln!("warning: could not install the error reporter: {report}");
+    }
+    match cli.command {
+        None => ExitCode::from(self::tui::run(
+            cli.data_dir.as_deref(),
+            cli.content.as_deref(),
+            self::tui::Start::Home,
+        )),
+        Some(Command::Explore(args)) => match args.to_setup() {
+            Ok(setup) => ExitCode::from(self::tui::run(
+                cli.data_dir.as_deref(),
+                cli.content.as_deref(),
+                self::tui::Start::Explorer(setup),
+            )),
+            Err(message) => {
+                eprintln!("error: {message}");
+                ExitCode::from(2)
+            }
+        },
+        Some(Command::Calculators { which }) => {
+            use crate::ui::Tab;
+            let tab = match which {
+                self::CalculatorArg::Occupancy => Tab::Occupancy,
+                self::CalculatorArg::Tiling => Tab::Tiling,
+                self::CalculatorArg::Roofline => Tab::Roofline,
+            };
+            ExitCode::from(self::tui::run(
+                cli.data_dir.as_deref(),
+                cli.content.as_deref(),
+                self::tui::Start::Calculators(tab),
+            ))
+        }
+        Some(Command::Ladder { level }) => {
+            let level = match level
+                .as_deref()
+                .map(|l| crate::content::schema::Level::parse(l).ok_or(l))
+            {
+                Some(Err(bad)) => {
+                    eprintln!("error: unknown level `{bad}` (use L1 … L5)");
+                    return ExitCode::from(2);
+                }
+                Some(Ok(level)) => Some(level),
+                None => None,
+            };
+            ExitCode::from(self::tui::run(
+                cli.data_dir.as_deref(),
+                cli.content.as_deref(),
+                self::tui::Start::Ladder(level),
+            ))
+        }
+        Some(Command::Content(ContentCommand::Check { dir, json })) => finish(
+            self::content::check(dir.as_deref().or(cli.content.as_deref()), json),
+        ),
+        Some(Command::Content(ContentCommand::Preview { seed, level, json })) => {
+            match load_content(cli.content.as_deref()) {
+                Ok(content) => finish(self::content::preview(
+                    &content,
+                    seed,
+                    level.as_deref(),
+                    json,
+                )),
+                Err(code) => code,
+            }
+        }
+        Some(Command::Check(args)) => match load_content(cli.content.as_deref()) {
+            Ok(content) => finish(self::content::check_answer(&content, &args)),
+            Err(code) => code,
+        },
+        Some(Command::Calc(calc)) => {
+            let answer = match &calc {
+                CalcCommand::Coalescing(args) => self::calc::coalescing(args),
+                CalcCommand::Banks(args) => self::calc::banks(args),
+                CalcCommand::Occupancy(args) => self::calc::occupancy(args),
+                CalcCommand::Tiling(args) => self::calc::tiling(args),
+                CalcCommand::Roofline(args) => self::calc::roofline(args),
+                CalcCommand::Batch => {
+                    let stdin = std::io::stdin().lock();
+                    let stdout = std::io::stdout().lock();
+                    return match self::batch::run(stdin, stdout) {
+                        Ok(()) => ExitCode::SUCCESS,
+                        Err(e) => {
+                            eprintln!("error: cannot read requests from stdin: {e}");
+                            ExitCode::from(1)
+                        }
+                    };
+                }
+            };
+            match answer {
+                Ok(text) => {
+                    print!("{text}");
+                    if !text.ends_with('\n') {
+                        println!();
+                    }
+                    ExitCode::SUCCESS
+                }
+                Err(message) => {
+                    eprintln!("error: {message}");
+                    ExitCode::from(2)
+                }
+            }
+        }
+    }
 }
 
 #[cfg(test)]
@@ -315,16 +419,5 @@ mod tests {
     #[test]
     fn clap_definition_is_consistent() {
         Cli::command().debug_assert();
-    }
-
-    #[test]
-    fn masks_in_every_spelling() {
-        assert_eq!(parse_mask("0x0000ffff"), Ok(0xffff));
-        assert_eq!(parse_mask("0xFFFF_FFFF"), Ok(0xffff_ffff));
-        assert_eq!(parse_mask("3"), Ok(3));
-        assert_eq!(parse_mask("first8"), Ok(0xff));
-        assert_eq!(parse_mask("odd").map(|m| m & 0xf), Ok(0xa));
-        assert!(parse_mask("lots").is_err());
-        assert!(parse_mask("0xZZ").is_err());
     }
 }

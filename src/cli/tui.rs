@@ -1,10 +1,10 @@
 //! Starting the tutor in a real terminal: checks, progress, terminal set-up and restoration.
 
-use crate::app::{self, Action, App};
+use crate::app::{self, App};
 use crate::content::Content;
 use crate::content::schema::Level;
 use crate::progress::{self, Store};
-use crate::ui::Theme;
+use crate::ui::{Action, ExplorerSetup, Space, Tab, Theme};
 use std::io::IsTerminal;
 use std::path::Path;
 
@@ -15,10 +15,10 @@ pub enum Start {
     Home,
     /// The ladder, on a level.
     Ladder(Option<Level>),
-    /// The explorer with these parameters.
-    Explorer(Box<crate::ui::explorer::State>),
+    /// The explorer on a pattern.
+    Explorer(ExplorerSetup),
     /// The calculators.
-    Calculators(crate::ui::calculators::Tab),
+    Calculators(Tab),
 }
 
 /// Restores the terminal however the tutor ends (return, error or panic unwinding).
@@ -31,24 +31,19 @@ impl Drop for TerminalGuard {
 }
 
 impl crate::cli::ExploreArgs {
-    /// The explorer state these flags describe, or why they are refused.
-    pub fn to_state(&self) -> Result<crate::ui::explorer::State, String> {
-        use crate::ui::explorer::{Space, State};
-        let arch = crate::engine::Arch::parse(&self.arch).map_err(|e| e.to_string())?;
-        if !crate::engine::ELEM_SIZES.contains(&self.elem) {
-            return Err(format!(
-                "element size must be 1, 2, 4, 8 or 16 bytes, got {}",
-                self.elem
-            ));
-        }
-        let access = crate::engine::WarpAccess::affine(self.elem, self.stride, self.offset)
-            .with_warp_size(arch.warp_size)
-            .with_mask(crate::engine::full_mask(arch.warp_size));
-        let space = match self.space {
-            crate::cli::SpaceArg::Global => Space::Global,
-            crate::cli::SpaceArg::Shared => Space::Shared,
-        };
-        Ok(State::from_access(arch, space, &access))
+    /// The pattern these flags describe, or why they are refused.
+    pub fn to_setup(&self) -> Result<ExplorerSetup, String> {
+        let (arch, access) = self.pattern.to_access()?;
+        access.resolve().map_err(|e| e.to_string())?;
+        Ok(ExplorerSetup {
+            arch,
+            space: match self.space {
+                crate::cli::SpaceArg::Global => Space::Global,
+                crate::cli::SpaceArg::Shared => Space::Shared,
+            },
+            shape: self.pattern.shape()?,
+            lines: self.pattern.granularity == Some(crate::cli::GranularityArg::Line),
+        })
     }
 }
 
@@ -96,9 +91,7 @@ pub fn run(data_dir: Option<&Path>, content_dir: Option<&Path>, start: Start) ->
         Start::Home => {}
         Start::Ladder(level) => app.update(Action::OpenLadder(level)),
         Start::Explorer(state) => app.update(Action::OpenExplorer(state)),
-        Start::Calculators(tab) => app.update(Action::OpenCalculators(Box::new(
-            crate::ui::calculators::State::new(tab),
-        ))),
+        Start::Calculators(tab) => app.update(Action::OpenCalculators(tab)),
     }
     let mut terminal = match ratatui::try_init() {
         Ok(terminal) => terminal,

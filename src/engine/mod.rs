@@ -12,6 +12,7 @@ pub mod error;
 pub mod measured;
 pub mod occupancy;
 pub mod roofline;
+pub mod shape;
 pub mod tiling;
 
 pub use access::{ELEM_SIZES, LaneAddresses, Pattern, WarpAccess, full_mask};
@@ -24,4 +25,5 @@ pub use occupancy::{
     occupancy,
 };
 pub use roofline::{Bound, Roofline, roofline, serialized_latency, transfer_time};
+pub use shape::{AccessShape, parse_mask};
 pub use tiling::{Tiling, TilingInput, rectangular_traffic, tiling};

@@ -3,6 +3,7 @@
 pub mod answer;
 pub mod expr;
 pub mod grade;
+pub mod unlock;
 pub mod variant;
 
 pub use grade::{Feedback, Outcome, Response, grade};

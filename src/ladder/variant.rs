@@ -7,8 +7,8 @@ use crate::content::schema::{
     OccupancyField, Param, Query, RooflineField, TilingField, Tolerance, Unit,
 };
 use crate::engine::{
-    self, Arch, Carveout, EngineError, Granularity, KernelConfig, Limiter, Pattern, TilingInput,
-    WarpAccess, full_mask,
+    self, AccessShape, Arch, Carveout, EngineError, Granularity, KernelConfig, Limiter,
+    TilingInput, WarpAccess, full_mask,
 };
 use crate::format;
 use rand_chacha::ChaCha8Rng;
@@ -577,20 +577,20 @@ fn evaluate(
             field,
         } => {
             let arch = arch_arg(arch.as_ref(), texts, place)?;
-            let access = access_of(
-                arch,
-                uint(num(elem)?, "elem", place)?,
-                AccessShape {
-                    stride: int(opt(stride, 1.0)?, "stride", place)?,
-                    offset: int(opt(offset, 0.0)?, "offset", place)?,
-                    base: int(opt(base, 0.0)?, "base", place)?,
-                    lanes: uint(opt(lanes, f64::from(arch.warp_size))?, "lanes", place)?,
-                    struct_size: optional_int(struct_size, "struct_size")?,
-                    field_offset: int(opt(field_offset, 0.0)?, "field_offset", place)?,
-                    pitch: optional_int(pitch, "pitch")?,
-                    column: *column,
-                },
-            );
+            let lanes = uint(opt(lanes, f64::from(arch.warp_size))?, "lanes", place)?;
+            let access = AccessShape {
+                elem_bytes: uint(num(elem)?, "elem", place)?,
+                stride: int(opt(stride, 1.0)?, "stride", place)?,
+                offset: int(opt(offset, 0.0)?, "offset", place)?,
+                base: int(opt(base, 0.0)?, "base", place)?,
+                struct_size: optional_int(struct_size, "struct_size")?,
+                field_offset: int(opt(field_offset, 0.0)?, "field_offset", place)?,
+                pitch: optional_int(pitch, "pitch")?,
+                column: *column,
+                offsets: None,
+                mask: Some(full_mask(lanes.min(64))),
+            }
+            .access(arch.warp_size);
             let granularity = if *lines {
                 Granularity::Line
             } else {
@@ -618,16 +618,15 @@ fn evaluate(
             field,
         } => {
             let arch = arch_arg(arch.as_ref(), texts, place)?;
-            let access = access_of(
-                arch,
-                uint(num(elem)?, "elem", place)?,
-                AccessShape {
-                    stride: int(num(stride)?, "stride", place)?,
-                    offset: int(opt(offset, 0.0)?, "offset", place)?,
-                    lanes: uint(opt(lanes, f64::from(arch.warp_size))?, "lanes", place)?,
-                    ..AccessShape::default()
-                },
-            );
+            let lanes = uint(opt(lanes, f64::from(arch.warp_size))?, "lanes", place)?;
+            let access = AccessShape {
+                elem_bytes: uint(num(elem)?, "elem", place)?,
+                stride: int(num(stride)?, "stride", place)?,
+                offset: int(opt(offset, 0.0)?, "offset", place)?,
+                mask: Some(full_mask(lanes.min(64))),
+                ..AccessShape::default()
+            }
+            .access(arch.warp_size);
             let b = engine::bank_conflicts(&access, arch).map_err(engine_err)?;
             let value = match field {
                 BankField::Wavefronts => f64::from(b.wavefronts),
@@ -808,49 +807,6 @@ fn evaluate(
             };
             Ok((value, None))
         }
-    }
-}
-
-#[derive(Default)]
-struct AccessShape {
-    stride: i64,
-    offset: i64,
-    base: i64,
-    lanes: u32,
-    struct_size: Option<i64>,
-    field_offset: i64,
-    pitch: Option<i64>,
-    column: bool,
-}
-
-fn access_of(arch: &Arch, elem: u32, shape: AccessShape) -> WarpAccess {
-    let pattern = if let Some(struct_bytes) = shape.struct_size {
-        Pattern::StructField {
-            struct_bytes,
-            field_offset: shape.field_offset,
-            first: shape.offset,
-            base_bytes: shape.base,
-        }
-    } else if let Some(pitch_bytes) = shape.pitch {
-        Pattern::TwoD {
-            pitch_bytes,
-            column: shape.column,
-            row: 0,
-            col: shape.offset,
-            base_bytes: shape.base,
-        }
-    } else {
-        Pattern::Affine {
-            stride_elems: shape.stride,
-            offset_elems: shape.offset,
-            base_bytes: shape.base,
-        }
-    };
-    WarpAccess {
-        elem_bytes: elem,
-        pattern,
-        active_mask: full_mask(shape.lanes.min(64)),
-        warp_size: arch.warp_size,
     }
 }
 

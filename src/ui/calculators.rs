@@ -1,12 +1,14 @@
 //! Calculators: occupancy (with three what-if plots as Nsight Compute draws them), tiling, roofline
 //! (log-log chart with the ridge and labelled kernel points). Every number comes from the engine.
 
+pub use super::action::Tab;
 use super::fields::{self, Panel, PanelEvent, parse_int, parse_si};
-use super::{Theme, block};
+use super::{Action, Component, Ctx, Theme, block};
 use crate::engine::{
     self, ARCHS, Arch, Bound, Carveout, KernelConfig, Limiter, NvidiaLimits, Occupancy, TilingInput,
 };
 use crate::format;
+use crate::ladder::ShowMe;
 use ratatui::buffer::Buffer;
 use ratatui::crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
 use ratatui::layout::{Constraint, Layout, Rect};
@@ -25,17 +27,6 @@ pub const KEYS: &[(&str, &str)] = &[
     ("a/d", "add/remove a roofline kernel"),
     ("?", "help"),
 ];
-
-/// Which calculator is shown.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Tab {
-    /// Occupancy with what-if plots.
-    Occupancy,
-    /// Tiled matrix multiply.
-    Tiling,
-    /// Roofline chart.
-    Roofline,
-}
 
 impl Tab {
     /// Parses `occupancy`, `tiling`, `roofline`.
@@ -97,6 +88,62 @@ pub struct State {
     pub tiling: TilingInputs,
     /// Roofline.
     pub roofline: RooflineInputs,
+}
+
+impl State {
+    /// The calculator an exercise's "show me" asks for, on its numbers (`None` for an access
+    /// pattern: that is the explorer's).
+    pub fn from_show_me(target: &ShowMe) -> Option<State> {
+        Some(match target {
+            ShowMe::Global { .. } | ShowMe::Shared { .. } => return None,
+            ShowMe::Occupancy { arch, config } => {
+                let mut state = State::new(Tab::Occupancy);
+                state.occupancy.arch = arch;
+                state.occupancy.config = *config;
+                state
+            }
+            ShowMe::Tiling { arch, input } => {
+                let mut state = State::new(Tab::Tiling);
+                if arch.nvidia.is_some() {
+                    state.tiling.arch = arch;
+                }
+                state.tiling.input = *input;
+                state
+            }
+            ShowMe::Roofline {
+                peak_flops,
+                bandwidth,
+                intensity,
+            } => {
+                let mut state = State::new(Tab::Roofline);
+                state.roofline.peak_flops = *peak_flops;
+                state.roofline.bandwidth = *bandwidth;
+                if let Some(last) = state.roofline.points.last_mut() {
+                    *last = ("this exercise".to_string(), *intensity);
+                }
+                state
+            }
+        })
+    }
+}
+
+impl Component for State {
+    fn handle_key(&mut self, key: KeyEvent, _ctx: &Ctx) -> Option<Action> {
+        self.key(key);
+        None
+    }
+
+    fn render(&self, ctx: &Ctx, area: Rect, buf: &mut Buffer) {
+        render(self, ctx.theme, area, buf);
+    }
+
+    fn keys(&self) -> Vec<(&'static str, &'static str)> {
+        KEYS.to_vec()
+    }
+
+    fn captures(&self, _key: &KeyEvent) -> bool {
+        self.typing()
+    }
 }
 
 impl State {

@@ -12,13 +12,12 @@
 //! └──────────────────────────────────────────────────────────────┘
 //! ```
 
+use super::input::LineInput;
+use super::{Action, Component, Ctx};
 use super::{Theme, block, rich, wrapped_height};
-use super::{calculators, explorer};
-use crate::app::input::LineInput;
-use crate::app::{Action, App, Screen};
 use crate::content::schema::{ExerciseTemplate, Level};
 use crate::ladder::variant::letter;
-use crate::ladder::{AnswerKey, Feedback, Outcome, Response, ShowMe, Variant, VariantError};
+use crate::ladder::{AnswerKey, Feedback, Outcome, Response, Variant, VariantError};
 use ratatui::buffer::Buffer;
 use ratatui::crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
 use ratatui::layout::{Constraint, Layout, Rect};
@@ -272,165 +271,173 @@ fn command(state: &State, key: KeyEvent) -> Option<Command> {
     }
 }
 
-fn state_mut(app: &mut App) -> Option<&mut State> {
-    match app.stack.last_mut() {
-        Some(Screen::Exercise(state)) => Some(state),
-        _ => None,
-    }
-}
-
-/// Handles a key on the exercise screen.
-pub fn key(app: &mut App, key: KeyEvent) {
-    let Some(Screen::Exercise(state)) = app.stack.last() else {
-        return;
-    };
-    let Some(command) = command(state, key) else {
-        return;
-    };
-    let id = state.id.clone();
-    match command {
-        Command::Edit(key) => {
-            if let Some(state) = state_mut(app) {
-                state.input.edit(&key);
+impl State {
+    /// Handles a key: changes this screen and returns what the app must do (record an attempt, a
+    /// hint, open another exercise or the explorer).
+    pub fn handle(&mut self, key: KeyEvent, ctx: &Ctx) -> Option<Action> {
+        let id = self.id.clone();
+        match command(self, key)? {
+            Command::Edit(key) => {
+                self.input.edit(&key);
+                None
             }
-        }
-        Command::Submit => submit(app),
-        Command::Hint => {
-            let Some(state) = state_mut(app) else { return };
-            if state.hints_shown < state.hint_count() {
-                state.hints_shown += 1;
-                app.progress.entry(&id).hints_used += 1;
-                app.save();
+            Command::Submit => self.submit(ctx.now),
+            Command::Hint => {
+                if self.hints_shown < self.hint_count() {
+                    self.hints_shown += 1;
+                    Some(Action::HintShown(id))
+                } else {
+                    None
+                }
             }
-        }
-        Command::Reroll => {
-            let seed = app.new_seed();
-            app.open_exercise(&id, Some(seed));
-        }
-        Command::Explanation => {
-            if let Some(state) = state_mut(app) {
-                state.show_explanation = !state.show_explanation;
+            Command::Reroll => Some(Action::Reroll(id)),
+            Command::Explanation => {
+                self.show_explanation = !self.show_explanation;
+                None
             }
-        }
-        Command::Simply => {
-            if let Some(state) = state_mut(app) {
-                state.show_analogy = !state.show_analogy;
+            Command::Simply => {
+                self.show_analogy = !self.show_analogy;
+                None
             }
-        }
-        Command::Next(step) => {
-            if let Some(next) = app.neighbour(&id, step) {
-                book_time(app);
-                app.open_exercise(&next, None);
+            Command::Next(by) => Some(Action::Step { id, by }),
+            Command::Select(delta) => {
+                match &self.variant {
+                    Ok(Variant {
+                        key: AnswerKey::Choice { options, .. },
+                        ..
+                    }) => self.choice = step(self.choice, delta, options.len()),
+                    Ok(Variant {
+                        key: AnswerKey::Ordering { items, .. },
+                        ..
+                    }) => self.order_cursor = step(self.order_cursor, delta, items.len()),
+                    _ => {}
+                }
+                None
             }
-        }
-        Command::Select(delta) => {
-            let Some(state) = state_mut(app) else { return };
-            match &state.variant {
-                Ok(Variant {
+            Command::Pick(index) => {
+                if let Ok(Variant {
                     key: AnswerKey::Choice { options, .. },
                     ..
-                }) => state.choice = step(state.choice, delta, options.len()),
-                Ok(Variant {
-                    key: AnswerKey::Ordering { items, .. },
-                    ..
-                }) => state.order_cursor = step(state.order_cursor, delta, items.len()),
-                _ => {}
+                }) = &self.variant
+                    && index < options.len()
+                {
+                    self.choice = index;
+                }
+                None
             }
-        }
-        Command::Pick(index) => {
-            let Some(state) = state_mut(app) else { return };
-            if let Ok(Variant {
-                key: AnswerKey::Choice { options, .. },
-                ..
-            }) = &state.variant
-                && index < options.len()
-            {
-                state.choice = index;
+            Command::MoveItem(delta) => {
+                let to = step(self.order_cursor, delta, self.order.len());
+                if to != self.order_cursor {
+                    self.order.swap(self.order_cursor, to);
+                    self.order_cursor = to;
+                }
+                None
             }
-        }
-        Command::MoveItem(delta) => {
-            let Some(state) = state_mut(app) else { return };
-            let len = state.order.len();
-            let to = step(state.order_cursor, delta, len);
-            if to != state.order_cursor {
-                state.order.swap(state.order_cursor, to);
-                state.order_cursor = to;
-            }
-        }
-        Command::ShowMe => {
-            let Some(Screen::Exercise(state)) = app.stack.last() else {
-                return;
-            };
-            if let Some(action) = state
+            Command::ShowMe => self
                 .variant
                 .as_ref()
                 .ok()
-                .and_then(|v| v.show_me.as_ref())
-                .map(show_me)
-            {
-                book_time(app);
-                app.update(action);
-            }
-        }
-        Command::Mark(had_it) => {
-            let Some(state) = state_mut(app) else { return };
-            state.awaiting_mark = false;
-            state.solved = had_it;
-            let answer = state.input.text().to_string();
-            let start = state.clock_start;
-            let outcome = if had_it {
-                Outcome::Correct
-            } else {
-                Outcome::Wrong
-            };
-            app.record_attempt(&id, &answer, outcome, start);
-            let now = app.now();
-            if let Some(state) = state_mut(app) {
-                state.clock_start = now;
+                .and_then(|v| v.show_me.clone())
+                .map(Action::ShowMe),
+            Command::Mark(had_it) => {
+                self.awaiting_mark = false;
+                self.solved = had_it;
+                let answer = self.input.text().to_string();
                 if !had_it {
-                    state.input.clear();
+                    self.input.clear();
                 }
+                let outcome = if had_it {
+                    Outcome::Correct
+                } else {
+                    Outcome::Wrong
+                };
+                Some(self.attempt(answer, outcome, ctx.now))
             }
         }
     }
+
+    /// The attempt to record; time is booked from here on.
+    fn attempt(&mut self, answer: String, outcome: Outcome, now: u64) -> Action {
+        let since = std::mem::replace(&mut self.clock_start, now);
+        Action::Attempt {
+            id: self.id.clone(),
+            answer,
+            outcome,
+            since,
+        }
+    }
+
+    fn submit(&mut self, now: u64) -> Option<Action> {
+        let Ok(variant) = &self.variant else {
+            return None;
+        };
+        let answer = self.input.text().to_string();
+        let feedback = match &variant.key {
+            AnswerKey::Choice { .. } => {
+                crate::ladder::grade(variant, Response::Choice(self.choice))
+            }
+            AnswerKey::Ordering { .. } => {
+                crate::ladder::grade(variant, Response::Order(&self.order))
+            }
+            _ => crate::ladder::grade(variant, Response::Text(&answer)),
+        };
+        let explain = matches!(variant.key, AnswerKey::Explain { .. });
+        let outcome = feedback.outcome;
+        let shown_answer = match &variant.key {
+            AnswerKey::Choice { options, .. } => options
+                .get(self.choice)
+                .map(|option| format!("{}) {option}", letter(self.choice)))
+                .unwrap_or_default(),
+            AnswerKey::Ordering { items, .. } => self
+                .order
+                .iter()
+                .filter_map(|&i| items.get(i).map(String::as_str))
+                .collect::<Vec<_>>()
+                .join(" → "),
+            _ => answer.clone(),
+        };
+        self.feedback = Some(feedback);
+        if outcome == Outcome::Unusable {
+            return None;
+        }
+        self.attempts += 1;
+        if explain {
+            // The learner compares with the model answer and marks it; that mark is the attempt.
+            self.awaiting_mark = true;
+            return None;
+        }
+        self.input.remember(&answer);
+        if outcome == Outcome::Correct {
+            self.solved = true;
+        } else {
+            self.input.clear();
+        }
+        Some(self.attempt(shown_answer, outcome, now))
+    }
 }
 
-/// The explorer or calculator preloaded with this variant's own inputs.
-pub fn show_me(target: &ShowMe) -> Action {
-    match target {
-        ShowMe::Global { arch, access } => Action::OpenExplorer(Box::new(
-            explorer::State::from_access(arch, explorer::Space::Global, access),
-        )),
-        ShowMe::Shared { arch, access } => Action::OpenExplorer(Box::new(
-            explorer::State::from_access(arch, explorer::Space::Shared, access),
-        )),
-        ShowMe::Occupancy { arch, config } => {
-            let mut state = calculators::State::new(calculators::Tab::Occupancy);
-            state.occupancy.arch = arch;
-            state.occupancy.config = *config;
-            Action::OpenCalculators(Box::new(state))
-        }
-        ShowMe::Tiling { arch, input } => {
-            let mut state = calculators::State::new(calculators::Tab::Tiling);
-            if arch.nvidia.is_some() {
-                state.tiling.arch = arch;
+impl Component for State {
+    fn handle_key(&mut self, key: KeyEvent, ctx: &Ctx) -> Option<Action> {
+        self.handle(key, ctx)
+    }
+
+    fn render(&self, ctx: &Ctx, area: Rect, buf: &mut Buffer) {
+        render(ctx, self, area, buf);
+    }
+
+    fn keys(&self) -> Vec<(&'static str, &'static str)> {
+        keys(self)
+    }
+
+    /// While typing, keys are text — except Esc (back) and `?` where it cannot be part of the
+    /// answer (help).
+    fn captures(&self, key: &KeyEvent) -> bool {
+        self.typing()
+            && match key.code {
+                KeyCode::Esc => false,
+                KeyCode::Char('?') => question_mark_is_text(self),
+                _ => true,
             }
-            state.tiling.input = *input;
-            Action::OpenCalculators(Box::new(state))
-        }
-        ShowMe::Roofline {
-            peak_flops,
-            bandwidth,
-            intensity,
-        } => {
-            let mut state = calculators::State::new(calculators::Tab::Roofline);
-            state.roofline.peak_flops = *peak_flops;
-            state.roofline.bandwidth = *bandwidth;
-            if let Some(last) = state.roofline.points.last_mut() {
-                *last = ("this exercise".to_string(), *intensity);
-            }
-            Action::OpenCalculators(Box::new(state))
-        }
     }
 }
 
@@ -438,70 +445,13 @@ fn step(at: usize, delta: isize, len: usize) -> usize {
     if len == 0 {
         return 0;
     }
-    (at as isize + delta).clamp(0, len as isize - 1) as usize
-}
-
-fn book_time(app: &mut App) {
-    let now = app.now();
-    let Some(state) = state_mut(app) else { return };
-    let spent = now.saturating_sub(state.clock_start);
-    state.clock_start = now;
-    let id = state.id.clone();
-    app.progress.entry(&id).seconds += spent;
-}
-
-fn submit(app: &mut App) {
-    let Some(state) = state_mut(app) else { return };
-    let Ok(variant) = &state.variant else { return };
-    let answer = state.input.text().to_string();
-    let feedback = match &variant.key {
-        AnswerKey::Choice { .. } => crate::ladder::grade(variant, Response::Choice(state.choice)),
-        AnswerKey::Ordering { .. } => crate::ladder::grade(variant, Response::Order(&state.order)),
-        _ => crate::ladder::grade(variant, Response::Text(&answer)),
-    };
-    let explain = matches!(variant.key, AnswerKey::Explain { .. });
-    let outcome = feedback.outcome;
-    let id = state.id.clone();
-    let start = state.clock_start;
-    let shown_answer = match &variant.key {
-        AnswerKey::Choice { options, .. } => {
-            format!("{}) {}", letter(state.choice), options[state.choice])
-        }
-        AnswerKey::Ordering { items, .. } => state
-            .order
-            .iter()
-            .map(|&i| items[i].as_str())
-            .collect::<Vec<_>>()
-            .join(" → "),
-        _ => answer.clone(),
-    };
-    state.feedback = Some(feedback);
-    if outcome == Outcome::Unusable {
-        return;
-    }
-    state.attempts += 1;
-    if explain {
-        // The learner compares with the model answer and marks it; that mark is the attempt.
-        state.awaiting_mark = true;
-        return;
-    }
-    state.input.remember(&answer);
-    if outcome == Outcome::Correct {
-        state.solved = true;
-    } else {
-        state.input.clear();
-    }
-    app.record_attempt(&id, &shown_answer, outcome, start);
-    let now = app.now();
-    if let Some(state) = state_mut(app) {
-        state.clock_start = now;
-    }
+    at.saturating_add_signed(delta).min(len - 1)
 }
 
 /// Draws the exercise screen.
-pub fn render(app: &App, state: &State, area: Rect, buf: &mut Buffer) {
-    let theme: Theme = app.theme;
-    let progress = app.progress.of(&state.id);
+pub fn render(ctx: &Ctx, state: &State, area: Rect, buf: &mut Buffer) {
+    let theme: Theme = ctx.theme;
+    let progress = ctx.progress.of(&state.id);
     let status = if progress.solved {
         "solved"
     } else if progress.attempts > 0 {
@@ -593,7 +543,7 @@ pub fn render(app: &App, state: &State, area: Rect, buf: &mut Buffer) {
         ));
     }
     if state.show_analogy
-        && let Some(topic) = app.content.topic(&state.topic)
+        && let Some(topic) = ctx.content.topic(&state.topic)
     {
         top.push(Line::from(vec![
             Span::styled("Simply: ", theme.title()),

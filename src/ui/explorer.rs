@@ -14,10 +14,11 @@
 //! └──────────────────────────────────────────────────────────────────────────────┘
 //! ```
 
+pub use super::action::Space;
 use super::fields::{self, Panel, PanelEvent, parse_int};
-use super::{Theme, block, centered, popup};
+use super::{Action, Component, Ctx, ExplorerSetup, Theme, block, centered, popup};
 use crate::engine::{
-    self, Arch, BankAnalysis, Coalescing, ELEM_SIZES, Granularity, Pattern, WarpAccess,
+    self, AccessShape, Arch, BankAnalysis, Coalescing, ELEM_SIZES, Granularity, WarpAccess,
     banks::BANKS, full_mask,
 };
 use crate::{explain, format};
@@ -40,15 +41,6 @@ pub const KEYS: &[(&str, &str)] = &[
     ("q", "back"),
 ];
 
-/// Global or shared memory.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Space {
-    /// Global memory: sectors and lines.
-    Global,
-    /// Shared memory: banks and wavefronts.
-    Shared,
-}
-
 /// How the lanes' addresses are laid out.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Shape {
@@ -60,6 +52,8 @@ pub enum Shape {
     Row,
     /// Lane t reads `(t, offset)` of a row-major 2D array.
     Column,
+    /// Lane t reads the byte offset typed for it.
+    Offsets,
 }
 
 impl Shape {
@@ -69,13 +63,20 @@ impl Shape {
             Shape::Struct => "AoS field",
             Shape::Row => "2D row walk",
             Shape::Column => "2D column walk",
+            Shape::Offsets => "explicit offsets",
         }
     }
 
     fn next(self, step: i64) -> Shape {
-        const ALL: [Shape; 4] = [Shape::Affine, Shape::Struct, Shape::Row, Shape::Column];
+        const ALL: [Shape; 5] = [
+            Shape::Affine,
+            Shape::Struct,
+            Shape::Row,
+            Shape::Column,
+            Shape::Offsets,
+        ];
         let at = ALL.iter().position(|s| *s == self).unwrap_or(0) as i64;
-        ALL[(at + step).rem_euclid(4) as usize]
+        ALL[(at + step).rem_euclid(ALL.len() as i64) as usize]
     }
 }
 
@@ -158,6 +159,8 @@ pub struct State {
     pub pitch: i64,
     /// Base address in bytes (alignment).
     pub base: i64,
+    /// Byte offset per lane, lane 0 first (explicit offsets).
+    pub offsets: Vec<i64>,
     /// Active lanes.
     pub lanes: Lanes,
     /// Count in 128-byte lines instead of the architecture's unit.
@@ -183,6 +186,7 @@ impl Default for State {
             field_offset: 0,
             pitch: 4096,
             base: 0,
+            offsets: (0..32).map(|lane| lane * 4).collect(),
             lanes: Lanes::All,
             lines: false,
             panel: Panel::default(),
@@ -321,62 +325,74 @@ enum Row {
     FieldOffset,
     Pitch,
     Base,
+    Offsets,
     Lanes,
     Unit,
+}
+
+impl Component for State {
+    fn handle_key(&mut self, key: KeyEvent, _ctx: &Ctx) -> Option<Action> {
+        self.key(key);
+        None
+    }
+
+    fn render(&self, ctx: &Ctx, area: Rect, buf: &mut Buffer) {
+        render(self, ctx.theme, area, buf);
+    }
+
+    fn keys(&self) -> Vec<(&'static str, &'static str)> {
+        KEYS.to_vec()
+    }
+
+    /// While a value is typed or the preset picker is open, every key is the explorer's.
+    fn captures(&self, _key: &KeyEvent) -> bool {
+        self.typing() || self.presets.is_some()
+    }
 }
 
 impl State {
     /// The explorer preloaded with an access.
     pub fn from_access(arch: &'static Arch, space: Space, access: &WarpAccess) -> State {
+        State::from_setup(&ExplorerSetup::new(arch, space, access))
+    }
+
+    /// The explorer on a pattern described by the command line, an exercise or a test.
+    pub fn from_setup(setup: &ExplorerSetup) -> State {
+        let arch = setup.arch;
+        let shape = &setup.shape;
         let mut state = State {
             arch,
-            space,
-            elem: access.elem_bytes,
+            space: setup.space,
+            elem: shape.elem_bytes,
+            stride: shape.stride,
+            offset: shape.offset,
+            base: shape.base,
+            lines: setup.lines,
             ..State::default()
         };
-        let mask = access.active_mask & full_mask(arch.warp_size);
-        state.lanes = if mask == full_mask(arch.warp_size) {
+        let warp = full_mask(arch.warp_size);
+        let mask = shape.mask.unwrap_or(warp) & warp;
+        state.lanes = if mask == warp {
             Lanes::All
         } else if mask.trailing_ones() == mask.count_ones() {
             Lanes::First(mask.count_ones())
         } else {
             Lanes::Custom(mask)
         };
-        match &access.pattern {
-            Pattern::Affine {
-                stride_elems,
-                offset_elems,
-                base_bytes,
-            } => {
-                state.stride = *stride_elems;
-                state.offset = *offset_elems;
-                state.base = *base_bytes;
-            }
-            Pattern::StructField {
-                struct_bytes,
-                field_offset,
-                first,
-                base_bytes,
-            } => {
-                state.shape = Shape::Struct;
-                state.struct_size = *struct_bytes;
-                state.field_offset = *field_offset;
-                state.offset = *first;
-                state.base = *base_bytes;
-            }
-            Pattern::TwoD {
-                pitch_bytes,
-                column,
-                col,
-                base_bytes,
-                ..
-            } => {
-                state.shape = if *column { Shape::Column } else { Shape::Row };
-                state.pitch = *pitch_bytes;
-                state.offset = *col;
-                state.base = *base_bytes;
-            }
-            Pattern::Explicit { .. } => {}
+        if let Some(offsets) = &shape.offsets {
+            state.shape = Shape::Offsets;
+            state.offsets = offsets.clone();
+        } else if let Some(size) = shape.struct_size {
+            state.shape = Shape::Struct;
+            state.struct_size = size;
+            state.field_offset = shape.field_offset;
+        } else if let Some(pitch) = shape.pitch {
+            state.shape = if shape.column {
+                Shape::Column
+            } else {
+                Shape::Row
+            };
+            state.pitch = pitch;
         }
         state
     }
@@ -406,6 +422,7 @@ impl State {
             Shape::Affine => rows.extend([Row::Stride, Row::Offset]),
             Shape::Struct => rows.extend([Row::StructSize, Row::FieldOffset, Row::Offset]),
             Shape::Row | Shape::Column => rows.extend([Row::Pitch, Row::Offset]),
+            Shape::Offsets => rows.push(Row::Offsets),
         }
         rows.extend([Row::Base, Row::Lanes]);
         if self.space == Space::Global {
@@ -416,32 +433,19 @@ impl State {
 
     /// The access these parameters describe.
     pub fn access(&self) -> WarpAccess {
-        let pattern = match self.shape {
-            Shape::Affine => Pattern::Affine {
-                stride_elems: self.stride,
-                offset_elems: self.offset,
-                base_bytes: self.base,
-            },
-            Shape::Struct => Pattern::StructField {
-                struct_bytes: self.struct_size,
-                field_offset: self.field_offset,
-                first: self.offset,
-                base_bytes: self.base,
-            },
-            Shape::Row | Shape::Column => Pattern::TwoD {
-                pitch_bytes: self.pitch,
-                column: self.shape == Shape::Column,
-                row: 0,
-                col: self.offset,
-                base_bytes: self.base,
-            },
-        };
-        WarpAccess {
+        AccessShape {
             elem_bytes: self.elem,
-            pattern,
-            active_mask: self.lanes.mask(self.arch.warp_size),
-            warp_size: self.arch.warp_size,
+            stride: self.stride,
+            offset: self.offset,
+            base: self.base,
+            struct_size: (self.shape == Shape::Struct).then_some(self.struct_size),
+            field_offset: self.field_offset,
+            pitch: matches!(self.shape, Shape::Row | Shape::Column).then_some(self.pitch),
+            column: self.shape == Shape::Column,
+            offsets: (self.shape == Shape::Offsets).then(|| self.offsets.clone()),
+            mask: Some(self.lanes.mask(self.arch.warp_size)),
         }
+        .access(self.arch.warp_size)
     }
 
     /// The fetch unit counted.
@@ -553,6 +557,12 @@ impl State {
             }
             Row::Pitch => self.pitch = (self.pitch + 128 * step).max(0),
             Row::Base => self.base = self.base.saturating_add(4 * step),
+            Row::Offsets => {
+                let shift = i64::from(self.elem).saturating_mul(step);
+                for offset in &mut self.offsets {
+                    *offset = offset.saturating_add(shift);
+                }
+            }
             Row::Lanes => self.lanes = self.lanes.next(step, self.arch.warp_size),
             Row::Unit => self.lines = !self.lines,
         }
@@ -613,8 +623,22 @@ impl State {
             }
             Row::Pitch => self.pitch = parse_int(text)?,
             Row::Base => self.base = parse_int(text)?,
+            Row::Offsets => {
+                let offsets = text
+                    .split(',')
+                    .filter(|part| !part.trim().is_empty())
+                    .map(parse_int)
+                    .collect::<Result<Vec<_>, _>>()?;
+                if offsets.is_empty() || offsets.len() > self.arch.warp_size as usize {
+                    return Err(format!(
+                        "type 1 to {} byte offsets, comma-separated, lane 0 first",
+                        self.arch.warp_size
+                    ));
+                }
+                self.offsets = offsets;
+            }
             Row::Lanes => {
-                let mask = crate::cli::parse_mask(text)?;
+                let mask = engine::parse_mask(text)?;
                 if mask & full_mask(self.arch.warp_size) == 0 {
                     return Err("at least one lane must be active".into());
                 }
@@ -644,7 +668,7 @@ impl State {
                 match self.shape {
                     Shape::Struct => "first",
                     Shape::Row | Shape::Column => "column",
-                    Shape::Affine => "offset",
+                    Shape::Affine | Shape::Offsets => "offset",
                 },
                 format!("{} elem", self.offset),
             ),
@@ -652,6 +676,14 @@ impl State {
             Row::FieldOffset => ("field at", format!("{} B", self.field_offset)),
             Row::Pitch => ("pitch", format!("{} B", self.pitch)),
             Row::Base => ("base", format!("{} B", self.base)),
+            Row::Offsets => (
+                "offsets",
+                self.offsets
+                    .iter()
+                    .map(i64::to_string)
+                    .collect::<Vec<_>>()
+                    .join(","),
+            ),
             Row::Lanes => ("lanes", self.lanes.describe(self.arch.warp_size)),
             Row::Unit => (
                 "count",

@@ -1,7 +1,7 @@
 //! A panel of named parameters: one is selected, ←→ adjust it, Enter types a value.
 
+use super::input::LineInput;
 use super::{Theme, block};
-use crate::app::input::LineInput;
 use ratatui::buffer::Buffer;
 use ratatui::crossterm::event::{KeyCode, KeyEvent};
 use ratatui::layout::Rect;

@@ -1,7 +1,7 @@
 //! Help (`?` or F1 on every screen): the keys that work here, and the global ones.
 
+use super::Ctx;
 use super::{Theme, centered, popup};
-use crate::app::App;
 use ratatui::buffer::Buffer;
 use ratatui::layout::Rect;
 use ratatui::text::{Line, Span};
@@ -19,8 +19,8 @@ const GLOBAL: &[(&str, &str)] = &[
 ];
 
 /// Draws help for the screen whose keys are `keys`.
-pub fn render(app: &App, keys: &[(&str, &str)], area: Rect, buf: &mut Buffer) {
-    let theme: Theme = app.theme;
+pub fn render(ctx: &Ctx, keys: &[(&str, &str)], area: Rect, buf: &mut Buffer) {
+    let theme: Theme = ctx.theme;
     let rect = centered(area, 64, (keys.len() + GLOBAL.len() + 6) as u16);
     let inner = popup(rect, "Help", theme, buf);
     let mut lines = vec![Line::styled("On this screen", theme.title())];

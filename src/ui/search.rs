@@ -1,9 +1,9 @@
 //! The search palette (`/` or Ctrl-P): fuzzy search over exercises, cards and topics, matched
 //! characters highlighted; Enter opens the result.
 
+use super::input::LineInput;
+use super::{Action, Component, Ctx};
 use super::{Theme, centered, popup};
-use crate::app::Action;
-use crate::app::input::LineInput;
 use crate::content::Content;
 use fuzzy_matcher::FuzzyMatcher;
 use fuzzy_matcher::skim::SkimMatcherV2;
@@ -166,8 +166,8 @@ pub fn search(content: &Content, query: &str) -> Vec<Hit> {
 }
 
 /// Draws the palette over the screen.
-pub fn render(app: &crate::app::App, state: &State, area: Rect, buf: &mut Buffer) {
-    let theme: Theme = app.theme;
+pub fn render(ctx: &Ctx, state: &State, area: Rect, buf: &mut Buffer) {
+    let theme: Theme = ctx.theme;
     let rect = centered(
         area,
         area.width.saturating_sub(4).min(100),
@@ -260,5 +260,23 @@ mod tests {
         assert!(!hits[0].matched.is_empty());
         assert!(search(&content, "zzzqqqxxx").is_empty());
         assert_eq!(search(&content, "").len(), LIMIT);
+    }
+}
+
+impl Component for State {
+    fn handle_key(&mut self, key: KeyEvent, ctx: &Ctx) -> Option<Action> {
+        self.key(key, ctx.content)
+    }
+
+    fn render(&self, ctx: &Ctx, area: Rect, buf: &mut Buffer) {
+        render(ctx, self, area, buf);
+    }
+
+    fn keys(&self) -> Vec<(&'static str, &'static str)> {
+        KEYS.to_vec()
+    }
+
+    fn captures(&self, key: &KeyEvent) -> bool {
+        key.code != ratatui::crossterm::event::KeyCode::Esc
     }
 }
