@@ -238,6 +238,24 @@ pub fn render(ctx: &Ctx, state: &State, area: Rect, buf: &mut Buffer) {
     Paragraph::new(lines).render(list_area, buf);
 }
 
+impl Component for State {
+    fn handle_key(&mut self, key: KeyEvent, ctx: &Ctx) -> Option<Action> {
+        self.key(key, ctx.content)
+    }
+
+    fn render(&self, ctx: &Ctx, area: Rect, buf: &mut Buffer) {
+        render(ctx, self, area, buf);
+    }
+
+    fn keys(&self) -> Vec<(&'static str, &'static str)> {
+        KEYS.to_vec()
+    }
+
+    fn captures(&self, key: &KeyEvent) -> bool {
+        key.code != ratatui::crossterm::event::KeyCode::Esc
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -260,23 +278,5 @@ mod tests {
         assert!(!hits[0].matched.is_empty());
         assert!(search(&content, "zzzqqqxxx").is_empty());
         assert_eq!(search(&content, "").len(), LIMIT);
-    }
-}
-
-impl Component for State {
-    fn handle_key(&mut self, key: KeyEvent, ctx: &Ctx) -> Option<Action> {
-        self.key(key, ctx.content)
-    }
-
-    fn render(&self, ctx: &Ctx, area: Rect, buf: &mut Buffer) {
-        render(ctx, self, area, buf);
-    }
-
-    fn keys(&self) -> Vec<(&'static str, &'static str)> {
-        KEYS.to_vec()
-    }
-
-    fn captures(&self, key: &KeyEvent) -> bool {
-        key.code != ratatui::crossterm::event::KeyCode::Esc
     }
 }

@@ -106,7 +106,7 @@ pub fn render(ctx: &Ctx, state: &State, area: Rect, buf: &mut Buffer) {
     Paragraph::new(intro)
         .wrap(Wrap { trim: false })
         .render(top, buf);
-    let entries = state.entries(&ctx.content);
+    let entries = state.entries(ctx.content);
     let rows = list.height as usize;
     let first = state.selected.saturating_sub(rows.saturating_sub(1));
     let lines: Vec<Line> = entries
