@@ -52,11 +52,11 @@ fn large_deck(c: &mut Criterion) {
 
 fn startup(c: &mut Criterion) {
     c.bench_function("start-up: load built-in content", |b| {
-        b.iter(|| black_box(Content::builtin()))
+        b.iter(|| black_box(warpdrill::ladder::check::builtin()))
     });
     c.bench_function("start-up: content load to first frame (80x24)", |b| {
         b.iter(|| {
-            let app = app(Content::builtin());
+            let app = app(warpdrill::ladder::check::builtin());
             let area = Rect::new(0, 0, 80, 24);
             let mut buf = Buffer::empty(area);
             warpdrill::app::render(&app, area, &mut buf);

@@ -8,7 +8,7 @@ use warpdrill::content::{self, Content, FileKind, SourceFile};
 use warpdrill::ladder::{self, AnswerKey, Outcome, Response};
 
 fn builtin() -> Content {
-    let content = Content::builtin();
+    let content = ladder::check::builtin();
     assert!(
         content.problems.is_empty(),
         "built-in content has problems: {:#?}",
@@ -268,7 +268,7 @@ fn exercise_mistakes_are_caught_before_a_learner_sees_them() {
   ],
 )
 "#;
-    let loaded = content::load(
+    let loaded = ladder::check::load(
         vec![source("exercises/x.ron", FileKind::Exercises, exercises)],
         &Content::builtin().topics,
     );

@@ -288,7 +288,7 @@ fn finish(report: content::Report) -> ExitCode {
 
 /// The built-in content plus `--content DIR`, or the reason it cannot be read.
 fn load_content(dir: Option<&std::path::Path>) -> Result<Content, ExitCode> {
-    let content = Content::with_dir(dir).map_err(|e| {
+    let content = crate::ladder::check::with_dir(dir).map_err(|e| {
         eprintln!("error: {e}");
         ExitCode::from(2)
     })?;

@@ -1,7 +1,6 @@
 //! Starting the tutor in a real terminal: checks, progress, terminal set-up and restoration.
 
 use crate::app::{self, App};
-use crate::content::Content;
 use crate::content::schema::Level;
 use crate::progress::{self, Store};
 use crate::ui::{Action, ExplorerSetup, Space, Tab, Theme};
@@ -56,7 +55,7 @@ pub fn run(data_dir: Option<&Path>, content_dir: Option<&Path>, start: Start) ->
         );
         return 2;
     }
-    let content = match Content::with_dir(content_dir) {
+    let content = match crate::ladder::check::with_dir(content_dir) {
         Ok(content) => content,
         Err(e) => {
             eprintln!("warpdrill: {e}");

@@ -80,18 +80,36 @@ pub struct Content {
     pub files: usize,
 }
 
+/// A check of an exercise template beyond its structure — the ladder draws its variants — that
+/// returns the first failure: text near the mistake (to locate it) and the message.
+pub type TemplateCheck = fn(&ExerciseTemplate) -> Option<(Option<String>, String)>;
+
 impl Content {
-    /// The built-in content, embedded in the binary.
+    /// The built-in content, embedded in the binary (structure checked; see
+    /// `ladder::check::builtin` for the content with every template's variants checked too).
     pub fn builtin() -> Content {
-        load(builtin::sources(), &[])
+        Content::builtin_checked(None)
+    }
+
+    /// The built-in content, each template also passed through `check`.
+    pub fn builtin_checked(check: Option<TemplateCheck>) -> Content {
+        load_checked(builtin::sources(), &[], check)
     }
 
     /// The built-in content, with the files of `dir` (laid out as `content/`, `exercises/`) adding to it
     /// or replacing items with the same id.
     pub fn with_dir(dir: Option<&Path>) -> Result<Content, DirError> {
-        let mut content = Content::builtin();
+        Content::with_dir_checked(dir, None)
+    }
+
+    /// [`Content::with_dir`], each template also passed through `check`.
+    pub fn with_dir_checked(
+        dir: Option<&Path>,
+        check: Option<TemplateCheck>,
+    ) -> Result<Content, DirError> {
+        let mut content = Content::builtin_checked(check);
         if let Some(dir) = dir {
-            let extra = load(dir_sources(dir)?, &content.topics);
+            let extra = load_checked(dir_sources(dir)?, &content.topics, check);
             content.merge(extra);
         }
         Ok(content)
@@ -198,9 +216,18 @@ pub fn dir_sources(dir: &Path) -> Result<Vec<SourceFile>, DirError> {
     Ok(sources)
 }
 
-/// Parses and validates `sources`. Topics in `known_topics` count as defined (for a directory that
-/// extends the built-in content).
+/// Parses and validates the structure of `sources`. Topics in `known_topics` count as defined (for a
+/// directory that extends the built-in content).
 pub fn load(sources: Vec<SourceFile>, known_topics: &[Topic]) -> Content {
+    load_checked(sources, known_topics, None)
+}
+
+/// [`load`], each exercise template also passed through `check`.
+pub fn load_checked(
+    sources: Vec<SourceFile>,
+    known_topics: &[Topic],
+    check: Option<TemplateCheck>,
+) -> Content {
     let mut content = Content {
         files: sources.len(),
         ..Content::default()
@@ -258,6 +285,7 @@ pub fn load(sources: Vec<SourceFile>, known_topics: &[Topic]) -> Content {
             file.exercises,
             &topics,
             &content.exercises,
+            check,
             &mut content.problems,
         );
         content.exercises.extend(exercises);

@@ -1,6 +1,7 @@
 //! The exercise ladder: variants drawn from templates, answers read and graded.
 
 pub mod answer;
+pub mod check;
 pub mod expr;
 pub mod grade;
 pub mod unlock;
