@@ -5,8 +5,8 @@ use super::{
     parse_mask,
 };
 use crate::engine::{
-    self, AccessShape, Arch, BankAnalysis, Carveout, Coalescing, Granularity, KernelConfig,
-    Limiter, Pattern, TilingInput, WarpAccess, banks::BANKS, full_mask,
+    self, AccessShape, Arch, Carveout, Granularity, KernelConfig, Limiter, Pattern, TilingInput,
+    WarpAccess, full_mask,
 };
 use crate::{explain, format};
 use std::fmt::Write as _;
@@ -122,52 +122,8 @@ pub fn coalescing(args: &AccessArgs) -> Answer {
     );
     let _ = writeln!(out, "  why: {}", explain::coalescing(&access, &c));
     let _ = writeln!(out);
-    out.push_str(&segment_picture(&c));
+    out.push_str(&crate::ui::diagram::segments_text(&c));
     Ok(out)
-}
-
-/// Lanes → segments, one row per segment, `█` used and `·` wasted bytes, gaps marked.
-pub fn segment_picture(c: &Coalescing) -> String {
-    let mut out = String::new();
-    let unit = c.granularity.plural();
-    let cell_bytes = c.segment_bytes / 16;
-    let _ = writeln!(
-        out,
-        "  {:<8} {:>12}  {:<16}  {:<20} used",
-        &unit[..unit.len() - 1],
-        "address",
-        "bytes (█ used)",
-        "lanes",
-    );
-    let mut previous: Option<i64> = None;
-    for (index, segment) in c.segments.iter().enumerate() {
-        if let Some(prev) = previous {
-            let gap = segment.address - prev - i64::from(c.segment_bytes);
-            if gap > 0 {
-                let _ = writeln!(
-                    out,
-                    "  {:<8} {:>12}  gap of {} ({} {unit} not fetched)",
-                    "⋮",
-                    "",
-                    format::bytes(gap as u64),
-                    gap / i64::from(c.segment_bytes)
-                );
-            }
-        }
-        previous = Some(segment.address);
-        let used = segment.bytes_used;
-        let filled = (used.div_ceil(cell_bytes)).min(16) as usize;
-        let bar = format!("{}{}", "█".repeat(filled), "·".repeat(16 - filled));
-        let _ = writeln!(
-            out,
-            "  #{:<7} {:>12}  {bar}  {:<20} {used}/{} B",
-            index,
-            format!("{:#x}", segment.address),
-            format::lane_ranges(&segment.lanes),
-            c.segment_bytes
-        );
-    }
-    out
 }
 
 /// `calc banks`.
@@ -197,44 +153,8 @@ pub fn banks(args: &AccessArgs) -> Answer {
     );
     let _ = writeln!(out, "  why: {}", explain::banks(&access, &b));
     let _ = writeln!(out);
-    out.push_str(&bank_picture(&b));
+    out.push_str(&crate::ui::diagram::banks_text(&b));
     Ok(out)
-}
-
-/// 32 bank columns per phase; each row is one wavefront's worth of words; a cell shows the lane that
-/// reads the word (`+` after it: more lanes share the word, a broadcast).
-pub fn bank_picture(b: &BankAnalysis) -> String {
-    let mut out = String::new();
-    let header: String = (0..BANKS).map(|bank| format!("{bank:>3}")).collect();
-    for phase in &b.phases {
-        if b.phases.len() > 1 || b.phase_lanes < 32 {
-            let _ = writeln!(
-                out,
-                "  phase: lanes {}-{} → {} wavefront(s)",
-                phase.first_lane,
-                phase.first_lane + phase.lanes - 1,
-                phase.wavefronts
-            );
-        }
-        let _ = writeln!(out, "  bank{header}");
-        for row in 0..phase.wavefronts as usize {
-            let cells: String = phase
-                .banks
-                .iter()
-                .map(|words| match words.get(row) {
-                    Some(word) if word.lanes.len() > 1 => format!("{:>2}+", word.lanes[0]),
-                    Some(word) => format!("{:>3}", word.lanes[0]),
-                    None => "  ·".to_string(),
-                })
-                .collect();
-            let _ = writeln!(out, "  w{:<3}{cells}", row + 1);
-        }
-    }
-    let _ = writeln!(
-        out,
-        "  (cell = lane reading a word; + = more lanes share that word; rows = wavefronts)"
-    );
-    out
 }
 
 /// `calc occupancy`.

@@ -6,6 +6,7 @@ pub mod action;
 pub mod calculators;
 pub mod card;
 pub mod ctx;
+pub mod diagram;
 pub mod exercise;
 pub mod explorer;
 pub mod fields;

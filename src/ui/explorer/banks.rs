@@ -2,6 +2,7 @@
 
 use crate::engine::{Arch, BankAnalysis, banks::BANKS};
 use crate::format;
+use crate::ui::diagram::{bank_grid, worst_bank};
 use crate::ui::{Theme, block};
 use ratatui::buffer::Buffer;
 use ratatui::layout::Rect;
@@ -65,31 +66,11 @@ pub fn bank_diagram(b: &BankAnalysis, theme: Theme, arch: &Arch, area: Rect, buf
             theme.good(),
         ));
     }
-    if let Some((phase, bank, words)) = b
-        .phases
-        .iter()
-        .flat_map(|p| {
-            p.banks
-                .iter()
-                .enumerate()
-                .map(move |(bank, words)| (p, bank, words))
-        })
-        .filter(|(_, _, words)| words.len() > 1)
-        .min_by_key(|(phase, bank, words)| {
-            (std::cmp::Reverse(words.len()), phase.first_lane, *bank)
-        })
-    {
-        let lanes: Vec<String> = words
-            .iter()
-            .map(|w| format::lane_ranges(&w.lanes))
-            .collect();
+    if let Some((bank, words, lanes)) = worst_bank(b) {
         trailing.push(Line::styled(
             format!(
-                "serialized: bank {bank} (lanes {}-{}) delivers {} words one after another — lanes {}",
-                phase.first_lane,
-                phase.first_lane + phase.lanes - 1,
-                words.len(),
-                crate::ui::ellipsis(&lanes.join(", "), 60)
+                "serialized: bank {bank} delivers {words} words one after another — lanes {}",
+                crate::ui::ellipsis(&lanes, 60)
             ),
             theme.bad(),
         ));
@@ -107,7 +88,7 @@ pub fn bank_diagram(b: &BankAnalysis, theme: Theme, arch: &Arch, area: Rect, buf
     let per_phase = (budget / b.phases.len().max(1))
         .saturating_sub(usize::from(titled))
         .max(1);
-    for phase in &b.phases {
+    for (phase, grid) in b.phases.iter().zip(bank_grid(b)) {
         if b.phases.len() > 1 || b.phase_lanes < 32 {
             lines.push(Line::styled(
                 format!(
@@ -127,14 +108,14 @@ pub fn bank_diagram(b: &BankAnalysis, theme: Theme, arch: &Arch, area: Rect, buf
                 Span::styled(row.clone(), theme.dim()),
             ]));
         }
-        let rows = phase.wavefronts as usize;
+        let rows = grid.rows.len();
         // Show every row that fits; otherwise keep one line to say how many are hidden.
         let shown = if rows <= per_phase {
             rows
         } else {
             per_phase.saturating_sub(1).max(1)
         };
-        for row in 0..shown {
+        for (row, cells) in grid.rows.iter().take(shown).enumerate() {
             let serialized = row > 0;
             let mut spans = vec![Span::styled(
                 format!(
@@ -147,32 +128,25 @@ pub fn bank_diagram(b: &BankAnalysis, theme: Theme, arch: &Arch, area: Rect, buf
                 ),
                 if serialized { theme.bad() } else { theme.dim() },
             )];
-            for words in &phase.banks {
-                let span = match words.get(row) {
+            for cell_of_bank in cells {
+                let span = match cell_of_bank {
                     Some(word) => {
-                        let shared = word.lanes.len() > 1;
                         let text = match cell {
-                            1 => {
-                                if serialized {
-                                    "✗".to_string()
-                                } else if shared {
-                                    "◆".to_string()
-                                } else {
-                                    "●".to_string()
-                                }
-                            }
-                            2 => format!("{:>2}", word.lanes[0]),
-                            _ if shared => format!("{:>2}+", word.lanes[0]),
-                            _ => format!("{:>3}", word.lanes[0]),
+                            1 if word.serialized => "✗".to_string(),
+                            1 if word.shared => "◆".to_string(),
+                            1 => "●".to_string(),
+                            2 => format!("{:>2}", word.lane),
+                            _ if word.shared => format!("{:>2}+", word.lane),
+                            _ => format!("{:>3}", word.lane),
                         };
-                        let style = if serialized {
+                        let style = if word.serialized {
                             theme.bad()
-                        } else if shared {
+                        } else if word.shared {
                             theme
                                 .good()
                                 .add_modifier(ratatui::style::Modifier::UNDERLINED)
                         } else {
-                            theme.series(word.lanes[0] as usize / 8)
+                            theme.series(word.lane as usize / 8)
                         };
                         Span::styled(text, style)
                     }

@@ -2,17 +2,12 @@
 
 use crate::engine::Coalescing;
 use crate::format;
+use crate::ui::diagram::{SegmentLine, segment_lines, segment_mark};
 use crate::ui::{Theme, block};
 use ratatui::buffer::Buffer;
 use ratatui::layout::Rect;
 use ratatui::text::{Line, Span};
 use ratatui::widgets::{Paragraph, Widget};
-
-/// Marker letter of the n-th segment: A–Z, a–z, 0–9, then `+`.
-pub(super) fn segment_letter(n: usize) -> char {
-    const LETTERS: &[u8] = b"ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789";
-    LETTERS.get(n).map_or('+', |b| *b as char)
-}
 
 /// Lanes in a row, each marked with the letter (and colour) of the segment it reads; below, one row per
 /// segment with its address, bytes used (█) against fetched (·), and its lanes; far segments are
@@ -40,7 +35,7 @@ pub fn global_diagram(c: &Coalescing, theme: Theme, title: &str, area: Rect, buf
         let mut tick_line = String::from("      ");
         for (i, segment) in lanes.iter().enumerate() {
             let (symbol, style) = match segment {
-                Some(s) => (segment_letter(*s).to_string(), theme.series(*s)),
+                Some(s) => (segment_mark(*s).to_string(), theme.series(*s)),
                 None => ("·".to_string(), theme.dim()),
             };
             lane_spans.push(Span::styled(format!("{symbol:<cell$}"), style));
@@ -52,23 +47,28 @@ pub fn global_diagram(c: &Coalescing, theme: Theme, title: &str, area: Rect, buf
         lines.push(Line::from(lane_spans));
         lines.push(Line::styled(tick_line.trim_end().to_string(), theme.dim()));
     }
-    let bar_cells = 16usize;
-    let segment_bytes = c.segment_bytes as usize;
-    let per_cell = segment_bytes / bar_cells;
     let mut rows_left = (inner.height as usize).saturating_sub(lines.len());
-    let mut previous: Option<i64> = None;
+    let entries = segment_lines(c);
     let count = c.segments.len();
-    for (index, segment) in c.segments.iter().enumerate() {
-        let gap = previous.map_or(0, |prev| {
-            segment.address - prev - i64::from(c.segment_bytes)
-        });
-        let need = if gap > 0 { 2 } else { 1 };
-        let last = index + 1 == count;
+    let mut gap_before: Option<Line> = None;
+    for entry in entries {
+        let row = match entry {
+            SegmentLine::Gap { bytes, units } => {
+                gap_before = Some(Line::styled(
+                    format!("  ⋮ gap of {} ({units} not fetched)", format::bytes(bytes)),
+                    theme.dim(),
+                ));
+                continue;
+            }
+            SegmentLine::Segment(row) => row,
+        };
+        let need = 1 + usize::from(gap_before.is_some());
+        let last = row.index + 1 == count;
         if need > rows_left || (!last && need + 1 > rows_left) {
             lines.push(Line::styled(
                 format!(
                     "… {} more {} not shown (enlarge the window)",
-                    count - index,
+                    count - row.index,
                     c.granularity.plural()
                 ),
                 theme.dim(),
@@ -76,45 +76,24 @@ pub fn global_diagram(c: &Coalescing, theme: Theme, title: &str, area: Rect, buf
             break;
         }
         rows_left -= need;
-        if gap > 0 {
-            lines.push(Line::styled(
-                {
-                    let units = gap / i64::from(c.segment_bytes);
-                    let unit = c.granularity.plural();
-                    let unit = if units == 1 {
-                        &unit[..unit.len() - 1]
-                    } else {
-                        unit
-                    };
-                    format!(
-                        "  ⋮ gap of {} ({units} {unit} not fetched)",
-                        format::bytes(gap as u64)
-                    )
-                },
-                theme.dim(),
-            ));
-        }
-        previous = Some(segment.address);
-        let style = theme.series(index);
+        lines.extend(gap_before.take());
+        let style = theme.series(row.index);
         let mut spans = vec![
-            Span::styled(format!("{} ", segment_letter(index)), style),
-            Span::raw(format!("{:>9} ", format!("{:#x}", segment.address))),
+            Span::styled(format!("{} ", row.mark), style),
+            Span::raw(format!("{:>9} ", format!("{:#x}", row.address))),
         ];
-        for cell_index in 0..bar_cells {
-            let bits = ((1u128 << per_cell) - 1) << (cell_index * per_cell);
-            let used = segment.byte_mask & bits != 0;
-            spans.push(if used {
+        spans.extend(row.cells.iter().map(|&used| {
+            if used {
                 Span::styled("█", style)
             } else {
                 Span::styled("·", theme.dim())
-            });
-        }
-        let lanes = format::lane_ranges(&segment.lanes);
+            }
+        }));
         spans.push(Span::raw(format!(
             " {:<12} {}/{} B",
-            crate::ui::ellipsis(&lanes, 12),
-            segment.bytes_used,
-            c.segment_bytes
+            crate::ui::ellipsis(&row.lanes, 12),
+            row.bytes_used,
+            row.bytes
         )));
         lines.push(Line::from(spans));
     }
