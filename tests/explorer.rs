@@ -1,55 +1,16 @@
 //! The explorer and calculators: screens for several patterns, the numbers on screen equal to the
 //! engine's, keys that change the pattern, and "show me" from an exercise.
 
-use ratatui::Terminal;
-use ratatui::backend::TestBackend;
 use ratatui::crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
 use warpdrill::app::{Action, App, Screen};
-use warpdrill::content::Content;
 use warpdrill::engine::{self, Arch, Granularity, KernelConfig, WarpAccess};
 use warpdrill::format;
 use warpdrill::ladder::ShowMe;
-use warpdrill::progress::Progress;
-use warpdrill::ui::Theme;
 use warpdrill::ui::calculators::Tab;
 use warpdrill::ui::explorer::Space;
 
-fn app() -> App {
-    App::new(
-        Content::builtin(),
-        Progress::default(),
-        None,
-        Theme::new(false),
-        Box::new(|| 1_800_000_000),
-        Box::new(|| 3),
-    )
-}
-
-fn screen(app: &App, width: u16, height: u16) -> String {
-    let mut terminal = Terminal::new(TestBackend::new(width, height)).unwrap();
-    terminal
-        .draw(|frame| warpdrill::app::draw(frame, app))
-        .unwrap();
-    let buffer = terminal.backend().buffer();
-    buffer
-        .content
-        .chunks(width as usize)
-        .map(|row| {
-            row.iter()
-                .map(|c| c.symbol())
-                .collect::<String>()
-                .trim_end()
-                .to_string()
-        })
-        .collect::<Vec<_>>()
-        .join("\n")
-}
-
-fn press(app: &mut App, code: KeyCode) {
-    if let Some(action) = app.handle_key(KeyEvent::new(code, KeyModifiers::NONE)) {
-        app.update(action);
-    }
-}
+mod common;
+use common::{app, press, screen};
 
 fn explore(arch: &str, space: Space, access: WarpAccess) -> App {
     let mut app = app();

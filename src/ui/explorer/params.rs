@@ -135,6 +135,14 @@ impl State {
         rows
     }
 
+    /// Keeps the field inside its struct: the struct holds at least one element, and the field
+    /// starts between byte 0 and the last element-sized slot.
+    fn fit_field(&mut self) {
+        let elem = i64::from(self.elem);
+        self.struct_size = self.struct_size.max(elem);
+        self.field_offset = self.field_offset.clamp(0, self.struct_size - elem);
+    }
+
     pub(super) fn adjust(&mut self, row: Row, step: i64) {
         self.preset_name = None;
         self.panel.error = None;
@@ -157,25 +165,22 @@ impl State {
             Row::Elem => {
                 let at = ELEM_SIZES.iter().position(|e| *e == self.elem).unwrap_or(2) as i64;
                 self.elem = ELEM_SIZES[(at + step).rem_euclid(ELEM_SIZES.len() as i64) as usize];
-                self.field_offset = self
-                    .field_offset
-                    .min(self.struct_size - i64::from(self.elem))
-                    .max(0);
+                self.fit_field();
             }
             Row::Shape => self.shape = self.shape.next(step),
             Row::Stride => self.stride = self.stride.saturating_add(step),
             Row::Offset => self.offset = self.offset.saturating_add(step),
             Row::StructSize => {
-                self.struct_size = (self.struct_size + 4 * step).max(i64::from(self.elem));
-                self.field_offset = self
-                    .field_offset
-                    .min(self.struct_size - i64::from(self.elem));
+                self.struct_size = self.struct_size.saturating_add(4 * step);
+                self.fit_field();
             }
             Row::FieldOffset => {
-                self.field_offset = (self.field_offset + i64::from(self.elem) * step)
-                    .clamp(0, self.struct_size - i64::from(self.elem));
+                self.field_offset = self
+                    .field_offset
+                    .saturating_add(i64::from(self.elem).saturating_mul(step));
+                self.fit_field();
             }
-            Row::Pitch => self.pitch = (self.pitch + 128 * step).max(0),
+            Row::Pitch => self.pitch = self.pitch.saturating_add(128 * step).max(0),
             Row::Base => self.base = self.base.saturating_add(4 * step),
             Row::Offsets => {
                 let shift = i64::from(self.elem).saturating_mul(step);
@@ -204,7 +209,10 @@ impl State {
             Row::Elem => {
                 let elem = parse_int(text)?;
                 match u32::try_from(elem).ok().filter(|e| ELEM_SIZES.contains(e)) {
-                    Some(e) => self.elem = e,
+                    Some(e) => {
+                        self.elem = e;
+                        self.fit_field();
+                    }
                     None => {
                         return Err(format!(
                             "element size must be 1, 2, 4, 8 or 16 bytes, got {elem}"
@@ -229,11 +237,11 @@ impl State {
                     return Err(format!("a struct must hold its {}-byte field", self.elem));
                 }
                 self.struct_size = size;
-                self.field_offset = self.field_offset.min(size - i64::from(self.elem));
+                self.fit_field();
             }
             Row::FieldOffset => {
                 let offset = parse_int(text)?;
-                if offset < 0 || offset + i64::from(self.elem) > self.struct_size {
+                if offset < 0 || offset.saturating_add(i64::from(self.elem)) > self.struct_size {
                     return Err(format!(
                         "field offset must be 0 to {}",
                         self.struct_size - i64::from(self.elem)
@@ -315,5 +323,50 @@ impl State {
                 .to_string(),
             ),
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::ui::explorer::PRESETS;
+
+    #[test]
+    fn a_wider_element_grows_the_struct_so_the_field_stays_inside() {
+        // The AoS preset (12-byte struct), element size raised to 16 B, then → on "field at":
+        // the struct must grow to hold a 16-byte field, and the field stays at byte 0.
+        let mut state = State::default();
+        let aos = PRESETS
+            .iter()
+            .find(|p| p.name.contains("12-byte"))
+            .expect("the AoS preset");
+        (aos.apply)(&mut state);
+        assert_eq!(state.struct_size, 12);
+        for _ in 0..2 {
+            state.adjust(Row::Elem, 1);
+        }
+        assert_eq!(state.elem, 16);
+        assert_eq!(state.struct_size, 16);
+        state.adjust(Row::FieldOffset, 1);
+        assert_eq!(state.field_offset, 0);
+        state.adjust(Row::StructSize, 4);
+        state.adjust(Row::FieldOffset, 1);
+        assert_eq!((state.struct_size, state.field_offset), (32, 16));
+        state.adjust(Row::StructSize, -100);
+        assert_eq!((state.struct_size, state.field_offset), (16, 0));
+    }
+
+    #[test]
+    fn extreme_steps_saturate() {
+        let mut state = State {
+            pitch: i64::MAX - 10,
+            struct_size: i64::MAX - 1,
+            ..State::default()
+        };
+        state.adjust(Row::Pitch, 1);
+        assert_eq!(state.pitch, i64::MAX);
+        state.adjust(Row::StructSize, 1);
+        state.adjust(Row::FieldOffset, 1);
+        assert!(state.field_offset <= state.struct_size - i64::from(state.elem));
     }
 }
