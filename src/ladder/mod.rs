@@ -4,6 +4,8 @@ pub mod answer;
 pub mod check;
 pub mod expr;
 pub mod grade;
+mod key;
+mod query;
 pub mod unlock;
 pub mod variant;
 
