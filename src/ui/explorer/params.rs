@@ -27,7 +27,7 @@ impl Shape {
             Shape::Struct => "AoS field",
             Shape::Row => "2D row walk",
             Shape::Column => "2D column walk",
-            Shape::Offsets => "explicit offsets",
+            Shape::Offsets => "explicit",
         }
     }
 
@@ -306,11 +306,15 @@ impl State {
             Row::Base => ("base", format!("{} B", self.base)),
             Row::Offsets => (
                 "offsets",
-                self.offsets
-                    .iter()
-                    .map(i64::to_string)
-                    .collect::<Vec<_>>()
-                    .join(","),
+                crate::ui::ellipsis(
+                    &self
+                        .offsets
+                        .iter()
+                        .map(i64::to_string)
+                        .collect::<Vec<_>>()
+                        .join(","),
+                    13,
+                ),
             ),
             Row::Lanes => ("lanes", self.lanes.describe(self.arch.warp_size)),
             Row::Unit => (
