@@ -89,7 +89,7 @@ pub fn coalesce_lanes(lanes: &LaneAddresses, granularity: Granularity) -> Result
     let mut touches: Vec<(i64, u32, u128)> = Vec::with_capacity(lanes.addresses.len() * 2);
     let mut sector_ids: Vec<i64> = Vec::with_capacity(lanes.addresses.len() * 2);
     for (lane, address) in lanes.active() {
-        let last = address + elem - 1;
+        let last = address + (elem - 1);
         let mut sector = address.div_euclid(32);
         while sector <= last.div_euclid(32) {
             sector_ids.push(sector);
@@ -99,7 +99,7 @@ pub fn coalesce_lanes(lanes: &LaneAddresses, granularity: Granularity) -> Result
         while segment <= last.div_euclid(unit) {
             let start = segment * unit;
             let from = (address.max(start) - start) as u32;
-            let to = (last.min(start + unit - 1) - start) as u32;
+            let to = (last.min(start + (unit - 1)) - start) as u32;
             let width = to - from + 1;
             let mask = if width >= 128 {
                 u128::MAX
