@@ -150,6 +150,11 @@ fn answer_an_exercise_quit_and_find_progress_saved() {
     session.wait_for("L1 Recognition — name and place things");
     session.keys(&["Enter"]);
     session.wait_for("How many bytes is one sector?");
+    // Not an answer: it is refused with a message and not counted as an attempt.
+    session.literal("lots");
+    session.keys(&["Enter"]);
+    session.wait_for("is not a number");
+    session.keys(&["BSpace", "BSpace", "BSpace", "BSpace"]);
     session.literal("32 B");
     session.keys(&["Enter"]);
     let screen = session.wait_for("Correct — 32 B.");
@@ -179,6 +184,8 @@ fn answer_an_exercise_quit_and_find_progress_saved() {
     let saved = std::fs::read_to_string(dir.join("progress.ron")).expect("progress saved");
     assert!(saved.contains("\"l1-sector-size\""), "{saved}");
     assert!(saved.contains("solved: true"), "{saved}");
+    assert!(saved.contains("attempts: 1,"), "one attempt, not two: {saved}");
+    assert!(!saved.contains("lots"), "the unusable input is not in the history: {saved}");
     assert!(saved.contains("\"32 B\""), "{saved}");
     std::fs::remove_dir_all(&dir).ok();
 }
