@@ -184,8 +184,14 @@ fn answer_an_exercise_quit_and_find_progress_saved() {
     let saved = std::fs::read_to_string(dir.join("progress.ron")).expect("progress saved");
     assert!(saved.contains("\"l1-sector-size\""), "{saved}");
     assert!(saved.contains("solved: true"), "{saved}");
-    assert!(saved.contains("attempts: 1,"), "one attempt, not two: {saved}");
-    assert!(!saved.contains("lots"), "the unusable input is not in the history: {saved}");
+    assert!(
+        saved.contains("attempts: 1,"),
+        "one attempt, not two: {saved}"
+    );
+    assert!(
+        !saved.contains("lots"),
+        "the unusable input is not in the history: {saved}"
+    );
     assert!(saved.contains("\"32 B\""), "{saved}");
     std::fs::remove_dir_all(&dir).ok();
 }
