@@ -476,6 +476,24 @@ fn measured_bandwidths_agree_with_the_engines_sector_counts() {
         checked += 1;
     }
     assert!(checked >= 15, "only {checked} rows");
+    // The dense sweeps: every stride of 4-, 8- and 16-byte loads and every offset of a float stream.
+    for row in sections("h200_sweeps.csv") {
+        if row[0] != "stride" && row[0] != "offset" {
+            continue;
+        }
+        let access = WarpAccess::affine(
+            row[1].parse().unwrap(),
+            row[2].parse().unwrap(),
+            row[3].parse().unwrap(),
+        );
+        let overhead = sector_overhead(&access);
+        assert!(
+            number(&row[6]) * overhead <= peak,
+            "{row:?}: engine overhead {overhead}"
+        );
+        checked += 1;
+    }
+    assert!(checked >= 15 + 100, "only {checked} rows");
 
     // 16-byte loads: one warp's 512 bytes are 16 whole sectors — no overhead, 95 % of peak.
     let vector = WarpAccess::affine(16, 1, 0);
@@ -557,4 +575,93 @@ fn shared_load_cycles_follow_the_engines_wavefronts() {
         checked += 1;
     }
     assert!(checked > 90, "only {checked} rows");
+}
+
+/// The store sample (h200_store_sample.csv): global stores count sectors exactly as loads do, and shared
+/// stores of 1, 2 or 4 bytes follow the load rule (engine.md §2b). Shared stores of 8 and 16 bytes never
+/// pair-merge; the engine analyses loads, so those rows are checked phase by phase: each half- or
+/// quarter-warp analysed alone (where no merge can happen), and the phases summed.
+#[test]
+fn h200_store_sample_agrees_where_stores_follow_the_load_rules() {
+    let mut reader = reference("h200_store_sample.csv");
+    let headers = reader.headers().unwrap().clone();
+    let hopper = Arch::parse("sm_90").unwrap();
+    let (mut checked, mut wide_shared) = (0, 0);
+    let mut mismatches = Vec::new();
+    for record in reader.records() {
+        let record = record.unwrap();
+        let get = |name| field(&record, &headers, name);
+        let elem: u32 = get("elem_bytes").parse().unwrap();
+        let mask = u64::from_str_radix(get("active_mask").trim_start_matches("0x"), 16).unwrap();
+        let offsets: Vec<i64> = get("offsets_bytes")
+            .split(';')
+            .map(|o| o.parse().unwrap())
+            .collect();
+        let access = WarpAccess::explicit(elem, offsets).with_mask(mask);
+        let label = format!(
+            "row {} ({} {}B {})",
+            get("id"),
+            get("space"),
+            elem,
+            get("label")
+        );
+        let (got, want): ((u32, u32), (u32, u32)) = match get("space") {
+            "global" => {
+                let c = coalesce(&access, Granularity::Sector).unwrap();
+                (
+                    (c.sectors, c.requests),
+                    (
+                        get("sectors").parse().unwrap(),
+                        get("requests").parse().unwrap(),
+                    ),
+                )
+            }
+            "shared" if elem >= 8 => {
+                // Fixed half- or quarter-warp phases: each phase analysed alone, then summed.
+                wide_shared += 1;
+                let phase = 128 / elem;
+                let (mut wavefronts, mut phases) = (0, 0);
+                for first in (0..32).step_by(phase as usize) {
+                    let lanes = mask & (((1u64 << phase) - 1) << first);
+                    if lanes != 0 {
+                        let alone = access.clone().with_mask(lanes);
+                        wavefronts += bank_conflicts(&alone, hopper).unwrap().wavefronts;
+                        phases += 1;
+                    }
+                }
+                (
+                    (wavefronts, wavefronts - phases),
+                    (
+                        get("wavefronts").parse().unwrap(),
+                        get("bank_conflicts").parse().unwrap(),
+                    ),
+                )
+            }
+            "shared" => {
+                let b = bank_conflicts(&access, hopper).unwrap();
+                (
+                    (b.wavefronts, b.bank_conflicts),
+                    (
+                        get("wavefronts").parse().unwrap(),
+                        get("bank_conflicts").parse().unwrap(),
+                    ),
+                )
+            }
+            other => panic!("unknown space {other}"),
+        };
+        if got != want {
+            mismatches.push(format!("{label}: engine {got:?}, measured {want:?}"));
+        }
+        checked += 1;
+    }
+    assert!(
+        checked > 100 && wide_shared > 0,
+        "{checked} rows checked, {wide_shared} left out"
+    );
+    assert!(
+        mismatches.is_empty(),
+        "{} mismatches:\n{}",
+        mismatches.len(),
+        mismatches.join("\n")
+    );
 }
