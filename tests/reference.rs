@@ -149,7 +149,7 @@ fn occupancy_sample_agrees_row_by_row() {
 struct Instruction {
     shared: bool,
     store: bool,
-    lanes: Vec<Option<i64>>,
+    lanes: [Option<i64>; 32],
 }
 
 /// Totals of one kernel, in the CSV's column order.
@@ -172,12 +172,30 @@ fn warp(shared: bool, store: bool, address: impl Fn(i64) -> Option<i64>) -> Inst
     Instruction {
         shared,
         store,
-        lanes: (0..32).map(address).collect(),
+        lanes: std::array::from_fn(|lane| address(lane as i64)),
+    }
+}
+
+/// A small, fast hasher for the shapes (the standard one dominates this test's time otherwise).
+#[derive(Default)]
+struct Fnv(u64);
+
+impl std::hash::Hasher for Fnv {
+    fn finish(&self) -> u64 {
+        self.0
+    }
+    fn write(&mut self, bytes: &[u8]) {
+        for &byte in bytes {
+            self.0 = (self.0 ^ u64::from(byte)).wrapping_mul(0x0100_0000_01b3);
+        }
+    }
+    fn write_i64(&mut self, n: i64) {
+        self.0 = (self.0 ^ n as u64).wrapping_mul(0x0100_0000_01b3);
     }
 }
 
 /// Shared or global, and the lanes' addresses shifted to start within the first 128 bytes.
-type Shape = (bool, Vec<Option<i64>>);
+type Shape = (bool, [Option<i64>; 32]);
 
 /// Sums the engine's counts over a kernel's instructions. Every access here is 4 bytes, where shared
 /// stores follow the load rule (engine.md §2b), so the load analysis counts stores too. Sectors and
@@ -186,7 +204,7 @@ type Shape = (bool, Vec<Option<i64>>);
 #[derive(Default)]
 struct Counter {
     counts: Counts,
-    seen: std::collections::HashMap<Shape, (u32, u32)>,
+    seen: std::collections::HashMap<Shape, (u32, u32), std::hash::BuildHasherDefault<Fnv>>,
 }
 
 impl Counter {
@@ -195,11 +213,7 @@ impl Counter {
             return; // predicated off: no request, no wavefront
         };
         let shift = lowest.div_euclid(128) * 128;
-        let shape: Vec<Option<i64>> = instruction
-            .lanes
-            .iter()
-            .map(|a| a.map(|a| a - shift))
-            .collect();
+        let shape = instruction.lanes.map(|a| a.map(|a| a - shift));
         let shared = instruction.shared;
         let (cost, extra) = *self
             .seen
