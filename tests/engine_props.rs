@@ -13,8 +13,8 @@
 use proptest::prelude::*;
 use std::collections::{BTreeMap, BTreeSet};
 use warpdrill::engine::{
-    ARCHS, Arch, Carveout, Granularity, KernelConfig, Pattern, Vendor, WarpAccess, amd_waves,
-    bank_conflicts, coalesce, occupancy,
+    ARCHS, Arch, Bound, Carveout, Granularity, KernelConfig, Pattern, TilingInput, Vendor,
+    WarpAccess, amd_waves, bank_conflicts, coalesce, occupancy, roofline, tiling,
 };
 
 // ------------------------------------------------------------------------------------------------
@@ -788,6 +788,91 @@ proptest! {
                     prop_assert_eq!(w.waves_per_cu, 4 * w.waves_per_simd);
                 }
             }
+        }
+    }
+}
+
+/// Global reads of an N×N matrix multiply, counted element by element: naive (every output reads a row
+/// of A and a column of B) and tiled (each T×T block steps along K loading one tile of A and one of B).
+fn counted_reads(n: u64, tile: u64) -> (u64, u64) {
+    let mut naive = 0;
+    for _row in 0..n {
+        for _col in 0..n {
+            for _k in 0..n {
+                naive += 2;
+            }
+        }
+    }
+    let mut tiled = 0;
+    for _block in 0..(n / tile) * (n / tile) {
+        for _step in 0..n / tile {
+            tiled += 2 * tile * tile;
+        }
+    }
+    (naive, tiled)
+}
+
+fn float() -> impl Strategy<Value = f64> {
+    prop_oneof![
+        6 => 1e-3f64..1e15,
+        2 => proptest::sample::select(vec![
+            0.0,
+            -0.0,
+            -1.0,
+            1.0,
+            f64::NAN,
+            f64::INFINITY,
+            f64::NEG_INFINITY,
+            f64::MIN_POSITIVE,
+            1e-300,
+            1e300,
+            f64::MAX,
+        ]),
+        1 => any::<f64>(),
+    ]
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(256))]
+
+    /// Reads counted loop by loop (engine.md §4): the factor is the tile size, the footprint 2·T²·E,
+    /// and reuse multiplies the intensity by T. Any other input is an error, not a panic.
+    #[test]
+    fn tiling_matches_counted_reads(
+        n in prop_oneof![4 => 1u64..=48, 1 => proptest::sample::select(vec![0u64, 1 << 20, (1 << 20) + 1, u64::MAX])],
+        tile in prop_oneof![4 => 1u64..=48, 1 => proptest::sample::select(vec![0u64, 1 << 20, u64::MAX])],
+        elem in elem(),
+        arch in any_arch(),
+    ) {
+        let input = TilingInput { n, tile, elem_bytes: elem };
+        let result = tiling(&input, Some(arch), 32);
+        let valid = (1..=1 << 20).contains(&n) && (1..=n).contains(&tile) && [1, 2, 4, 8, 16].contains(&elem);
+        prop_assert_eq!(result.is_ok(), valid, "{:?}", result);
+        if !valid || n % tile != 0 || n > 48 {
+            return Ok(());
+        }
+        let t = result.unwrap();
+        let (naive, tiled) = counted_reads(n, tile);
+        prop_assert_eq!((t.naive_reads, t.tiled_reads), (naive, tiled));
+        prop_assert_eq!(t.reduction_factor, tile as f64);
+        prop_assert_eq!(t.smem_bytes_per_block, 2 * tile * tile * u64::from(elem));
+        prop_assert!((t.naive_intensity - 1.0 / f64::from(elem)).abs() < 1e-12);
+        prop_assert!((t.tiled_intensity / t.naive_intensity - tile as f64).abs() < 1e-9);
+    }
+
+    /// Ridge `P / β`, attainable `min(P, β·I)`, memory-bound exactly below the ridge (engine.md §5);
+    /// zero, negative, infinite or NaN inputs are errors.
+    #[test]
+    fn roofline_is_the_lower_of_the_two_roofs(peak in float(), bandwidth in float(), intensity in float()) {
+        let result = roofline(peak, bandwidth, intensity);
+        let valid = [peak, bandwidth, intensity].iter().all(|v| v.is_finite() && *v > 0.0);
+        prop_assert_eq!(result.is_ok(), valid);
+        if let Ok(r) = result {
+            prop_assert_eq!(r.ridge_intensity, peak / bandwidth);
+            prop_assert_eq!(r.attainable_flops, peak.min(bandwidth * intensity));
+            let memory = intensity < peak / bandwidth;
+            prop_assert_eq!(r.bound == Bound::Memory, memory);
+            prop_assert!(r.attainable_flops <= peak);
         }
     }
 }
