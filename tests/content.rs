@@ -677,8 +677,21 @@ fn want(v: &Variant) -> Want {
             let memory_bound = num(v, "intensity") < num(v, "tflops") / num(v, "tbps");
             Choice(vec![usize::from(!memory_bound)])
         }
-        // stride 1: 4, offset 1: 5, stride 2: 8, 12-byte AoS: 12, stride 32: 32 (engine.md §1).
-        "l3-order-patterns" => Order(vec![0, 1, 2, 3, 4]),
+        "l3-order-patterns" => {
+            // stride 1, offset by one float, stride 2, a 12-byte struct's field, stride 32.
+            let sectors = [
+                warp_sectors(4, 0, 4),
+                warp_sectors(4, 4, 4),
+                warp_sectors(8, 0, 4),
+                warp_sectors(12, 0, 4),
+                warp_sectors(128, 0, 4),
+            ];
+            // engine.md §1's worked numbers.
+            assert_eq!(sectors, [4, 5, 8, 12, 32]);
+            let mut order: Vec<usize> = (0..5).collect();
+            order.sort_by_key(|&i| sectors[i]);
+            Order(order)
+        }
         // engine.md §2: double tile[32][32] column → 32, padded → 2.
         "l3-double-tile" => Number(if num(v, "width") == 32.0 { 32.0 } else { 2.0 }),
         "l3-misalign-cheap" => {
@@ -846,13 +859,15 @@ fn variants(template: &ExerciseTemplate) -> Vec<Variant> {
             .collect();
     }
     (0..total)
-        .map(|mut index| {
+        .map(|combination| {
             let mut params = BTreeMap::new();
+            let mut index = combination;
             for ((name, param), size) in template.params.iter().zip(&sizes) {
                 params.insert(name.clone(), param_value(param, index % size));
                 index /= size;
             }
-            build(template, index as u64, params).unwrap_or_else(|e| panic!("{}: {e}", template.id))
+            build(template, combination as u64, params)
+                .unwrap_or_else(|e| panic!("{}: {e}", template.id))
         })
         .collect()
 }
