@@ -940,3 +940,51 @@ fn every_answer_key_agrees_with_a_hand_formula_or_a_measurement() {
         failures.join("\n")
     );
 }
+
+/// The check above can fail: a template with a slipped number (KB taken as 1000 bytes) or a slipped
+/// rule (a carveout option marked right too often) disagrees with it.
+#[test]
+fn a_broken_answer_key_is_caught_by_the_hand_formulas() {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    for (file, id, right, broken) in [
+        (
+            "exercises/L2.ron",
+            "l2-smem-blocks",
+            r#"("smem", Expr("kb * 1024")),"#,
+            r#"("smem", Expr("kb * 1000")),"#,
+        ),
+        (
+            "exercises/L4.ron",
+            "l4-carveout",
+            r#"correct: "b50 >= blocks && b25 < blocks""#,
+            r#"correct: "b50 >= blocks""#,
+        ),
+        (
+            "exercises/L3.ron",
+            "l3-wide-conflicts",
+            r#"answer: Number(value: "conflicts", unit: Count("conflicts")),"#,
+            r#"answer: Number(value: "wavefronts", unit: Count("conflicts")),"#,
+        ),
+    ] {
+        let text = std::fs::read_to_string(root.join(file)).unwrap();
+        assert!(text.contains(right), "{file} no longer holds {right}");
+        let loaded = content::load(
+            vec![source(
+                file,
+                FileKind::Exercises,
+                &text.replace(right, broken),
+            )],
+            &Content::builtin().topics,
+        );
+        let template = loaded
+            .exercises
+            .iter()
+            .find(|e| e.id == id)
+            .unwrap_or_else(|| panic!("{id} did not load: {:#?}", loaded.problems));
+        let caught = variants(template)
+            .iter()
+            .filter(|v| disagreement(v, want(v)).is_some())
+            .count();
+        assert!(caught > 0, "{id}: breaking {right:?} went unnoticed");
+    }
+}
