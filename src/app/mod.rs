@@ -432,3 +432,97 @@ fn navigates(action: &Action) -> bool {
             | Action::ShowMe(_)
     )
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::engine::{Arch, WarpAccess};
+    use std::cell::Cell;
+    use std::rc::Rc;
+
+    fn app(clock: Rc<Cell<u64>>) -> App {
+        App::new(
+            Content::builtin(),
+            Progress::default(),
+            None,
+            Theme::new(false),
+            Box::new(move || clock.get()),
+            Box::new(|| 7),
+        )
+    }
+
+    #[test]
+    fn attempts_hints_and_steps_change_progress_in_update() {
+        let clock = Rc::new(Cell::new(1000));
+        let mut app = app(clock.clone());
+        app.update(Action::OpenExercise("l1-sector-size".into()));
+        assert_eq!(app.progress.of("l1-sector-size").last_seed, 7);
+        app.update(Action::HintShown("l1-sector-size".into()));
+        clock.set(1030);
+        for code in "32 B".chars().map(KeyCode::Char).chain([KeyCode::Enter]) {
+            if let Some(action) = app.handle_key(KeyEvent::new(code, KeyModifiers::NONE)) {
+                assert!(matches!(
+                    action,
+                    Action::Attempt {
+                        outcome: Outcome::Correct,
+                        since: 1000,
+                        ..
+                    }
+                ));
+                app.update(action);
+            }
+        }
+        let entry = app.progress.of("l1-sector-size");
+        assert_eq!(
+            (entry.attempts, entry.solved, entry.hints_used),
+            (1, true, 1)
+        );
+        assert_eq!(entry.seconds, 30);
+        assert_eq!(entry.history, vec!["32 B".to_string()]);
+        // Moving on books the time since the last attempt and replaces the exercise on the stack.
+        let Some(next) = unlock::neighbour(&app.content, &app.progress, "l1-sector-size", 1) else {
+            panic!("l1 has a second exercise")
+        };
+        clock.set(1045);
+        app.update(Action::Step {
+            id: "l1-sector-size".into(),
+            by: 1,
+        });
+        assert_eq!(
+            app.progress.of("l1-sector-size").seconds,
+            45,
+            "30 s to answer, 15 s reading the feedback"
+        );
+        assert_eq!(app.stack.len(), 2);
+        assert!(matches!(app.screen(), Screen::Exercise(state) if state.id == next));
+    }
+
+    #[test]
+    fn show_me_opens_the_explorer_on_the_exercises_access() {
+        let mut app = app(Rc::new(Cell::new(0)));
+        app.update(Action::OpenSearch);
+        let access = WarpAccess::affine(8, 3, 1);
+        app.update(Action::ShowMe(ShowMe::Shared {
+            arch: Arch::default_arch(),
+            access: access.clone(),
+        }));
+        assert!(app.overlay.is_none(), "opening a screen closes search");
+        let Screen::Explorer(state) = app.screen() else {
+            panic!("{:?}", app.screen())
+        };
+        assert_eq!(state.space, Space::Shared);
+        assert_eq!(state.access(), access);
+    }
+
+    #[test]
+    fn global_keys_yield_to_a_screen_that_is_typing() {
+        let mut app = app(Rc::new(Cell::new(0)));
+        app.update(Action::OpenExercise("l1-sector-size".into()));
+        let q = KeyEvent::new(KeyCode::Char('q'), KeyModifiers::NONE);
+        assert_eq!(app.handle_key(q), None, "q is typed into the answer");
+        let esc = KeyEvent::new(KeyCode::Esc, KeyModifiers::NONE);
+        assert_eq!(app.handle_key(esc), Some(Action::Back));
+        let ctrl_c = KeyEvent::new(KeyCode::Char('c'), KeyModifiers::CONTROL);
+        assert_eq!(app.handle_key(ctrl_c), Some(Action::Quit));
+    }
+}

@@ -279,4 +279,33 @@ mod tests {
         assert!(search(&content, "zzzqqqxxx").is_empty());
         assert_eq!(search(&content, "").len(), LIMIT);
     }
+
+    #[test]
+    fn typing_narrows_the_results_and_enter_opens_the_best() {
+        use crate::progress::Progress;
+        use crate::ui::ctx::{key, test_ctx};
+        let content = Content::builtin();
+        let progress = Progress::default();
+        let ctx = test_ctx(&content, &progress);
+        let mut search = State::new(&content);
+        let everything = search.hits.len();
+        for c in "sector size".chars() {
+            assert_eq!(search.handle_key(key(KeyCode::Char(c)), &ctx), None);
+        }
+        assert!(search.hits.len() < everything);
+        let best = search.hits[0].clone();
+        let opened = search.handle_key(key(KeyCode::Enter), &ctx);
+        assert!(
+            matches!(&opened, Some(Action::OpenExercise(id) | Action::OpenCard(id) | Action::OpenTopic(id)) if *id == best.id),
+            "{opened:?}"
+        );
+        for c in "zzzzqqqq".chars() {
+            search.handle_key(key(KeyCode::Char(c)), &ctx);
+        }
+        assert_eq!(
+            search.handle_key(key(KeyCode::Enter), &ctx),
+            None,
+            "no hit, nothing opens"
+        );
+    }
 }
