@@ -94,6 +94,8 @@ pub struct App {
     pub overlay: Option<Overlay>,
     /// Set when the learner quits.
     pub quit: bool,
+    /// The terminal's size, columns × rows, as last reported.
+    pub size: (u16, u16),
     clock: Box<dyn Fn() -> u64>,
     seeds: Box<dyn FnMut() -> u64>,
 }
@@ -145,6 +147,7 @@ impl App {
             stack: vec![Screen::Home(home::State::default())],
             overlay: None,
             quit: false,
+            size: (u16::MAX, u16::MAX),
             clock,
             seeds,
         }
@@ -189,10 +192,33 @@ impl App {
         unlock::level_open(&self.content, &self.progress, level)
     }
 
-    /// Turns a terminal event into an action (key releases are ignored).
+    /// Opens the app on a screen of its own (`warpdrill explore`, `warpdrill calculators`): the
+    /// screen replaces Home at the bottom of the stack, so `q` quits and `g` still reaches Home.
+    pub fn start_on(&mut self, action: Action) {
+        self.update(action);
+        if self.stack.len() > 1 {
+            self.stack.remove(0);
+        }
+    }
+
+    /// Records the terminal's size (drawing and key handling depend on it).
+    pub fn resize(&mut self, width: u16, height: u16) {
+        self.size = (width, height);
+    }
+
+    /// Whether the terminal is below the smallest size the tutor draws in.
+    pub fn too_small(&self) -> bool {
+        self.size.0 < crate::ui::MIN_WIDTH || self.size.1 < crate::ui::MIN_HEIGHT
+    }
+
+    /// Turns a terminal event into an action (key releases are ignored; a resize is recorded).
     pub fn handle_event(&mut self, event: &Event) -> Option<Action> {
         match event {
             Event::Key(key) if key.kind != KeyEventKind::Release => self.handle_key(*key),
+            Event::Resize(width, height) => {
+                self.resize(*width, *height);
+                None
+            }
             _ => None,
         }
     }
@@ -206,6 +232,10 @@ impl App {
         }
         if ctrl && key.code == KeyCode::Char('p') {
             return Some(Action::OpenSearch);
+        }
+        if self.too_small() {
+            // Only the "too small" message is shown: nothing hidden behind it may take keys.
+            return matches!(key.code, KeyCode::Char('q') | KeyCode::Esc).then_some(Action::Quit);
         }
         if key.code == KeyCode::F(1) {
             return Some(Action::ToggleHelp);
@@ -265,6 +295,9 @@ impl App {
             Action::Home => {
                 self.leave_exercise();
                 self.stack.truncate(1);
+                if !matches!(self.stack.first(), Some(Screen::Home(_))) {
+                    self.stack = vec![Screen::Home(home::State::default())];
+                }
             }
             Action::OpenLadder(level) => {
                 let level =

@@ -59,6 +59,9 @@ pub fn run<B: Backend>(
 where
     B::Error: Into<std::io::Error>,
 {
+    if let Ok(size) = terminal.size() {
+        app.resize(size.width, size.height);
+    }
     while !app.quit {
         terminal
             .draw(|frame| draw(frame, app))

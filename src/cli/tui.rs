@@ -89,8 +89,8 @@ pub fn run(data_dir: Option<&Path>, content_dir: Option<&Path>, start: Start) ->
     match start {
         Start::Home => {}
         Start::Ladder(level) => app.update(Action::OpenLadder(level)),
-        Start::Explorer(state) => app.update(Action::OpenExplorer(state)),
-        Start::Calculators(tab) => app.update(Action::OpenCalculators(tab)),
+        Start::Explorer(state) => app.start_on(Action::OpenExplorer(state)),
+        Start::Calculators(tab) => app.start_on(Action::OpenCalculators(tab)),
     }
     let mut terminal = match ratatui::try_init() {
         Ok(terminal) => terminal,

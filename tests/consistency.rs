@@ -1,0 +1,115 @@
+//! warpdrill never contradicts itself on screen or on the command line: words agree with their
+//! numbers, addresses keep their sign, and the same question gets the same answer everywhere.
+
+mod common;
+
+use common::{app, press, screen};
+use ratatui::crossterm::event::KeyCode;
+use std::process::Command;
+use warpdrill::app::{Action, Screen};
+use warpdrill::engine::{Arch, WarpAccess};
+use warpdrill::ui::{ExplorerSetup, Space};
+
+fn warpdrill(args: &[&str]) -> (String, String, i32) {
+    let out = Command::new(env!("CARGO_BIN_EXE_warpdrill"))
+        .args(args)
+        .output()
+        .expect("the binary runs");
+    (
+        String::from_utf8_lossy(&out.stdout).into_owned(),
+        String::from_utf8_lossy(&out.stderr).into_owned(),
+        out.status.code().unwrap_or(-1),
+    )
+}
+
+#[test]
+fn counts_and_nouns_agree() {
+    let (text, _, code) = warpdrill(&["calc", "coalescing", "--stride", "0"]);
+    assert_eq!(code, 0);
+    assert!(text.contains("1 transaction (32 B)"), "{text}");
+    assert!(!text.contains("1 transactions"), "{text}");
+    let (text, _, _) = warpdrill(&["calc", "banks", "--elem", "8"]);
+    assert!(text.contains("→ 1 wavefront\n"), "{text}");
+    assert!(!text.contains("wavefront(s)"), "{text}");
+    let (text, _, _) = warpdrill(&["calc", "tiling", "--tile", "1"]);
+    assert!(!text.contains(" 1 blocks"), "{text}");
+}
+
+#[test]
+fn negative_addresses_are_shown_with_a_sign() {
+    // Stride −1 from element 0: lanes read bytes 0, −4, …, −124; sectors start at −0x80.
+    let (text, _, code) = warpdrill(&["calc", "coalescing", "--stride", "-1"]);
+    assert_eq!(code, 0);
+    assert!(text.contains("-0x80"), "{text}");
+    assert!(!text.contains("0xffffffff"), "{text}");
+    let mut app = app();
+    app.update(Action::OpenExplorer(ExplorerSetup::new(
+        Arch::default_arch(),
+        Space::Global,
+        &WarpAccess::affine(4, -1, 0),
+    )));
+    let shown = screen(&app, 100, 30);
+    assert!(
+        shown.contains("-0x80") && !shown.contains("0xffff"),
+        "{shown}"
+    );
+}
+
+#[test]
+fn explore_and_calculators_opened_from_the_command_line_quit_on_q() {
+    for start in [
+        Action::OpenExplorer(ExplorerSetup::default()),
+        Action::OpenCalculators(warpdrill::ui::Tab::Roofline),
+    ] {
+        let mut app = app();
+        app.start_on(start);
+        assert_eq!(app.stack.len(), 1);
+        press(&mut app, KeyCode::Char('q'));
+        assert!(app.quit, "q quits a tool opened on its own");
+    }
+    // Opened from Home, the same screens go back to Home.
+    let mut app = app();
+    app.update(Action::OpenExplorer(ExplorerSetup::default()));
+    press(&mut app, KeyCode::Char('q'));
+    assert!(!app.quit && matches!(app.screen(), Screen::Home(_)));
+    // g from a tool opened on its own still reaches Home.
+    let mut app = common::app();
+    app.start_on(Action::OpenExplorer(ExplorerSetup::default()));
+    press(&mut app, KeyCode::Char('g'));
+    assert!(matches!(app.screen(), Screen::Home(_)));
+    press(&mut app, KeyCode::Char('q'));
+    assert!(app.quit);
+}
+
+#[test]
+fn while_too_small_only_quit_acts() {
+    let mut app = app();
+    app.update(Action::OpenExercise("l1-sector-size".into()));
+    app.resize(40, 12);
+    assert!(screen(&app, 40, 12).contains("Terminal too small"));
+    for code in [KeyCode::Char('j'), KeyCode::Char('3'), KeyCode::Enter] {
+        press(&mut app, code);
+    }
+    let Screen::Exercise(state) = app.screen() else {
+        panic!("{:?}", app.screen())
+    };
+    assert_eq!(
+        state.input.text(),
+        "",
+        "keys did not reach the hidden answer box"
+    );
+    assert_eq!(state.attempts, 0);
+    app.resize(80, 24);
+    press(&mut app, KeyCode::Char('3'));
+    let Screen::Exercise(state) = app.screen() else {
+        panic!()
+    };
+    assert_eq!(
+        state.input.text(),
+        "3",
+        "after resizing, keys reach the screen again"
+    );
+    app.resize(40, 12);
+    press(&mut app, KeyCode::Char('q'));
+    assert!(app.quit, "q quits from the too-small screen, as it says");
+}
