@@ -56,7 +56,8 @@ pub fn si(value: f64) -> String {
 fn digits_before_point(value: f64) -> usize {
     let mut digits = 1;
     let mut v = value.abs();
-    while v >= 10.0 {
+    // Infinity stays infinite when divided: stop there.
+    while v >= 10.0 && v.is_finite() {
         v /= 10.0;
         digits += 1;
     }
@@ -112,6 +113,7 @@ mod tests {
         assert_eq!(bytes(1536), "1.5 KB");
         assert_eq!(si(1.2e12), "1.2 T");
         assert_eq!(si(67e12), "67 T");
+        assert_eq!(si(f64::INFINITY), "inf P");
         assert_eq!(seconds(8.388608e-6), "8.39 µs");
         assert_eq!(seconds(300e-9), "300 ns");
         assert_eq!(lane_ranges(&[0, 1, 2, 3, 7, 9, 10]), "0-3, 7, 9-10");
