@@ -113,3 +113,36 @@ fn while_too_small_only_quit_acts() {
     press(&mut app, KeyCode::Char('q'));
     assert!(app.quit, "q quits from the too-small screen, as it says");
 }
+
+#[test]
+fn help_lists_only_the_global_keys_that_work_on_the_screen() {
+    let mut app = app();
+    let names = |app: &warpdrill::app::App| -> Vec<&str> {
+        app.global_keys()
+            .into_iter()
+            .map(|(name, _)| name)
+            .collect()
+    };
+    assert_eq!(
+        names(&app),
+        vec!["/", "Ctrl-P", "?", "F1", "g", "Esc", "q", "Ctrl-C"],
+        "on Home every global key works"
+    );
+    // In an answer box letters and `/` are text; Esc still goes back, Ctrl keys still work.
+    app.update(Action::OpenExercise("l1-sector-size".into()));
+    let typing = names(&app);
+    for gone in ["/", "g", "q"] {
+        assert!(!typing.contains(&gone), "{gone} is typed here: {typing:?}");
+    }
+    for kept in ["Ctrl-P", "F1", "Esc", "Ctrl-C", "?"] {
+        assert!(typing.contains(&kept), "{kept} works here: {typing:?}");
+    }
+    // The help overlay shows the same list.
+    press(&mut app, KeyCode::F(1));
+    let shown = screen(&app, 80, 24);
+    assert!(
+        shown.contains("Ctrl-P") && !shown.contains("/ or Ctrl-P"),
+        "{shown}"
+    );
+    assert!(!shown.contains("g             home"), "{shown}");
+}

@@ -116,6 +116,100 @@ pub fn unix_now() -> u64 {
         .map_or(0, |d| d.as_secs())
 }
 
+/// A key that works on every screen: what it is called in help, what it does, and whether a screen
+/// that is taking text (an answer box, a typed value) gets it first.
+struct GlobalKey {
+    code: KeyCode,
+    ctrl: bool,
+    name: &'static str,
+    what: &'static str,
+    action: fn() -> Action,
+    yields_to_text: bool,
+}
+
+/// The global keys, in the order help lists them. [`App::handle_key`] and help both read this table.
+const GLOBAL_KEYS: &[GlobalKey] = &[
+    GlobalKey {
+        code: KeyCode::Char('/'),
+        ctrl: false,
+        name: "/",
+        what: "search exercises, cards, topics",
+        action: || Action::OpenSearch,
+        yields_to_text: true,
+    },
+    GlobalKey {
+        code: KeyCode::Char('p'),
+        ctrl: true,
+        name: "Ctrl-P",
+        what: "search exercises, cards, topics",
+        action: || Action::OpenSearch,
+        yields_to_text: false,
+    },
+    GlobalKey {
+        code: KeyCode::Char('?'),
+        ctrl: false,
+        name: "?",
+        what: "this help",
+        action: || Action::ToggleHelp,
+        yields_to_text: true,
+    },
+    GlobalKey {
+        code: KeyCode::F(1),
+        ctrl: false,
+        name: "F1",
+        what: "this help",
+        action: || Action::ToggleHelp,
+        yields_to_text: false,
+    },
+    GlobalKey {
+        code: KeyCode::Char('g'),
+        ctrl: false,
+        name: "g",
+        what: "home",
+        action: || Action::Home,
+        yields_to_text: true,
+    },
+    GlobalKey {
+        code: KeyCode::Esc,
+        ctrl: false,
+        name: "Esc",
+        what: "back (quit from the first screen)",
+        action: || Action::Back,
+        yields_to_text: true,
+    },
+    GlobalKey {
+        code: KeyCode::Char('q'),
+        ctrl: false,
+        name: "q",
+        what: "back (quit from the first screen)",
+        action: || Action::Back,
+        yields_to_text: true,
+    },
+    GlobalKey {
+        code: KeyCode::Char('c'),
+        ctrl: true,
+        name: "Ctrl-C",
+        what: "quit now",
+        action: || Action::Quit,
+        yields_to_text: false,
+    },
+];
+
+impl GlobalKey {
+    fn event(&self) -> KeyEvent {
+        let modifiers = if self.ctrl {
+            KeyModifiers::CONTROL
+        } else {
+            KeyModifiers::NONE
+        };
+        KeyEvent::new(self.code, modifiers)
+    }
+
+    fn matches(&self, key: &KeyEvent) -> bool {
+        key.code == self.code && key.modifiers.contains(KeyModifiers::CONTROL) == self.ctrl
+    }
+}
+
 /// Home, when the stack is empty (it never is: `Back` on Home quits instead of popping).
 static HOME: Screen = Screen::Home(home::State { selected: 0 });
 
@@ -223,22 +317,34 @@ impl App {
         }
     }
 
+    /// The global keys that work on the screen shown now, as help lists them: a key the screen takes
+    /// as text (`q`, `?`, `/`, `g` in an answer box) is left out.
+    pub fn global_keys(&self) -> Vec<(&'static str, &'static str)> {
+        let screen = self.screen().component();
+        GLOBAL_KEYS
+            .iter()
+            .filter(|global| !(global.yields_to_text && screen.captures(&global.event())))
+            .map(|global| (global.name, global.what))
+            .collect()
+    }
+
     /// Turns a key into an action: global keys first, then the overlay's or screen's own. The
     /// overlay or screen may change its own state on the way; nothing else changes here.
     pub fn handle_key(&mut self, key: KeyEvent) -> Option<Action> {
-        let ctrl = key.modifiers.contains(KeyModifiers::CONTROL);
-        if ctrl && key.code == KeyCode::Char('c') {
-            return Some(Action::Quit);
-        }
-        if ctrl && key.code == KeyCode::Char('p') {
-            return Some(Action::OpenSearch);
+        let global = GLOBAL_KEYS.iter().find(|global| global.matches(&key));
+        if let Some(global) = global
+            && global.ctrl
+        {
+            return Some((global.action)());
         }
         if self.too_small() {
             // Only the "too small" message is shown: nothing hidden behind it may take keys.
             return matches!(key.code, KeyCode::Char('q') | KeyCode::Esc).then_some(Action::Quit);
         }
-        if key.code == KeyCode::F(1) {
-            return Some(Action::ToggleHelp);
+        if let Some(global) = global
+            && !global.yields_to_text
+        {
+            return Some((global.action)());
         }
         let ctx = Ctx {
             content: &self.content,
@@ -265,14 +371,8 @@ impl App {
             None => {}
         }
         let screen = self.stack.last_mut()?.component_mut();
-        if screen.captures(&key) {
-            return screen.handle_key(key, &ctx);
-        }
-        match key.code {
-            KeyCode::Char('q') | KeyCode::Esc => Some(Action::Back),
-            KeyCode::Char('?') => Some(Action::ToggleHelp),
-            KeyCode::Char('/') => Some(Action::OpenSearch),
-            KeyCode::Char('g') => Some(Action::Home),
+        match global {
+            Some(global) if !screen.captures(&key) => Some((global.action)()),
             _ => screen.handle_key(key, &ctx),
         }
     }

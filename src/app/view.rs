@@ -43,7 +43,7 @@ pub fn render(app: &App, area: Rect, buf: &mut Buffer) {
             footer_line(&state.keys(), app.theme, footer.width).render(footer, buf);
         }
         Some(Overlay::Help) => {
-            help::render(&ctx, &keys, body, buf);
+            help::render(&ctx, &keys, &app.global_keys(), body, buf);
             footer_line(help::KEYS, app.theme, footer.width).render(footer, buf);
         }
         None => footer_line(&keys, app.theme, footer.width).render(footer, buf),
