@@ -146,3 +146,44 @@ fn help_lists_only_the_global_keys_that_work_on_the_screen() {
     );
     assert!(!shown.contains("g             home"), "{shown}");
 }
+
+#[test]
+fn search_lists_every_kind_and_opens_only_what_the_ladder_would() {
+    use warpdrill::app::Overlay;
+    use warpdrill::ui::search::Kind;
+    let mut app = app();
+    press(&mut app, KeyCode::Char('/'));
+    let Some(Overlay::Search(search)) = &app.overlay else {
+        panic!("search is open")
+    };
+    let content = &app.content;
+    assert_eq!(
+        search.hits.len(),
+        content.topics.len() + content.exercises.len() + content.cards.len(),
+        "an empty query lists everything"
+    );
+    for kind in [Kind::Topic, Kind::Exercise, Kind::Card] {
+        assert!(search.hits.iter().any(|h| h.kind == kind), "{kind:?}");
+    }
+    // An L3 exercise is locked for a new learner: it is marked, and Enter says why instead of opening.
+    let l3 = content
+        .exercises
+        .iter()
+        .find(|e| e.level == warpdrill::content::schema::Level::L3)
+        .expect("an L3 exercise")
+        .clone();
+    common::type_text(&mut app, &l3.title);
+    let shown = screen(&app, 100, 30);
+    assert!(shown.contains("locked"), "{shown}");
+    press(&mut app, KeyCode::Enter);
+    assert!(matches!(app.screen(), Screen::Home(_)), "nothing opened");
+    let shown = screen(&app, 100, 30);
+    assert!(
+        shown.contains("L3 is locked: solve 3 exercises of L2"),
+        "{shown}"
+    );
+    // Once everything is unlocked it opens.
+    app.progress.unlock_all = true;
+    press(&mut app, KeyCode::Enter);
+    assert!(matches!(app.screen(), Screen::Exercise(state) if state.id == l3.id));
+}
