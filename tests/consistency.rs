@@ -187,3 +187,43 @@ fn search_lists_every_kind_and_opens_only_what_the_ladder_would() {
     press(&mut app, KeyCode::Enter);
     assert!(matches!(app.screen(), Screen::Exercise(state) if state.id == l3.id));
 }
+
+mod one_shared_memory_rule {
+    use proptest::prelude::*;
+    use warpdrill::engine::{self, Arch, Carveout, KernelConfig, TilingInput};
+
+    proptest! {
+        #![proptest_config(ProptestConfig { cases: 256, ..ProptestConfig::default() })]
+
+        /// `calc tiling` and `calc occupancy` agree on the blocks shared memory allows, for every tile
+        /// and element size, on every NVIDIA architecture with occupancy figures.
+        #[test]
+        fn tiling_and_occupancy_count_shared_memory_blocks_alike(
+            tile in 1u64..=64,
+            elem in prop::sample::select(vec![1u32, 2, 4, 8, 16]),
+            arch in prop::sample::select(
+                engine::ARCHS.iter().filter(|a| a.nvidia.is_some()).collect::<Vec<&'static Arch>>()
+            ),
+        ) {
+            let t = engine::tiling(&TilingInput { n: 1024, tile, elem_bytes: elem }, Some(arch), 0)
+                .expect("tiling computes");
+            let mut config = KernelConfig::new(32, 0);
+            config.dynamic_smem = u32::try_from(t.smem_bytes_per_block).expect("fits");
+            config.carveout = Carveout::Default;
+            let expected = engine::occupancy(arch, &config).map_or(0, |o| o.limits.shared_memory);
+            prop_assert_eq!(t.smem_blocks_per_sm, Some(expected));
+        }
+    }
+}
+
+#[test]
+fn calc_tiling_and_calc_occupancy_agree_on_the_command_line() {
+    // 16×16 float tiles: 2 KB of shared memory per block, plus the 1 KB reserve → 76 blocks on sm_90.
+    let (tiling, _, _) = warpdrill(&["calc", "tiling", "--tile", "16"]);
+    assert!(
+        tiling.contains("blocks per SM by shared memory alone: 76"),
+        "{tiling}"
+    );
+    let (occupancy, _, _) = warpdrill(&["calc", "occupancy", "--smem", "2048"]);
+    assert!(occupancy.contains("shared memory    76"), "{occupancy}");
+}
