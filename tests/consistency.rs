@@ -227,3 +227,38 @@ fn calc_tiling_and_calc_occupancy_agree_on_the_command_line() {
     let (occupancy, _, _) = warpdrill(&["calc", "occupancy", "--smem", "2048"]);
     assert!(occupancy.contains("shared memory    76"), "{occupancy}");
 }
+
+#[test]
+fn feedback_draws_code_marks_instead_of_printing_backticks() {
+    let mut app = app();
+    app.update(Action::OpenExercise("l1-opencl-local".into()));
+    let Screen::Exercise(state) = app.screen() else {
+        panic!()
+    };
+    let wrong = match &state.variant {
+        Ok(warpdrill::ladder::Variant {
+            key: warpdrill::ladder::AnswerKey::Choice { options, correct },
+            ..
+        }) => (0..options.len())
+            .find(|i| !correct.contains(i))
+            .expect("a wrong option"),
+        other => panic!("{other:?}"),
+    };
+    press(&mut app, KeyCode::Char(char::from(b'1' + wrong as u8)));
+    press(&mut app, KeyCode::Enter);
+    let shown = screen(&app, 100, 30);
+    assert!(
+        shown.contains("Not quite") || shown.contains("✗"),
+        "{shown}"
+    );
+    let feedback: String = shown
+        .lines()
+        .skip_while(|line| !line.contains("Feedback"))
+        .collect::<Vec<_>>()
+        .join("\n");
+    assert!(!feedback.contains('`'), "{feedback}");
+    assert!(
+        feedback.contains("__"),
+        "the code itself is still shown: {feedback}"
+    );
+}

@@ -21,6 +21,7 @@ use crate::ladder::{AnswerKey, Feedback, Outcome, Response, Variant, VariantErro
 use ratatui::buffer::Buffer;
 use ratatui::crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
 use ratatui::layout::{Constraint, Layout, Rect};
+use ratatui::style::Style;
 use ratatui::text::{Line, Span};
 use ratatui::widgets::{Paragraph, Widget, Wrap};
 
@@ -559,15 +560,21 @@ pub fn render(ctx: &Ctx, state: &State, area: Rect, buf: &mut Buffer) {
             Outcome::Wrong => ("✗ ", theme.bad()),
             Outcome::Unusable => ("? ", theme.warn()),
         };
-        bottom.push(Line::from(vec![
-            Span::styled(mark, style),
-            Span::styled(feedback.headline.clone(), style),
-        ]));
+        // Feedback quotes options and answers that carry `code` marks: draw them as code, in the
+        // outcome's colour elsewhere.
+        let mut headline = rich(&feedback.headline, theme);
+        for span in &mut headline.spans {
+            if span.style == Style::default() {
+                span.style = style;
+            }
+        }
+        headline.spans.insert(0, Span::styled(mark, style));
+        bottom.push(headline);
         if let Some(model) = &feedback.model {
-            bottom.push(Line::from(vec![
-                Span::styled("Model answer: ", theme.title()),
-                Span::raw(model.clone()),
-            ]));
+            let mut line = rich(model, theme);
+            line.spans
+                .insert(0, Span::styled("Model answer: ", theme.title()));
+            bottom.push(line);
             if state.awaiting_mark {
                 bottom.push(Line::styled(
                     "Did your answer hold these ideas? y = I had it, n = I missed it",
