@@ -262,3 +262,47 @@ fn feedback_draws_code_marks_instead_of_printing_backticks() {
         "the code itself is still shown: {feedback}"
     );
 }
+
+#[test]
+fn version_names_the_content_and_completions_are_printed_for_each_shell() {
+    let (version, _, code) = warpdrill(&["--version"]);
+    assert_eq!(code, 0);
+    assert!(
+        version.starts_with("warpdrill ")
+            && version.contains("(content ")
+            && version.contains(" files)"),
+        "{version}"
+    );
+    for (shell, marker) in [
+        ("bash", "_warpdrill()"),
+        ("zsh", "#compdef warpdrill"),
+        ("fish", "complete -c warpdrill"),
+        ("powershell", "Register-ArgumentCompleter"),
+    ] {
+        let (script, _, code) = warpdrill(&["completions", shell]);
+        assert_eq!(code, 0, "{shell}");
+        assert!(
+            script.contains(marker),
+            "{shell}: {}",
+            &script[..script.len().min(200)]
+        );
+        assert!(script.contains("explore"), "{shell} completes subcommands");
+    }
+}
+
+#[test]
+fn colour_follows_the_flag_then_no_color() {
+    use std::ffi::OsStr;
+    use warpdrill::cli::ColorArg;
+    assert!(ColorArg::Auto.enabled(None));
+    assert!(
+        ColorArg::Auto.enabled(Some(OsStr::new(""))),
+        "an empty NO_COLOR does not count"
+    );
+    assert!(!ColorArg::Auto.enabled(Some(OsStr::new("1"))));
+    assert!(
+        ColorArg::Always.enabled(Some(OsStr::new("1"))),
+        "--color always wins"
+    );
+    assert!(!ColorArg::Never.enabled(None));
+}

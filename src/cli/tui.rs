@@ -46,8 +46,18 @@ impl crate::cli::ExploreArgs {
     }
 }
 
-/// Runs the tutor; returns the exit status.
+/// Runs the tutor with colours as NO_COLOR says; returns the exit status.
 pub fn run(data_dir: Option<&Path>, content_dir: Option<&Path>, start: Start) -> u8 {
+    run_with(data_dir, content_dir, start, Theme::from_env())
+}
+
+/// Runs the tutor in `theme`; returns the exit status.
+pub fn run_with(
+    data_dir: Option<&Path>,
+    content_dir: Option<&Path>,
+    start: Start,
+    theme: Theme,
+) -> u8 {
     if !std::io::stdout().is_terminal() || !std::io::stdin().is_terminal() {
         eprintln!(
             "warpdrill: the tutor needs an interactive terminal, and this is not one.\n\
@@ -81,7 +91,7 @@ pub fn run(data_dir: Option<&Path>, content_dir: Option<&Path>, start: Start) ->
         content,
         progress,
         store,
-        Theme::from_env(),
+        theme,
         Box::new(app::unix_now),
         Box::new(|| u64::from(rand::random::<u32>())),
     );
