@@ -53,7 +53,7 @@ impl ColorArg {
         match self {
             ColorArg::Always => true,
             ColorArg::Never => false,
-            ColorArg::Auto => !no_color.is_some_and(|v| !v.is_empty()),
+            ColorArg::Auto => no_color.is_none_or(|v| v.is_empty()),
         }
     }
 }
