@@ -10,3 +10,4 @@ pub mod format;
 pub mod ladder;
 pub mod progress;
 pub mod ui;
+pub mod units;

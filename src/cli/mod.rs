@@ -260,11 +260,11 @@ pub struct OccupancyArgs {
     /// Registers per thread (0 = not limiting); VGPRs per lane on AMD.
     #[arg(long, default_value_t = 32)]
     pub regs: u32,
-    /// Dynamic shared memory per block, bytes.
-    #[arg(long, default_value_t = 0)]
+    /// Dynamic shared memory per block, bytes (2048, 24K, 48 KB, 0x6000).
+    #[arg(long, default_value = "0", value_parser = crate::units::bytes_arg)]
     pub smem: u32,
-    /// Static shared memory per block, bytes.
-    #[arg(long, default_value_t = 0)]
+    /// Static shared memory per block, bytes (2048, 24K, 48 KB, 0x6000).
+    #[arg(long, default_value = "0", value_parser = crate::units::bytes_arg)]
     pub static_smem: u32,
     /// Shared-memory carveout preference: -1 = default, else 0–100 %.
     #[arg(long, default_value_t = -1, allow_hyphen_values = true)]
@@ -300,14 +300,14 @@ pub struct TilingArgs {
 /// A roofline point.
 #[derive(Debug, Clone, Args)]
 pub struct RooflineArgs {
-    /// Peak compute, FLOP/s (e.g. 67e12).
-    #[arg(long, default_value_t = 67e12)]
+    /// Peak compute, FLOP/s (67T, 67 TFLOP/s, 6.7e13).
+    #[arg(long, default_value = "67T", value_parser = crate::units::flop_rate_arg, allow_hyphen_values = true)]
     pub peak_flops: f64,
-    /// Peak memory bandwidth, bytes/s (e.g. 4.8e12).
-    #[arg(long, default_value_t = 4.8e12)]
+    /// Peak memory bandwidth, bytes/s (4.8T, 4.8 TB/s, 4.8e12).
+    #[arg(long, default_value = "4.8T", value_parser = crate::units::byte_rate_arg, allow_hyphen_values = true)]
     pub bandwidth: f64,
-    /// Arithmetic intensity, FLOP per byte.
-    #[arg(long, default_value_t = 0.25)]
+    /// Arithmetic intensity, FLOP per byte (0.25, 4 FLOP/B).
+    #[arg(long, default_value = "0.25", value_parser = crate::units::intensity_arg, allow_hyphen_values = true)]
     pub intensity: f64,
     /// Print one JSON object instead of text.
     #[arg(long)]
