@@ -1,30 +1,9 @@
 use clap::Parser;
 use std::process::ExitCode;
 use warpdrill::cli::{self, CalcCommand, Cli, Command, ContentCommand};
-use warpdrill::content::Content;
 
 fn finish(report: cli::content::Report) -> ExitCode {
-    print!("{}", report.stdout);
-    eprint!("{}", report.stderr);
-    ExitCode::from(report.code)
-}
-
-/// The built-in content plus `--content DIR`, or the reason it cannot be read.
-fn load_content(dir: Option<&std::path::Path>) -> Result<Content, ExitCode> {
-    let content = Content::with_dir(dir).map_err(|e| {
-        eprintln!("error: {e}");
-        ExitCode::from(2)
-    })?;
-    if !content.problems.is_empty() {
-        eprintln!(
-            "warning: {} content problem(s) — those items were skipped (see `warpdrill content check`):",
-            content.problems.len()
-        );
-        for problem in content.problems.iter().take(5) {
-            eprintln!("  {problem}");
-        }
-    }
-    Ok(content)
+    report.print()
 }
 
 fn main() -> ExitCode {
@@ -85,7 +64,7 @@ fn main() -> ExitCode {
             json,
         )),
         Some(Command::Content(ContentCommand::Preview { seed, level, json })) => {
-            match load_content(cli.content.as_deref()) {
+            match cli::content::load(cli.content.as_deref()) {
                 Ok(content) => finish(cli::content::preview(
                     &content,
                     seed,
@@ -95,7 +74,7 @@ fn main() -> ExitCode {
                 Err(code) => code,
             }
         }
-        Some(Command::Check(args)) => match load_content(cli.content.as_deref()) {
+        Some(Command::Check(args)) => match cli::content::load(cli.content.as_deref()) {
             Ok(content) => finish(cli::content::check_answer(&content, &args)),
             Err(code) => code,
         },
@@ -106,30 +85,12 @@ fn main() -> ExitCode {
                 CalcCommand::Occupancy(args) => cli::calc::occupancy(args),
                 CalcCommand::Tiling(args) => cli::calc::tiling(args),
                 CalcCommand::Roofline(args) => cli::calc::roofline(args),
-                CalcCommand::Batch => {
-                    let stdin = std::io::stdin().lock();
-                    let stdout = std::io::stdout().lock();
-                    return match cli::batch::run(stdin, stdout) {
-                        Ok(()) => ExitCode::SUCCESS,
-                        Err(e) => {
-                            eprintln!("error: cannot read requests from stdin: {e}");
-                            ExitCode::from(1)
-                        }
-                    };
-                }
+                CalcCommand::Batch => return cli::batch::run_stdio(),
             };
             match answer {
-                Ok(text) => {
-                    print!("{text}");
-                    if !text.ends_with('\n') {
-                        println!();
-                    }
-                    ExitCode::SUCCESS
-                }
-                Err(message) => {
-                    eprintln!("error: {message}");
-                    ExitCode::from(2)
-                }
+                Ok(text) if text.ends_with('\n') => cli::output::finish(&text, "", 0),
+                Ok(text) => cli::output::finish(&format!("{text}\n"), "", 0),
+                Err(message) => cli::output::finish("", &format!("error: {message}\n"), 2),
             }
         }
     }

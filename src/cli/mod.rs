@@ -4,6 +4,7 @@ pub mod batch;
 pub mod calc;
 pub mod content;
 pub mod json;
+pub mod output;
 pub mod tui;
 
 use clap::{Args, Parser, Subcommand, ValueEnum};
