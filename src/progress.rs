@@ -176,17 +176,16 @@ fn load(path: &Path) -> Result<Option<Loaded>, LoadError> {
             "it was written by a newer warpdrill (format {}, this one knows {FORMAT_VERSION})",
             progress.version
         ))
-    } else if let Some(first) = unknown.first() {
-        Some(format!(
-            "it has fields this warpdrill does not know (`{first}`{}), written by a newer version",
-            if unknown.len() > 1 {
-                format!(" and {} more", unknown.len() - 1)
-            } else {
-                String::new()
-            }
-        ))
     } else {
-        None
+        unknown.first().map(|first| {
+            let more = match unknown.len() {
+                1 => String::new(),
+                n => format!(" and {} more", n - 1),
+            };
+            format!(
+                "it has fields this warpdrill does not know (`{first}`{more}), written by a newer version"
+            )
+        })
     };
     Ok(Some(Loaded { progress, newer }))
 }
