@@ -61,8 +61,8 @@ impl Report {
 pub fn check(dir: Option<&Path>, as_json: bool) -> Report {
     let loaded = match dir {
         None => Content::builtin(),
-        Some(dir) => match content::dir_sources(dir) {
-            Ok(sources) => content::load(sources, &Content::builtin().topics),
+        Some(dir) => match content::load_dir(dir, &Content::builtin().topics) {
+            Ok(loaded) => loaded,
             Err(e) => {
                 return Report {
                     stdout: if as_json {

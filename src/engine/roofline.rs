@@ -63,7 +63,14 @@ pub fn roofline(peak_flops: f64, peak_bandwidth: f64, intensity: f64) -> Result<
     if !ridge.is_finite() || ridge == 0.0 {
         return Err(EngineError::OutOfScale {
             what: "the ridge intensity",
-            detail: format!("{peak:e} FLOP/s ÷ {bandwidth:e} B/s = {ridge:e} FLOP/B"),
+            detail: format!(
+                "{peak:e} FLOP/s ÷ {bandwidth:e} B/s {}",
+                if ridge == 0.0 {
+                    "rounds to 0"
+                } else {
+                    "is too large to represent"
+                }
+            ),
         });
     }
     let attainable = peak.min(bandwidth * intensity);

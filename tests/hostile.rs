@@ -1,0 +1,614 @@
+//! Hostile inputs: what a careless or malicious user, file or environment can throw at warpdrill.
+//! Nothing may crash (exit 101/134), hang, lose the learner's data or write raw control characters to
+//! the terminal. Big inputs are made here, at test time.
+
+use std::io::Write;
+use std::path::{Path, PathBuf};
+use std::process::{Command, Output, Stdio};
+use std::time::{Duration, Instant};
+use warpdrill::content::{self, Content, FileKind, SourceFile};
+
+fn bin() -> Command {
+    let mut command = Command::new(env!("CARGO_BIN_EXE_warpdrill"));
+    command.env("NO_COLOR", "1").env("RUST_BACKTRACE", "0");
+    command
+}
+
+/// Runs warpdrill with `input` on stdin; fails the test if it runs longer than 60 s (a hang).
+fn run(args: &[&str], input: &[u8]) -> Output {
+    let mut child = bin()
+        .args(args)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("start warpdrill");
+    let mut stdin = child.stdin.take().expect("stdin");
+    let input = input.to_vec();
+    let feeder = std::thread::spawn(move || {
+        let _ = stdin.write_all(&input);
+    });
+    let output = wait_with_timeout(child, Duration::from_secs(60), args);
+    let _ = feeder.join();
+    output
+}
+
+fn wait_with_timeout(child: std::process::Child, limit: Duration, args: &[&str]) -> Output {
+    let id = child.id();
+    let (done, wait) = std::sync::mpsc::channel();
+    std::thread::spawn(move || {
+        let _ = done.send(child.wait_with_output());
+    });
+    match wait.recv_timeout(limit) {
+        Ok(output) => output.expect("wait for warpdrill"),
+        Err(_) => {
+            let _ = Command::new("kill").args(["-9", &id.to_string()]).status();
+            panic!("warpdrill {args:?} hung for more than {limit:?}");
+        }
+    }
+}
+
+fn text(bytes: &[u8]) -> String {
+    String::from_utf8_lossy(bytes).into_owned()
+}
+
+/// Exited normally with `code`, without a panic message.
+#[track_caller]
+fn assert_exit(output: &Output, code: i32) {
+    let stderr = text(&output.stderr);
+    assert!(
+        !stderr.contains("panicked"),
+        "it crashed: {stderr}\nstdout: {}",
+        text(&output.stdout)
+    );
+    assert_eq!(
+        output.status.code(),
+        Some(code),
+        "stderr: {stderr}\nstdout: {}",
+        text(&output.stdout)
+    );
+}
+
+fn temp_dir(name: &str) -> PathBuf {
+    let dir = std::env::temp_dir().join(format!(
+        "warpdrill-hostile-{name}-{}-{}",
+        std::process::id(),
+        std::time::SystemTime::now()
+            .duration_since(std::time::UNIX_EPOCH)
+            .map_or(0, |d| d.subsec_nanos())
+    ));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(dir.join("content")).unwrap();
+    std::fs::create_dir_all(dir.join("exercises")).unwrap();
+    dir
+}
+
+/// A folder whose `exercises/x.ron` holds these templates (RON, inside `exercises: [ … ]`).
+fn exercises_dir(name: &str, templates: &str) -> PathBuf {
+    let dir = temp_dir(name);
+    std::fs::write(
+        dir.join("exercises/x.ron"),
+        format!("Exercises(exercises: [{templates}])"),
+    )
+    .unwrap();
+    dir
+}
+
+/// One template around `body` (the fields after `title`).
+fn template(id: &str, body: &str) -> String {
+    format!(
+        r#"(id: "{id}", level: L1, topic: "coalescing", title: "t", hints: ["a", "b"], explanation: "e", {body}),"#
+    )
+}
+
+fn content_check(dir: &Path) -> (Output, String) {
+    let output = run(&["content", "check", dir.to_str().unwrap()], b"");
+    let report = text(&output.stdout) + &text(&output.stderr);
+    (output, report)
+}
+
+// ── Panics ────────────────────────────────────────────────────────────────────────────────────────
+
+#[test]
+fn a_column_walk_of_pitch_zero_is_refused_not_a_division_by_zero() {
+    let output = run(
+        &["calc", "coalescing", "--pitch", "0", "--walk", "column"],
+        b"",
+    );
+    assert_exit(&output, 2);
+    assert!(text(&output.stderr).contains("pitch"), "{output:?}");
+    for args in [
+        [
+            "calc",
+            "coalescing",
+            "--pitch",
+            "0",
+            "--walk",
+            "column",
+            "--json",
+        ]
+        .as_slice(),
+        &["calc", "coalescing", "--pitch", "-4096", "--walk", "column"],
+        &[
+            "calc",
+            "coalescing",
+            "--struct-size",
+            "4",
+            "--field-offset",
+            "9223372036854775807",
+        ],
+        &["calc", "banks", "--stride", "-9223372036854775808"],
+        &[
+            "calc",
+            "tiling",
+            "--n",
+            "18446744073709551615",
+            "--tile",
+            "18446744073709551615",
+        ],
+        &[
+            "calc",
+            "occupancy",
+            "--block-size",
+            "4294967295",
+            "--regs",
+            "4294967295",
+        ],
+    ] {
+        let output = run(args, b"");
+        assert!(
+            matches!(output.status.code(), Some(0 | 2)),
+            "{args:?}: {output:?}"
+        );
+        assert!(!text(&output.stderr).contains("panicked"), "{args:?}");
+    }
+
+    let dir = exercises_dir(
+        "pitch0",
+        &template(
+            "pitch-zero",
+            r#"values: [("s", Coalescing(elem: "4", pitch: "0", column: true, field: Sectors))], prompt: "p", answer: Number(value: "s")"#,
+        ),
+    );
+    let (output, report) = content_check(&dir);
+    assert_exit(&output, 1);
+    assert!(
+        report.contains("pitch-zero") && report.contains("pitch"),
+        "{report}"
+    );
+    std::fs::remove_dir_all(&dir).ok();
+}
+
+#[test]
+fn clamp_with_undefined_bounds_is_a_content_error_everywhere() {
+    let dir = exercises_dir(
+        "clamp",
+        &template(
+            "clamp-nan",
+            r#"values: [("v", Expr("clamp(1, 0/0, 0/0)"))], prompt: "p {v}", answer: Number(value: "v")"#,
+        ),
+    );
+    let (output, report) = content_check(&dir);
+    assert_exit(&output, 1);
+    assert!(report.contains("clamp-nan"), "{report}");
+    let content = dir.to_str().unwrap();
+    assert_exit(&run(&["--content", content, "content", "preview"], b""), 0);
+    let output = run(
+        &["--content", content, "check", "clamp-nan", "--answer", "1"],
+        b"",
+    );
+    assert_exit(&output, 2);
+    std::fs::remove_dir_all(&dir).ok();
+}
+
+#[test]
+fn deeply_nested_expressions_and_placeholders_are_refused_with_a_clear_error() {
+    // Within the size limits (4 KB an expression, 16 KB a text), so the depth limit must catch them.
+    let brackets = format!("{}1{}", "(".repeat(2_000), ")".repeat(2_000));
+    let powers = vec!["1"; 2_000].join("^");
+    let minus = format!("{}1", "-".repeat(4_000));
+    let templates = [
+        template(
+            "deep-brackets",
+            &format!(
+                r#"values: [("v", Expr("{brackets}"))], prompt: "p", answer: Number(value: "v")"#
+            ),
+        ),
+        template(
+            "deep-powers",
+            &format!(r#"prompt: "p", answer: Number(value: "{powers}")"#),
+        ),
+        template(
+            "deep-placeholder",
+            &format!(r#"prompt: "p {{{brackets}}}", answer: Number(value: "1")"#),
+        ),
+        template(
+            "long-minus",
+            &format!(r#"prompt: "p", answer: Number(value: "{minus}")"#),
+        ),
+    ]
+    .concat();
+    let dir = exercises_dir("deep", &templates);
+    let (output, report) = content_check(&dir);
+    assert_exit(&output, 1);
+    for id in ["deep-brackets", "deep-powers", "deep-placeholder"] {
+        assert!(
+            report
+                .lines()
+                .any(|l| l.contains(id) && l.contains("nested more than 64 levels")),
+            "{id} not reported: {report}"
+        );
+    }
+    assert!(
+        !report.contains("long-minus"),
+        "a long chain of signs is fine: {report}"
+    );
+    std::fs::remove_dir_all(&dir).ok();
+}
+
+// ── Output ────────────────────────────────────────────────────────────────────────────────────────
+
+/// A command whose stdout is a pipe nobody reads (closed before it starts).
+fn with_closed_stdout(args: &[&str], input: &[u8]) -> Output {
+    let (reader, writer) = std::io::pipe().expect("pipe");
+    drop(reader);
+    let mut child = bin()
+        .args(args)
+        .stdin(Stdio::piped())
+        .stdout(writer)
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("start warpdrill");
+    let mut stdin = child.stdin.take().expect("stdin");
+    let input = input.to_vec();
+    let feeder = std::thread::spawn(move || {
+        let _ = stdin.write_all(&input);
+    });
+    let output = wait_with_timeout(child, Duration::from_secs(60), args);
+    let _ = feeder.join();
+    output
+}
+
+fn batch_lines(count: usize) -> Vec<u8> {
+    let line = br#"{"kind":"roofline","peak_flops":1e12,"peak_bandwidth":1e11,"intensity":4}"#;
+    let mut input = Vec::new();
+    for _ in 0..count {
+        input.extend_from_slice(line);
+        input.push(b'\n');
+    }
+    input
+}
+
+#[test]
+fn a_closed_pipe_ends_every_printing_command_quietly() {
+    for args in [
+        ["content", "preview"].as_slice(),
+        &["content", "check"],
+        &["calc", "coalescing", "--stride", "2"],
+        &["calc", "occupancy", "--json"],
+        &["check", "l1-sector-size", "--answer", "64"],
+    ] {
+        let output = with_closed_stdout(args, b"");
+        let stderr = text(&output.stderr);
+        assert!(!stderr.contains("panicked"), "{args:?}: {stderr}");
+        assert!(
+            matches!(output.status.code(), Some(0 | 1)),
+            "{args:?}: {output:?}"
+        );
+        assert!(stderr.is_empty(), "{args:?} is quiet: {stderr}");
+    }
+    let output = with_closed_stdout(&["calc", "batch"], &batch_lines(20_000));
+    assert_exit(&output, 0);
+    assert!(text(&output.stderr).is_empty(), "{output:?}");
+}
+
+#[test]
+fn a_full_disk_is_an_error_message_and_batch_does_not_blame_stdin() {
+    let Ok(full) = std::fs::OpenOptions::new().write(true).open("/dev/full") else {
+        println!("skipped: no /dev/full here");
+        return;
+    };
+    for (args, input) in [
+        (["content", "preview"].as_slice(), Vec::new()),
+        (&["calc", "roofline"], Vec::new()),
+        (&["calc", "batch"], batch_lines(100)),
+    ] {
+        let mut child = bin()
+            .args(args)
+            .stdin(Stdio::piped())
+            .stdout(full.try_clone().unwrap())
+            .stderr(Stdio::piped())
+            .spawn()
+            .unwrap();
+        child.stdin.take().unwrap().write_all(&input).unwrap();
+        let output = wait_with_timeout(child, Duration::from_secs(60), args);
+        assert_exit(&output, 74);
+        let stderr = text(&output.stderr);
+        assert!(stderr.contains("cannot write the output"), "{stderr}");
+        assert!(!stderr.contains("stdin"), "{args:?}: {stderr}");
+    }
+}
+
+// ── calc batch ────────────────────────────────────────────────────────────────────────────────────
+
+fn answers(output: &Output) -> Vec<serde_json::Value> {
+    text(&output.stdout)
+        .lines()
+        .map(|line| serde_json::from_str(line).expect("every answer is JSON"))
+        .collect()
+}
+
+#[test]
+fn batch_answers_every_line_whatever_is_in_it() {
+    let good = br#"{"kind":"roofline","peak_flops":1e12,"peak_bandwidth":1e11,"intensity":4}"#;
+    let mut input = b"\xEF\xBB\xBF".to_vec();
+    input.extend_from_slice(good);
+    input.push(b'\n');
+    for line in [
+        b"{\"id\":\"latin1\",\"kind\":\"caf\xe9\"}".as_slice(),
+        br#"{"id":2,"kind":"roofline","peak_flops":1e400,"peak_bandwidth":1,"intensity":1}"#,
+        br#"{"id":3,"kind":"roofline","peak_flops":NaN,"peak_bandwidth":1,"intensity":1}"#,
+        br#"{"id":4,"kind":"roofline","peak_flops":1e308,"peak_bandwidth":1e-300,"intensity":1}"#,
+        br#"{"id":5,"kind":"roofline","peak_flops":1e-300,"peak_bandwidth":1e300,"intensity":1}"#,
+    ] {
+        input.extend_from_slice(line);
+        input.push(b'\n');
+    }
+    let deep = format!(
+        r#"{{"id":6,"kind":"tiling","n":{}1{}}}"#,
+        "[".repeat(100_000),
+        "]".repeat(100_000)
+    );
+    input.extend_from_slice(deep.as_bytes());
+    input.push(b'\n');
+    // 3 MB without a newline for a while: answered with an error, not held whole.
+    input.extend(std::iter::repeat_n(b'x', 3 << 20));
+    input.push(b'\n');
+    input.extend_from_slice(good);
+    input.push(b'\n');
+    let output = run(&["calc", "batch"], &input);
+    assert_exit(&output, 0);
+    let answers = answers(&output);
+    assert_eq!(answers.len(), 9, "{answers:#?}");
+    assert_eq!(answers[0]["bound"], "memory", "the BOM is skipped");
+    assert!(answers[1]["error"].as_str().unwrap().contains("UTF-8"));
+    for (i, id) in [(2, 2), (3, 3), (4, 4), (5, 5), (6, 6)] {
+        assert_eq!(answers[i]["id"], id, "{:#?}", answers[i]);
+        assert!(answers[i]["error"].is_string(), "{:#?}", answers[i]);
+    }
+    assert!(
+        answers[4]["error"]
+            .as_str()
+            .unwrap()
+            .contains("out of scale"),
+        "{:#?}",
+        answers[4]
+    );
+    assert!(
+        answers[7]["error"]
+            .as_str()
+            .unwrap()
+            .contains("longer than")
+    );
+    assert_eq!(answers[8]["bound"], "memory");
+    assert!(!text(&output.stdout).contains("inf"));
+}
+
+#[test]
+fn batch_goes_on_after_a_bad_byte_in_a_long_batch() {
+    let mut input = batch_lines(5_000);
+    input.extend_from_slice(b"\xff\xfe\n");
+    input.extend_from_slice(&batch_lines(5_000));
+    let output = run(&["calc", "batch"], &input);
+    assert_exit(&output, 0);
+    assert_eq!(answers(&output).len(), 10_001);
+}
+
+// ── Content ───────────────────────────────────────────────────────────────────────────────────────
+
+const GOOD_DECK: &str =
+    r#"Deck(cards: [(id: "hostile-good", topic: "coalescing", front: "f", back: "b")])"#;
+
+#[cfg(unix)]
+#[test]
+fn each_unreadable_entry_is_skipped_and_reported_on_its_own() {
+    use std::os::unix::fs::symlink;
+    let dir = temp_dir("entries");
+    let c = dir.join("content");
+    std::fs::write(c.join("good.ron"), GOOD_DECK).unwrap();
+    std::fs::create_dir(c.join("a-directory.ron")).unwrap();
+    std::fs::write(c.join("latin1.ron"), b"Deck(cards: [(id: \"caf\xe9\")])").unwrap();
+    symlink(c.join("nowhere"), c.join("dangling.ron")).unwrap();
+    symlink(c.join("loop.ron"), c.join("loop.ron")).unwrap();
+    symlink("/dev/zero", c.join("zero.ron")).unwrap();
+    let fifo = Command::new("mkfifo")
+        .arg(c.join("fifo.ron"))
+        .status()
+        .is_ok_and(|s| s.success());
+    let big = std::fs::File::create(c.join("big.ron")).unwrap();
+    big.set_len(17 * 1024 * 1024).unwrap();
+
+    let (output, report) = content_check(&dir);
+    assert_exit(&output, 1);
+    for (file, why) in [
+        ("a-directory.ron", "a directory"),
+        ("latin1.ron", "not UTF-8"),
+        ("dangling.ron", "symbolic link"),
+        ("loop.ron", "symbolic link"),
+        ("zero.ron", "not a regular file"),
+        ("big.ron", "limited to 16 MB"),
+    ] {
+        assert!(
+            report
+                .lines()
+                .any(|line| line.contains(file) && line.contains(why)),
+            "{file}: {why} not reported:\n{report}"
+        );
+    }
+    if fifo {
+        assert!(report.contains("fifo.ron"), "{report}");
+    }
+    let loaded = Content::with_dir(Some(&dir)).expect("the folder still loads");
+    assert!(
+        loaded.cards.iter().any(|c| c.id == "hostile-good"),
+        "the good deck is kept"
+    );
+    let output = run(
+        &["--content", dir.to_str().unwrap(), "content", "preview"],
+        b"",
+    );
+    assert_exit(&output, 0);
+    std::fs::remove_dir_all(&dir).ok();
+}
+
+fn deck(cards: usize, separator: &str) -> String {
+    let mut text = String::from("Deck(cards: [");
+    for i in 0..cards {
+        text.push_str(&format!(
+            r#"(id: "card-{i}", topic: "coalescing", front: "front {i}", back: "back"),{separator}"#
+        ));
+    }
+    text.push_str("])");
+    text
+}
+
+#[test]
+fn loading_many_cards_is_linear_even_on_one_line() {
+    // Quadratic before: merging compared every new card with every card so far, and locating items
+    // on one long line scanned back to its start.
+    let dir = temp_dir("many");
+    std::fs::write(dir.join("content/deck.ron"), deck(30_000, "\n")).unwrap();
+    let start = Instant::now();
+    let loaded = Content::with_dir(Some(&dir)).unwrap();
+    let took = start.elapsed();
+    assert!(loaded.cards.len() >= 30_000);
+    assert!(took < Duration::from_secs(6), "30 000 cards took {took:?}");
+
+    let mut one_line = deck(30_000, "");
+    // Every card broken, so every one is located and reported.
+    one_line = one_line.replace("topic: \"coalescing\"", "topic: \"nope\"");
+    let start = Instant::now();
+    let loaded = content::load(
+        vec![SourceFile {
+            path: "content/deck.ron".into(),
+            text: one_line,
+            kind: FileKind::Deck,
+        }],
+        &Content::builtin().topics,
+    );
+    let took = start.elapsed();
+    assert_eq!(loaded.problems.len(), 30_000);
+    assert!(
+        took < Duration::from_secs(6),
+        "a one-line deck took {took:?}"
+    );
+    std::fs::remove_dir_all(&dir).ok();
+}
+
+#[test]
+fn texts_and_templates_over_the_limits_are_refused_with_a_message() {
+    let long = "x".repeat(100_000);
+    let many_hints = format!(
+        r#"(id: "many-hints", level: L1, topic: "coalescing", title: "t", explanation: "e", prompt: "p", answer: Number(value: "1"), hints: [{}]),"#,
+        vec![r#""h""#; 100].join(",")
+    );
+    let templates = template(
+        "long-prompt",
+        &format!(r#"prompt: "{long}", answer: Number(value: "1")"#),
+    ) + &many_hints;
+    let dir = exercises_dir("limits", &templates);
+    std::fs::write(
+        dir.join("content/deck.ron"),
+        format!(
+            r#"Deck(cards: [(id: "long-card", topic: "coalescing", front: "{long}", back: "b")])"#
+        ),
+    )
+    .unwrap();
+    let (output, report) = content_check(&dir);
+    assert_exit(&output, 1);
+    assert!(
+        report.contains("long-prompt") && report.contains("limit"),
+        "{report}"
+    );
+    assert!(report.contains("long-card"), "{report}");
+    assert!(
+        report.contains("many-hints") && report.contains("at most 64"),
+        "{report}"
+    );
+    std::fs::remove_dir_all(&dir).ok();
+}
+
+#[test]
+fn items_that_can_never_be_answered_are_refused() {
+    let options: Vec<String> = (0..27)
+        .map(|i| format!(r#"(text: "o{i}", correct: "{}")"#, i32::from(i == 0)))
+        .collect();
+    let cases = [
+        ("rel-nan", r#"prompt: "p", answer: Number(value: "1", tolerance: Some(Rel(NaN)))"#.to_string()),
+        ("abs-negative", r#"prompt: "p", answer: Number(value: "1", tolerance: Some(Abs(-1)))"#.to_string()),
+        ("text-empty", r#"prompt: "p", answer: Text(accepted: [])"#.to_string()),
+        ("explain-empty", r#"prompt: "p", answer: Explain(ideas: [], model: "m")"#.to_string()),
+        (
+            "explain-too-many",
+            r#"prompt: "p", answer: Explain(ideas: [(name: "n", any_of: ["w"])], model: "m", required: Some(2))"#.to_string(),
+        ),
+        ("ordering-empty", r#"prompt: "p", answer: Ordering(items: [])"#.to_string()),
+        (
+            "choice-27",
+            format!(r#"prompt: "p", answer: Choice(options: [{}])"#, options.join(",")),
+        ),
+        (
+            "range-everything",
+            r#"params: {"n": Range(min: -9223372036854775808, max: 9223372036854775807)}, prompt: "p {n}", answer: Number(value: "n")"#.to_string(),
+        ),
+    ];
+    let templates: String = cases.iter().map(|(id, body)| template(id, body)).collect();
+    let dir = exercises_dir("unanswerable", &templates);
+    let (output, report) = content_check(&dir);
+    assert_exit(&output, 1);
+    for (id, _) in &cases {
+        assert!(
+            report.contains(&format!("`{id}`")),
+            "{id} not refused:\n{report}"
+        );
+    }
+    assert!(report.contains("exercises (L1 0"), "none kept: {report}");
+    std::fs::remove_dir_all(&dir).ok();
+}
+
+// ── Terminal escapes ──────────────────────────────────────────────────────────────────────────────
+
+#[test]
+fn content_cannot_send_escape_sequences_to_the_terminal() {
+    // Sets the window title, hides the cursor and turns on mouse tracking, if printed raw.
+    let evil = "\u{1b}]0;pwned\u{7}\u{1b}[?25l\u{1b}[?1000h\u{9b}2J\u{202e}";
+    let dir = exercises_dir(
+        "escapes",
+        &format!(
+            r#"(id: "evil", level: L1, topic: "coalescing", title: "t{evil}", hints: ["a", "b"], explanation: "why{evil}", prompt: "p{evil}", answer: Choice(options: [(text: "yes{evil}", correct: "1"), (text: "no", correct: "0")])),
+               (id: "evil{evil}", level: L1, topic: "coalescing", title: "t", hints: ["a"], explanation: "e", prompt: "p", answer: Number(value: "1")),"#
+        ),
+    );
+    let content = dir.to_str().unwrap();
+    let outputs = [
+        run(&["--content", content, "content", "preview"], b""),
+        run(
+            &["--content", content, "check", "evil", "--answer", "b"],
+            b"",
+        ),
+        run(&["content", "check", content], b""),
+        run(&["--content", content, "content", "preview", "--json"], b""),
+    ];
+    for output in &outputs {
+        for stream in [&output.stdout, &output.stderr] {
+            let shown = text(stream);
+            assert!(
+                !shown.contains(['\u{1b}', '\u{7}', '\u{9b}', '\u{202e}']),
+                "raw control characters printed: {shown:?}"
+            );
+        }
+    }
+    assert!(text(&outputs[0].stdout).contains("p\\u{1b}]0;pwned"));
+    assert!(text(&outputs[1].stdout).contains("Why: why"));
+    std::fs::remove_dir_all(&dir).ok();
+}
