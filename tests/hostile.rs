@@ -612,3 +612,266 @@ fn content_cannot_send_escape_sequences_to_the_terminal() {
     assert!(text(&outputs[1].stdout).contains("Why: why"));
     std::fs::remove_dir_all(&dir).ok();
 }
+
+// ── Terminal: signals and suspend, with the real binary in tmux ───────────────────────────────────
+
+/// A tmux server of its own (`tmux -L hostile-…`), killed when dropped.
+struct Tmux {
+    socket: String,
+}
+
+impl Tmux {
+    /// Starts `command` in an 80×24 pane; `None` where tmux cannot run.
+    fn start(name: &str, command: &str) -> Option<Tmux> {
+        let tmux = Tmux {
+            socket: format!("hostile-{name}-{}", std::process::id()),
+        };
+        let started = tmux
+            .command()
+            .args([
+                "new-session",
+                "-d",
+                "-s",
+                "main",
+                "-x",
+                "80",
+                "-y",
+                "24",
+                command,
+            ])
+            .env_remove("TMUX")
+            .status()
+            .is_ok_and(|s| s.success());
+        started.then_some(tmux)
+    }
+
+    fn command(&self) -> Command {
+        let mut command = Command::new("tmux");
+        command.args(["-L", &self.socket]);
+        command
+    }
+
+    fn keys(&self, keys: &[&str]) {
+        for key in keys {
+            self.command()
+                .args(["send-keys", "-t", "main", key])
+                .status()
+                .expect("send-keys");
+            std::thread::sleep(Duration::from_millis(80));
+        }
+    }
+
+    fn format(&self, format: &str) -> String {
+        let out = self
+            .command()
+            .args(["display-message", "-p", "-t", "main", format])
+            .output()
+            .expect("display-message");
+        text(&out.stdout).trim().to_string()
+    }
+
+    fn screen(&self) -> String {
+        let out = self
+            .command()
+            .args(["capture-pane", "-p", "-t", "main"])
+            .output()
+            .expect("capture-pane");
+        text(&out.stdout)
+    }
+
+    fn wait_for(&self, what: &str, done: impl Fn(&Tmux) -> bool) {
+        let deadline = Instant::now() + Duration::from_secs(20);
+        while !done(self) {
+            assert!(
+                Instant::now() < deadline,
+                "timed out waiting for {what}; screen:\n{}",
+                self.screen()
+            );
+            std::thread::sleep(Duration::from_millis(100));
+        }
+    }
+
+    fn wait_for_text(&self, needle: &str) -> String {
+        self.wait_for(needle, |t| t.screen().contains(needle));
+        self.screen()
+    }
+
+    /// The process id of warpdrill: the child of the pane's shell.
+    fn warpdrill_pid(&self) -> u32 {
+        let shell = self.format("#{pane_pid}");
+        let deadline = Instant::now() + Duration::from_secs(20);
+        loop {
+            let children = std::fs::read_to_string(format!("/proc/{shell}/task/{shell}/children"))
+                .unwrap_or_default();
+            if let Some(pid) = children.split_whitespace().next() {
+                return pid.parse().expect("a pid");
+            }
+            assert!(Instant::now() < deadline, "warpdrill did not start");
+            std::thread::sleep(Duration::from_millis(100));
+        }
+    }
+
+    /// `stty -a` of the pane's terminal.
+    fn modes(&self) -> String {
+        let tty = self.format("#{pane_tty}");
+        let out = Command::new("stty")
+            .args(["-a", "-F", &tty])
+            .output()
+            .expect("stty");
+        text(&out.stdout)
+    }
+}
+
+impl Drop for Tmux {
+    fn drop(&mut self) {
+        let _ = self.command().arg("kill-server").status();
+    }
+}
+
+fn tmux_available() -> bool {
+    Command::new("tmux")
+        .arg("-V")
+        .output()
+        .is_ok_and(|o| o.status.success())
+        && Path::new("/proc/self/task").exists()
+}
+
+fn tutor_command(data: &Path) -> String {
+    format!(
+        "sh -c 'echo BEFORE-TUTOR; {} --data-dir {}; echo AFTER-TUTOR rc=$?; sleep 60'",
+        env!("CARGO_BIN_EXE_warpdrill"),
+        data.display()
+    )
+}
+
+/// Cooked mode: canonical input and echo on.
+#[track_caller]
+fn assert_cooked(modes: &str) {
+    let words: Vec<&str> = modes.split([' ', ';', '\n']).collect();
+    assert!(
+        words.contains(&"icanon") && words.contains(&"echo"),
+        "raw mode left on:\n{modes}"
+    );
+}
+
+fn process_state(pid: u32) -> Option<char> {
+    let stat = std::fs::read_to_string(format!("/proc/{pid}/stat")).ok()?;
+    stat.rsplit_once(')')?.1.trim().chars().next()
+}
+
+#[test]
+fn signals_from_outside_restore_the_terminal_and_save_progress() {
+    if !tmux_available() {
+        println!("skipped: tmux is not available here");
+        return;
+    }
+    for (signal, number) in [("TERM", 15), ("HUP", 1), ("INT", 2), ("QUIT", 3)] {
+        let data = temp_dir(&format!("signal-{signal}"));
+        let Some(tmux) = Tmux::start(&format!("sig{signal}"), &tutor_command(&data)) else {
+            println!("skipped: tmux cannot start a session here");
+            return;
+        };
+        tmux.wait_for_text("GPU memory performance, seen and computed");
+        tmux.keys(&["Enter"]);
+        tmux.wait_for_text("L1 Recognition — name and place things");
+        tmux.keys(&["Enter"]);
+        tmux.wait_for_text("How many bytes is one sector?");
+        assert_eq!(tmux.format("#{alternate_on}"), "1");
+        let pid = tmux.warpdrill_pid();
+        let sent = Command::new("kill")
+            .args([&format!("-{signal}"), &pid.to_string()])
+            .status()
+            .expect("kill");
+        assert!(sent.success());
+        let after = format!("AFTER-TUTOR rc={}", 128 + number);
+        let screen = tmux.wait_for_text(&after);
+        assert!(
+            screen.contains("BEFORE-TUTOR"),
+            "SIG{signal}: the normal screen is back:\n{screen}"
+        );
+        assert_eq!(tmux.format("#{alternate_on}"), "0", "SIG{signal}");
+        assert_eq!(
+            tmux.format("#{cursor_flag}"),
+            "1",
+            "SIG{signal}: cursor shown"
+        );
+        assert_cooked(&tmux.modes());
+        let saved = std::fs::read_to_string(data.join("progress.ron"))
+            .unwrap_or_else(|e| panic!("SIG{signal}: progress saved: {e}"));
+        assert!(saved.contains("l1-sector-size"), "SIG{signal}: {saved}");
+        std::fs::remove_dir_all(&data).ok();
+    }
+}
+
+#[test]
+fn ctrl_z_and_sigtstp_suspend_and_continue_like_other_terminal_programs() {
+    if !tmux_available() {
+        println!("skipped: tmux is not available here");
+        return;
+    }
+    let data = temp_dir("suspend");
+    let Some(tmux) = Tmux::start("suspend", &tutor_command(&data)) else {
+        println!("skipped: tmux cannot start a session here");
+        return;
+    };
+    tmux.wait_for_text("GPU memory performance, seen and computed");
+    let pid = tmux.warpdrill_pid();
+    for how in ["Ctrl-Z", "SIGTSTP"] {
+        if how == "Ctrl-Z" {
+            tmux.keys(&["C-z"]);
+        } else {
+            Command::new("kill")
+                .args(["-TSTP", &pid.to_string()])
+                .status()
+                .expect("kill");
+        }
+        tmux.wait_for(&format!("{how}: stopped"), |_| {
+            process_state(pid) == Some('T')
+        });
+        assert_eq!(tmux.format("#{alternate_on}"), "0", "{how}: normal screen");
+        assert_eq!(tmux.format("#{cursor_flag}"), "1", "{how}: cursor shown");
+        assert_cooked(&tmux.modes());
+        assert!(tmux.screen().contains("BEFORE-TUTOR"), "{}", tmux.screen());
+
+        Command::new("kill")
+            .args(["-CONT", &pid.to_string()])
+            .status()
+            .expect("kill");
+        tmux.wait_for(&format!("{how}: redrawn"), |t| {
+            t.format("#{alternate_on}") == "1"
+                && t.screen()
+                    .contains("GPU memory performance, seen and computed")
+        });
+        let modes = tmux.modes();
+        assert!(modes.contains("-icanon"), "{how}: raw mode again:\n{modes}");
+    }
+    tmux.keys(&["Enter"]);
+    tmux.wait_for_text("L1 Recognition — name and place things");
+    tmux.keys(&["q"]);
+    tmux.wait_for_text("GPU memory performance, seen and computed");
+    tmux.keys(&["q"]);
+    tmux.wait_for_text("AFTER-TUTOR rc=0");
+    std::fs::remove_dir_all(&data).ok();
+}
+
+#[test]
+fn a_second_tutor_on_the_same_data_directory_says_so_and_does_not_save() {
+    if !tmux_available() {
+        println!("skipped: tmux is not available here");
+        return;
+    }
+    let data = temp_dir("two");
+    let Some(first) = Tmux::start("first", &tutor_command(&data)) else {
+        println!("skipped: tmux cannot start a session here");
+        return;
+    };
+    first.wait_for_text("GPU memory performance, seen and computed");
+    let second = Tmux::start("second", &tutor_command(&data)).expect("second session");
+    let screen = second.wait_for_text("Another warpdrill is open");
+    assert!(screen.contains("will not save"), "{screen}");
+    second.keys(&["q"]);
+    second.wait_for_text("AFTER-TUTOR rc=0");
+    first.keys(&["q"]);
+    first.wait_for_text("AFTER-TUTOR rc=0");
+    std::fs::remove_dir_all(&data).ok();
+}

@@ -5,6 +5,7 @@ pub mod calc;
 pub mod content;
 pub mod json;
 pub mod output;
+pub mod signals;
 pub mod tui;
 
 use clap::{Args, Parser, Subcommand, ValueEnum};
