@@ -502,6 +502,28 @@ fn loading_many_cards_is_linear_even_on_one_line() {
         took < Duration::from_secs(6),
         "a one-line deck took {took:?}"
     );
+
+    // Ids written with escapes do not appear in the text as parsed: searching for each must not
+    // read the whole file every time.
+    let escaped = deck(30_000, "")
+        .replace("id: \"card-", "id: \"c\\u{61}rd-")
+        .replace("topic: \"coalescing\"", "topic: \"nope\"");
+    let start = Instant::now();
+    let loaded = content::load(
+        vec![SourceFile {
+            path: "content/deck.ron".into(),
+            text: escaped,
+            kind: FileKind::Deck,
+        }],
+        &Content::builtin().topics,
+    );
+    let took = start.elapsed();
+    assert_eq!(loaded.problems.len(), 30_000);
+    assert!(loaded.problems[29_999].message.contains("card-29999"));
+    assert!(
+        took < Duration::from_secs(6),
+        "a deck of escaped ids took {took:?}"
+    );
     std::fs::remove_dir_all(&dir).ok();
 }
 

@@ -44,7 +44,13 @@ struct Locator<'a> {
     /// The last position computed (byte offset, line, column), to count on from instead of from the
     /// start of the file.
     last: std::cell::Cell<(usize, usize, usize)>,
+    /// Searches that read to the end of the file without finding what they looked for.
+    misses: std::cell::Cell<u32>,
 }
+
+/// Failed searches allowed per file before the locator stops searching (each reads the rest of the
+/// file, so unbounded they would make a large file quadratic).
+const MAX_MISSES: u32 = 16;
 
 impl<'a> Locator<'a> {
     fn new(source: &'a SourceFile) -> Self {
@@ -52,6 +58,7 @@ impl<'a> Locator<'a> {
             source,
             cursor: 0,
             last: std::cell::Cell::new((0, 1, 1)),
+            misses: std::cell::Cell::new(0),
         }
     }
 
@@ -76,20 +83,32 @@ impl<'a> Locator<'a> {
 
     /// Offset of the next item with this id.
     fn item(&mut self, id: &str) -> usize {
+        // A search that fails reads to the end of the file; after a few (ids written with escapes,
+        // so the text differs from the id), stop searching rather than go quadratic.
+        if self.misses.get() >= MAX_MISSES {
+            return self.cursor;
+        }
         let text = &self.source.text;
         match id_offset(text, id, self.cursor).or_else(|| id_offset(text, id, 0)) {
             Some(at) => {
                 self.cursor = at + id.len() + 2;
                 at
             }
-            None => self.cursor,
+            None => {
+                self.misses.set(self.misses.get() + 1);
+                self.cursor
+            }
         }
     }
 
     fn diag(&self, at: usize, needle: Option<&str>, message: String) -> Diagnostic {
-        let at = needle
-            .and_then(|n| self.source.text.get(at..)?.find(n).map(|i| at + i))
-            .unwrap_or(at);
+        let found = needle
+            .filter(|_| self.misses.get() < MAX_MISSES)
+            .map(|n| self.source.text.get(at..)?.find(n).map(|i| at + i));
+        if found == Some(None) {
+            self.misses.set(self.misses.get() + 1);
+        }
+        let at = found.flatten().unwrap_or(at);
         let (line, column) = self.position(at);
         Diagnostic {
             file: self.source.path.clone(),
