@@ -1,5 +1,6 @@
 //! Starting the tutor in a real terminal: checks, progress, terminal set-up and restoration.
 
+use super::output;
 use super::signals::{Interruption, Signals};
 use crate::app::{self, Action, App};
 use crate::content::Content;
@@ -73,16 +74,19 @@ impl crate::cli::ExploreArgs {
 /// Runs the tutor; returns the exit status.
 pub fn run(data_dir: Option<&Path>, content_dir: Option<&Path>, start: Start) -> u8 {
     if !std::io::stdout().is_terminal() || !std::io::stdin().is_terminal() {
-        eprintln!(
+        output::stderr(
             "warpdrill: the tutor needs an interactive terminal, and this is not one.\n\
-             For scripts use `warpdrill calc …`, `warpdrill content …` or `warpdrill check …` (see --help)."
+             For scripts use `warpdrill calc …`, `warpdrill content …` or `warpdrill check …` (see --help).\n",
         );
         return 2;
     }
     let content = match Content::with_dir(content_dir) {
         Ok(content) => content,
         Err(e) => {
-            eprintln!("warpdrill: {e}");
+            output::stderr(&format!(
+                "warpdrill: {}\n",
+                crate::format::printable(&e.to_string())
+            ));
             return 2;
         }
     };
@@ -122,7 +126,7 @@ pub fn run(data_dir: Option<&Path>, content_dir: Option<&Path>, start: Start) ->
         Ok(terminal) => terminal,
         Err(e) => {
             ratatui::restore();
-            eprintln!("warpdrill: cannot set up the terminal: {e}");
+            output::stderr(&format!("warpdrill: cannot set up the terminal: {e}\n"));
             return 1;
         }
     };
@@ -160,7 +164,7 @@ pub fn run(data_dir: Option<&Path>, content_dir: Option<&Path>, start: Start) ->
     match result {
         Ok(status) => status,
         Err(e) => {
-            crate::cli::output::stderr(&format!("warpdrill: {e}\n"));
+            output::stderr(&format!("warpdrill: {e}\n"));
             1
         }
     }
