@@ -107,8 +107,18 @@ pub enum StoreError {
 #[derive(Debug, Clone)]
 pub struct Store {
     path: PathBuf,
-    /// The data directory's lock while this process may save; `None`: saving is off.
-    lock: Option<Arc<DirLock>>,
+    saving: Saving,
+}
+
+/// Whether a store writes.
+#[derive(Debug, Clone)]
+enum Saving {
+    /// It writes, holding the data directory's lock.
+    Locked(Arc<DirLock>),
+    /// It writes, but the file system cannot lock (the learner was told).
+    Unlocked,
+    /// It never writes.
+    Off,
 }
 
 /// What opening the store found.
@@ -193,7 +203,10 @@ fn load(path: &Path) -> Result<Option<Loaded>, LoadError> {
 impl Store {
     /// A store that never writes (no data directory, or one this process may not write).
     pub fn read_only(path: PathBuf) -> Store {
-        Store { path, lock: None }
+        Store {
+            path,
+            saving: Saving::Off,
+        }
     }
 
     /// Opens `dir/progress.ron`, taking the data directory's lock.
@@ -207,8 +220,17 @@ impl Store {
     /// - Temporary files of interrupted saves are removed.
     pub fn open(dir: &Path, now: u64) -> Opened {
         let path = dir.join(FILE_NAME);
-        let lock = match store::lock(dir) {
-            Ok(Lock::Held(lock)) => lock,
+        let mut notice = None;
+        let saving = match store::lock(dir) {
+            Ok(Lock::Held(lock)) => Saving::Locked(Arc::new(lock)),
+            Ok(Lock::Unsupported(e)) => {
+                notice = Some(format!(
+                    "The data directory {} cannot be locked ({e}): progress is saved, but do not \
+                     open a second warpdrill on it.",
+                    dir.display()
+                ));
+                Saving::Unlocked
+            }
             Ok(Lock::Busy) => {
                 let (progress, why) = match load(&path) {
                     Ok(loaded) => (
@@ -248,13 +270,13 @@ impl Store {
         store::remove_temporaries(dir, FILE_NAME);
         let writable = Store {
             path: path.clone(),
-            lock: Some(Arc::new(lock)),
+            saving,
         };
         match load(&path) {
             Ok(None) => Opened {
                 store: writable,
                 progress: Progress::default(),
-                notice: None,
+                notice,
             },
             Ok(Some(Loaded {
                 progress,
@@ -262,7 +284,7 @@ impl Store {
             })) => Opened {
                 store: writable,
                 progress,
-                notice: None,
+                notice,
             },
             Ok(Some(Loaded {
                 progress,
@@ -310,16 +332,25 @@ impl Store {
         &self.path
     }
 
+    /// The data directory's lock, while this store holds it: proof for other files of the directory
+    /// (a review log, lab results) that they may be written.
+    pub fn lock(&self) -> Option<&DirLock> {
+        match &self.saving {
+            Saving::Locked(lock) => Some(lock),
+            Saving::Unlocked | Saving::Off => None,
+        }
+    }
+
     /// Whether saves write the file (off when another warpdrill holds the data directory, or the file
     /// must not be overwritten).
     pub fn saves(&self) -> bool {
-        self.lock.is_some()
+        !matches!(self.saving, Saving::Off)
     }
 
     /// Writes progress atomically ([`store::write_atomic`]); does nothing when saving is off (the
     /// learner was told why when the store was opened).
     pub fn save(&self, progress: &Progress) -> Result<(), StoreError> {
-        if self.lock.is_none() {
+        if !self.saves() {
             return Ok(());
         }
         let io = |source| StoreError::Io {
@@ -438,11 +469,13 @@ mod tests {
     fn a_second_store_on_the_same_directory_is_read_only_and_says_so() {
         let dir = temp_dir("second");
         let first = Store::open(&dir, 1);
+        assert_eq!(first.store.lock().map(DirLock::dir), Some(dir.as_path()));
         let mut mine = first.progress.clone();
         mine.entry("a").attempts = 1;
         first.store.save(&mine).unwrap();
         let second = Store::open(&dir, 2);
         assert!(!second.store.saves());
+        assert!(second.store.lock().is_none());
         let notice = second.notice.expect("told about it");
         assert!(notice.contains("Another warpdrill is open"), "{notice}");
         assert_eq!(

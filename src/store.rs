@@ -35,6 +35,9 @@ pub enum Lock {
     Held(DirLock),
     /// Another process holds it: another warpdrill is open on this directory.
     Busy,
+    /// The file system cannot lock files (some network file systems): writing is possible, but
+    /// nothing keeps a second process out.
+    Unsupported(io::Error),
 }
 
 /// Creates `dir` if needed and tries to take its lock without waiting.
@@ -52,7 +55,7 @@ pub fn lock(dir: &Path) -> io::Result<Lock> {
             dir: dir.to_path_buf(),
         })),
         Err(std::fs::TryLockError::WouldBlock) => Ok(Lock::Busy),
-        Err(std::fs::TryLockError::Error(e)) => Err(e),
+        Err(std::fs::TryLockError::Error(e)) => Ok(Lock::Unsupported(e)),
     }
 }
 
