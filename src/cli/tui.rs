@@ -122,6 +122,12 @@ pub fn run(data_dir: Option<&Path>, content_dir: Option<&Path>, start: Start) ->
             crate::ui::calculators::State::new(tab),
         ))),
     }
+    let signals = Signals::default();
+    if let Err(e) = signals.install() {
+        app.notices.push(format!(
+            "Signals cannot be handled here ({e}): quit with q or Ctrl-C to keep the terminal tidy."
+        ));
+    }
     let mut terminal = match ratatui::try_init() {
         Ok(terminal) => terminal,
         Err(e) => {
@@ -131,12 +137,6 @@ pub fn run(data_dir: Option<&Path>, content_dir: Option<&Path>, start: Start) ->
         }
     };
     let guard = TerminalGuard;
-    let signals = Signals::default();
-    if let Err(e) = signals.install() {
-        app.notices.push(format!(
-            "Signals cannot be handled here ({e}): quit with q or Ctrl-C to keep the terminal tidy."
-        ));
-    }
     let result = loop {
         match app::run(&mut terminal, &mut app, || signals.next_event()) {
             Ok(()) => break Ok(0),
