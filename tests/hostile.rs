@@ -394,6 +394,56 @@ fn batch_answers_every_line_whatever_is_in_it() {
     assert!(!text(&output.stdout).contains("inf"));
 }
 
+/// Peak memory of a running process, in kB (`VmHWM`).
+fn peak_memory_kb(pid: u32) -> Option<u64> {
+    std::fs::read_to_string(format!("/proc/{pid}/status"))
+        .ok()?
+        .lines()
+        .find_map(|line| line.strip_prefix("VmHWM:"))?
+        .trim()
+        .trim_end_matches("kB")
+        .trim()
+        .parse()
+        .ok()
+}
+
+#[test]
+fn a_huge_batch_line_is_not_held_in_memory() {
+    let mut child = bin()
+        .args(["calc", "batch"])
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let pid = child.id();
+    let mut stdin = child.stdin.take().unwrap();
+    let chunk = vec![b'7'; 1 << 20];
+    for _ in 0..96 {
+        stdin.write_all(&chunk).unwrap();
+    }
+    stdin.flush().unwrap();
+    std::thread::sleep(Duration::from_millis(300));
+    let peak = peak_memory_kb(pid);
+    stdin.write_all(b"\n").unwrap();
+    stdin.write_all(&batch_lines(1)).unwrap();
+    drop(stdin);
+    let output = wait_with_timeout(child, Duration::from_secs(60), &["calc", "batch"]);
+    assert_exit(&output, 0);
+    let answers = answers(&output);
+    assert_eq!(answers.len(), 2, "{answers:#?}");
+    assert!(
+        answers[0]["error"]
+            .as_str()
+            .unwrap()
+            .contains("longer than")
+    );
+    assert_eq!(answers[1]["bound"], "memory");
+    if let Some(peak) = peak {
+        assert!(peak < 48 * 1024, "a 96 MB line took {peak} kB of memory");
+    }
+}
+
 #[test]
 fn batch_goes_on_after_a_bad_byte_in_a_long_batch() {
     let mut input = batch_lines(5_000);
