@@ -446,6 +446,19 @@ mod tests {
     }
 
     #[test]
+    fn a_directory_in_place_of_the_file_is_moved_aside_too() {
+        let dir = temp_dir("directory");
+        std::fs::create_dir_all(dir.join(FILE_NAME).join("inside")).unwrap();
+        let opened = Store::open(&dir, 8);
+        let notice = opened.notice.expect("told about it");
+        assert!(notice.contains("cannot be read"), "{notice}");
+        assert!(dir.join("progress.ron.damaged-8").join("inside").is_dir());
+        opened.store.save(&opened.progress).unwrap();
+        assert!(dir.join(FILE_NAME).is_file());
+        std::fs::remove_dir_all(&dir).ok();
+    }
+
+    #[test]
     fn damaged_files_in_the_same_second_get_their_own_names() {
         let dir = temp_dir("same-second");
         std::fs::create_dir_all(&dir).unwrap();
