@@ -588,6 +588,14 @@ fn texts_and_templates_over_the_limits_are_refused_with_a_message() {
         "long-prompt",
         &format!(r#"prompt: "{long}", answer: Number(value: "1")"#),
     ) + &many_hints;
+    let sweep = "{a * 2 + a / 3}".repeat(300);
+    let templates = templates
+        + &template(
+            "costly-sweep",
+            &format!(
+                r#"params: {{"a": Range(min: 1, max: 1024)}}, prompt: "{sweep}", answer: Number(value: "a")"#
+            ),
+        );
     let dir = exercises_dir("limits", &templates);
     std::fs::write(
         dir.join("content/deck.ron"),
@@ -605,6 +613,10 @@ fn texts_and_templates_over_the_limits_are_refused_with_a_message() {
     assert!(report.contains("long-card"), "{report}");
     assert!(
         report.contains("many-hints") && report.contains("at most 64"),
+        "{report}"
+    );
+    assert!(
+        report.contains("costly-sweep") && report.contains("300 placeholders"),
         "{report}"
     );
     std::fs::remove_dir_all(&dir).ok();

@@ -13,6 +13,9 @@ pub const MAX_TEXT_BYTES: usize = 16 * 1024;
 pub const MAX_EXPR_BYTES: usize = 4 * 1024;
 /// The most text one template may hold in all (every combination check renders all of it).
 pub const MAX_TEMPLATE_BYTES: usize = 64 * 1024;
+/// The most `{placeholders}` in one template's texts: each is evaluated for every parameter
+/// combination `content check` tries (up to 1024), so this bounds what checking a template costs.
+pub const MAX_PLACEHOLDERS: usize = 256;
 /// The most parameters a template may draw.
 pub const MAX_PARAMS: usize = 16;
 /// The most values a parameter may choose from when they are listed (`Choice`, `Text`).
@@ -188,6 +191,15 @@ pub fn limits(exercise: &ExerciseTemplate) -> Vec<Problem> {
             ),
         ));
     }
+    let placeholders: usize = texts.iter().map(|t| placeholder_count(t)).sum();
+    if placeholders > MAX_PLACEHOLDERS {
+        problems.push((
+            None,
+            format!(
+                "has {placeholders} placeholders; at most {MAX_PLACEHOLDERS} (each is computed for every parameter combination checked)"
+            ),
+        ));
+    }
     if exercise.params.len() > MAX_PARAMS {
         problems.push((
             Some("params".to_string()),
@@ -229,6 +241,21 @@ pub fn limits(exercise: &ExerciseTemplate) -> Vec<Problem> {
         }
     }
     problems
+}
+
+/// How many `{…}` placeholders `text` holds (`{{` is a literal brace, not one).
+fn placeholder_count(text: &str) -> usize {
+    let mut count = 0;
+    let mut rest = text;
+    while let Some(at) = rest.find('{') {
+        if rest[at..].starts_with("{{") {
+            rest = &rest[at + 2..];
+        } else {
+            count += 1;
+            rest = &rest[at + 1..];
+        }
+    }
+    count
 }
 
 /// The length of the answer's longest list (options, items, accepted answers, ideas).
@@ -364,4 +391,16 @@ pub fn answerable(exercise: &ExerciseTemplate) -> Vec<Problem> {
         }
     }
     problems
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn placeholders_are_counted_without_literal_braces() {
+        assert_eq!(placeholder_count("{a} and {b|%} but {{not}} this"), 2);
+        assert_eq!(placeholder_count("{{{a}}}"), 1);
+        assert_eq!(placeholder_count("none"), 0);
+    }
 }
