@@ -553,6 +553,38 @@ fn loading_many_cards_is_linear_even_on_one_line() {
         "a one-line deck took {took:?}"
     );
 
+    // Many topics and many cards that name none of them: each message lists a few topics, not all.
+    let mut topics = String::from("Topics(topics: [");
+    for i in 0..20_000 {
+        topics.push_str(&format!(
+            r#"(id: "topic-{i}", name: "n", description: "d", analogy: "a"),"#
+        ));
+    }
+    topics.push_str("])");
+    let start = Instant::now();
+    let loaded = content::load(
+        vec![
+            SourceFile {
+                path: "content/topics.ron".into(),
+                text: topics,
+                kind: FileKind::Topics,
+            },
+            SourceFile {
+                path: "content/deck.ron".into(),
+                text: deck(20_000, "").replace("topic: \"coalescing\"", "topic: \"nope\""),
+                kind: FileKind::Deck,
+            },
+        ],
+        &[],
+    );
+    let took = start.elapsed();
+    assert_eq!(loaded.problems.len(), 20_000);
+    assert!(loaded.problems[0].message.len() < 1_000);
+    assert!(
+        took < Duration::from_secs(6),
+        "20 000 topics and 20 000 cards took {took:?}"
+    );
+
     // Ids written with escapes do not appear in the text as parsed: searching for each must not
     // read the whole file every time.
     let escaped = deck(30_000, "")

@@ -231,12 +231,20 @@ fn too_long<'t>(texts: impl IntoIterator<Item = &'t str>) -> Option<String> {
         .map(structure::too_long_message)
 }
 
+/// The known topic ids for a message: the first dozen, so that a file of many topics and many
+/// mistakes does not repeat all of them in every message.
 fn topic_list(topics: &[Topic]) -> String {
-    topics
+    const SHOWN: usize = 12;
+    let mut list = topics
         .iter()
+        .take(SHOWN)
         .map(|t| t.id.as_str())
         .collect::<Vec<_>>()
-        .join(", ")
+        .join(", ");
+    if topics.len() > SHOWN {
+        list.push_str(&format!(" and {} more", topics.len() - SHOWN));
+    }
+    list
 }
 
 /// Validates exercise templates; returns the valid ones.
