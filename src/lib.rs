@@ -9,5 +9,6 @@ pub mod explain;
 pub mod format;
 pub mod ladder;
 pub mod progress;
+pub mod store;
 pub mod ui;
 pub mod units;

@@ -4,9 +4,10 @@ pub mod batch;
 pub mod calc;
 pub mod content;
 pub mod json;
+pub mod output;
+pub mod signals;
 pub mod tui;
 
-use crate::content::Content;
 use clap::{Args, Parser, Subcommand, ValueEnum};
 use std::path::PathBuf;
 use std::process::ExitCode;
@@ -317,33 +318,15 @@ pub struct RooflineArgs {
 pub use crate::engine::parse_mask;
 
 fn finish(report: content::Report) -> ExitCode {
-    print!("{}", report.stdout);
-    eprint!("{}", report.stderr);
-    ExitCode::from(report.code)
-}
-
-/// The built-in content plus `--content DIR`, or the reason it cannot be read.
-fn load_content(dir: Option<&std::path::Path>) -> Result<Content, ExitCode> {
-    let content = crate::ladder::check::with_dir(dir).map_err(|e| {
-        eprintln!("error: {e}");
-        ExitCode::from(2)
-    })?;
-    if !content.problems.is_empty() {
-        eprintln!(
-            "warning: {} content problem(s) — those items were skipped (see `warpdrill content check`):",
-            content.problems.len()
-        );
-        for problem in content.problems.iter().take(5) {
-            eprintln!("  {problem}");
-        }
-    }
-    Ok(content)
+    report.print()
 }
 
 /// Runs one command line; returns the exit status.
 pub fn run(cli: Cli) -> ExitCode {
     if let Err(report) = color_eyre::install() {
-        eprintln!("warning: could not install the error reporter: {report}");
+        self::output::stderr(&format!(
+            "warning: could not install the error reporter: {report}\n"
+        ));
     }
     let theme = crate::ui::Theme::new(!cli.color.enabled(std::env::var_os("NO_COLOR").as_deref()));
     match cli.command {
@@ -356,7 +339,9 @@ pub fn run(cli: Cli) -> ExitCode {
                 Ok(()) => ExitCode::SUCCESS,
                 Err(e) if e.kind() == std::io::ErrorKind::BrokenPipe => ExitCode::SUCCESS,
                 Err(e) => {
-                    eprintln!("error: cannot write the completion script: {e}");
+                    self::output::stderr(&format!(
+                        "error: cannot write the completion script: {e}\n"
+                    ));
                     ExitCode::from(1)
                 }
             };
@@ -375,7 +360,7 @@ pub fn run(cli: Cli) -> ExitCode {
                 theme,
             )),
             Err(message) => {
-                eprintln!("error: {message}");
+                self::output::stderr(&format!("error: {message}\n"));
                 ExitCode::from(2)
             }
         },
@@ -399,7 +384,7 @@ pub fn run(cli: Cli) -> ExitCode {
                 .map(|l| crate::content::schema::Level::parse(l).ok_or(l))
             {
                 Some(Err(bad)) => {
-                    eprintln!("error: unknown level `{bad}` (use L1 … L5)");
+                    self::output::stderr(&format!("error: unknown level `{bad}` (use L1 … L5)\n"));
                     return ExitCode::from(2);
                 }
                 Some(Ok(level)) => Some(level),
@@ -416,7 +401,7 @@ pub fn run(cli: Cli) -> ExitCode {
             self::content::check(dir.as_deref().or(cli.content.as_deref()), json),
         ),
         Some(Command::Content(ContentCommand::Preview { seed, level, json })) => {
-            match load_content(cli.content.as_deref()) {
+            match self::content::load(cli.content.as_deref()) {
                 Ok(content) => finish(self::content::preview(
                     &content,
                     seed,
@@ -426,7 +411,7 @@ pub fn run(cli: Cli) -> ExitCode {
                 Err(code) => code,
             }
         }
-        Some(Command::Check(args)) => match load_content(cli.content.as_deref()) {
+        Some(Command::Check(args)) => match self::content::load(cli.content.as_deref()) {
             Ok(content) => finish(self::content::check_answer(&content, &args)),
             Err(code) => code,
         },
@@ -437,30 +422,12 @@ pub fn run(cli: Cli) -> ExitCode {
                 CalcCommand::Occupancy(args) => self::calc::occupancy(args),
                 CalcCommand::Tiling(args) => self::calc::tiling(args),
                 CalcCommand::Roofline(args) => self::calc::roofline(args),
-                CalcCommand::Batch => {
-                    let stdin = std::io::stdin().lock();
-                    let stdout = std::io::stdout().lock();
-                    return match self::batch::run(stdin, stdout) {
-                        Ok(()) => ExitCode::SUCCESS,
-                        Err(e) => {
-                            eprintln!("error: cannot read requests from stdin: {e}");
-                            ExitCode::from(1)
-                        }
-                    };
-                }
+                CalcCommand::Batch => return self::batch::run_stdio(),
             };
             match answer {
-                Ok(text) => {
-                    print!("{text}");
-                    if !text.ends_with('\n') {
-                        println!();
-                    }
-                    ExitCode::SUCCESS
-                }
-                Err(message) => {
-                    eprintln!("error: {message}");
-                    ExitCode::from(2)
-                }
+                Ok(text) if text.ends_with('\n') => self::output::finish(&text, "", 0),
+                Ok(text) => self::output::finish(&format!("{text}\n"), "", 0),
+                Err(message) => self::output::finish("", &format!("error: {message}\n"), 2),
             }
         }
     }
