@@ -386,6 +386,9 @@ impl App {
             Action::Quit => self.quit = true,
             Action::Back => {
                 self.leave_exercise();
+                if let Some(top) = self.stack.last() {
+                    self.remember_tools(&top.clone());
+                }
                 if self.stack.len() > 1 {
                     self.stack.pop();
                 } else {
@@ -394,6 +397,12 @@ impl App {
             }
             Action::Home => {
                 self.leave_exercise();
+                for screen in self.stack.clone().iter().skip(1) {
+                    self.remember_tools(screen);
+                }
+                if let Some(first) = self.stack.first().cloned() {
+                    self.remember_tools(&first);
+                }
                 self.stack.truncate(1);
                 if !matches!(self.stack.first(), Some(Screen::Home(_))) {
                     self.stack = vec![Screen::Home(home::State::default())];
@@ -420,6 +429,20 @@ impl App {
             Action::OpenCalculators(tab) => self
                 .stack
                 .push(Screen::Calculators(Box::new(calculators::State::new(tab)))),
+            Action::ReopenExplorer => {
+                let state = match &self.progress.explorer {
+                    Some(saved) => explorer::State::from_settings(saved),
+                    None => explorer::State::default(),
+                };
+                self.stack.push(Screen::Explorer(Box::new(state)));
+            }
+            Action::ReopenCalculators => {
+                let state = match &self.progress.calculators {
+                    Some(saved) => calculators::State::from_settings(saved),
+                    None => calculators::State::new(Tab::Occupancy),
+                };
+                self.stack.push(Screen::Calculators(Box::new(state)));
+            }
             Action::ShowMe(target) => {
                 self.leave_exercise();
                 self.show_me(&target);
@@ -459,6 +482,17 @@ impl App {
                 }
             }
         }
+    }
+
+    /// Keeps the explorer's or calculators' inputs in progress when the learner leaves them, so
+    /// Home reopens them as they were (saved with the next save).
+    fn remember_tools(&mut self, screen: &Screen) {
+        match screen {
+            Screen::Explorer(state) => self.progress.explorer = Some(state.settings()),
+            Screen::Calculators(state) => self.progress.calculators = Some(state.settings()),
+            _ => return,
+        }
+        self.save();
     }
 
     fn push_explorer(&mut self, setup: &ExplorerSetup) {
@@ -562,6 +596,8 @@ fn navigates(action: &Action) -> bool {
             | Action::OpenCard(_)
             | Action::OpenExplorer(_)
             | Action::OpenCalculators(_)
+            | Action::ReopenExplorer
+            | Action::ReopenCalculators
             | Action::ShowMe(_)
     )
 }

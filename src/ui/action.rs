@@ -85,6 +85,10 @@ pub enum Action {
     OpenExplorer(ExplorerSetup),
     /// Open the calculators on a tab with their default inputs.
     OpenCalculators(Tab),
+    /// Open the explorer where the learner last left it (the default pattern the first time).
+    ReopenExplorer,
+    /// Open the calculators where the learner last left them (occupancy the first time).
+    ReopenCalculators,
     /// Open the explorer or a calculator on an exercise's own numbers.
     ShowMe(ShowMe),
     /// Open the search palette.
