@@ -1,0 +1,88 @@
+//! All file input and output of a lab session in one place: where a student's results live,
+//! appending one record (written and flushed to disk before the call returns), reading a file, and
+//! keeping a damaged file aside before it is replaced.
+
+use super::LabError;
+use std::fs::{File, OpenOptions};
+use std::io::Write;
+use std::path::{Path, PathBuf};
+
+/// The results file of `student` for a lab: `DIR/<lab>-v<version>-<student>.jsonl`.
+pub fn results_path(dir: &Path, lab_id: &str, version: u32, student: &str) -> PathBuf {
+    dir.join(format!("{lab_id}-v{version}-{student}.jsonl"))
+}
+
+fn io(path: &Path) -> impl Fn(std::io::Error) -> LabError + '_ {
+    move |source| LabError::Io {
+        path: path.display().to_string(),
+        source,
+    }
+}
+
+/// Reads a file (empty text when it does not exist).
+pub fn read(path: &Path) -> Result<String, LabError> {
+    match std::fs::read(path) {
+        Ok(bytes) => Ok(String::from_utf8_lossy(&bytes).into_owned()),
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => Ok(String::new()),
+        Err(e) => Err(io(path)(e)),
+    }
+}
+
+/// Copies a damaged file to `<name>.damaged-<time>` and returns that path.
+pub fn keep_aside(path: &Path, now: u64) -> Result<PathBuf, LabError> {
+    let mut name = path.as_os_str().to_owned();
+    name.push(format!(".damaged-{now}"));
+    let aside = PathBuf::from(name);
+    std::fs::copy(path, &aside).map_err(io(path))?;
+    Ok(aside)
+}
+
+/// Replaces a file's contents atomically (a temporary file beside it, flushed, then renamed).
+pub fn replace(path: &Path, text: &str) -> Result<(), LabError> {
+    let mut name = path.as_os_str().to_owned();
+    name.push(".tmp");
+    let temp = PathBuf::from(name);
+    let mut file = File::create(&temp).map_err(io(&temp))?;
+    file.write_all(text.as_bytes()).map_err(io(&temp))?;
+    file.sync_all().map_err(io(&temp))?;
+    std::fs::rename(&temp, path).map_err(io(path))
+}
+
+/// A results file open for appending.
+#[derive(Debug)]
+pub struct Appender {
+    path: PathBuf,
+    file: File,
+}
+
+impl Appender {
+    /// Opens (creating the folder and the file when needed).
+    pub fn open(path: &Path) -> Result<Appender, LabError> {
+        if let Some(dir) = path.parent().filter(|d| !d.as_os_str().is_empty()) {
+            std::fs::create_dir_all(dir).map_err(io(dir))?;
+        }
+        let file = OpenOptions::new()
+            .create(true)
+            .append(true)
+            .open(path)
+            .map_err(io(path))?;
+        Ok(Appender {
+            path: path.to_path_buf(),
+            file,
+        })
+    }
+
+    /// Appends one line and waits until it is on disk.
+    pub fn append(&mut self, line: &str) -> Result<(), LabError> {
+        let path = self.path.clone();
+        let mut bytes = line.as_bytes().to_vec();
+        bytes.push(b'\n');
+        self.file.write_all(&bytes).map_err(io(&path))?;
+        self.file.sync_data().map_err(io(&path))
+    }
+
+    /// Where it writes.
+    pub fn path(&self) -> &Path {
+        &self.path
+    }
+}
