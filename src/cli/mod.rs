@@ -4,6 +4,7 @@ pub mod batch;
 pub mod calc;
 pub mod content;
 pub mod json;
+pub mod lab;
 pub mod tui;
 
 use crate::content::Content;
@@ -47,6 +48,9 @@ pub enum Command {
     },
     /// Open the explorer: live warp → sectors and lanes → banks diagrams.
     Explore(ExploreArgs),
+    /// Instructor-led labs: start one (students), keys, reports, checks and rosters (instructors).
+    #[command(subcommand)]
+    Lab(lab::LabCommand),
     /// Open the calculators: occupancy (with what-if plots), tiling, roofline.
     Calculators {
         /// Which one to show first.
@@ -357,6 +361,7 @@ pub fn run(cli: Cli) -> ExitCode {
                 self::tui::Start::Ladder(level),
             ))
         }
+        Some(Command::Lab(command)) => self::lab::run(command, cli.content.as_deref()),
         Some(Command::Content(ContentCommand::Check { dir, json })) => finish(
             self::content::check(dir.as_deref().or(cli.content.as_deref()), json),
         ),

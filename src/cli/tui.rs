@@ -48,11 +48,7 @@ impl crate::cli::ExploreArgs {
 
 /// Runs the tutor; returns the exit status.
 pub fn run(data_dir: Option<&Path>, content_dir: Option<&Path>, start: Start) -> u8 {
-    if !std::io::stdout().is_terminal() || !std::io::stdin().is_terminal() {
-        eprintln!(
-            "warpdrill: the tutor needs an interactive terminal, and this is not one.\n\
-             For scripts use `warpdrill calc …`, `warpdrill content …` or `warpdrill check …` (see --help)."
-        );
+    if !interactive() {
         return 2;
     }
     let content = match crate::ladder::check::with_dir(content_dir) {
@@ -92,6 +88,24 @@ pub fn run(data_dir: Option<&Path>, content_dir: Option<&Path>, start: Start) ->
         Start::Explorer(state) => app.update(Action::OpenExplorer(state)),
         Start::Calculators(tab) => app.update(Action::OpenCalculators(tab)),
     }
+    drive(&mut app, false)
+}
+
+/// Whether this is an interactive terminal; if not, says so (on stderr) for the tutor.
+pub fn interactive() -> bool {
+    if !std::io::stdout().is_terminal() || !std::io::stdin().is_terminal() {
+        eprintln!(
+            "warpdrill: the tutor needs an interactive terminal, and this is not one.\n\
+             For scripts use `warpdrill calc …`, `warpdrill content …` or `warpdrill check …` (see --help)."
+        );
+        return false;
+    }
+    true
+}
+
+/// Runs a set-up app in the terminal until the learner quits (restoring the terminal however it
+/// ends); `tick` redraws every second even without keys (a lab's clock).
+pub fn drive(app: &mut App, tick: bool) -> u8 {
     let mut terminal = match ratatui::try_init() {
         Ok(terminal) => terminal,
         Err(e) => {
@@ -101,7 +115,15 @@ pub fn run(data_dir: Option<&Path>, content_dir: Option<&Path>, start: Start) ->
         }
     };
     let guard = TerminalGuard;
-    let result = app::run(&mut terminal, &mut app, ratatui::crossterm::event::read);
+    let next_event = || {
+        use ratatui::crossterm::event;
+        if tick && !event::poll(std::time::Duration::from_secs(1))? {
+            // Nothing happened: an event that changes nothing, so the clock is redrawn.
+            return Ok(event::Event::FocusGained);
+        }
+        event::read()
+    };
+    let result = app::run(&mut terminal, app, next_event);
     app.update(Action::Home);
     app.save();
     drop(guard);

@@ -106,9 +106,7 @@ impl Lab {
         if self.feedback == FeedbackMode::AtEnd {
             return 1;
         }
-        self.max_attempts
-            .unwrap_or(self.points.len() as u32)
-            .max(1)
+        self.max_attempts.unwrap_or(self.points.len() as u32).max(1)
     }
 
     /// Points for a right answer at attempt `n` (1-based) after `hints` hints.
@@ -174,16 +172,20 @@ impl Lab {
             ));
         }
         if lab.secret.chars().count() < 8 {
-            return Err(at("secret").error(
-                "the secret needs at least 8 characters (a long random phrase is best)",
-            ));
+            return Err(at("secret")
+                .error("the secret needs at least 8 characters (a long random phrase is best)"));
         }
         if lab.steps.is_empty() {
             return Err(at("steps").error("a lab needs at least one step"));
         }
         for spec in &lab.steps {
-            if let StepSpec::Draw { count: 0, topic, .. } = spec {
-                return Err(at(&format!("\"{topic}\"")).error("a draw of 0 exercises gives nothing"));
+            if let StepSpec::Draw {
+                count: 0, topic, ..
+            } = spec
+            {
+                return Err(
+                    at(&format!("\"{topic}\"")).error("a draw of 0 exercises gives nothing")
+                );
             }
         }
         if lab.points.is_empty() {

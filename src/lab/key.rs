@@ -42,9 +42,9 @@ pub fn key(
     plan(lab, content, student, file, text)?
         .into_iter()
         .map(|item| {
-            let template = content.exercise(&item.exercise).ok_or_else(|| {
-                LabError::Closed(format!("unknown exercise `{}`", item.exercise))
-            })?;
+            let template = content
+                .exercise(&item.exercise)
+                .ok_or_else(|| LabError::Closed(format!("unknown exercise `{}`", item.exercise)))?;
             let variant = generate(template, item.seed).map_err(|e| {
                 LabError::Closed(format!(
                     "exercise `{}` (seed {}) cannot be drawn: {e}",

@@ -21,7 +21,11 @@ pub struct Item {
 }
 
 /// The exercises a draw chooses from: its topic and level, by id.
-pub fn pool<'a>(content: &'a Content, topic: &str, level: crate::content::schema::Level) -> Vec<&'a str> {
+pub fn pool<'a>(
+    content: &'a Content,
+    topic: &str,
+    level: crate::content::schema::Level,
+) -> Vec<&'a str> {
     let mut ids: Vec<&str> = content
         .exercises
         .iter()

@@ -181,7 +181,9 @@ pub fn report(
                 }
                 Event::Attempt => {
                     let Some(index) = step_index(record, &items) else {
-                        flags.push(format!("{path}:{line}: an answer to a step the lab does not have"));
+                        flags.push(format!(
+                            "{path}:{line}: an answer to a step the lab does not have"
+                        ));
                         continue;
                     };
                     if deadline(&tally).is_some_and(|d| record.at > d) {
@@ -356,7 +358,10 @@ fn regrade(
     };
     match feedback.outcome {
         Outcome::Unusable => (
-            Err(format!("the answer `{}` is not an answer", record.answer.as_deref().unwrap_or(""))),
+            Err(format!(
+                "the answer `{}` is not an answer",
+                record.answer.as_deref().unwrap_or("")
+            )),
             None,
         ),
         outcome => (Ok(outcome), number),

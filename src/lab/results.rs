@@ -219,7 +219,9 @@ pub fn check_chain(lab: &Lab, student: &str, records: &[(usize, Record)]) -> Vec
             ));
         }
         if record.hash != record.expected_hash(&lab.secret) {
-            problems.push(format!("line {line}: the record was changed after it was written"));
+            problems.push(format!(
+                "line {line}: the record was changed after it was written"
+            ));
         }
         if record.prev != prev || record.seq != index as u64 {
             problems.push(format!(

@@ -84,8 +84,7 @@ impl Roster {
         let mut roster = Roster::default();
         for (n, line) in text.lines().enumerate() {
             let line = line.trim();
-            if line.is_empty() || line.starts_with('#') || (n == 0 && line.starts_with("student"))
-            {
+            if line.is_empty() || line.starts_with('#') || (n == 0 && line.starts_with("student")) {
                 continue;
             }
             let invalid = |column: usize, message: String| LabError::Invalid {
@@ -102,10 +101,14 @@ impl Roster {
             if roster.entries.iter().any(|e| e.student == student) {
                 return Err(invalid(1, format!("`{student}` is listed twice")));
             }
-            let column_of = |index: usize| fields[..index].iter().map(|f| f.len() + 1).sum::<usize>() + 1;
+            let column_of =
+                |index: usize| fields[..index].iter().map(|f| f.len() + 1).sum::<usize>() + 1;
             let extra_minutes = match fields.get(1).filter(|f| !f.is_empty()) {
                 Some(text) => text.parse().map_err(|_| {
-                    invalid(column_of(1), format!("extra minutes `{text}` is not a whole number"))
+                    invalid(
+                        column_of(1),
+                        format!("extra minutes `{text}` is not a whole number"),
+                    )
                 })?,
                 None => 0,
             };
@@ -173,7 +176,9 @@ mod tests {
 
     #[test]
     fn roster_mistakes_are_located() {
-        let err = Roster::parse("r.csv", "student\nalice,x,\n").unwrap_err().to_string();
+        let err = Roster::parse("r.csv", "student\nalice,x,\n")
+            .unwrap_err()
+            .to_string();
         assert_eq!(err, "r.csv:2:7: extra minutes `x` is not a whole number");
         let err = Roster::parse("r.csv", "a b,0,\n").unwrap_err().to_string();
         assert!(err.starts_with("r.csv:1:1: a student id"), "{err}");

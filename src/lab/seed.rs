@@ -81,7 +81,7 @@ pub fn genesis(lab: &Lab, student: &str) -> String {
     )
     .to_hex()
     .as_str()[..32]
-    .to_string()
+        .to_string()
 }
 
 /// The receipt for a chain ending in `last_hash`: 10 letters and digits in two groups

@@ -3,6 +3,7 @@
 use super::Theme;
 use crate::content::Content;
 use crate::content::schema::Level;
+use crate::lab::LabSession;
 use crate::ladder::unlock;
 use crate::progress::Progress;
 
@@ -19,6 +20,8 @@ pub struct Ctx<'a> {
     pub theme: Theme,
     /// Now, in Unix seconds.
     pub now: u64,
+    /// The lab being worked on, in lab mode.
+    pub lab: Option<&'a LabSession>,
 }
 
 impl Ctx<'_> {

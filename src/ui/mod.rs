@@ -13,6 +13,7 @@ pub mod fields;
 pub mod help;
 pub mod home;
 pub mod input;
+pub mod lab;
 pub mod ladder;
 pub mod search;
 pub mod theme;
