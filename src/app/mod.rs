@@ -306,6 +306,11 @@ impl App {
             Action::Home => {
                 self.leave_exercise();
                 self.stack.truncate(1);
+                if let (Some(lab), Some(Screen::LabOverview(overview))) =
+                    (&self.lab, self.stack.first_mut())
+                {
+                    *overview = lab_ui::Overview::new(lab);
+                }
             }
             Action::OpenLadder(level) => {
                 let level =

@@ -40,7 +40,7 @@ pub fn render(app: &App, area: Rect, buf: &mut Buffer) {
             super::Screen::LabStep(step) => Some(step.index),
             _ => None,
         };
-        ui::lab::header(&ctx, lab, shown).render(header, buf);
+        ui::lab::header(&ctx, lab, shown, header.width).render(header, buf);
     }
     let screen = app.screen().component();
     screen.render(&ctx, body, buf);

@@ -38,14 +38,15 @@ fn exam_hidden(session: &LabSession) -> bool {
 }
 
 /// The header line: lab title, student, step i/n, points (or answers, in exam mode), time left.
-pub fn header(ctx: &Ctx, session: &LabSession, shown: Option<usize>) -> Line<'static> {
+/// The title is shortened to fit `width` columns.
+pub fn header(ctx: &Ctx, session: &LabSession, shown: Option<usize>, width: u16) -> Line<'static> {
     let theme = ctx.theme;
     let n = session.items.len();
     let step = shown
         .or_else(|| session.tally.current(&session.lab))
         .map_or(n, |i| i + 1);
     let mut parts = vec![
-        session.lab.title.clone(),
+        String::new(),
         session.student.student.clone(),
         format!("step {step}/{n}"),
     ];
@@ -64,12 +65,9 @@ pub fn header(ctx: &Ctx, session: &LabSession, shown: Option<usize>) -> Line<'st
             max_points(&session.lab)
         ));
     }
-    let mut spans = vec![Span::styled(
-        format!(" {}", parts.join(" · ")),
-        theme.title(),
-    )];
+    let mut tail = None;
     if session.tally.submitted.is_some() {
-        spans.push(Span::styled(" · handed in", theme.good()));
+        tail = Some((" · handed in".to_string(), theme.good()));
     } else if let Some(left) = session.time_left(ctx.now) {
         let style = if left == 0 {
             theme.bad()
@@ -83,6 +81,17 @@ pub fn header(ctx: &Ctx, session: &LabSession, shown: Option<usize>) -> Line<'st
         } else {
             format!(" · {} left", clock(left))
         };
+        tail = Some((text, style));
+    }
+    let used =
+        parts.join(" · ").chars().count() + 1 + tail.as_ref().map_or(0, |(t, _)| t.chars().count());
+    let room = usize::from(width).saturating_sub(used).max(6);
+    parts[0] = ellipsis(&session.lab.title, room);
+    let mut spans = vec![Span::styled(
+        format!(" {}", parts.join(" · ")),
+        theme.title(),
+    )];
+    if let Some((text, style)) = tail {
         spans.push(Span::styled(text, style));
     }
     Line::from(spans)
@@ -180,6 +189,10 @@ impl Component for Overview {
         let inner = outer.inner(area);
         outer.render(area, buf);
         let width = usize::from(inner.width);
+        let status_width = (0..session.items.len())
+            .map(|i| standing(session, i).0.chars().count())
+            .max()
+            .unwrap_or(0);
         let mut lines = Vec::new();
         for (i, item) in session.items.iter().enumerate() {
             let title = ctx
@@ -199,7 +212,7 @@ impl Component for Overview {
             };
             let mark = if i == self.selected { "▸" } else { " " };
             let head = format!("{mark}{:>2}  ", item.step);
-            let room = width.saturating_sub(head.chars().count() + text.chars().count() + 6);
+            let room = width.saturating_sub(head.chars().count() + status_width + 6);
             let name = format!("{:<room$}", ellipsis(title, room));
             let mut line = Line::from(vec![
                 Span::raw(head),
@@ -283,6 +296,10 @@ pub struct Step {
     pub answered: bool,
     /// A message about the last key (a closed feature, a refused answer).
     pub message: Option<String>,
+    /// The lab allows hints.
+    pub hints: bool,
+    /// The lab allows "show me".
+    pub show_me: bool,
 }
 
 impl Step {
@@ -316,6 +333,8 @@ impl Step {
             exercise,
             answered,
             message: None,
+            hints: session.lab.hints != Hints::Off,
+            show_me: session.lab.show_me,
         }
     }
 
@@ -445,7 +464,7 @@ impl Step {
         } else {
             let hints = match lab.hints {
                 Hints::Allowed => " · hints free".to_string(),
-                Hints::Cost(c) => format!(" · a hint costs {c} pts"),
+                Hints::Cost(c) => format!(" · hint −{c} pts"),
                 Hints::Off => " · no hints".to_string(),
             };
             format!(
@@ -544,16 +563,29 @@ impl Component for Step {
 
     fn keys(&self) -> Vec<(&'static str, &'static str)> {
         let typing = self.exercise.typing();
+        let finished = self.exercise.solved || self.answered;
         let mut keys: Vec<(&str, &str)> = Vec::new();
-        if self.exercise.solved || (self.answered && !typing) {
+        if finished {
             keys.push(("Enter", "next step"));
+            if self.exercise.solved {
+                keys.push(("e", "explain"));
+            }
         } else {
             keys.push(("Enter", "submit"));
+            if self.hints {
+                keys.push(if typing {
+                    ("^T", "hint")
+                } else {
+                    ("t", "hint")
+                });
+            }
         }
-        if typing {
-            keys.extend([("^T", "hint"), ("^O", "show me"), ("^E", "explain")]);
-        } else {
-            keys.extend([("t", "hint"), ("o", "show me"), ("e", "explain")]);
+        if self.show_me {
+            keys.push(if typing {
+                ("^O", "show me")
+            } else {
+                ("o", "show me")
+            });
         }
         keys.extend([("PgDn/PgUp", "steps"), ("g", "overview"), ("Esc", "back")]);
         keys.push(if typing {

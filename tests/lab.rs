@@ -1,0 +1,557 @@
+//! Lab sessions: per-student variants (pinned), the tutor in lab mode and its locks, results files
+//! and what the report makes of them when they are intact, edited or cut off, screen snapshots, and
+//! a lab worked through the real binary in tmux.
+
+mod common;
+
+use common::{NOW, press, press_with, screen, type_text};
+use ratatui::crossterm::event::{KeyCode, KeyModifiers};
+use std::path::{Path, PathBuf};
+use warpdrill::app::{App, Screen};
+use warpdrill::content::Content;
+use warpdrill::lab::report::{Input, Row, report};
+use warpdrill::lab::{Entry, Given, Lab, LabSession, Roster, plan};
+use warpdrill::ladder::{Outcome, generate};
+use warpdrill::progress::Progress;
+use warpdrill::ui::Theme;
+
+const SAMPLE: &str = include_str!("../labs/coalescing-and-banks.ron");
+
+/// A small lab: three numeric steps, locked order, hints cost 2, no time limit.
+const SMALL: &str = r#"Lab(
+  id: "small",
+  title: "Small lab",
+  version: 1,
+  secret: "a secret for the tests",
+  steps: [Exercise("l2-stride-sectors"), Exercise("l2-bank-stride"), Exercise("l2-tile-smem")],
+  points: [10, 7, 5],
+  hints: Cost(2),
+)"#;
+
+fn lab(text: &str) -> Lab {
+    Lab::parse("lab.ron", text).expect("a valid lab")
+}
+
+fn student(id: &str) -> Entry {
+    Entry {
+        student: id.to_string(),
+        ..Entry::default()
+    }
+}
+
+fn items(text: &str, id: &str) -> Vec<warpdrill::lab::Item> {
+    plan(
+        &lab(text),
+        &Content::builtin(),
+        &student(id),
+        "lab.ron",
+        text,
+    )
+    .expect("a plan")
+}
+
+/// The answer a student who knows it would type for step `index` (0-based).
+fn right_answer(text: &str, id: &str, index: usize) -> String {
+    let item = &items(text, id)[index];
+    let content = Content::builtin();
+    let template = content.exercise(&item.exercise).unwrap();
+    generate(template, item.seed).unwrap().key.typed()
+}
+
+fn temp_dir(name: &str) -> PathBuf {
+    let nanos = std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map_or(0, |d| d.subsec_nanos());
+    let dir = std::env::temp_dir().join(format!(
+        "warpdrill-lab-{name}-{}-{nanos}",
+        std::process::id()
+    ));
+    std::fs::create_dir_all(&dir).unwrap();
+    dir
+}
+
+fn lab_app(session: LabSession) -> App {
+    let mut app = App::new(
+        Content::builtin(),
+        Progress::default(),
+        None,
+        Theme::new(false),
+        Box::new(|| NOW),
+        Box::new(|| 3),
+    );
+    app.start_lab(session);
+    app
+}
+
+fn in_memory(text: &str, id: &str) -> App {
+    lab_app(LabSession::in_memory(
+        lab(text),
+        student(id),
+        items(text, id),
+        NOW,
+    ))
+}
+
+// ---------------------------------------------------------------------------------------------
+// Variants
+
+#[test]
+fn variants_are_pinned() {
+    let alice = items(SAMPLE, "alice");
+    let summary: Vec<(usize, &str, u64)> = alice
+        .iter()
+        .map(|i| (i.step, i.exercise.as_str(), i.seed))
+        .collect();
+    assert_eq!(
+        summary,
+        vec![
+            (1, "l2-stride-sectors", 11904461613804273744),
+            (2, "l2-partial-warp", 10462047656590746310),
+            (3, "l2-stride-efficiency", 7370056200372762331),
+            (4, "l2-bank-stride", 7140566095802758879),
+            (5, "l3-wide-conflicts", 8696799500644399932),
+            (6, "l3-float4-phases", PINNED_STEP_6),
+        ]
+    );
+    // Same input, same plan: every run, every machine.
+    assert_eq!(alice, items(SAMPLE, "alice"));
+}
+
+const PINNED_STEP_6: u64 = 5898810464340116901;
+
+#[test]
+fn different_students_get_different_variants() {
+    let content = Content::builtin();
+    let students: Vec<String> = (0..20).map(|i| format!("student{i}")).collect();
+    let mut seeds = std::collections::BTreeSet::new();
+    let mut prompts = std::collections::BTreeSet::new();
+    for id in &students {
+        let item = &items(SAMPLE, id)[0];
+        seeds.insert(item.seed);
+        let template = content.exercise(&item.exercise).unwrap();
+        prompts.insert(generate(template, item.seed).unwrap().prompt);
+    }
+    assert_eq!(seeds.len(), 20, "every student has their own seed");
+    assert!(
+        prompts.len() >= 10,
+        "numbers differ: {} prompts",
+        prompts.len()
+    );
+    // A re-roll gives the student new numbers for that step only.
+    let mut rerolled = student("alice");
+    rerolled.rerolls = vec![2];
+    let lab = lab(SAMPLE);
+    let again = plan(&lab, &content, &rerolled, "lab.ron", SAMPLE).unwrap();
+    let before = items(SAMPLE, "alice");
+    assert_eq!(again[0], before[0]);
+    assert_ne!(again[1].seed, before[1].seed);
+    assert_eq!(again[1].roll, 1);
+}
+
+// ---------------------------------------------------------------------------------------------
+// The tutor in lab mode
+
+#[test]
+fn a_locked_lab_cannot_be_left_through_search_or_unlock() {
+    let mut app = in_memory(SMALL, "alice");
+    press(&mut app, KeyCode::Char('/'));
+    assert!(app.overlay.is_none(), "search stays closed");
+    assert_eq!(
+        app.flash.as_deref(),
+        Some("Search is closed during the lab.")
+    );
+    press_with(&mut app, KeyCode::Char('p'), KeyModifiers::CONTROL);
+    assert!(app.overlay.is_none());
+    press(&mut app, KeyCode::Char('u'));
+    assert!(
+        app.flash
+            .as_deref()
+            .unwrap()
+            .contains("Unlocking is closed")
+    );
+    assert!(!app.progress.unlock_all);
+    // Step 2 is locked until step 1 is done.
+    press(&mut app, KeyCode::Down);
+    press(&mut app, KeyCode::Enter);
+    assert!(matches!(app.screen(), Screen::LabOverview(_)));
+    assert!(app.flash.as_deref().unwrap().contains("opens when"));
+    // In a step: new numbers are refused, `g` goes back to the overview, not Home.
+    press(&mut app, KeyCode::Up);
+    press(&mut app, KeyCode::Enter);
+    assert!(matches!(app.screen(), Screen::LabStep(_)));
+    press_with(&mut app, KeyCode::Char('r'), KeyModifiers::CONTROL);
+    let text = screen(&app, 80, 24);
+    assert!(text.contains("New numbers are closed in a lab"), "{text}");
+    press(&mut app, KeyCode::Esc);
+    press(&mut app, KeyCode::Char('g'));
+    assert!(matches!(app.screen(), Screen::LabOverview(_)));
+    assert_eq!(app.stack.len(), 1);
+    let text = screen(&app, 80, 24);
+    assert!(text.contains("Small lab · alice · step 1/3"), "{text}");
+    assert!(!text.contains("GPU memory performance, seen and computed"));
+}
+
+#[test]
+fn attempts_points_and_hints_follow_the_lab_rules() {
+    let mut app = in_memory(SMALL, "alice");
+    press(&mut app, KeyCode::Enter);
+    type_text(&mut app, "999999");
+    press(&mut app, KeyCode::Enter);
+    let text = screen(&app, 80, 24);
+    assert!(
+        text.contains("Not right. 2 attempts left, for up to 7 pts."),
+        "{text}"
+    );
+    assert!(
+        !text.contains("the answer is"),
+        "a wrong answer with attempts left does not give the answer away:\n{text}"
+    );
+    press_with(&mut app, KeyCode::Char('t'), KeyModifiers::CONTROL);
+    type_text(&mut app, &right_answer(SMALL, "alice", 0));
+    press(&mut app, KeyCode::Enter);
+    let session = app.lab.as_ref().unwrap();
+    let step = &session.tally.steps[0];
+    assert!(step.solved);
+    assert_eq!((step.attempts, step.hints, step.points), (2, 1, 5));
+    // Enter moves on to step 2, which is now open.
+    press(&mut app, KeyCode::Enter);
+    match app.screen() {
+        Screen::LabStep(step) => assert_eq!(step.index, 1),
+        other => panic!("expected step 2, got {other:?}"),
+    }
+}
+
+#[test]
+fn exam_mode_hides_right_and_wrong_until_hand_in() {
+    let text = SMALL.replace("hints: Cost(2),", "hints: Off, feedback: AtEnd,");
+    let mut app = in_memory(&text, "alice");
+    press(&mut app, KeyCode::Enter);
+    type_text(&mut app, "999999");
+    press(&mut app, KeyCode::Enter);
+    let shown = screen(&app, 80, 24);
+    assert!(shown.contains("Answer recorded"), "{shown}");
+    assert!(
+        !shown.contains("Not right") && !shown.contains("Correct"),
+        "{shown}"
+    );
+    assert!(shown.contains("1/3 answered"), "{shown}");
+    press_with(&mut app, KeyCode::Char('t'), KeyModifiers::CONTROL);
+    assert!(screen(&app, 80, 24).contains("Hints are off in this lab."));
+    press(&mut app, KeyCode::Char('g'));
+    press(&mut app, KeyCode::Char('s'));
+    press(&mut app, KeyCode::Char('s'));
+    assert!(matches!(app.screen(), Screen::LabEnd(_)));
+    let end = screen(&app, 80, 24);
+    assert!(end.contains("Score 0/30 pts"), "{end}");
+    assert!(end.contains("Receipt"), "{end}");
+}
+
+// ---------------------------------------------------------------------------------------------
+// Results files and the report
+
+/// Alice works the small lab into `dir`: step 1 wrong then right with a hint, step 2 right, step 3
+/// wrong three times; then hands in. Returns her results file.
+fn alice_works(dir: &Path) -> PathBuf {
+    let lab = lab(SMALL);
+    let (mut session, notices) =
+        LabSession::start(lab, student("alice"), items(SMALL, "alice"), dir, NOW).unwrap();
+    assert!(notices.is_empty());
+    let text = |s: &str| Given::Text(s.to_string());
+    session
+        .attempt(0, "999999", text("999999"), Outcome::Wrong, 30, NOW + 30)
+        .unwrap();
+    session.hint(0, NOW + 40).unwrap();
+    let right = right_answer(SMALL, "alice", 0);
+    session
+        .attempt(0, &right, text(&right), Outcome::Correct, 20, NOW + 60)
+        .unwrap();
+    let right = right_answer(SMALL, "alice", 1);
+    session
+        .attempt(1, &right, text(&right), Outcome::Correct, 40, NOW + 100)
+        .unwrap();
+    for n in 0..3 {
+        session
+            .attempt(2, "1 B", text("1 B"), Outcome::Wrong, 10, NOW + 110 + n)
+            .unwrap();
+    }
+    session.submit(NOW + 200).unwrap();
+    session.results.clone().unwrap()
+}
+
+fn report_of(paths: &[&Path], roster: &Roster) -> Vec<Row> {
+    let inputs: Vec<Input> = paths
+        .iter()
+        .map(|p| Input {
+            path: p.display().to_string(),
+            text: std::fs::read_to_string(p).unwrap(),
+        })
+        .collect();
+    report(
+        &lab(SMALL),
+        "lab.ron",
+        SMALL,
+        &Content::builtin(),
+        roster,
+        &inputs,
+    )
+    .unwrap()
+}
+
+fn lines(path: &Path) -> Vec<String> {
+    std::fs::read_to_string(path)
+        .unwrap()
+        .lines()
+        .map(String::from)
+        .collect()
+}
+
+fn write_lines(path: &Path, lines: &[String]) {
+    std::fs::write(
+        path,
+        lines.iter().map(|l| format!("{l}\n")).collect::<String>(),
+    )
+    .unwrap();
+}
+
+#[test]
+fn an_intact_results_file_reports_cleanly_and_merging_is_idempotent() {
+    let dir = temp_dir("intact");
+    let path = alice_works(&dir);
+    let rows = report_of(&[&path], &Roster::default());
+    assert_eq!(rows.len(), 1);
+    let row = &rows[0];
+    assert!(row.flags.is_empty(), "{:?}", row.flags);
+    let points: Vec<u32> = row.steps.iter().map(|s| s.points).collect();
+    assert_eq!(points, vec![5, 10, 0]);
+    assert_eq!(row.total, 15);
+    assert_eq!(row.max, 30);
+    assert_eq!(row.steps[0].hints, 1);
+    assert_eq!(row.steps[2].attempts, 3);
+    assert_eq!(row.submitted, Some(NOW + 200));
+    assert_eq!(row.receipt.as_ref().map(String::len), Some(11));
+    // The same file twice, and a copy elsewhere: still one row, the same row.
+    let copy = dir.join("copy.jsonl");
+    std::fs::copy(&path, &copy).unwrap();
+    let merged = report_of(&[&path, &path, &copy], &Roster::default());
+    assert_eq!(merged.len(), 1);
+    assert_eq!(merged[0].total, row.total);
+    assert_eq!(merged[0].receipt, row.receipt);
+    assert!(merged[0].flags.is_empty(), "{:?}", merged[0].flags);
+    // Starting again continues where she was: nothing is lost, nothing is added after hand-in.
+    let (again, _) = LabSession::start(
+        lab(SMALL),
+        student("alice"),
+        items(SMALL, "alice"),
+        &dir,
+        NOW + 300,
+    )
+    .unwrap();
+    assert_eq!(again.tally.total(), 15);
+    assert_eq!(again.receipt, row.receipt);
+    assert_eq!(report_of(&[&path], &Roster::default())[0], *row);
+    std::fs::remove_dir_all(&dir).ok();
+}
+
+#[test]
+fn a_flipped_outcome_is_flagged_and_graded_again() {
+    let dir = temp_dir("flip");
+    let path = alice_works(&dir);
+    let mut file = lines(&path);
+    let at = file.iter().position(|l| l.contains("\"1 B\"")).unwrap();
+    file[at] = file[at].replace("\"outcome\":\"wrong\"", "\"outcome\":\"correct\"");
+    write_lines(&path, &file);
+    let row = &report_of(&[&path], &Roster::default())[0];
+    let flags = row.flags.join("\n");
+    assert!(flags.contains("changed after it was written"), "{flags}");
+    assert!(
+        flags.contains("step 3: recorded as correct, grades as wrong"),
+        "{flags}"
+    );
+    assert_eq!(row.total, 15, "the flipped outcome earns nothing");
+    std::fs::remove_dir_all(&dir).ok();
+}
+
+#[test]
+fn a_removed_record_and_a_changed_answer_are_flagged() {
+    let dir = temp_dir("edit");
+    let path = alice_works(&dir);
+    let original = lines(&path);
+    // Remove the wrong first attempt (to look better).
+    let mut removed = original.clone();
+    removed.remove(1);
+    write_lines(&path, &removed);
+    let flags = report_of(&[&path], &Roster::default())[0].flags.join("\n");
+    assert!(flags.contains("the chain breaks here"), "{flags}");
+    // Change a wrong answer into the right one: the hash no longer verifies; the new answer is graded.
+    let mut changed = original.clone();
+    let right = right_answer(SMALL, "alice", 2);
+    let at = changed.iter().position(|l| l.contains("\"1 B\"")).unwrap();
+    changed[at] = changed[at].replace("\"1 B\"", &format!("{right:?}"));
+    write_lines(&path, &changed);
+    let row = &report_of(&[&path], &Roster::default())[0];
+    let flags = row.flags.join("\n");
+    assert!(flags.contains("changed after it was written"), "{flags}");
+    assert!(
+        flags.contains("recorded as wrong, grades as correct"),
+        "{flags}"
+    );
+    std::fs::remove_dir_all(&dir).ok();
+}
+
+#[test]
+fn a_cut_off_results_file_still_reports_everything_before_the_damage() {
+    let dir = temp_dir("cut");
+    let path = alice_works(&dir);
+    let text = std::fs::read_to_string(&path).unwrap();
+    // Cut in the middle of the record of step 2's answer.
+    let at = text.find("\"step\":2").unwrap();
+    std::fs::write(&path, &text[..at]).unwrap();
+    let row = &report_of(&[&path], &Roster::default())[0];
+    assert_eq!(row.steps[0].points, 5, "step 1 before the damage counts");
+    assert_eq!(row.steps[0].attempts, 2);
+    assert_eq!(row.steps[1].attempts, 0);
+    let flags = row.flags.join("\n");
+    assert!(flags.contains("cut-off"), "{flags}");
+    assert!(flags.contains("not handed in"), "{flags}");
+    // Starting again keeps the readable records, copies the damaged file aside, and goes on.
+    let (session, notices) = LabSession::start(
+        lab(SMALL),
+        student("alice"),
+        items(SMALL, "alice"),
+        &dir,
+        NOW + 500,
+    )
+    .unwrap();
+    assert_eq!(session.tally.steps[0].points, 5);
+    assert!(notices[0].contains("damaged"), "{notices:?}");
+    assert!(
+        report_of(&[&path], &Roster::default())[0]
+            .flags
+            .join("\n")
+            .contains("not handed in")
+    );
+    std::fs::remove_dir_all(&dir).ok();
+}
+
+#[test]
+fn answers_to_other_variants_other_labs_and_copied_answers_are_flagged() {
+    let dir = temp_dir("copy");
+    let alice = alice_works(&dir);
+    // Bob answers step 3 with Alice's... wrong answer, and step 1 with Alice's right answer.
+    let lab_ = lab(SMALL);
+    let (mut bob, _) =
+        LabSession::start(lab_.clone(), student("bob"), items(SMALL, "bob"), &dir, NOW).unwrap();
+    let alices = right_answer(SMALL, "alice", 0);
+    let bobs = right_answer(SMALL, "bob", 0);
+    assert_ne!(alices, bobs, "the two students have different numbers");
+    bob.attempt(
+        0,
+        &alices,
+        Given::Text(alices.clone()),
+        Outcome::Wrong,
+        5,
+        NOW + 5,
+    )
+    .unwrap();
+    let bob_path = bob.results.clone().unwrap();
+    drop(bob);
+    let rows = report_of(&[&alice, &bob_path], &Roster::default());
+    let bob_row = rows.iter().find(|r| r.student == "bob").unwrap();
+    let flags = bob_row.flags.join("\n");
+    assert!(
+        flags.contains("step 1: wrong answer") && flags.contains("alice's right answer"),
+        "{flags}"
+    );
+    // A file of another version of the lab.
+    let mut other = lines(&alice);
+    for line in &mut other {
+        *line = line.replace("\"version\":1", "\"version\":2");
+    }
+    let other_path = dir.join("other.jsonl");
+    write_lines(&other_path, &other);
+    let flags = report_of(&[&other_path], &Roster::default())[0]
+        .flags
+        .join("\n");
+    assert!(
+        flags.contains("version 2, not `small` version 1"),
+        "{flags}"
+    );
+    // An answer to a variant Alice was not given: the seed is changed and the record sealed again
+    // with the lab secret (what someone who reads the source could do) — the report still sees it.
+    let mut forged = lines(&alice);
+    let at = forged
+        .iter()
+        .position(|l| l.contains("\"step\":2"))
+        .unwrap();
+    let mut records: Vec<warpdrill::lab::Record> = forged
+        .iter()
+        .map(|l| serde_json::from_str(l).unwrap())
+        .collect();
+    records[at].seed = Some(12345);
+    let mut prev = records[at - 1].hash.clone();
+    for (i, record) in records.iter_mut().enumerate().skip(at) {
+        record.seal(&lab_.secret, i as u64, &prev);
+        prev = record.hash.clone();
+    }
+    forged = records.iter().map(|r| r.to_line()).collect();
+    write_lines(&alice, &forged);
+    let row = &report_of(&[&alice], &Roster::default())[0];
+    let flags = row.flags.join("\n");
+    assert!(
+        flags.contains("step 2: answers a variant this student was not given"),
+        "{flags}"
+    );
+    assert_eq!(row.steps[1].points, 0);
+    // The roster lists students without results.
+    let roster = Roster::parse("r.csv", "student,extra_minutes,rerolls\ncarol,0,\n").unwrap();
+    let rows = report_of(&[&bob_path], &roster);
+    let carol = rows.iter().find(|r| r.student == "carol").unwrap();
+    assert_eq!(carol.flags, vec!["no results file".to_string()]);
+    std::fs::remove_dir_all(&dir).ok();
+}
+
+// ---------------------------------------------------------------------------------------------
+// Snapshots
+
+fn worked_app() -> App {
+    let mut app = in_memory(SAMPLE, "alice");
+    press(&mut app, KeyCode::Enter);
+    type_text(&mut app, "999999");
+    press(&mut app, KeyCode::Enter);
+    press_with(&mut app, KeyCode::Char('t'), KeyModifiers::CONTROL);
+    type_text(&mut app, &right_answer(SAMPLE, "alice", 0));
+    press(&mut app, KeyCode::Enter);
+    app
+}
+
+#[test]
+fn snapshot_lab_overview() {
+    let mut app = worked_app();
+    press(&mut app, KeyCode::Char('g'));
+    insta::assert_snapshot!("lab_overview_80x24", screen(&app, 80, 24));
+    insta::assert_snapshot!("lab_overview_60x20", screen(&app, 60, 20));
+}
+
+#[test]
+fn snapshot_lab_step() {
+    let mut app = in_memory(SAMPLE, "alice");
+    press(&mut app, KeyCode::Enter);
+    type_text(&mut app, "999999");
+    press(&mut app, KeyCode::Enter);
+    insta::assert_snapshot!("lab_step_wrong_80x24", screen(&app, 80, 24));
+    insta::assert_snapshot!("lab_step_wrong_60x20", screen(&app, 60, 20));
+    let app = worked_app();
+    insta::assert_snapshot!("lab_step_solved_80x24", screen(&app, 80, 24));
+    insta::assert_snapshot!("lab_step_solved_60x20", screen(&app, 60, 20));
+}
+
+#[test]
+fn snapshot_lab_end() {
+    let mut app = worked_app();
+    press(&mut app, KeyCode::Char('g'));
+    press(&mut app, KeyCode::Char('s'));
+    insta::assert_snapshot!("lab_overview_confirm_80x24", screen(&app, 80, 24));
+    press(&mut app, KeyCode::Char('s'));
+    insta::assert_snapshot!("lab_end_80x24", screen(&app, 80, 24));
+    insta::assert_snapshot!("lab_end_60x20", screen(&app, 60, 20));
+}
