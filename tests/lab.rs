@@ -555,3 +555,245 @@ fn snapshot_lab_end() {
     insta::assert_snapshot!("lab_end_80x24", screen(&app, 80, 24));
     insta::assert_snapshot!("lab_end_60x20", screen(&app, 60, 20));
 }
+
+// ---------------------------------------------------------------------------------------------
+// The real binary in tmux (same skip policy as tests/e2e_tmux.rs)
+
+/// A tmux session on a private server, so that nothing else's sessions are touched.
+struct Tmux {
+    socket: String,
+}
+
+impl Tmux {
+    fn start(command: &str) -> Option<Tmux> {
+        let socket = format!("lab-{}", std::process::id());
+        let status = std::process::Command::new("tmux")
+            .args([
+                "-L",
+                &socket,
+                "new-session",
+                "-d",
+                "-s",
+                "lab",
+                "-x",
+                "80",
+                "-y",
+                "24",
+            ])
+            .arg(command)
+            .env_remove("TMUX")
+            .status()
+            .ok()?;
+        status.success().then_some(Tmux { socket })
+    }
+
+    fn tmux(&self, args: &[&str]) -> std::process::Output {
+        std::process::Command::new("tmux")
+            .args(["-L", &self.socket])
+            .args(args)
+            .output()
+            .expect("tmux runs")
+    }
+
+    fn keys(&self, keys: &[&str]) {
+        for key in keys {
+            self.tmux(&["send-keys", "-t", "lab", key]);
+            std::thread::sleep(std::time::Duration::from_millis(80));
+        }
+    }
+
+    fn literal(&self, text: &str) {
+        self.tmux(&["send-keys", "-t", "lab", "-l", text]);
+        std::thread::sleep(std::time::Duration::from_millis(80));
+    }
+
+    fn screen(&self) -> String {
+        String::from_utf8_lossy(&self.tmux(&["capture-pane", "-p", "-t", "lab"]).stdout)
+            .into_owned()
+    }
+
+    fn wait_for(&self, needle: &str) -> String {
+        let deadline = std::time::Instant::now() + std::time::Duration::from_secs(20);
+        loop {
+            let screen = self.screen();
+            if screen.contains(needle) {
+                return screen;
+            }
+            assert!(
+                std::time::Instant::now() < deadline,
+                "timed out waiting for {needle:?}; screen:\n{screen}"
+            );
+            std::thread::sleep(std::time::Duration::from_millis(100));
+        }
+    }
+}
+
+impl Drop for Tmux {
+    fn drop(&mut self) {
+        let _ = std::process::Command::new("tmux")
+            .args(["-L", &self.socket, "kill-server"])
+            .status();
+    }
+}
+
+fn cannot_run(test: &str, reason: &str) {
+    use std::io::Write;
+    const SKIP_VAR: &str = "WARPDRILL_SKIP_TMUX";
+    let ci = std::env::var("CI").is_ok_and(|v| v == "true" || v == "1");
+    let skip = std::env::var(SKIP_VAR).is_ok_and(|v| v == "1");
+    assert!(
+        !ci,
+        "{test}: {reason}; CI=true, so this end-to-end test cannot be skipped"
+    );
+    assert!(
+        skip,
+        "{test}: {reason}; install tmux, or set {SKIP_VAR}=1 to skip"
+    );
+    let _ = writeln!(std::io::stderr(), "SKIPPED {test}: {reason} ({SKIP_VAR}=1)");
+}
+
+fn warpdrill(args: &[&str]) -> std::process::Output {
+    std::process::Command::new(env!("CARGO_BIN_EXE_warpdrill"))
+        .args(args)
+        .output()
+        .expect("the binary runs")
+}
+
+#[test]
+fn a_lab_worked_in_the_real_binary_reports_the_expected_row() {
+    const TEST: &str = "a_lab_worked_in_the_real_binary_reports_the_expected_row";
+    let tmux_ok = std::process::Command::new("tmux")
+        .arg("-V")
+        .output()
+        .is_ok_and(|o| o.status.success());
+    if !tmux_ok {
+        cannot_run(TEST, "tmux is not installed");
+        return;
+    }
+    let dir = temp_dir("e2e");
+    let lab_path = dir.join("lab.ron");
+    std::fs::write(&lab_path, SMALL).unwrap();
+    let lab_arg = lab_path.to_str().unwrap();
+    // The answer key from the command line, as an instructor would print it.
+    let key = warpdrill(&["lab", "key", lab_arg, "--student", "e2e", "--json"]);
+    assert!(
+        key.status.success(),
+        "{}",
+        String::from_utf8_lossy(&key.stderr)
+    );
+    assert_eq!(
+        warpdrill(&["lab", "key", lab_arg, "--student", "e2e", "--json"]).stdout,
+        key.stdout,
+        "the key is the same on every run"
+    );
+    let key: serde_json::Value = serde_json::from_slice(&key.stdout).unwrap();
+    let right = |i: usize| key[i]["typed"].as_str().unwrap().to_string();
+    let wrong = |i: usize| format!("{}", key[i]["answer_value"].as_f64().unwrap() + 1.0);
+
+    // The lab is started twice in a row: the second start continues where the first one ended.
+    let start = format!(
+        "{} lab start {lab_arg} --student e2e",
+        env!("CARGO_BIN_EXE_warpdrill")
+    );
+    let command = format!("sh -c '{start}; echo FIRST rc=$?; {start}; echo AFTER rc=$?; sleep 60'");
+    let Some(tmux) = Tmux::start(&command) else {
+        cannot_run(TEST, "tmux is installed but cannot start a session here");
+        return;
+    };
+    tmux.wait_for("Small lab · e2e · step 1/3");
+    // Search and unlocking stay closed.
+    tmux.keys(&["/"]);
+    tmux.wait_for("Search is closed during the lab.");
+    tmux.keys(&["u"]);
+    tmux.wait_for("Unlocking is closed during the lab");
+    assert!(tmux.screen().contains("Lab steps"));
+    // Step 1: right at the first attempt.
+    tmux.keys(&["Enter"]);
+    tmux.wait_for("attempt 1 of 3");
+    tmux.literal(&right(0));
+    tmux.keys(&["Enter"]);
+    tmux.wait_for("Correct");
+    // Step 2: a hint, a wrong answer, then right.
+    tmux.keys(&["Enter"]);
+    tmux.wait_for("Step 2/3");
+    tmux.keys(&["C-t"]);
+    tmux.wait_for("Hint 1:");
+    tmux.literal(&wrong(1));
+    tmux.keys(&["Enter"]);
+    tmux.wait_for("Not right. 2 attempts left");
+    tmux.literal(&right(1));
+    tmux.keys(&["Enter"]);
+    tmux.wait_for("Step 2/3 · solved · 5 pts");
+    // Quit and start again: the lab continues at step 3.
+    tmux.keys(&["g", "q"]);
+    tmux.wait_for("step 3/3 · 15/30 pts");
+    // Step 3: wrong three times.
+    tmux.keys(&["Enter"]);
+    for n in 0..3 {
+        tmux.wait_for(&format!("attempt {} of 3", n + 1));
+        tmux.literal(&format!(
+            "{} B",
+            key[2]["answer_value"].as_f64().unwrap() + 1.0 + n as f64
+        ));
+        tmux.keys(&["Enter"]);
+        if n < 2 {
+            tmux.wait_for(&format!("attempt {} of 3", n + 2));
+        }
+    }
+    tmux.wait_for("not solved · 0 pts");
+    // Hand in.
+    tmux.keys(&["g", "s", "s"]);
+    let end = tmux.wait_for("Receipt ");
+    let receipt = end
+        .lines()
+        .find_map(|l| l.split("Receipt ").nth(1))
+        .map(|r| r.trim_end_matches(['│', ' ']).to_string())
+        .unwrap();
+    assert_eq!(receipt.len(), 11, "{end}");
+    tmux.keys(&["q", "q"]);
+    let after = tmux.wait_for("AFTER rc=0");
+    assert!(
+        after.contains(&format!("Handed in. Receipt: {receipt}")),
+        "{after}"
+    );
+
+    let out = warpdrill(&[
+        "lab",
+        "report",
+        lab_arg,
+        dir.join("results").to_str().unwrap(),
+        "--csv",
+    ]);
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let text = String::from_utf8(out.stdout).unwrap();
+    let mut rows = csv::Reader::from_reader(text.as_bytes());
+    let header = rows.headers().unwrap().clone();
+    let records: Vec<csv::StringRecord> = rows.records().map(Result::unwrap).collect();
+    assert_eq!(records.len(), 1, "{text}");
+    let field = |name: &str| records[0][header.iter().position(|h| h == name).unwrap()].to_string();
+    assert_eq!(field("student"), "e2e");
+    assert_eq!(field("total"), "15");
+    assert_eq!(field("max"), "30");
+    assert_eq!(field("percent"), "50.0");
+    assert_eq!(
+        [1, 2, 3].map(|s| field(&format!("step{s}_points"))),
+        ["10", "5", "0"].map(String::from)
+    );
+    assert_eq!(
+        [1, 2, 3].map(|s| field(&format!("step{s}_attempts"))),
+        ["1", "2", "3"].map(String::from)
+    );
+    assert_eq!(
+        [1, 2, 3].map(|s| field(&format!("step{s}_hints"))),
+        ["0", "1", "0"].map(String::from)
+    );
+    assert_eq!(field("late"), "0");
+    assert_eq!(field("receipt"), receipt);
+    assert_eq!(field("flags"), "", "{text}");
+    assert!(!field("submitted").is_empty());
+    std::fs::remove_dir_all(&dir).ok();
+}
