@@ -180,7 +180,7 @@ pub fn parse(text: &str) -> Parsed {
         }
         let last = i + 1 == lines.len();
         match serde_json::from_str::<Record>(line) {
-            Ok(record) if !(last && !complete) => parsed.records.push((i + 1, record)),
+            Ok(record) if !last || complete => parsed.records.push((i + 1, record)),
             Ok(_) => parsed.damage.push(Damage {
                 line: i + 1,
                 message: "the last line was cut off (no newline)".into(),

@@ -323,9 +323,9 @@ impl Step {
         {
             exercise.input.set(answer);
         }
-        if done && !exam_hidden(session) {
-            exercise.solved = true;
-        } else if answered && exercise.typing() {
+        // Solved (or out of attempts) steps show their answer; in exam mode a typed answer stays
+        // on screen, without saying right or wrong.
+        if (done && !exam_hidden(session)) || (answered && exercise.typing()) {
             exercise.solved = true;
         }
         Step {
