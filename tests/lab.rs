@@ -797,3 +797,146 @@ fn a_lab_worked_in_the_real_binary_reports_the_expected_row() {
     assert!(!field("submitted").is_empty());
     std::fs::remove_dir_all(&dir).ok();
 }
+
+// ---------------------------------------------------------------------------------------------
+// The other commands
+
+#[test]
+fn lab_check_names_file_line_and_column() {
+    let dir = temp_dir("check");
+    let bad = dir.join("bad.ron");
+    std::fs::write(
+        &bad,
+        SMALL
+            .replace("\"l2-bank-stride\"", "\"no-such-exercise\"")
+            .replace(
+                "Exercise(\"l2-tile-smem\")",
+                "Draw(count: 9, topic: \"banks\", level: L2)",
+            ),
+    )
+    .unwrap();
+    let out = warpdrill(&["lab", "check", bad.to_str().unwrap()]);
+    assert_eq!(out.status.code(), Some(1));
+    let text = String::from_utf8_lossy(&out.stdout);
+    let name = bad.display().to_string();
+    assert!(
+        text.contains(&format!(
+            "{name}:6:51: unknown exercise `no-such-exercise` (error)"
+        )),
+        "{text}"
+    );
+    assert!(
+        text.contains("asks for 9 exercise(s) of `banks` at L2"),
+        "{text}"
+    );
+    let broken = dir.join("broken.ron");
+    std::fs::write(
+        &broken,
+        SMALL.replace("points: [10, 7, 5],", "points: [10, 7, 5]"),
+    )
+    .unwrap();
+    let out = warpdrill(&["lab", "check", broken.to_str().unwrap()]);
+    assert_eq!(out.status.code(), Some(1));
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(
+        text.starts_with(&format!("{}:8:", broken.display())),
+        "{text}"
+    );
+    let good = dir.join("good.ron");
+    std::fs::write(&good, SAMPLE).unwrap();
+    let out = warpdrill(&["lab", "check", good.to_str().unwrap()]);
+    assert_eq!(
+        out.status.code(),
+        Some(0),
+        "{}",
+        String::from_utf8_lossy(&out.stdout)
+    );
+    std::fs::remove_dir_all(&dir).ok();
+}
+
+#[test]
+fn a_reroll_in_the_roster_changes_that_step_in_the_key_only() {
+    let dir = temp_dir("roster");
+    let lab_path = dir.join("lab.ron");
+    std::fs::write(&lab_path, SMALL).unwrap();
+    let roster = dir.join("class.csv");
+    let roster_arg = roster.to_str().unwrap();
+    let out = warpdrill(&["lab", "roster", roster_arg, "--add", "amy", "--add", "ben"]);
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let key = |extra: &[&str]| {
+        let mut args = vec!["lab", "key", lab_path.to_str().unwrap(), "--json"];
+        args.extend_from_slice(extra);
+        let out = warpdrill(&args);
+        assert!(
+            out.status.success(),
+            "{}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+        serde_json::from_slice::<serde_json::Value>(&out.stdout).unwrap()
+    };
+    let before = key(&["--roster", roster_arg]);
+    assert_eq!(
+        before.as_array().unwrap().len(),
+        6,
+        "two students, three steps"
+    );
+    let out = warpdrill(&[
+        "lab",
+        "roster",
+        roster_arg,
+        "--reroll",
+        "amy:2",
+        "--extra-time",
+        "ben:15",
+    ]);
+    assert!(out.status.success());
+    assert_eq!(
+        std::fs::read_to_string(&roster).unwrap(),
+        "student,extra_minutes,rerolls\namy,0,2\nben,15,\n"
+    );
+    let after = key(&["--roster", roster_arg]);
+    assert_eq!(before[0]["seed"], after[0]["seed"]);
+    assert_ne!(
+        before[1]["seed"], after[1]["seed"],
+        "amy's step 2 has new numbers"
+    );
+    assert_eq!(
+        before.as_array().unwrap()[3..],
+        after.as_array().unwrap()[3..],
+        "ben is unchanged"
+    );
+    let bad = warpdrill(&["lab", "roster", roster_arg, "--reroll", "amy"]);
+    assert_eq!(bad.status.code(), Some(2));
+    std::fs::remove_dir_all(&dir).ok();
+}
+
+#[test]
+fn lab_start_without_a_terminal_says_so() {
+    let dir = temp_dir("notty");
+    let lab_path = dir.join("lab.ron");
+    std::fs::write(&lab_path, SMALL).unwrap();
+    let out = warpdrill(&[
+        "lab",
+        "start",
+        lab_path.to_str().unwrap(),
+        "--student",
+        "amy",
+    ]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("needs an interactive terminal"));
+    assert!(!dir.join("results").exists(), "nothing is written");
+    let out = warpdrill(&[
+        "lab",
+        "start",
+        lab_path.to_str().unwrap(),
+        "--student",
+        "a b",
+    ]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("a student id is"));
+    std::fs::remove_dir_all(&dir).ok();
+}

@@ -63,8 +63,9 @@ pub fn check(lab: &Lab, content: &Content, file: &str, text: &str) -> Vec<Findin
                         &needle,
                         true,
                         format!(
-                            "this draw asks for {count} exercise(s) of `{topic}` at {} and there are {}",
+                            "this draw asks for {count} exercise(s) of `{topic}` at {} and there {} {}",
                             level.key(),
+                            if ids.len() == 1 { "is" } else { "are" },
                             ids.len()
                         ),
                     );

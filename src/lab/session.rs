@@ -389,3 +389,55 @@ impl LabSession {
         Ok(self.receipt.clone().unwrap_or_default())
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn lab(order: &str) -> Lab {
+        Lab::parse(
+            "t.ron",
+            &format!(
+                r#"Lab(id: "t", title: "T", version: 1, secret: "a test secret",
+                   steps: [Exercise("a"), Exercise("b"), Exercise("c")], points: [10, 5],
+                   hints: Cost(3), order: {order})"#
+            ),
+        )
+        .unwrap()
+    }
+
+    #[test]
+    fn locked_order_opens_steps_one_by_one_and_freezes_done_ones() {
+        let lab = lab("Locked");
+        let mut tally = Tally::new(3);
+        assert_eq!(tally.check_open(&lab, 1), Err(Refused::NotOpen));
+        tally.hint(&lab, 0).unwrap();
+        tally.attempt(&lab, 0, "x", Outcome::Wrong, 5).unwrap();
+        tally.attempt(&lab, 0, "y", Outcome::Correct, 5).unwrap();
+        assert_eq!(
+            tally.steps[0].points, 2,
+            "5 for the second attempt, less 3 for the hint"
+        );
+        assert_eq!(
+            tally.attempt(&lab, 0, "y", Outcome::Correct, 5),
+            Err(Refused::Done)
+        );
+        // Out of attempts also opens the next step.
+        tally.attempt(&lab, 1, "x", Outcome::Wrong, 5).unwrap();
+        tally.attempt(&lab, 1, "x", Outcome::Wrong, 5).unwrap();
+        assert!(tally.done(&lab, 1));
+        assert_eq!(tally.current(&lab), Some(2));
+        assert!(tally.check_open(&lab, 2).is_ok());
+        assert_eq!(tally.total(), 2);
+    }
+
+    #[test]
+    fn free_order_opens_every_step_and_hand_in_closes_them() {
+        let lab = lab("Free");
+        let mut tally = Tally::new(3);
+        tally.attempt(&lab, 2, "z", Outcome::Correct, 1).unwrap();
+        assert_eq!(tally.steps[2].points, 10);
+        tally.submitted = Some(1);
+        assert_eq!(tally.check_open(&lab, 0), Err(Refused::Submitted));
+    }
+}

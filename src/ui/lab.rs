@@ -677,3 +677,97 @@ impl Component for End {
         vec![("Enter", "overview"), ("q", "quit"), ("?", "help")]
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::content::Content;
+    use crate::lab::{Entry, Lab, plan};
+    use crate::progress::Progress;
+
+    const LAB: &str = r#"Lab(id: "t", title: "T", version: 1, secret: "a test secret",
+        steps: [Exercise("l2-stride-sectors"), Exercise("l2-bank-stride")], points: [10],
+        hints: Off)"#;
+
+    fn session(content: &Content) -> LabSession {
+        let lab = Lab::parse("t.ron", LAB).unwrap();
+        let student = Entry {
+            student: "amy".into(),
+            ..Entry::default()
+        };
+        let items = plan(&lab, content, &student, "t.ron", LAB).unwrap();
+        LabSession::in_memory(lab, student, items, 100)
+    }
+
+    fn ctx<'a>(content: &'a Content, progress: &'a Progress, lab: &'a LabSession) -> Ctx<'a> {
+        Ctx {
+            content,
+            progress,
+            notices: &[],
+            theme: Theme::new(false),
+            now: 100,
+            lab: Some(lab),
+        }
+    }
+
+    fn key(code: KeyCode) -> KeyEvent {
+        KeyEvent::new(code, KeyModifiers::NONE)
+    }
+
+    #[test]
+    fn the_overview_hands_in_on_the_second_s_only() {
+        let content = Content::builtin();
+        let progress = Progress::default();
+        let lab = session(&content);
+        let ctx = ctx(&content, &progress, &lab);
+        let mut overview = Overview::new(&lab);
+        assert_eq!(overview.handle_key(key(KeyCode::Char('s')), &ctx), None);
+        assert!(overview.confirm);
+        assert_eq!(
+            overview.handle_key(key(KeyCode::Char('s')), &ctx),
+            Some(Action::LabSubmit)
+        );
+        overview.handle_key(key(KeyCode::Char('s')), &ctx);
+        assert_eq!(overview.handle_key(key(KeyCode::Esc), &ctx), None);
+        assert!(!overview.confirm, "any other key cancels");
+        assert_eq!(
+            overview.handle_key(key(KeyCode::Enter), &ctx),
+            Some(Action::LabOpen(0))
+        );
+    }
+
+    #[test]
+    fn a_step_refuses_new_numbers_and_hints_that_are_off() {
+        let content = Content::builtin();
+        let progress = Progress::default();
+        let lab = session(&content);
+        let ctx = ctx(&content, &progress, &lab);
+        let template = content.exercise("l2-stride-sectors").unwrap();
+        let variant = crate::ladder::generate(template, lab.items[0].seed);
+        let mut step = Step::new(&lab, 0, template, variant, 100);
+        let ctrl = |c| KeyEvent::new(KeyCode::Char(c), KeyModifiers::CONTROL);
+        assert_eq!(step.handle_key(ctrl('r'), &ctx), None);
+        assert!(
+            step.message
+                .as_deref()
+                .unwrap()
+                .contains("New numbers are closed")
+        );
+        assert_eq!(step.handle_key(ctrl('t'), &ctx), None);
+        assert_eq!(step.message.as_deref(), Some("Hints are off in this lab."));
+        assert_eq!(step.exercise.hints_shown, 0);
+        assert_eq!(step.handle_key(ctrl('e'), &ctx), None);
+        assert!(
+            !step.exercise.show_explanation,
+            "not before the step is done"
+        );
+        // Typing, then a submission: an attempt for the app to record.
+        step.handle_key(key(KeyCode::Char('1')), &ctx);
+        match step.handle_key(key(KeyCode::Enter), &ctx) {
+            Some(Action::LabAttempt {
+                step: 0, answer, ..
+            }) => assert_eq!(answer, "1"),
+            other => panic!("expected an attempt, got {other:?}"),
+        }
+    }
+}
