@@ -349,6 +349,22 @@ fn an_intact_results_file_reports_cleanly_and_merging_is_idempotent() {
     assert_eq!(again.tally.total(), 15);
     assert_eq!(again.receipt, row.receipt);
     assert_eq!(report_of(&[&path], &Roster::default())[0], *row);
+    // Receipts from the course page: the right one passes, another one is flagged.
+    let receipt = row.receipt.clone().unwrap();
+    let handed = warpdrill::lab::report::parse_receipts(&format!(
+        "student,receipt\nalice,{}\n",
+        receipt.to_lowercase()
+    ));
+    let mut rows = vec![row.clone()];
+    warpdrill::lab::report::check_receipts(&mut rows, &handed);
+    assert!(rows[0].flags.is_empty(), "{:?}", rows[0].flags);
+    let handed = warpdrill::lab::report::parse_receipts("alice,AAAAA-BBBBB");
+    warpdrill::lab::report::check_receipts(&mut rows, &handed);
+    assert!(
+        rows[0].flags[0].contains("does not match"),
+        "{:?}",
+        rows[0].flags
+    );
     std::fs::remove_dir_all(&dir).ok();
 }
 

@@ -5,7 +5,7 @@ use crate::app::{self, App};
 use crate::content::Content;
 use crate::lab::check::check;
 use crate::lab::key::{KeyItem, key};
-use crate::lab::report::{Input, Row, report};
+use crate::lab::report::{Input, Row, check_receipts, parse_receipts, report};
 use crate::lab::roster::{STUDENT_RULE, valid_student};
 use crate::lab::{Lab, LabError, LabSession, Roster, plan};
 use crate::progress::Progress;
@@ -88,6 +88,10 @@ pub struct ReportArgs {
     /// The roster the lab was run with (re-rolls, extra time; students without results are listed).
     #[arg(long, visible_alias = "roster", value_name = "CSV")]
     pub key: Option<PathBuf>,
+    /// Receipts as students pasted them (`student,receipt` per line, e.g. exported from the course
+    /// page): each is compared with the receipt of the student's results.
+    #[arg(long, value_name = "CSV")]
+    pub receipts: Option<PathBuf>,
 }
 
 /// `lab roster`
@@ -333,10 +337,14 @@ fn print_report(args: &ReportArgs, content_dir: Option<&Path>) -> Result<String,
     let content = content(content_dir)?;
     let roster = roster_for(&args.lab, args.key.as_deref())?;
     let inputs = result_inputs(&args.results)?;
-    let rows = report(
+    let mut rows = report(
         &file.lab, &file.name, &file.text, &content, &roster, &inputs,
     )
     .map_err(|e| e.to_string())?;
+    if let Some(path) = &args.receipts {
+        let text = std::fs::read_to_string(path).map_err(|e| format!("{}: {e}", path.display()))?;
+        check_receipts(&mut rows, &parse_receipts(&text));
+    }
     if args.json {
         return serde_json::to_string_pretty(&rows)
             .map(|text| text + "\n")

@@ -367,3 +367,36 @@ fn regrade(
         outcome => (Ok(outcome), number),
     }
 }
+
+/// Receipts as students handed them in (from the course page): `student,receipt` lines, a header
+/// optional, quotes and case forgiven.
+pub fn parse_receipts(text: &str) -> BTreeMap<String, String> {
+    text.lines()
+        .filter_map(|line| {
+            let (student, receipt) = line.split_once(',')?;
+            let clean = |s: &str| s.trim().trim_matches('"').trim().to_string();
+            let (student, receipt) = (clean(student), clean(receipt).to_uppercase());
+            (valid_student(&student) && !receipt.is_empty() && student != "student")
+                .then_some((student, receipt))
+        })
+        .collect()
+}
+
+/// Flags rows whose receipt differs from the one the student handed in, and students who handed in
+/// a receipt without results that end in a hand-in.
+pub fn check_receipts(rows: &mut [Row], handed: &BTreeMap<String, String>) {
+    for row in rows.iter_mut() {
+        let Some(given) = handed.get(&row.student) else {
+            continue;
+        };
+        match &row.receipt {
+            Some(receipt) if receipt == given => {}
+            Some(receipt) => row.flags.push(format!(
+                "the receipt handed in ({given}) does not match this file's ({receipt}): the file changed after hand-in, or is another one"
+            )),
+            None => row.flags.push(format!(
+                "a receipt was handed in ({given}) but this file has no hand-in"
+            )),
+        }
+    }
+}
