@@ -945,6 +945,15 @@ fn lab_start_without_a_terminal_says_so() {
     assert_eq!(out.status.code(), Some(2));
     assert!(String::from_utf8_lossy(&out.stderr).contains("needs an interactive terminal"));
     assert!(!dir.join("results").exists(), "nothing is written");
+    let bad = dir.join("bad.ron");
+    std::fs::write(&bad, SMALL.replace("version: 1,", "version: \"one\",")).unwrap();
+    let out = warpdrill(&["lab", "start", bad.to_str().unwrap(), "--student", "amy"]);
+    assert_eq!(out.status.code(), Some(2));
+    let message = String::from_utf8_lossy(&out.stderr);
+    assert!(
+        message.contains(&format!("{}:4:", bad.display())),
+        "{message}"
+    );
     let out = warpdrill(&[
         "lab",
         "start",
@@ -954,5 +963,52 @@ fn lab_start_without_a_terminal_says_so() {
     ]);
     assert_eq!(out.status.code(), Some(2));
     assert!(String::from_utf8_lossy(&out.stderr).contains("a student id is"));
+    std::fs::remove_dir_all(&dir).ok();
+}
+
+#[test]
+fn choices_and_orderings_are_recorded_as_given_and_graded_again() {
+    let text = r#"Lab(id: "kinds", title: "Kinds", version: 1, secret: "another test secret",
+        steps: [Exercise("l3-limiter"), Exercise("l3-order-patterns")], points: [4, 2], order: Free)"#;
+    let dir = temp_dir("kinds");
+    let lab_ = lab(text);
+    let plan_ = items(text, "kim");
+    let (session, _) = LabSession::start(lab_.clone(), student("kim"), plan_, &dir, NOW).unwrap();
+    let path = session.results.clone().unwrap();
+    let mut app = lab_app(session);
+    // Step 1: pick option b, then (if that was wrong) the right one.
+    press(&mut app, KeyCode::Enter);
+    press(&mut app, KeyCode::Char('2'));
+    press(&mut app, KeyCode::Enter);
+    // Step 2, in free order: submit the order as shown.
+    press(&mut app, KeyCode::Char('g'));
+    press(&mut app, KeyCode::Down);
+    press(&mut app, KeyCode::Enter);
+    press(&mut app, KeyCode::Enter);
+    let tally = app.lab.as_ref().unwrap().tally.clone();
+    assert_eq!(tally.steps[0].attempts, 1);
+    assert_eq!(tally.steps[1].attempts, 1);
+    let file = std::fs::read_to_string(&path).unwrap();
+    assert!(file.contains("\"given\":{\"choice\":1}"), "{file}");
+    assert!(file.contains("\"given\":{\"order\":["), "{file}");
+    let rows = report(
+        &lab_,
+        "lab.ron",
+        text,
+        &Content::builtin(),
+        &Roster::default(),
+        &[Input {
+            path: path.display().to_string(),
+            text: file,
+        }],
+    )
+    .unwrap();
+    let row = &rows[0];
+    assert_eq!(row.total, tally.total(), "the report agrees with the tutor");
+    assert!(
+        row.flags.iter().all(|f| f == "not handed in"),
+        "{:?}",
+        row.flags
+    );
     std::fs::remove_dir_all(&dir).ok();
 }

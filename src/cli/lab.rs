@@ -165,28 +165,35 @@ fn start(args: &StartArgs, content_dir: Option<&Path>) -> ExitCode {
         eprintln!("error: `{student}`: {STUDENT_RULE}");
         return ExitCode::from(2);
     }
-    if !super::tui::interactive() {
-        return ExitCode::from(2);
-    }
-    let prepared = (|| -> Result<(Content, LabSession, Vec<String>), String> {
+    // The lab, the content and the student's steps are checked first, so that a mistake is reported
+    // even without a terminal; the results file is opened only once the tutor can run.
+    let prepared = (|| -> Result<_, String> {
         let file = read_lab(&args.lab)?;
         let content = content(content_dir)?;
         let roster = roster_for(&args.lab, args.roster.as_deref())?;
         let entry = roster.of(student);
         let items =
             plan(&file.lab, &content, &entry, &file.name, &file.text).map_err(|e| e.to_string())?;
-        let dir = args
-            .results
-            .clone()
-            .unwrap_or_else(|| args.lab.parent().unwrap_or(Path::new("")).join("results"));
-        let (session, notices) = LabSession::start(file.lab, entry, items, &dir, app::unix_now())
-            .map_err(|e| e.to_string())?;
-        Ok((content, session, notices))
+        Ok((file.lab, content, entry, items))
     })();
-    let (content, session, notices) = match prepared {
+    let (lab, content, entry, items) = match prepared {
         Ok(prepared) => prepared,
         Err(message) => {
             eprintln!("error: {message}");
+            return ExitCode::from(2);
+        }
+    };
+    if !super::tui::interactive() {
+        return ExitCode::from(2);
+    }
+    let dir = args
+        .results
+        .clone()
+        .unwrap_or_else(|| args.lab.parent().unwrap_or(Path::new("")).join("results"));
+    let (session, notices) = match LabSession::start(lab, entry, items, &dir, app::unix_now()) {
+        Ok(started) => started,
+        Err(e) => {
+            eprintln!("error: {e}");
             return ExitCode::from(2);
         }
     };
