@@ -167,6 +167,11 @@ pub fn report(
             match record.event {
                 Event::Start => {
                     tally.started.get_or_insert(record.at);
+                    if let Some(note) = &record.note {
+                        flags.push(format!(
+                            "{path}:{line}: the file was repaired on the student's machine ({note})"
+                        ));
+                    }
                 }
                 Event::Submit => {
                     if tally.submitted.is_none() {

@@ -93,6 +93,9 @@ pub struct Record {
     /// Seconds on this step since the last attempt (or since it was opened).
     #[serde(default)]
     pub seconds: u64,
+    /// What the tutor noted (a start after a damaged file was repaired).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub note: Option<String>,
     /// The previous record's hash (the chain's genesis for the first).
     pub prev: String,
     /// This record's hash.
@@ -117,6 +120,7 @@ impl Record {
             outcome: None,
             hints: 0,
             seconds: 0,
+            note: None,
             prev: String::new(),
             hash: String::new(),
         }

@@ -225,6 +225,7 @@ impl LabSession {
             good.push(record.clone());
         }
         let whole = good.len() == parsed.records.len() && parsed.damage.is_empty();
+        let mut note = None;
         if !whole {
             let aside = store::keep_aside(&path, now)?;
             let kept: String = good.iter().map(|r| format!("{}\n", r.to_line())).collect();
@@ -235,11 +236,19 @@ impl LabSession {
                 aside.display(),
                 good.len()
             ));
+            note = Some(format!(
+                "repaired: {} of {} readable record(s) kept, {} damaged line(s); the damaged file is {}",
+                good.len(),
+                parsed.records.len(),
+                parsed.damage.len(),
+                aside.display()
+            ));
         }
         session.appender = Some(Appender::open(&path)?);
         session.results = Some(path);
-        if session.tally.submitted.is_none() {
-            let record = Record::new(&session.lab, &session.student.student, Event::Start, now);
+        if session.tally.submitted.is_none() || note.is_some() {
+            let mut record = Record::new(&session.lab, &session.student.student, Event::Start, now);
+            record.note = note;
             session.write(record)?;
         }
         Ok((session, notices))

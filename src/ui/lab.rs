@@ -322,6 +322,12 @@ impl Step {
             && (done || answered)
         {
             exercise.input.set(answer);
+            // A choice was recorded as `b) …`: show it picked again.
+            if let Some((letter, _)) = answer.split_once(") ")
+                && let [byte @ b'a'..=b'z'] = letter.as_bytes()
+            {
+                exercise.choice = usize::from(byte - b'a');
+            }
         }
         // Solved (or out of attempts) steps show their answer; in exam mode a typed answer stays
         // on screen, without saying right or wrong.
