@@ -573,7 +573,7 @@ impl Component for Step {
         let mut keys: Vec<(&str, &str)> = Vec::new();
         if finished {
             keys.push(("Enter", "next step"));
-            if self.exercise.solved {
+            if self.exercise.solved && !self.answered {
                 keys.push(("e", "explain"));
             }
         } else {
