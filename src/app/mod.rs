@@ -111,6 +111,8 @@ pub struct App {
     pub lab: Option<LabSession>,
     /// A one-off message for the footer (cleared by the next key).
     pub flash: Option<String>,
+    /// The terminal's size, columns × rows, as last reported.
+    pub size: (u16, u16),
     clock: Box<dyn Fn() -> u64>,
     seeds: Box<dyn FnMut() -> u64>,
 }
@@ -129,6 +131,100 @@ pub fn unix_now() -> u64 {
     SystemTime::now()
         .duration_since(UNIX_EPOCH)
         .map_or(0, |d| d.as_secs())
+}
+
+/// A key that works on every screen: what it is called in help, what it does, and whether a screen
+/// that is taking text (an answer box, a typed value) gets it first.
+struct GlobalKey {
+    code: KeyCode,
+    ctrl: bool,
+    name: &'static str,
+    what: &'static str,
+    action: fn() -> Action,
+    yields_to_text: bool,
+}
+
+/// The global keys, in the order help lists them. [`App::handle_key`] and help both read this table.
+const GLOBAL_KEYS: &[GlobalKey] = &[
+    GlobalKey {
+        code: KeyCode::Char('/'),
+        ctrl: false,
+        name: "/",
+        what: "search exercises, cards, topics",
+        action: || Action::OpenSearch,
+        yields_to_text: true,
+    },
+    GlobalKey {
+        code: KeyCode::Char('p'),
+        ctrl: true,
+        name: "Ctrl-P",
+        what: "search exercises, cards, topics",
+        action: || Action::OpenSearch,
+        yields_to_text: false,
+    },
+    GlobalKey {
+        code: KeyCode::Char('?'),
+        ctrl: false,
+        name: "?",
+        what: "this help",
+        action: || Action::ToggleHelp,
+        yields_to_text: true,
+    },
+    GlobalKey {
+        code: KeyCode::F(1),
+        ctrl: false,
+        name: "F1",
+        what: "this help",
+        action: || Action::ToggleHelp,
+        yields_to_text: false,
+    },
+    GlobalKey {
+        code: KeyCode::Char('g'),
+        ctrl: false,
+        name: "g",
+        what: "home",
+        action: || Action::Home,
+        yields_to_text: true,
+    },
+    GlobalKey {
+        code: KeyCode::Esc,
+        ctrl: false,
+        name: "Esc",
+        what: "back (quit from the first screen)",
+        action: || Action::Back,
+        yields_to_text: true,
+    },
+    GlobalKey {
+        code: KeyCode::Char('q'),
+        ctrl: false,
+        name: "q",
+        what: "back (quit from the first screen)",
+        action: || Action::Back,
+        yields_to_text: true,
+    },
+    GlobalKey {
+        code: KeyCode::Char('c'),
+        ctrl: true,
+        name: "Ctrl-C",
+        what: "quit now",
+        action: || Action::Quit,
+        yields_to_text: false,
+    },
+];
+
+impl GlobalKey {
+    fn event(&self) -> KeyEvent {
+        let modifiers = if self.ctrl {
+            KeyModifiers::CONTROL
+        } else {
+            KeyModifiers::NONE
+        };
+        KeyEvent::new(self.code, modifiers)
+    }
+
+    fn matches(&self, key: &KeyEvent) -> bool {
+        key.code == self.code && key.modifiers.contains(KeyModifiers::CONTROL) == self.ctrl
+    }
 }
 
 /// Home, when the stack is empty (it never is: `Back` on Home quits instead of popping).
@@ -164,6 +260,7 @@ impl App {
             quit: false,
             lab: None,
             flash: None,
+            size: (u16::MAX, u16::MAX),
             clock,
             seeds,
         }
@@ -222,27 +319,66 @@ impl App {
         unlock::level_open(&self.content, &self.progress, level)
     }
 
-    /// Turns a terminal event into an action (key releases are ignored).
+    /// Opens the app on a screen of its own (`warpdrill explore`, `warpdrill calculators`): the
+    /// screen replaces Home at the bottom of the stack, so `q` quits and `g` still reaches Home.
+    pub fn start_on(&mut self, action: Action) {
+        self.update(action);
+        if self.stack.len() > 1 {
+            self.stack.remove(0);
+        }
+    }
+
+    /// Records the terminal's size (drawing and key handling depend on it).
+    pub fn resize(&mut self, width: u16, height: u16) {
+        self.size = (width, height);
+    }
+
+    /// Whether the terminal is below the smallest size the tutor draws in.
+    pub fn too_small(&self) -> bool {
+        self.size.0 < crate::ui::MIN_WIDTH || self.size.1 < crate::ui::MIN_HEIGHT
+    }
+
+    /// Turns a terminal event into an action (key releases are ignored; a resize is recorded).
     pub fn handle_event(&mut self, event: &Event) -> Option<Action> {
         match event {
             Event::Key(key) if key.kind != KeyEventKind::Release => self.handle_key(*key),
+            Event::Resize(width, height) => {
+                self.resize(*width, *height);
+                None
+            }
             _ => None,
         }
+    }
+
+    /// The global keys that work on the screen shown now, as help lists them: a key the screen takes
+    /// as text (`q`, `?`, `/`, `g` in an answer box) is left out.
+    pub fn global_keys(&self) -> Vec<(&'static str, &'static str)> {
+        let screen = self.screen().component();
+        GLOBAL_KEYS
+            .iter()
+            .filter(|global| !(global.yields_to_text && screen.captures(&global.event())))
+            .map(|global| (global.name, global.what))
+            .collect()
     }
 
     /// Turns a key into an action: global keys first, then the overlay's or screen's own. The
     /// overlay or screen may change its own state on the way; nothing else changes here.
     pub fn handle_key(&mut self, key: KeyEvent) -> Option<Action> {
         self.flash = None;
-        let ctrl = key.modifiers.contains(KeyModifiers::CONTROL);
-        if ctrl && key.code == KeyCode::Char('c') {
-            return Some(Action::Quit);
+        let global = GLOBAL_KEYS.iter().find(|global| global.matches(&key));
+        if let Some(global) = global
+            && global.ctrl
+        {
+            return Some((global.action)());
         }
-        if ctrl && key.code == KeyCode::Char('p') {
-            return Some(Action::OpenSearch);
+        if self.too_small() {
+            // Only the "too small" message is shown: nothing hidden behind it may take keys.
+            return matches!(key.code, KeyCode::Char('q') | KeyCode::Esc).then_some(Action::Quit);
         }
-        if key.code == KeyCode::F(1) {
-            return Some(Action::ToggleHelp);
+        if let Some(global) = global
+            && !global.yields_to_text
+        {
+            return Some((global.action)());
         }
         let ctx = Ctx {
             content: &self.content,
@@ -270,14 +406,8 @@ impl App {
             None => {}
         }
         let screen = self.stack.last_mut()?.component_mut();
-        if screen.captures(&key) {
-            return screen.handle_key(key, &ctx);
-        }
-        match key.code {
-            KeyCode::Char('q') | KeyCode::Esc => Some(Action::Back),
-            KeyCode::Char('?') => Some(Action::ToggleHelp),
-            KeyCode::Char('/') => Some(Action::OpenSearch),
-            KeyCode::Char('g') => Some(Action::Home),
+        match global {
+            Some(global) if !screen.captures(&key) => Some((global.action)()),
             _ => screen.handle_key(key, &ctx),
         }
     }
@@ -306,10 +436,11 @@ impl App {
             Action::Home => {
                 self.leave_exercise();
                 self.stack.truncate(1);
-                if let (Some(lab), Some(Screen::LabOverview(overview))) =
-                    (&self.lab, self.stack.first_mut())
-                {
-                    *overview = lab_ui::Overview::new(lab);
+                if let Some(lab) = &self.lab {
+                    // Lab mode: the lab's overview is home.
+                    self.stack = vec![Screen::LabOverview(lab_ui::Overview::new(lab))];
+                } else if !matches!(self.stack.first(), Some(Screen::Home(_))) {
+                    self.stack = vec![Screen::Home(home::State::default())];
                 }
             }
             Action::OpenLadder(level) => {
@@ -572,4 +703,98 @@ fn navigates(action: &Action) -> bool {
             | Action::LabOpen(_)
             | Action::LabSubmit
     )
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::engine::{Arch, WarpAccess};
+    use std::cell::Cell;
+    use std::rc::Rc;
+
+    fn app(clock: Rc<Cell<u64>>) -> App {
+        App::new(
+            Content::builtin(),
+            Progress::default(),
+            None,
+            Theme::new(false),
+            Box::new(move || clock.get()),
+            Box::new(|| 7),
+        )
+    }
+
+    #[test]
+    fn attempts_hints_and_steps_change_progress_in_update() {
+        let clock = Rc::new(Cell::new(1000));
+        let mut app = app(clock.clone());
+        app.update(Action::OpenExercise("l1-sector-size".into()));
+        assert_eq!(app.progress.of("l1-sector-size").last_seed, 7);
+        app.update(Action::HintShown("l1-sector-size".into()));
+        clock.set(1030);
+        for code in "32 B".chars().map(KeyCode::Char).chain([KeyCode::Enter]) {
+            if let Some(action) = app.handle_key(KeyEvent::new(code, KeyModifiers::NONE)) {
+                assert!(matches!(
+                    action,
+                    Action::Attempt {
+                        outcome: Outcome::Correct,
+                        since: 1000,
+                        ..
+                    }
+                ));
+                app.update(action);
+            }
+        }
+        let entry = app.progress.of("l1-sector-size");
+        assert_eq!(
+            (entry.attempts, entry.solved, entry.hints_used),
+            (1, true, 1)
+        );
+        assert_eq!(entry.seconds, 30);
+        assert_eq!(entry.history, vec!["32 B".to_string()]);
+        // Moving on books the time since the last attempt and replaces the exercise on the stack.
+        let Some(next) = unlock::neighbour(&app.content, &app.progress, "l1-sector-size", 1) else {
+            panic!("l1 has a second exercise")
+        };
+        clock.set(1045);
+        app.update(Action::Step {
+            id: "l1-sector-size".into(),
+            by: 1,
+        });
+        assert_eq!(
+            app.progress.of("l1-sector-size").seconds,
+            45,
+            "30 s to answer, 15 s reading the feedback"
+        );
+        assert_eq!(app.stack.len(), 2);
+        assert!(matches!(app.screen(), Screen::Exercise(state) if state.id == next));
+    }
+
+    #[test]
+    fn show_me_opens_the_explorer_on_the_exercises_access() {
+        let mut app = app(Rc::new(Cell::new(0)));
+        app.update(Action::OpenSearch);
+        let access = WarpAccess::affine(8, 3, 1);
+        app.update(Action::ShowMe(ShowMe::Shared {
+            arch: Arch::default_arch(),
+            access: access.clone(),
+        }));
+        assert!(app.overlay.is_none(), "opening a screen closes search");
+        let Screen::Explorer(state) = app.screen() else {
+            panic!("{:?}", app.screen())
+        };
+        assert_eq!(state.space, Space::Shared);
+        assert_eq!(state.access(), access);
+    }
+
+    #[test]
+    fn global_keys_yield_to_a_screen_that_is_typing() {
+        let mut app = app(Rc::new(Cell::new(0)));
+        app.update(Action::OpenExercise("l1-sector-size".into()));
+        let q = KeyEvent::new(KeyCode::Char('q'), KeyModifiers::NONE);
+        assert_eq!(app.handle_key(q), None, "q is typed into the answer");
+        let esc = KeyEvent::new(KeyCode::Esc, KeyModifiers::NONE);
+        assert_eq!(app.handle_key(esc), Some(Action::Back));
+        let ctrl_c = KeyEvent::new(KeyCode::Char('c'), KeyModifiers::CONTROL);
+        assert_eq!(app.handle_key(ctrl_c), Some(Action::Quit));
+    }
 }

@@ -51,7 +51,7 @@ pub fn render(app: &App, area: Rect, buf: &mut Buffer) {
             footer_line(&state.keys(), app.theme, footer.width).render(footer, buf);
         }
         Some(Overlay::Help) => {
-            help::render(&ctx, &keys, body, buf);
+            help::render(&ctx, &keys, &app.global_keys(), body, buf);
             footer_line(help::KEYS, app.theme, footer.width).render(footer, buf);
         }
         None => match &app.flash {
@@ -72,6 +72,9 @@ pub fn run<B: Backend>(
 where
     B::Error: Into<std::io::Error>,
 {
+    if let Ok(size) = terminal.size() {
+        app.resize(size.width, size.height);
+    }
     while !app.quit {
         terminal
             .draw(|frame| draw(frame, app))

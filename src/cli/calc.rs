@@ -42,7 +42,7 @@ impl PatternArgs {
 pub fn describe_access(access: &WarpAccess) -> String {
     let lanes = (access.active_mask & full_mask(access.warp_size)).count_ones();
     let who = if lanes == access.warp_size {
-        format!("{lanes} lanes")
+        format::count(lanes, "lane")
     } else {
         format!(
             "{lanes} of {} lanes (mask {:#x})",
@@ -101,15 +101,15 @@ pub fn coalescing(args: &AccessArgs) -> Answer {
     );
     let _ = writeln!(
         out,
-        "  sectors {} · lines {} · requests {} · {} {}",
+        "  sectors {} · lines {} · requests {} · {} ({} B)",
         c.sectors,
         c.lines,
         c.requests,
-        c.transactions(),
+        format::count(c.transactions(), "transaction"),
         if granularity == Granularity::Sector {
-            "transactions (32 B)"
+            32
         } else {
-            "transactions (128 B)"
+            128
         }
     );
     let _ = writeln!(
@@ -297,10 +297,10 @@ pub fn tiling(args: &TilingArgs) -> Answer {
         Some(o) => {
             let _ = writeln!(
                 out,
-                "  full occupancy rule ({} threads/block, {} registers): {} blocks, {} (limited by {})",
+                "  full occupancy rule ({} threads/block, {} registers): {}, {} (limited by {})",
                 args.tile * args.tile,
                 args.regs,
-                o.active_blocks_per_sm,
+                format::count(o.active_blocks_per_sm, "block"),
                 format::percent(o.occupancy),
                 o.limited_by.describe()
             );

@@ -111,9 +111,9 @@ pub struct RosterArgs {
 }
 
 /// Runs a lab command.
-pub fn run(command: LabCommand, content_dir: Option<&Path>) -> ExitCode {
+pub fn run(command: LabCommand, content_dir: Option<&Path>, theme: Theme) -> ExitCode {
     let result = match command {
-        LabCommand::Start(args) => return start(&args, content_dir),
+        LabCommand::Start(args) => return start(&args, content_dir, theme),
         LabCommand::Key(args) => print_key(&args, content_dir),
         LabCommand::Report(args) => print_report(&args, content_dir),
         LabCommand::Check { lab } => return lab_check(&lab, content_dir),
@@ -159,7 +159,7 @@ fn roster_for(lab: &Path, named: Option<&Path>) -> Result<Roster, String> {
     }
 }
 
-fn start(args: &StartArgs, content_dir: Option<&Path>) -> ExitCode {
+fn start(args: &StartArgs, content_dir: Option<&Path>, theme: Theme) -> ExitCode {
     let student = args.student.trim();
     if !valid_student(student) {
         eprintln!("error: `{student}`: {STUDENT_RULE}");
@@ -202,7 +202,7 @@ fn start(args: &StartArgs, content_dir: Option<&Path>) -> ExitCode {
         content,
         Progress::default(),
         None,
-        Theme::from_env(),
+        theme,
         Box::new(app::unix_now),
         Box::new(|| 0),
     );

@@ -15,8 +15,16 @@ use std::process::ExitCode;
 /// warpdrill — a terminal tutor for GPU memory performance: coalescing, shared-memory banks,
 /// occupancy, tiling and the roofline. Without a command it opens the tutor.
 #[derive(Debug, Parser)]
-#[command(name = "warpdrill", version, about, long_about = None)]
+#[command(
+    name = "warpdrill",
+    version = crate::content::builtin::version_text(),
+    about,
+    long_about = None
+)]
 pub struct Cli {
+    /// Colour in the tutor: auto (on unless NO_COLOR is set), always, never.
+    #[arg(long, global = true, value_enum, default_value_t = ColorArg::Auto)]
+    pub color: ColorArg,
     /// Where progress and review state are kept (default: $WARPDRILL_DATA, else the platform data dir).
     #[arg(long, global = true, value_name = "DIR")]
     pub data_dir: Option<PathBuf>,
@@ -29,9 +37,37 @@ pub struct Cli {
     pub command: Option<Command>,
 }
 
+/// When to use colour.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+pub enum ColorArg {
+    /// Colour unless the NO_COLOR environment variable is set (and not empty).
+    Auto,
+    /// Always colour.
+    Always,
+    /// Never colour.
+    Never,
+}
+
+impl ColorArg {
+    /// Whether to colour, given the value of NO_COLOR.
+    pub fn enabled(self, no_color: Option<&std::ffi::OsStr>) -> bool {
+        match self {
+            ColorArg::Always => true,
+            ColorArg::Never => false,
+            ColorArg::Auto => no_color.is_none_or(|v| v.is_empty()),
+        }
+    }
+}
+
 /// The subcommands.
 #[derive(Debug, Subcommand)]
 pub enum Command {
+    /// Print a shell completion script: `warpdrill completions bash > ~/.local/share/bash-completion/completions/warpdrill`.
+    Completions {
+        /// The shell.
+        #[arg(value_enum)]
+        shell: clap_complete::Shell,
+    },
     /// Compute with the engine: coalescing, banks, occupancy, tiling, roofline, or a JSON-lines batch.
     #[command(subcommand)]
     Calc(CalcCommand),
@@ -313,17 +349,34 @@ pub fn run(cli: Cli) -> ExitCode {
     if let Err(report) = color_eyre::install() {
         eprintln!("warning: could not install the error reporter: {report}");
     }
+    let theme = crate::ui::Theme::new(!cli.color.enabled(std::env::var_os("NO_COLOR").as_deref()));
     match cli.command {
-        None => ExitCode::from(self::tui::run(
+        Some(Command::Completions { shell }) => {
+            use clap::CommandFactory;
+            let mut command = Cli::command();
+            let mut out = Vec::new();
+            clap_complete::generate(shell, &mut command, "warpdrill", &mut out);
+            return match std::io::Write::write_all(&mut std::io::stdout().lock(), &out) {
+                Ok(()) => ExitCode::SUCCESS,
+                Err(e) if e.kind() == std::io::ErrorKind::BrokenPipe => ExitCode::SUCCESS,
+                Err(e) => {
+                    eprintln!("error: cannot write the completion script: {e}");
+                    ExitCode::from(1)
+                }
+            };
+        }
+        None => ExitCode::from(self::tui::run_with(
             cli.data_dir.as_deref(),
             cli.content.as_deref(),
             self::tui::Start::Home,
+            theme,
         )),
         Some(Command::Explore(args)) => match args.to_setup() {
-            Ok(setup) => ExitCode::from(self::tui::run(
+            Ok(setup) => ExitCode::from(self::tui::run_with(
                 cli.data_dir.as_deref(),
                 cli.content.as_deref(),
                 self::tui::Start::Explorer(setup),
+                theme,
             )),
             Err(message) => {
                 eprintln!("error: {message}");
@@ -337,10 +390,11 @@ pub fn run(cli: Cli) -> ExitCode {
                 self::CalculatorArg::Tiling => Tab::Tiling,
                 self::CalculatorArg::Roofline => Tab::Roofline,
             };
-            ExitCode::from(self::tui::run(
+            ExitCode::from(self::tui::run_with(
                 cli.data_dir.as_deref(),
                 cli.content.as_deref(),
                 self::tui::Start::Calculators(tab),
+                theme,
             ))
         }
         Some(Command::Ladder { level }) => {
@@ -355,13 +409,14 @@ pub fn run(cli: Cli) -> ExitCode {
                 Some(Ok(level)) => Some(level),
                 None => None,
             };
-            ExitCode::from(self::tui::run(
+            ExitCode::from(self::tui::run_with(
                 cli.data_dir.as_deref(),
                 cli.content.as_deref(),
                 self::tui::Start::Ladder(level),
+                theme,
             ))
         }
-        Some(Command::Lab(command)) => self::lab::run(command, cli.content.as_deref()),
+        Some(Command::Lab(command)) => self::lab::run(command, cli.content.as_deref(), theme),
         Some(Command::Content(ContentCommand::Check { dir, json })) => finish(
             self::content::check(dir.as_deref().or(cli.content.as_deref()), json),
         ),

@@ -46,8 +46,18 @@ impl crate::cli::ExploreArgs {
     }
 }
 
-/// Runs the tutor; returns the exit status.
+/// Runs the tutor with colours as NO_COLOR says; returns the exit status.
 pub fn run(data_dir: Option<&Path>, content_dir: Option<&Path>, start: Start) -> u8 {
+    run_with(data_dir, content_dir, start, Theme::from_env())
+}
+
+/// Runs the tutor in `theme`; returns the exit status.
+pub fn run_with(
+    data_dir: Option<&Path>,
+    content_dir: Option<&Path>,
+    start: Start,
+    theme: Theme,
+) -> u8 {
     if !interactive() {
         return 2;
     }
@@ -77,7 +87,7 @@ pub fn run(data_dir: Option<&Path>, content_dir: Option<&Path>, start: Start) ->
         content,
         progress,
         store,
-        Theme::from_env(),
+        theme,
         Box::new(app::unix_now),
         Box::new(|| u64::from(rand::random::<u32>())),
     );
@@ -85,8 +95,8 @@ pub fn run(data_dir: Option<&Path>, content_dir: Option<&Path>, start: Start) ->
     match start {
         Start::Home => {}
         Start::Ladder(level) => app.update(Action::OpenLadder(level)),
-        Start::Explorer(state) => app.update(Action::OpenExplorer(state)),
-        Start::Calculators(tab) => app.update(Action::OpenCalculators(tab)),
+        Start::Explorer(state) => app.start_on(Action::OpenExplorer(state)),
+        Start::Calculators(tab) => app.start_on(Action::OpenCalculators(tab)),
     }
     drive(&mut app, false)
 }

@@ -22,7 +22,7 @@ pub use coalescing::{Coalescing, coalesce};
 pub use error::{EngineError, Result};
 pub use occupancy::{
     AmdWaves, Carveout, KernelConfig, Limiter, Limiters, Occupancy, amd_waves, nvidia_occupancy,
-    occupancy,
+    occupancy, shared_memory_blocks,
 };
 pub use roofline::{Bound, Roofline, roofline, serialized_latency, transfer_time};
 pub use shape::{AccessShape, parse_mask};

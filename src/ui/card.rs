@@ -100,3 +100,28 @@ impl Component for State {
         KEYS.to_vec()
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::progress::Progress;
+    use crate::ui::ctx::{key, test_ctx};
+
+    #[test]
+    fn space_turns_the_card_and_t_opens_its_topic() {
+        let content = Content::builtin();
+        let progress = Progress::default();
+        let ctx = test_ctx(&content, &progress);
+        let mut card = State::new("occ-48-regs");
+        assert_eq!(card.handle_key(key(KeyCode::Char(' ')), &ctx), None);
+        assert!(card.revealed);
+        card.handle_key(key(KeyCode::Enter), &ctx);
+        assert!(!card.revealed);
+        assert_eq!(
+            card.handle_key(key(KeyCode::Char('t')), &ctx),
+            Some(Action::OpenTopic("occupancy".into()))
+        );
+        let mut gone = State::new("no-such-card");
+        assert_eq!(gone.handle_key(key(KeyCode::Char('t')), &ctx), None);
+    }
+}

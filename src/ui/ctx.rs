@@ -35,3 +35,22 @@ impl Ctx<'_> {
         unlock::level_counts(self.content, self.progress, level)
     }
 }
+
+/// A context for the screens' unit tests: plain colours, the clock at a fixed second.
+#[cfg(test)]
+pub(crate) fn test_ctx<'a>(content: &'a Content, progress: &'a Progress) -> Ctx<'a> {
+    Ctx {
+        content,
+        progress,
+        notices: &[],
+        theme: Theme::new(false),
+        now: 1_800_000_000,
+        lab: None,
+    }
+}
+
+/// A key without modifiers.
+#[cfg(test)]
+pub(crate) fn key(code: ratatui::crossterm::event::KeyCode) -> ratatui::crossterm::event::KeyEvent {
+    ratatui::crossterm::event::KeyEvent::new(code, ratatui::crossterm::event::KeyModifiers::NONE)
+}

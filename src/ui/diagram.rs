@@ -134,7 +134,7 @@ pub fn segments_text(c: &Coalescing) -> String {
                     out,
                     "  {:<8} {:>12}  {bar}  {:<20} {}/{} B",
                     row.mark,
-                    format!("{:#x}", row.address),
+                    format::address(row.address),
                     row.lanes,
                     row.bytes_used,
                     row.bytes
@@ -221,10 +221,10 @@ pub fn banks_text(b: &BankAnalysis) -> String {
         if titled {
             let _ = writeln!(
                 out,
-                "  phase: lanes {}-{} → {} wavefront(s)",
+                "  phase: lanes {}-{} → {}",
                 grid.first_lane,
                 grid.first_lane + grid.lanes.saturating_sub(1),
-                grid.rows.len()
+                format::count(grid.rows.len() as u64, "wavefront")
             );
         }
         let _ = writeln!(out, "  bank{header}");

@@ -21,6 +21,7 @@ use crate::ladder::{AnswerKey, Feedback, Outcome, Response, Variant, VariantErro
 use ratatui::buffer::Buffer;
 use ratatui::crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
 use ratatui::layout::{Constraint, Layout, Rect};
+use ratatui::style::Style;
 use ratatui::text::{Line, Span};
 use ratatui::widgets::{Paragraph, Widget, Wrap};
 
@@ -567,15 +568,21 @@ pub fn render(ctx: &Ctx, state: &State, area: Rect, buf: &mut Buffer) {
             Outcome::Wrong => ("✗ ", theme.bad()),
             Outcome::Unusable => ("? ", theme.warn()),
         };
-        bottom.push(Line::from(vec![
-            Span::styled(mark, style),
-            Span::styled(feedback.headline.clone(), style),
-        ]));
+        // Feedback quotes options and answers that carry `code` marks: draw them as code, in the
+        // outcome's colour elsewhere.
+        let mut headline = rich(&feedback.headline, theme);
+        for span in &mut headline.spans {
+            if span.style == Style::default() {
+                span.style = style;
+            }
+        }
+        headline.spans.insert(0, Span::styled(mark, style));
+        bottom.push(headline);
         if let Some(model) = &feedback.model {
-            bottom.push(Line::from(vec![
-                Span::styled("Model answer: ", theme.title()),
-                Span::raw(model.clone()),
-            ]));
+            let mut line = rich(model, theme);
+            line.spans
+                .insert(0, Span::styled("Model answer: ", theme.title()));
+            bottom.push(line);
             if state.awaiting_mark {
                 bottom.push(Line::styled(
                     "Did your answer hold these ideas? y = I had it, n = I missed it",
@@ -673,5 +680,171 @@ pub fn render(ctx: &Ctx, state: &State, area: Rect, buf: &mut Buffer) {
         Paragraph::new(bottom)
             .wrap(Wrap { trim: false })
             .render(text_area, buf);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::content::Content;
+    use crate::progress::Progress;
+    use crate::ui::ctx::{key, test_ctx};
+
+    fn open(content: &Content, id: &str) -> State {
+        let template = content.exercise(id).expect("a built-in exercise");
+        State::new(
+            template,
+            crate::ladder::generate(template, 3),
+            Vec::new(),
+            100,
+        )
+    }
+
+    fn type_in(state: &mut State, text: &str, ctx: &Ctx) {
+        for c in text.chars() {
+            assert_eq!(state.handle_key(key(KeyCode::Char(c)), ctx), None);
+        }
+    }
+
+    fn ctrl(c: char) -> KeyEvent {
+        KeyEvent::new(KeyCode::Char(c), KeyModifiers::CONTROL)
+    }
+
+    #[test]
+    fn answers_become_attempts_and_nonsense_does_not() {
+        let content = Content::builtin();
+        let progress = Progress::default();
+        let ctx = test_ctx(&content, &progress);
+        let mut exercise = open(&content, "l1-sector-size");
+        type_in(&mut exercise, "lots", &ctx);
+        assert_eq!(exercise.handle_key(key(KeyCode::Enter), &ctx), None);
+        assert_eq!(exercise.attempts, 0, "an unusable answer is no attempt");
+        assert_eq!(
+            exercise.input.text(),
+            "lots",
+            "and the text stays to be fixed"
+        );
+        exercise.input.clear();
+        type_in(&mut exercise, "64 B", &ctx);
+        assert_eq!(
+            exercise.handle_key(key(KeyCode::Enter), &ctx),
+            Some(Action::Attempt {
+                id: "l1-sector-size".into(),
+                answer: "64 B".into(),
+                outcome: Outcome::Wrong,
+                since: 100,
+            })
+        );
+        assert_eq!(
+            exercise.clock_start, ctx.now,
+            "time is booked from the attempt on"
+        );
+        assert_eq!(exercise.input.text(), "", "a wrong answer clears the box");
+        type_in(&mut exercise, "32 bytes", &ctx);
+        assert!(matches!(
+            exercise.handle_key(key(KeyCode::Enter), &ctx),
+            Some(Action::Attempt {
+                outcome: Outcome::Correct,
+                ..
+            })
+        ));
+        assert!(exercise.solved && !exercise.typing());
+        assert_eq!(
+            exercise.handle_key(key(KeyCode::Enter), &ctx),
+            Some(Action::Step {
+                id: "l1-sector-size".into(),
+                by: 1
+            }),
+            "Enter after solving moves on"
+        );
+    }
+
+    #[test]
+    fn hints_come_one_at_a_time_and_stop_at_the_last() {
+        let content = Content::builtin();
+        let progress = Progress::default();
+        let ctx = test_ctx(&content, &progress);
+        let mut exercise = open(&content, "l1-sector-size");
+        let hints = exercise.hint_count();
+        assert!(hints >= 2);
+        for shown in 1..=hints {
+            assert_eq!(
+                exercise.handle_key(ctrl('t'), &ctx),
+                Some(Action::HintShown("l1-sector-size".into()))
+            );
+            assert_eq!(exercise.hints_shown, shown);
+        }
+        assert_eq!(exercise.handle_key(ctrl('t'), &ctx), None);
+        assert_eq!(
+            exercise.handle_key(ctrl('r'), &ctx),
+            Some(Action::Reroll("l1-sector-size".into()))
+        );
+        assert_eq!(
+            exercise.handle_key(key(KeyCode::PageUp), &ctx),
+            Some(Action::Step {
+                id: "l1-sector-size".into(),
+                by: -1
+            })
+        );
+    }
+
+    #[test]
+    fn while_typing_esc_and_help_stay_global_but_letters_are_text() {
+        let content = Content::builtin();
+        let mut exercise = open(&content, "l1-sector-size");
+        assert!(!exercise.captures(&key(KeyCode::Esc)));
+        assert!(!exercise.captures(&key(KeyCode::Char('?'))));
+        assert!(exercise.captures(&key(KeyCode::Char('q'))));
+        assert!(exercise.captures(&key(KeyCode::Char('/'))));
+        exercise.solved = true;
+        assert!(
+            !exercise.captures(&key(KeyCode::Char('q'))),
+            "q goes back once solved"
+        );
+    }
+
+    #[test]
+    fn show_me_hands_the_variants_numbers_to_the_app() {
+        let content = Content::builtin();
+        let progress = Progress::default();
+        let ctx = test_ctx(&content, &progress);
+        let mut exercise = open(&content, "l2-stride-sectors");
+        let expected = exercise
+            .variant
+            .as_ref()
+            .ok()
+            .and_then(|v| v.show_me.clone());
+        assert!(expected.is_some());
+        assert_eq!(
+            exercise.handle_key(ctrl('o'), &ctx),
+            expected.map(Action::ShowMe)
+        );
+    }
+
+    #[test]
+    fn choices_move_within_the_options() {
+        let content = Content::builtin();
+        let progress = Progress::default();
+        let ctx = test_ctx(&content, &progress);
+        let mut exercise = open(&content, "l3-limiter");
+        let options = match &exercise.variant {
+            Ok(Variant {
+                key: AnswerKey::Choice { options, .. },
+                ..
+            }) => options.len(),
+            other => panic!("l3-limiter is a choice: {other:?}"),
+        };
+        for _ in 0..20 {
+            exercise.handle_key(key(KeyCode::Down), &ctx);
+        }
+        assert_eq!(exercise.choice, options - 1);
+        exercise.handle_key(key(KeyCode::Char('1')), &ctx);
+        assert_eq!(exercise.choice, 0);
+        exercise.handle_key(key(KeyCode::Char('9')), &ctx);
+        assert_eq!(exercise.choice, 0, "a digit past the options is ignored");
+        assert!(matches!(
+            exercise.handle_key(key(KeyCode::Enter), &ctx),
+            Some(Action::Attempt { .. })
+        ));
     }
 }

@@ -181,3 +181,63 @@ impl Component for State {
         KEYS.to_vec()
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::content::Content;
+    use crate::progress::Progress;
+    use crate::ui::ctx::{key, test_ctx};
+
+    #[test]
+    fn the_menu_moves_within_its_items_and_opens_the_selected_one() {
+        let content = Content::builtin();
+        let progress = Progress::default();
+        let ctx = test_ctx(&content, &progress);
+        let mut home = State::default();
+        assert_eq!(home.handle_key(key(KeyCode::Up), &ctx), None);
+        assert_eq!(home.selected, 0);
+        assert_eq!(
+            home.handle_key(key(KeyCode::Enter), &ctx),
+            Some(Action::OpenLadder(None))
+        );
+        for _ in 0..10 {
+            home.handle_key(key(KeyCode::Down), &ctx);
+        }
+        assert_eq!(
+            home.selected,
+            items(&ctx).len() - 1,
+            "stops at the last entry"
+        );
+        assert_eq!(
+            home.handle_key(key(KeyCode::Enter), &ctx),
+            Some(Action::OpenSearch)
+        );
+        assert_eq!(
+            home.handle_key(key(KeyCode::Char('L')), &ctx),
+            Some(Action::OpenLadder(None))
+        );
+    }
+
+    #[test]
+    fn resume_comes_first_once_there_is_an_exercise_to_resume() {
+        let content = Content::builtin();
+        let mut progress = Progress {
+            last_exercise: Some("l1-sector-size".into()),
+            ..Progress::default()
+        };
+        let ctx = test_ctx(&content, &progress);
+        let mut home = State::default();
+        assert_eq!(
+            home.handle_key(key(KeyCode::Enter), &ctx),
+            Some(Action::OpenExercise("l1-sector-size".into()))
+        );
+        progress.last_exercise = Some("no-longer-there".into());
+        let ctx = test_ctx(&content, &progress);
+        assert_eq!(
+            home.handle_key(key(KeyCode::Enter), &ctx),
+            Some(Action::OpenLadder(None)),
+            "a resume entry for a removed exercise is not offered"
+        );
+    }
+}

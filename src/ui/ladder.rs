@@ -217,3 +217,56 @@ pub fn describe(level: Level) -> &'static str {
         Level::L5 => "estimate, invent, defend",
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::content::Content;
+    use crate::progress::Progress;
+    use crate::ui::ctx::{key, test_ctx};
+
+    #[test]
+    fn enter_opens_the_selected_exercise_of_an_open_level_only() {
+        let content = Content::builtin();
+        let progress = Progress::default();
+        let ctx = test_ctx(&content, &progress);
+        let l1: Vec<String> = content.level(Level::L1).map(|e| e.id.clone()).collect();
+        let mut ladder = State::new(Level::L1);
+        ladder.handle_key(key(KeyCode::Down), &ctx);
+        assert_eq!(
+            ladder.handle_key(key(KeyCode::Enter), &ctx),
+            Some(Action::OpenExercise(l1[1].clone()))
+        );
+        for _ in 0..100 {
+            ladder.handle_key(key(KeyCode::Char('j')), &ctx);
+        }
+        assert_eq!(ladder.selected, l1.len() - 1, "stops at the last exercise");
+        ladder.handle_key(key(KeyCode::Right), &ctx);
+        assert_eq!((ladder.level, ladder.selected), (Level::L2, 0));
+        assert_eq!(
+            ladder.handle_key(key(KeyCode::Enter), &ctx),
+            None,
+            "L2 is locked for a new learner"
+        );
+        assert_eq!(
+            ladder.handle_key(key(KeyCode::Char('u')), &ctx),
+            Some(Action::UnlockAll)
+        );
+    }
+
+    #[test]
+    fn levels_are_chosen_by_arrows_and_digits_within_l1_to_l5() {
+        let content = Content::builtin();
+        let progress = Progress::default();
+        let ctx = test_ctx(&content, &progress);
+        let mut ladder = State::new(Level::L1);
+        ladder.handle_key(key(KeyCode::Left), &ctx);
+        assert_eq!(ladder.level, Level::L1);
+        ladder.handle_key(key(KeyCode::Char('5')), &ctx);
+        assert_eq!(ladder.level, Level::L5);
+        ladder.handle_key(key(KeyCode::Tab), &ctx);
+        assert_eq!(ladder.level, Level::L5);
+        ladder.handle_key(key(KeyCode::Char('h')), &ctx);
+        assert_eq!(ladder.level, Level::L4);
+    }
+}

@@ -139,3 +139,37 @@ impl Component for State {
         KEYS.to_vec()
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::progress::Progress;
+    use crate::ui::ctx::{key, test_ctx};
+
+    #[test]
+    fn a_topic_lists_its_exercises_then_its_cards() {
+        let content = Content::builtin();
+        let progress = Progress::default();
+        let ctx = test_ctx(&content, &progress);
+        let exercises = content
+            .exercises
+            .iter()
+            .filter(|e| e.topic == "banks")
+            .count();
+        let first_card = content
+            .cards
+            .iter()
+            .find(|c| c.topic == "banks")
+            .expect("a banks card");
+        let mut topic = State::new("banks");
+        for _ in 0..exercises {
+            topic.handle_key(key(KeyCode::Down), &ctx);
+        }
+        assert_eq!(
+            topic.handle_key(key(KeyCode::Enter), &ctx),
+            Some(Action::OpenCard(first_card.id.clone()))
+        );
+        let mut unknown = State::new("no-such-topic");
+        assert_eq!(unknown.handle_key(key(KeyCode::Enter), &ctx), None);
+    }
+}

@@ -92,10 +92,10 @@ pub fn bank_diagram(b: &BankAnalysis, theme: Theme, arch: &Arch, area: Rect, buf
         if b.phases.len() > 1 || b.phase_lanes < 32 {
             lines.push(Line::styled(
                 format!(
-                    "phase lanes {}-{} → {} wavefront(s){}",
+                    "phase lanes {}-{} → {}{}",
                     phase.first_lane,
-                    phase.first_lane + phase.lanes - 1,
-                    phase.wavefronts,
+                    phase.first_lane + phase.lanes.saturating_sub(1),
+                    format::count(phase.wavefronts, "wavefront"),
                     if b.merged { " (pairs merged)" } else { "" }
                 ),
                 theme.dim(),

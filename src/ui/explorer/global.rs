@@ -80,7 +80,7 @@ pub fn global_diagram(c: &Coalescing, theme: Theme, title: &str, area: Rect, buf
         let style = theme.series(row.index);
         let mut spans = vec![
             Span::styled(format!("{} ", row.mark), style),
-            Span::raw(format!("{:>9} ", format!("{:#x}", row.address))),
+            Span::raw(format!("{:>9} ", format::address(row.address))),
         ];
         spans.extend(row.cells.iter().map(|&used| {
             if used {
