@@ -189,6 +189,11 @@ fn a_locked_lab_cannot_be_left_through_search_or_unlock() {
     let text = screen(&app, 80, 24);
     assert!(text.contains("Small lab · alice · step 1/3"), "{text}");
     assert!(!text.contains("GPU memory performance, seen and computed"));
+    // Help lists no search, and `g` as the way back to the overview.
+    press(&mut app, KeyCode::Char('?'));
+    let help = screen(&app, 80, 24);
+    assert!(help.contains("the lab's overview"), "{help}");
+    assert!(!help.contains("search exercises"), "{help}");
 }
 
 #[test]

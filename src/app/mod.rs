@@ -352,12 +352,18 @@ impl App {
 
     /// The global keys that work on the screen shown now, as help lists them: a key the screen takes
     /// as text (`q`, `?`, `/`, `g` in an answer box) is left out.
+    /// In a lab, search is left out and `g` leads to the lab's overview.
     pub fn global_keys(&self) -> Vec<(&'static str, &'static str)> {
         let screen = self.screen().component();
+        let lab = self.lab.is_some();
         GLOBAL_KEYS
             .iter()
             .filter(|global| !(global.yields_to_text && screen.captures(&global.event())))
-            .map(|global| (global.name, global.what))
+            .filter(|global| !(lab && (global.action)() == Action::OpenSearch))
+            .map(|global| match (global.action)() {
+                Action::Home if lab => (global.name, "the lab's overview"),
+                _ => (global.name, global.what),
+            })
             .collect()
     }
 
