@@ -726,7 +726,7 @@ fn a_lab_worked_in_the_real_binary_reports_the_expected_row() {
     tmux.keys(&["/"]);
     tmux.wait_for("Search is closed during the lab.");
     tmux.keys(&["u"]);
-    tmux.wait_for("Unlocking is closed during the lab");
+    tmux.wait_for("Unlocking is closed");
     assert!(tmux.screen().contains("Lab steps"));
     // Step 1: right at the first attempt.
     tmux.keys(&["Enter"]);

@@ -675,9 +675,7 @@ fn closed_in_lab(action: &Action, show_me: bool) -> Option<&'static str> {
     match action {
         Action::OpenSearch => Some("Search is closed during the lab."),
         Action::OpenLadder(_) => Some("The ladder is closed during the lab."),
-        Action::UnlockAll => {
-            Some("Unlocking is closed during the lab: steps open in the lab's order.")
-        }
+        Action::UnlockAll => Some("Unlocking is closed: steps open in the lab's order."),
         Action::OpenExercise(_)
         | Action::Step { .. }
         | Action::Reroll(_)

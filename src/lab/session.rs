@@ -334,7 +334,7 @@ impl LabSession {
         if self.tally.submitted.is_some() {
             Some("The lab was handed in.")
         } else if self.time_up(now) {
-            Some("Time is up: answers are closed. Press s on the overview to hand the lab in.")
+            Some("Time is up: answers are closed. Hand in: g, then s.")
         } else {
             None
         }

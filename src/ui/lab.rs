@@ -407,8 +407,7 @@ impl Step {
             if self.exercise.typing() {
                 self.exercise.solved = true;
             }
-            self.message =
-                Some("Answer recorded. Right or wrong is shown when you hand the lab in.".into());
+            self.message = Some("Answer recorded; right or wrong shows at hand-in.".into());
         } else if last {
             self.exercise.solved = true;
             self.exercise.feedback = Some(feedback);
@@ -498,8 +497,7 @@ impl Component for Step {
             _ => false,
         };
         if command('r') {
-            self.message =
-                Some("New numbers are closed in a lab: every student has their own.".into());
+            self.message = Some("New numbers are closed in a lab.".into());
             return None;
         }
         if command('t') {
