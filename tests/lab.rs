@@ -1017,3 +1017,49 @@ fn choices_and_orderings_are_recorded_as_given_and_graded_again() {
     );
     std::fs::remove_dir_all(&dir).ok();
 }
+
+#[test]
+fn the_time_limit_with_extra_time_closes_answers() {
+    use std::cell::Cell;
+    use std::rc::Rc;
+    let text = SMALL.replace("hints: Cost(2),", "hints: Cost(2), time_limit: 1,");
+    let clock = Rc::new(Cell::new(NOW));
+    let mut amy = student("amy");
+    amy.extra_minutes = 1;
+    let session = LabSession::in_memory(lab(&text), amy, items(&text, "amy"), NOW);
+    assert_eq!(session.deadline(), Some(NOW + 120), "1 minute plus 1 extra");
+    let mut app = App::new(
+        Content::builtin(),
+        Progress::default(),
+        None,
+        Theme::new(false),
+        Box::new({
+            let clock = clock.clone();
+            move || clock.get()
+        }),
+        Box::new(|| 3),
+    );
+    app.start_lab(session);
+    clock.set(NOW + 75);
+    assert!(screen(&app, 80, 24).contains("0:45 left"));
+    press(&mut app, KeyCode::Enter);
+    type_text(&mut app, "999999");
+    press(&mut app, KeyCode::Enter);
+    assert_eq!(app.lab.as_ref().unwrap().tally.steps[0].attempts, 1);
+    clock.set(NOW + 121);
+    type_text(&mut app, &right_answer(&text, "amy", 0));
+    press(&mut app, KeyCode::Enter);
+    let shown = screen(&app, 80, 24);
+    assert!(shown.contains("time is up"), "{shown}");
+    assert!(shown.contains("Time is up: answers are closed."), "{shown}");
+    assert_eq!(
+        app.lab.as_ref().unwrap().tally.steps[0].attempts,
+        1,
+        "not counted"
+    );
+    // Handing in still works.
+    press(&mut app, KeyCode::Esc);
+    press(&mut app, KeyCode::Char('s'));
+    press(&mut app, KeyCode::Char('s'));
+    assert!(matches!(app.screen(), Screen::LabEnd(_)));
+}
