@@ -60,7 +60,8 @@ pub struct KeyArgs {
     /// Every student of a roster (re-rolls included).
     #[arg(long, value_name = "CSV")]
     pub roster: Option<PathBuf>,
-    /// One JSON array: student, step, exercise, seed, prompt, answer, answer_value, typed, explanation.
+    /// One JSON array: student, step, exercise, seed, prompt, answer, answer_value, typed, accepted,
+    /// explanation.
     #[arg(long, conflicts_with_all = ["csv", "markdown"])]
     pub json: bool,
     /// CSV with a header row.
@@ -249,7 +250,7 @@ fn print_key(args: &KeyArgs, content_dir: Option<&Path>) -> Result<String, Strin
     }
     if args.csv {
         let mut text = String::from(
-            "student,step,exercise,seed,prompt,answer,answer_value,typed,explanation\n",
+            "student,step,exercise,seed,prompt,answer,answer_value,typed,accepted,explanation\n",
         );
         for item in &items {
             let value = item.answer_value.map(|v| v.to_string()).unwrap_or_default();
@@ -262,6 +263,7 @@ fn print_key(args: &KeyArgs, content_dir: Option<&Path>) -> Result<String, Strin
                 item.answer.clone(),
                 value,
                 item.typed.clone(),
+                item.accepted.join(" | "),
                 item.explanation.clone(),
             ];
             text.push_str(&csv_row(&row));
@@ -294,13 +296,13 @@ fn print_key(args: &KeyArgs, content_dir: Option<&Path>) -> Result<String, Strin
             ));
         } else {
             text.push_str(&format!(
-                "step {} · {} · seed {}\n  {}\n  answer: {}   (typed: {})\n  why: {}\n",
+                "step {} · {} · seed {}\n  {}\n  answer: {}   (accepted: {})\n  why: {}\n",
                 item.step,
                 item.exercise,
                 item.seed,
                 item.prompt.replace('\n', "\n  "),
                 item.answer,
-                item.typed,
+                item.accepted.join(" | "),
                 item.explanation
             ));
         }

@@ -5,7 +5,8 @@ use super::file::Lab;
 use super::plan::plan;
 use super::roster::Entry;
 use crate::content::Content;
-use crate::ladder::generate;
+use crate::ladder::variant::letter;
+use crate::ladder::{AnswerKey, generate};
 use serde::Serialize;
 
 /// One step of one student's lab, answered.
@@ -27,6 +28,9 @@ pub struct KeyItem {
     pub answer_value: Option<f64>,
     /// What a student who knows the answer would type.
     pub typed: String,
+    /// Every form accepted as written in the template (short texts), the right letters (choices),
+    /// else what a student would type.
+    pub accepted: Vec<String>,
     /// The worked explanation.
     pub explanation: String,
 }
@@ -60,6 +64,13 @@ pub fn key(
                 answer: variant.key.display(),
                 answer_value: variant.key.value(),
                 typed: variant.key.typed(),
+                accepted: match &variant.key {
+                    AnswerKey::Text { accepted, .. } => accepted.clone(),
+                    AnswerKey::Choice { correct, .. } => {
+                        correct.iter().map(|&i| letter(i).to_string()).collect()
+                    }
+                    key => vec![key.typed()],
+                },
                 explanation: variant.explanation,
             })
         })
