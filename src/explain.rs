@@ -44,6 +44,9 @@ pub fn coalescing(access: &WarpAccess, c: &Coalescing) -> String {
     let shifted = mask >> mask.trailing_zeros().min(63);
     let holes = mask != 0 && shifted & shifted.wrapping_add(1) != 0;
     match gap {
+        Some(0) => format!(
+            "every lane reads the same {elem}-byte element, so one {unit_one} serves the whole warp (broadcast)"
+        ),
         Some(gap) if gap < u64::from(size) && holes => format!(
             "only {} of {} lanes are active and they are not neighbours: the bytes between them are fetched but unused ({} of {} B)",
             mask.count_ones(),
@@ -63,7 +66,7 @@ pub fn coalescing(access: &WarpAccess, c: &Coalescing) -> String {
         ),
         Some(gap) => format!(
             "lanes are {gap} B apart: each {size}-byte {unit_one} holds only {} useful element(s), so {} of every {size} bytes fetched are used",
-            (u64::from(size) / gap).max(1),
+            u64::from(size).checked_div(gap).unwrap_or(1).max(1),
             format::trim_float(c.efficiency * f64::from(size), 1)
         ),
         None => format!(
@@ -160,6 +163,27 @@ mod tests {
         assert!(why_global(odd).contains("only 16 of 32 lanes are active"));
         let half = WarpAccess::affine(4, 1, 0).with_mask(0xffff);
         assert!(why_global(half).contains("perfectly coalesced"));
+    }
+
+    #[test]
+    fn a_zero_gap_is_a_broadcast_not_a_division_by_zero() {
+        // The engine refuses a column walk of pitch 0, but the explanation must not divide by the gap
+        // whatever result it is handed.
+        let row = WarpAccess::affine(4, 1, 0);
+        let c = coalesce(&row, Granularity::Sector).unwrap();
+        let column = WarpAccess {
+            pattern: Pattern::TwoD {
+                pitch_bytes: 0,
+                column: true,
+                row: 0,
+                col: 0,
+                base_bytes: 0,
+            },
+            ..row
+        };
+        let mut partial = c.clone();
+        partial.efficiency = 0.5;
+        assert!(coalescing(&column, &partial).contains("broadcast"));
     }
 
     #[test]

@@ -434,7 +434,7 @@ fn a_cut_off_results_file_still_reports_everything_before_the_damage() {
     let flags = row.flags.join("\n");
     assert!(flags.contains("cut-off"), "{flags}");
     assert!(flags.contains("not handed in"), "{flags}");
-    // Starting again keeps the readable records, copies the damaged file aside, and goes on.
+    // Starting again keeps the readable records, moves the damaged file aside, and goes on.
     let (session, notices) = LabSession::start(
         lab(SMALL),
         student("alice"),
@@ -1062,4 +1062,21 @@ fn the_time_limit_with_extra_time_closes_answers() {
     press(&mut app, KeyCode::Char('s'));
     press(&mut app, KeyCode::Char('s'));
     assert!(matches!(app.screen(), Screen::LabEnd(_)));
+}
+
+#[test]
+fn one_tutor_at_a_time_per_student_file() {
+    let dir = temp_dir("lock");
+    let start = || LabSession::start(lab(SMALL), student("amy"), items(SMALL, "amy"), &dir, NOW);
+    let (first, _) = start().unwrap();
+    let second = start().map(|_| ()).unwrap_err().to_string();
+    assert!(
+        second.contains("another warpdrill has this lab open"),
+        "{second}"
+    );
+    // Another student in the same folder is not held up.
+    LabSession::start(lab(SMALL), student("ben"), items(SMALL, "ben"), &dir, NOW).unwrap();
+    drop(first);
+    assert!(start().is_ok(), "free again once the first is closed");
+    std::fs::remove_dir_all(&dir).ok();
 }

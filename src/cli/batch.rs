@@ -1,33 +1,122 @@
 //! `warpdrill calc batch`: JSON lines in, one JSON answer line out per input line, in order.
 
 use super::json;
+use super::output::{self, OutputError};
 use crate::engine::{
     self, Arch, Carveout, Granularity, KernelConfig, Pattern, TilingInput, WarpAccess, full_mask,
 };
 use serde::Deserialize;
 use serde_json::{Map, Value, json};
-use std::io::{BufRead, Write};
+use std::io::{self, BufRead, Write};
+use std::process::ExitCode;
+use thiserror::Error;
 
-/// Reads requests from `input` until it ends, writing one answer line per request line.
-/// Blank lines are skipped. Fails only when reading or writing fails.
-pub fn run(input: impl BufRead, mut output: impl Write) -> std::io::Result<()> {
-    for line in input.lines() {
-        let line = line?;
-        if line.trim().is_empty() {
-            continue;
-        }
-        let answer = answer_line(&line);
-        serde_json::to_writer(&mut output, &answer)?;
-        writeln!(output)?;
-    }
-    output.flush()
+/// The longest request line answered: longer lines get an error, and are skipped without being held
+/// in memory whole.
+pub const MAX_LINE_BYTES: usize = 1 << 20;
+
+/// Why a batch stopped before its input ended.
+#[derive(Debug, Error)]
+pub enum BatchError {
+    /// The requests could not be read.
+    #[error("cannot read requests from stdin: {0}")]
+    Read(io::Error),
+    /// The answers could not be written.
+    #[error(transparent)]
+    Write(OutputError),
 }
 
-/// The answer to one request line: the answer object, or `{"error": …}` (with the request's `id`).
+/// Reads requests from `input` until it ends, writing one answer line per request line. Blank lines
+/// are skipped; a line that is not UTF-8, is longer than [`MAX_LINE_BYTES`] or is not a valid request
+/// is answered with `{"error": …}` and the batch goes on. A UTF-8 byte-order mark before the first
+/// line is ignored. Fails only when reading or writing fails.
+pub fn run(mut input: impl BufRead, mut output: impl Write) -> Result<(), BatchError> {
+    let mut line = Vec::new();
+    let mut number = 0usize;
+    let write_err = |e: io::Error| BatchError::Write(OutputError::from(e));
+    while let Some(too_long) = read_line(&mut input, &mut line).map_err(BatchError::Read)? {
+        number += 1;
+        let mut bytes = line.as_slice();
+        if number == 1 {
+            bytes = bytes.strip_prefix(b"\xEF\xBB\xBF").unwrap_or(bytes);
+        }
+        bytes = bytes.strip_suffix(b"\r").unwrap_or(bytes);
+        let answer = if too_long {
+            json!({ "error": format!("line {number} is longer than {} bytes; it was skipped", MAX_LINE_BYTES) })
+        } else {
+            match std::str::from_utf8(bytes) {
+                Ok(text) if text.trim().is_empty() => continue,
+                Ok(text) => answer_line(text),
+                Err(e) => json!({
+                    "error": format!("line {number} is not valid UTF-8 (bad byte at {}); it was skipped", e.valid_up_to())
+                }),
+            }
+        };
+        serde_json::to_writer(&mut output, &answer).map_err(|e| write_err(e.into()))?;
+        writeln!(output).map_err(write_err)?;
+    }
+    output.flush().map_err(write_err)
+}
+
+/// `calc batch` on stdin and stdout: the exit status, with a closed stdout ending quietly.
+pub fn run_stdio() -> ExitCode {
+    match run(io::stdin().lock(), io::stdout().lock()) {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(BatchError::Write(e)) => e.exit(0),
+        Err(e @ BatchError::Read(_)) => {
+            output::stderr(&format!("error: {e}\n"));
+            ExitCode::from(1)
+        }
+    }
+}
+
+/// Reads the next line, without its `\n`, into `line`. Returns `None` at the end of input, else
+/// whether the line was longer than [`MAX_LINE_BYTES`] (then `line` is left empty: the rest of it is
+/// read and dropped piece by piece).
+fn read_line(input: &mut impl BufRead, line: &mut Vec<u8>) -> io::Result<Option<bool>> {
+    line.clear();
+    let mut too_long = false;
+    let mut any = false;
+    loop {
+        let buffer = match input.fill_buf() {
+            Ok(buffer) => buffer,
+            Err(e) if e.kind() == io::ErrorKind::Interrupted => continue,
+            Err(e) => return Err(e),
+        };
+        if buffer.is_empty() {
+            return Ok(any.then_some(too_long));
+        }
+        any = true;
+        let newline = buffer.iter().position(|&b| b == b'\n');
+        let piece = &buffer[..newline.unwrap_or(buffer.len())];
+        if !too_long {
+            if line.len() + piece.len() > MAX_LINE_BYTES {
+                too_long = true;
+                *line = Vec::new();
+            } else {
+                line.extend_from_slice(piece);
+            }
+        }
+        let used = newline.map_or(buffer.len(), |at| at + 1);
+        input.consume(used);
+        if newline.is_some() {
+            return Ok(Some(too_long));
+        }
+    }
+}
+
+/// The answer to one request line: the answer object, or `{"error": …}` (with the request's `id`
+/// whenever it can be read, even from a line that is not valid as a whole).
 pub fn answer_line(line: &str) -> Value {
     let request: Value = match serde_json::from_str(line) {
         Ok(value) => value,
-        Err(e) => return json!({ "error": format!("not valid JSON: {e}") }),
+        Err(e) => {
+            let mut answer = json!({ "error": format!("not valid JSON: {e}") });
+            if let Some(id) = scan_id(line) {
+                answer["id"] = id;
+            }
+            return answer;
+        }
     };
     let Value::Object(mut fields) = request else {
         return json!({ "error": "a request must be a JSON object with a \"kind\"" });
@@ -41,6 +130,69 @@ pub fn answer_line(line: &str) -> Value {
         answer["id"] = id;
     }
     answer
+}
+
+/// The top-level `"id"` of a request that does not parse as a whole (a number out of range, `NaN`,
+/// nesting too deep elsewhere in it): found by a linear scan that skips strings and counts brackets.
+/// Only a string, number, boolean or null id is read.
+fn scan_id(line: &str) -> Option<Value> {
+    let bytes = line.as_bytes();
+    let mut depth = 0usize;
+    let mut i = 0;
+    while i < bytes.len() {
+        match bytes[i] {
+            b'"' => {
+                let end = string_end(bytes, i)?;
+                if depth == 1 {
+                    let mut next = end + 1;
+                    while bytes.get(next).is_some_and(u8::is_ascii_whitespace) {
+                        next += 1;
+                    }
+                    if bytes.get(next) == Some(&b':')
+                        && serde_json::from_str::<String>(&line[i..=end]).is_ok_and(|k| k == "id")
+                    {
+                        next += 1;
+                        while bytes.get(next).is_some_and(u8::is_ascii_whitespace) {
+                            next += 1;
+                        }
+                        return scalar_at(&line[next..]);
+                    }
+                }
+                i = end + 1;
+                continue;
+            }
+            b'{' | b'[' => depth += 1,
+            b'}' | b']' => depth = depth.saturating_sub(1),
+            _ => {}
+        }
+        i += 1;
+    }
+    None
+}
+
+/// Index of the quote that closes the string opening at `start`.
+fn string_end(bytes: &[u8], start: usize) -> Option<usize> {
+    let mut i = start + 1;
+    while i < bytes.len() {
+        match bytes[i] {
+            b'\\' => i += 2,
+            b'"' => return Some(i),
+            _ => i += 1,
+        }
+    }
+    None
+}
+
+/// The JSON string, number, boolean or null at the start of `text`.
+fn scalar_at(text: &str) -> Option<Value> {
+    if text.starts_with('"') {
+        let end = string_end(text.as_bytes(), 0)?;
+        return serde_json::from_str(&text[..=end]).ok();
+    }
+    let end = text.find([',', '}', ']']).unwrap_or(text.len());
+    serde_json::from_str::<Value>(text[..end].trim())
+        .ok()
+        .filter(|v| !v.is_object() && !v.is_array())
 }
 
 fn answer_request(mut fields: Map<String, Value>) -> Result<Value, String> {
@@ -345,5 +497,59 @@ mod tests {
         assert_eq!(lines[0]["id"], 1);
         assert!(lines[1]["error"].is_string());
         assert_eq!(lines[2]["bound"], "memory");
+    }
+
+    #[test]
+    fn the_id_is_echoed_from_lines_that_do_not_parse() {
+        for (line, id) in [
+            (
+                r#"{"id":7,"kind":"roofline","peak_flops":1e400,"peak_bandwidth":1,"intensity":1}"#,
+                json!(7),
+            ),
+            (
+                r#"{"kind":"roofline","peak_flops":NaN,"id":"row \"9\""}"#,
+                json!("row \"9\""),
+            ),
+            (r#"{"x":{"id":1},"id": 3.5 , "kind":"#, json!(3.5)),
+        ] {
+            let a = answer(line);
+            assert!(a["error"].is_string(), "{a}");
+            assert_eq!(a["id"], id, "{line}");
+        }
+        let deep = format!(
+            r#"{{"id":"deep","kind":"tiling","n":{}1{}}}"#,
+            "[".repeat(10_000),
+            "]".repeat(10_000)
+        );
+        assert_eq!(answer(&deep)["id"], "deep");
+        assert_eq!(answer(r#"{"x":"id","y":1"#).get("id"), None);
+    }
+
+    #[test]
+    fn bad_bytes_long_lines_and_a_bom_are_answered_line_by_line() {
+        let good = r#"{"kind":"roofline","peak_flops":1,"peak_bandwidth":1,"intensity":2}"#;
+        let mut input = b"\xEF\xBB\xBF".to_vec();
+        input.extend_from_slice(good.as_bytes());
+        input.extend_from_slice(b"\r\n{\"id\":\xff}\n");
+        input.extend(std::iter::repeat_n(b' ', MAX_LINE_BYTES + 10));
+        input.extend_from_slice(b"\n");
+        input.extend_from_slice(good.as_bytes());
+        let mut out = Vec::new();
+        run(input.as_slice(), &mut out).unwrap();
+        let lines: Vec<Value> = String::from_utf8(out)
+            .unwrap()
+            .lines()
+            .map(|l| serde_json::from_str(l).unwrap())
+            .collect();
+        assert_eq!(lines.len(), 4, "{lines:?}");
+        assert_eq!(lines[0]["bound"], "compute");
+        assert!(
+            lines[1]["error"]
+                .as_str()
+                .unwrap()
+                .contains("not valid UTF-8")
+        );
+        assert!(lines[2]["error"].as_str().unwrap().contains("longer than"));
+        assert_eq!(lines[3]["bound"], "compute");
     }
 }

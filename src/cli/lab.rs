@@ -1,8 +1,10 @@
 //! `warpdrill lab …`: start a lab in the tutor, keep the roster, print answer keys, report on results
 //! files, and check a lab file.
 
+use super::output;
 use crate::app::{self, App};
 use crate::content::Content;
+use crate::format::printable;
 use crate::lab::check::check;
 use crate::lab::key::{KeyItem, key};
 use crate::lab::report::{Input, Row, check_receipts, parse_receipts, report};
@@ -121,15 +123,14 @@ pub fn run(command: LabCommand, content_dir: Option<&Path>, theme: Theme) -> Exi
         LabCommand::Roster(args) => roster(&args),
     };
     match result {
-        Ok(text) => {
-            print!("{text}");
-            ExitCode::SUCCESS
-        }
-        Err(message) => {
-            eprintln!("error: {message}");
-            ExitCode::from(2)
-        }
+        Ok(text) => output::finish(&text, "", 0),
+        Err(message) => output::finish("", &format!("error: {}\n", printable(&message)), 2),
     }
+}
+
+fn fail(message: &str) -> ExitCode {
+    output::stderr(&format!("error: {}\n", printable(message)));
+    ExitCode::from(2)
 }
 
 /// A lab file: the parsed lab with its text and name (for locating mistakes).
@@ -163,8 +164,7 @@ fn roster_for(lab: &Path, named: Option<&Path>) -> Result<Roster, String> {
 fn start(args: &StartArgs, content_dir: Option<&Path>, theme: Theme) -> ExitCode {
     let student = args.student.trim();
     if !valid_student(student) {
-        eprintln!("error: `{student}`: {STUDENT_RULE}");
-        return ExitCode::from(2);
+        return fail(&format!("`{student}`: {STUDENT_RULE}"));
     }
     // The lab, the content and the student's steps are checked first, so that a mistake is reported
     // even without a terminal; the results file is opened only once the tutor can run.
@@ -179,10 +179,7 @@ fn start(args: &StartArgs, content_dir: Option<&Path>, theme: Theme) -> ExitCode
     })();
     let (lab, content, entry, items) = match prepared {
         Ok(prepared) => prepared,
-        Err(message) => {
-            eprintln!("error: {message}");
-            return ExitCode::from(2);
-        }
+        Err(message) => return fail(&message),
     };
     if !super::tui::interactive() {
         return ExitCode::from(2);
@@ -193,10 +190,7 @@ fn start(args: &StartArgs, content_dir: Option<&Path>, theme: Theme) -> ExitCode
         .unwrap_or_else(|| args.lab.parent().unwrap_or(Path::new("")).join("results"));
     let (session, notices) = match LabSession::start(lab, entry, items, &dir, app::unix_now()) {
         Ok(started) => started,
-        Err(e) => {
-            eprintln!("error: {e}");
-            return ExitCode::from(2);
-        }
+        Err(e) => return fail(&e.to_string()),
     };
     let results = session.results.clone();
     let mut app = App::new(
@@ -212,16 +206,15 @@ fn start(args: &StartArgs, content_dir: Option<&Path>, theme: Theme) -> ExitCode
     }
     app.start_lab(session);
     let code = super::tui::drive(&mut app, true);
-    for notice in notices {
-        eprintln!("{notice}");
-    }
+    let mut out = String::new();
     if let Some(path) = results {
-        println!("Your answers are saved in {}.", path.display());
+        out.push_str(&format!("Your answers are saved in {}.\n", path.display()));
     }
     if let Some(receipt) = app.lab.as_ref().and_then(|l| l.receipt.clone()) {
-        println!("Handed in. Receipt: {receipt}");
+        out.push_str(&format!("Handed in. Receipt: {receipt}\n"));
     }
-    ExitCode::from(code)
+    let err: String = notices.iter().map(|n| format!("{n}\n")).collect();
+    output::finish(&out, &err, code)
 }
 
 fn print_key(args: &KeyArgs, content_dir: Option<&Path>) -> Result<String, String> {
@@ -268,7 +261,7 @@ fn print_key(args: &KeyArgs, content_dir: Option<&Path>) -> Result<String, Strin
             ];
             text.push_str(&csv_row(&row));
         }
-        return Ok(text);
+        return Ok(printable(&text).into_owned());
     }
     let mut text = String::new();
     let mut student = "";
@@ -307,7 +300,7 @@ fn print_key(args: &KeyArgs, content_dir: Option<&Path>) -> Result<String, Strin
             ));
         }
     }
-    Ok(text.trim_start_matches('\n').to_string())
+    Ok(printable(text.trim_start_matches('\n')).into_owned())
 }
 
 fn result_inputs(paths: &[PathBuf]) -> Result<Vec<Input>, String> {
@@ -379,7 +372,7 @@ fn print_report(args: &ReportArgs, content_dir: Option<&Path>) -> Result<String,
         for row in &rows {
             text.push_str(&csv_row(&csv_fields(row, steps)));
         }
-        return Ok(text);
+        return Ok(printable(&text).into_owned());
     }
     let mut text = String::new();
     for row in &rows {
@@ -407,7 +400,7 @@ fn print_report(args: &ReportArgs, content_dir: Option<&Path>) -> Result<String,
         "{} student(s), {flagged} flagged. Every answer was graded again from the lab file.\n",
         rows.len()
     ));
-    Ok(text)
+    Ok(printable(&text).into_owned())
 }
 
 fn csv_fields(row: &Row, steps: usize) -> Vec<String> {
@@ -476,32 +469,27 @@ pub fn iso_time(seconds: u64) -> String {
 fn lab_check(path: &Path, content_dir: Option<&Path>) -> ExitCode {
     let file = match read_lab(path) {
         Ok(file) => file,
-        Err(message) => {
-            println!("{message}");
-            return ExitCode::from(1);
-        }
+        Err(message) => return output::finish(&format!("{}\n", printable(&message)), "", 1),
     };
     let content = match content(content_dir) {
         Ok(content) => content,
-        Err(message) => {
-            eprintln!("error: {message}");
-            return ExitCode::from(2);
-        }
+        Err(message) => return fail(&message),
     };
     let findings = check(&file.lab, &content, &file.name, &file.text);
+    let mut out = String::new();
     for finding in &findings {
         let kind = if finding.error { "error" } else { "warning" };
-        println!("{} ({kind})", finding.message);
+        out.push_str(&format!("{} ({kind})\n", printable(&finding.message)));
     }
     let errors = findings.iter().filter(|f| f.error).count();
-    println!(
-        "{}: {} step(s), {} error(s), {} warning(s)",
+    out.push_str(&format!(
+        "{}: {} step(s), {} error(s), {} warning(s)\n",
         file.name,
         file.lab.item_count(),
         errors,
         findings.len() - errors
-    );
-    ExitCode::from(u8::from(errors > 0))
+    ));
+    output::finish(&out, "", u8::from(errors > 0))
 }
 
 fn split_pair<'a>(text: &'a str, what: &str) -> Result<(&'a str, u32), String> {

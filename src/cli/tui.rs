@@ -1,5 +1,7 @@
 //! Starting the tutor in a real terminal: checks, progress, terminal set-up and restoration.
 
+use super::output;
+use super::signals::{Interruption, Signals};
 use crate::app::{self, App};
 use crate::content::schema::Level;
 use crate::progress::{self, Store};
@@ -20,13 +22,30 @@ pub enum Start {
     Calculators(Tab),
 }
 
-/// Restores the terminal however the tutor ends (return, error or panic unwinding).
+/// Restores the terminal however the tutor ends (return, error, signal or panic unwinding).
 struct TerminalGuard;
 
 impl Drop for TerminalGuard {
     fn drop(&mut self) {
-        ratatui::restore();
+        restore_terminal();
     }
+}
+
+/// Cooked mode, the normal screen and a visible cursor.
+fn restore_terminal() {
+    ratatui::restore();
+    let _ = ratatui::crossterm::execute!(std::io::stdout(), ratatui::crossterm::cursor::Show);
+}
+
+/// Suspends the tutor (Ctrl-Z, SIGTSTP) as terminal programs do: the terminal restored, the process
+/// stopped; once continued, raw mode and the alternate screen back and the whole screen redrawn.
+fn suspend(terminal: &mut ratatui::DefaultTerminal, signals: &Signals) -> std::io::Result<()> {
+    use ratatui::crossterm::{cursor, execute, terminal as term};
+    restore_terminal();
+    signals.stop()?;
+    term::enable_raw_mode()?;
+    execute!(std::io::stdout(), term::EnterAlternateScreen, cursor::Hide)?;
+    terminal.clear()
 }
 
 impl crate::cli::ExploreArgs {
@@ -64,7 +83,10 @@ pub fn run_with(
     let content = match crate::ladder::check::with_dir(content_dir) {
         Ok(content) => content,
         Err(e) => {
-            eprintln!("warpdrill: {e}");
+            output::stderr(&format!(
+                "warpdrill: {}\n",
+                crate::format::printable(&e.to_string())
+            ));
             return 2;
         }
     };
@@ -104,43 +126,63 @@ pub fn run_with(
 /// Whether this is an interactive terminal; if not, says so (on stderr) for the tutor.
 pub fn interactive() -> bool {
     if !std::io::stdout().is_terminal() || !std::io::stdin().is_terminal() {
-        eprintln!(
+        output::stderr(
             "warpdrill: the tutor needs an interactive terminal, and this is not one.\n\
-             For scripts use `warpdrill calc …`, `warpdrill content …` or `warpdrill check …` (see --help)."
+             For scripts use `warpdrill calc …`, `warpdrill content …` or `warpdrill check …` (see --help).\n",
         );
         return false;
     }
     true
 }
 
-/// Runs a set-up app in the terminal until the learner quits (restoring the terminal however it
-/// ends); `tick` redraws every second even without keys (a lab's clock).
+/// Runs a set-up app in the terminal until the learner quits, with signals handled and the terminal
+/// restored however it ends; `tick` redraws every second even without keys (a lab's clock).
 pub fn drive(app: &mut App, tick: bool) -> u8 {
+    let signals = Signals::default();
+    if let Err(e) = signals.install() {
+        app.notices.push(format!(
+            "Signals cannot be handled here ({e}): quit with q or Ctrl-C to keep the terminal tidy."
+        ));
+    }
     let mut terminal = match ratatui::try_init() {
         Ok(terminal) => terminal,
         Err(e) => {
             ratatui::restore();
-            eprintln!("warpdrill: cannot set up the terminal: {e}");
+            output::stderr(&format!("warpdrill: cannot set up the terminal: {e}\n"));
             return 1;
         }
     };
     let guard = TerminalGuard;
-    let next_event = || {
-        use ratatui::crossterm::event;
-        if tick && !event::poll(std::time::Duration::from_secs(1))? {
-            // Nothing happened: an event that changes nothing, so the clock is redrawn.
-            return Ok(event::Event::FocusGained);
+    let result = loop {
+        match app::run(&mut terminal, app, || {
+            signals.next_event_or_tick(tick.then_some(std::time::Duration::from_secs(1)))
+        }) {
+            Ok(()) => break Ok(0),
+            Err(e) => match Interruption::of(&e) {
+                Some(Interruption::Terminate(signal)) => {
+                    break Ok(u8::try_from(128 + signal).unwrap_or(1));
+                }
+                Some(Interruption::Suspend) => {
+                    if let Err(e) = suspend(&mut terminal, &signals) {
+                        break Err(e);
+                    }
+                }
+                Some(Interruption::Redraw) => {
+                    if let Err(e) = terminal.clear() {
+                        break Err(e);
+                    }
+                }
+                None => break Err(e),
+            },
         }
-        event::read()
     };
-    let result = app::run(&mut terminal, app, next_event);
     app.update(Action::Home);
     app.save();
     drop(guard);
     match result {
-        Ok(()) => 0,
+        Ok(status) => status,
         Err(e) => {
-            eprintln!("warpdrill: {e}");
+            output::stderr(&format!("warpdrill: {e}\n"));
             1
         }
     }

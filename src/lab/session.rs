@@ -201,7 +201,7 @@ impl LabSession {
     }
 
     /// Opens the session on the student's results file in `dir`: what is there is read back (so the
-    /// student continues where they were) and a start record is added. A damaged file is copied aside
+    /// student continues where they were) and a start record is added. A damaged file is moved aside
     /// and its readable start kept; the returned notices say so.
     pub fn start(
         lab: Lab,
@@ -231,7 +231,7 @@ impl LabSession {
             let kept: String = good.iter().map(|r| format!("{}\n", r.to_line())).collect();
             store::replace(&path, &kept)?;
             notices.push(format!(
-                "Your results file was damaged; it was copied to {} and its first {} record(s) kept. \
+                "Your results file was damaged; it was moved to {} and its first {} record(s) kept. \
                  Tell your instructor.",
                 aside.display(),
                 good.len()

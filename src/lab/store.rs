@@ -1,6 +1,7 @@
 //! All file input and output of a lab session in one place: where a student's results live,
-//! appending one record (written and flushed to disk before the call returns), reading a file, and
-//! keeping a damaged file aside before it is replaced.
+//! appending one record (written and flushed to disk before the call returns, under a lock on the
+//! file), reading a file, and keeping a damaged file aside before it is replaced (through the
+//! crate's [`crate::store`] helpers).
 
 use super::LabError;
 use std::fs::{File, OpenOptions};
@@ -28,24 +29,15 @@ pub fn read(path: &Path) -> Result<String, LabError> {
     }
 }
 
-/// Copies a damaged file to `<name>.damaged-<time>` and returns that path.
+/// Moves a damaged file aside to `<name>.damaged-<time>` (never over an earlier one) and returns that
+/// path.
 pub fn keep_aside(path: &Path, now: u64) -> Result<PathBuf, LabError> {
-    let mut name = path.as_os_str().to_owned();
-    name.push(format!(".damaged-{now}"));
-    let aside = PathBuf::from(name);
-    std::fs::copy(path, &aside).map_err(io(path))?;
-    Ok(aside)
+    crate::store::keep_aside(path, now).map_err(io(path))
 }
 
 /// Replaces a file's contents atomically (a temporary file beside it, flushed, then renamed).
 pub fn replace(path: &Path, text: &str) -> Result<(), LabError> {
-    let mut name = path.as_os_str().to_owned();
-    name.push(".tmp");
-    let temp = PathBuf::from(name);
-    let mut file = File::create(&temp).map_err(io(&temp))?;
-    file.write_all(text.as_bytes()).map_err(io(&temp))?;
-    file.sync_all().map_err(io(&temp))?;
-    std::fs::rename(&temp, path).map_err(io(path))
+    crate::store::write_atomic(path, text.as_bytes()).map_err(io(path))
 }
 
 /// A results file open for appending.
@@ -66,6 +58,14 @@ impl Appender {
             .append(true)
             .open(path)
             .map_err(io(path))?;
+        // One tutor per student's file: a second one would interleave its records with the first's.
+        // A file system that cannot lock (some network shares) is used without the lock.
+        if let Err(std::fs::TryLockError::WouldBlock) = file.try_lock() {
+            return Err(LabError::Closed(format!(
+                "{}: another warpdrill has this lab open for this student; close it first",
+                path.display()
+            )));
+        }
         Ok(Appender {
             path: path.to_path_buf(),
             file,
