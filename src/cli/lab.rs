@@ -142,7 +142,10 @@ struct LabFile {
 
 fn read_lab(path: &Path) -> Result<LabFile, String> {
     let name = path.display().to_string();
-    let text = std::fs::read_to_string(path).map_err(|e| format!("{name}: {e}"))?;
+    if !path.is_file() {
+        return Err(format!("{name}: no such lab file"));
+    }
+    let text = crate::lab::store::read(path).map_err(|e| e.to_string())?;
     let lab = Lab::parse(&name, &text).map_err(|e| e.to_string())?;
     Ok(LabFile { lab, name, text })
 }
@@ -344,7 +347,7 @@ fn print_report(args: &ReportArgs, content_dir: Option<&Path>) -> Result<String,
     )
     .map_err(|e| e.to_string())?;
     if let Some(path) = &args.receipts {
-        let text = std::fs::read_to_string(path).map_err(|e| format!("{}: {e}", path.display()))?;
+        let text = crate::lab::store::read(path).map_err(|e| e.to_string())?;
         check_receipts(&mut rows, &parse_receipts(&text));
     }
     if args.json {

@@ -142,10 +142,7 @@ impl Lab {
 
     /// Reads and checks a lab file.
     pub fn load(path: &Path) -> Result<Lab, LabError> {
-        let text = std::fs::read_to_string(path).map_err(|source| LabError::Io {
-            path: path.display().to_string(),
-            source,
-        })?;
+        let text = super::store::read(path)?;
         Lab::parse(&path.display().to_string(), &text)
     }
 

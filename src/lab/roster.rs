@@ -137,10 +137,13 @@ impl Roster {
 
     /// Reads a roster file.
     pub fn load(path: &Path) -> Result<Roster, LabError> {
-        let text = std::fs::read_to_string(path).map_err(|source| LabError::Io {
-            path: path.display().to_string(),
-            source,
-        })?;
+        if !path.is_file() {
+            return Err(LabError::Io {
+                path: path.display().to_string(),
+                source: std::io::Error::new(std::io::ErrorKind::NotFound, "no such roster file"),
+            });
+        }
+        let text = super::store::read(path)?;
         Roster::parse(&path.display().to_string(), &text)
     }
 

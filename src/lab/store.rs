@@ -20,8 +20,21 @@ fn io(path: &Path) -> impl Fn(std::io::Error) -> LabError + '_ {
     }
 }
 
-/// Reads a file (empty text when it does not exist).
+/// The largest lab, roster or results file read: far beyond any class (an attempt is a few hundred
+/// bytes), small enough that a wrong file never fills memory.
+pub const MAX_FILE: u64 = 64 << 20;
+
+/// Reads a file (empty text when it does not exist); a file over [`MAX_FILE`] is refused.
 pub fn read(path: &Path) -> Result<String, LabError> {
+    if let Ok(meta) = std::fs::metadata(path)
+        && meta.len() > MAX_FILE
+    {
+        return Err(io(path)(std::io::Error::other(format!(
+            "{} bytes is more than a lab file can be ({} MB at most)",
+            meta.len(),
+            MAX_FILE >> 20
+        ))));
+    }
     match std::fs::read(path) {
         Ok(bytes) => Ok(String::from_utf8_lossy(&bytes).into_owned()),
         Err(e) if e.kind() == std::io::ErrorKind::NotFound => Ok(String::new()),
