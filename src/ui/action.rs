@@ -3,6 +3,7 @@
 
 use crate::content::schema::Level;
 use crate::engine::{AccessShape, Arch, WarpAccess};
+use crate::lab::Given;
 use crate::ladder::{Outcome, ShowMe};
 
 /// Global or shared memory.
@@ -121,4 +122,23 @@ pub enum Action {
         /// How far to move.
         by: isize,
     },
+    /// Lab mode: open step `n` (0-based) of the lab.
+    LabOpen(usize),
+    /// Lab mode: an answer to a step was graded.
+    LabAttempt {
+        /// Step index (0-based).
+        step: usize,
+        /// The answer as the student saw it.
+        answer: String,
+        /// The answer as graded.
+        given: Given,
+        /// Its grade.
+        outcome: Outcome,
+        /// When the time now booked began (Unix seconds).
+        since: u64,
+    },
+    /// Lab mode: a hint was taken on a step (0-based).
+    LabHint(usize),
+    /// Lab mode: hand the lab in.
+    LabSubmit,
 }

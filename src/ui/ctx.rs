@@ -3,6 +3,7 @@
 use super::Theme;
 use crate::content::Content;
 use crate::content::schema::Level;
+use crate::lab::LabSession;
 use crate::ladder::unlock;
 use crate::progress::Progress;
 
@@ -19,6 +20,8 @@ pub struct Ctx<'a> {
     pub theme: Theme,
     /// Now, in Unix seconds.
     pub now: u64,
+    /// The lab being worked on, in lab mode.
+    pub lab: Option<&'a LabSession>,
 }
 
 impl Ctx<'_> {
@@ -42,6 +45,7 @@ pub(crate) fn test_ctx<'a>(content: &'a Content, progress: &'a Progress) -> Ctx<
         notices: &[],
         theme: Theme::new(false),
         now: 1_800_000_000,
+        lab: None,
     }
 }
 
