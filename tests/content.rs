@@ -4,7 +4,7 @@
 
 use std::path::Path;
 use std::process::Command;
-use warpdrill::content::schema::Level;
+use warpdrill::content::schema::{Level, Unit};
 use warpdrill::content::{self, Content, FileKind, SourceFile};
 use warpdrill::ladder::{self, AnswerKey, Outcome, Response};
 
@@ -71,17 +71,21 @@ fn every_template_grades_its_own_answer_for_many_seeds() {
             assert!(variant.hints.len() >= 2);
             let typed = variant.key.typed();
             let feedback = ladder::grade(&variant, Response::Text(&typed));
+            let right = if matches!(variant.key, AnswerKey::Explain { .. }) {
+                Outcome::Compare
+            } else {
+                Outcome::Correct
+            };
             assert_eq!(
-                feedback.outcome,
-                Outcome::Correct,
+                feedback.outcome, right,
                 "{} seed {seed}: typing the answer {typed:?} was graded {:?}: {}",
-                exercise.id,
-                feedback.outcome,
-                feedback.headline
+                exercise.id, feedback.outcome, feedback.headline
             );
             match &variant.key {
-                AnswerKey::Number { value, .. } => {
-                    let wrong = format!("{}", value * 3.0 + 7.0);
+                AnswerKey::Number {
+                    value, unit, kilo, ..
+                } => {
+                    let wrong = ladder::variant::format_with_unit(value * 3.0 + 7.0, unit, *kilo);
                     let feedback = ladder::grade(&variant, Response::Text(&wrong));
                     assert_eq!(
                         feedback.outcome,
@@ -128,8 +132,11 @@ fn every_template_grades_its_own_answer_for_many_seeds() {
                     assert_eq!(feedback.outcome, Outcome::Wrong, "{}", exercise.id);
                 }
                 AnswerKey::Explain { .. } => {
+                    // Never plain right: compared with the model answer, and with no idea found
+                    // it cannot be marked "I had it".
                     let feedback = ladder::grade(&variant, Response::Text("no idea"));
-                    assert_eq!(feedback.outcome, Outcome::Wrong, "{}", exercise.id);
+                    assert_eq!(feedback.outcome, Outcome::Compare, "{}", exercise.id);
+                    assert!(feedback.ideas_found.is_empty(), "{}", exercise.id);
                     assert!(feedback.model.is_some());
                 }
             }
@@ -875,11 +882,18 @@ fn variants(template: &ExerciseTemplate) -> Vec<Variant> {
 /// Where `variant`'s key disagrees with `want`, why.
 fn disagreement(variant: &Variant, want: Want) -> Option<String> {
     match (want, &variant.key) {
-        (Want::Number(want), AnswerKey::Number { value, .. }) => {
+        (Want::Number(want), AnswerKey::Number { value, unit, .. }) => {
             if (value - want).abs() > 1e-9 * want.abs().max(1e-300) {
                 return Some(format!("key {value}, hand formula {want}"));
             }
-            let typed = format!("{want}");
+            // In the base unit, named where a bare number would be asked about.
+            let suffix = match unit {
+                Unit::Seconds => " s",
+                Unit::BytesPerSecond => " B/s",
+                Unit::FlopPerSecond => " FLOP/s",
+                _ => "",
+            };
+            let typed = format!("{want}{suffix}");
             let outcome = ladder::grade(variant, Response::Text(&typed)).outcome;
             (outcome != Outcome::Correct).then(|| format!("typing {typed} was graded {outcome:?}"))
         }
@@ -893,10 +907,18 @@ fn disagreement(variant: &Variant, want: Want) -> Option<String> {
             let outcome = ladder::grade(variant, Response::Text(answer)).outcome;
             (outcome != Outcome::Correct).then(|| format!("{answer:?} was graded {outcome:?}"))
         }
-        (Want::Explain { good, quotes }, AnswerKey::Explain { model, .. }) => {
-            let outcome = ladder::grade(variant, Response::Text(good)).outcome;
-            if outcome != Outcome::Correct {
-                return Some(format!("a good explanation was graded {outcome:?}: {good}"));
+        (
+            Want::Explain { good, quotes },
+            AnswerKey::Explain {
+                model, required, ..
+            },
+        ) => {
+            let feedback = ladder::grade(variant, Response::Text(good));
+            if feedback.outcome != Outcome::Compare || feedback.ideas_found.len() < *required {
+                return Some(format!(
+                    "a good explanation was graded {:?} with ideas {:?}: {good}",
+                    feedback.outcome, feedback.ideas_found
+                ));
             }
             let text = format!("{} {model} {}", variant.prompt, variant.explanation);
             quotes

@@ -120,31 +120,41 @@ fn home_ladder_exercise_answer_hint_back_at_80x24() {
     insta::assert_snapshot!("exercise_wrong_80x24", wrong);
     assert!(
         h.row_containing("Not quite")
-            .contains("you answered 64 B; for these numbers the answer is 32 B.")
+            .contains("you answered 64 B; the answer is 32 B.")
     );
     assert!(wrong.contains("Why: A sector is 32 bytes"));
 
     h.ctrl('t');
     let hint = h.screen();
     insta::assert_snapshot!("exercise_hint_80x24", hint);
-    assert!(hint.contains("Hint 1: It is smaller than a 128-byte cache line"));
+    assert!(hint.contains("Hint 1: Since Volta a 128-byte cache line"));
 
     h.type_text("32 bytes").press(KeyCode::Enter);
     let right = h.screen();
     insta::assert_snapshot!("exercise_right_80x24", right);
     assert!(h.row_containing("✓").contains("Correct — 32 B."));
 
+    // Right only after the wrong-answer feedback showed 32 B: seen, not solved.
     let progress = h.app.progress.of("l1-sector-size");
     assert_eq!(
-        (progress.attempts, progress.solved, progress.hints_used),
-        (2, true, 1)
+        (progress.attempts, progress.solved, progress.seen, progress.hints_used),
+        (2, false, true, 1)
     );
+    assert!(h.row_containing("counts as seen").contains("seen"));
     assert_eq!(
         progress.history,
         vec!["64".to_string(), "32 bytes".to_string()]
     );
     assert!(progress.seconds > 0);
 
+    h.press(KeyCode::Char('q'));
+    let back = h.screen();
+    assert!(back.contains("◦ How big is a sector?"), "{back}");
+    assert!(back.contains("0/12"));
+    // On a later visit, answered right without being shown: solved.
+    h.press(KeyCode::Enter);
+    h.type_text("32 B").press(KeyCode::Enter);
+    assert!(h.app.progress.of("l1-sector-size").solved);
     h.press(KeyCode::Char('q'));
     let back = h.screen();
     assert!(back.contains("✓ How big is a sector?"), "{back}");

@@ -170,7 +170,8 @@ pub fn preview(content: &Content, seed: u64, level: Option<&str>, as_json: bool)
     }
 }
 
-/// `check EXERCISE --seed N --answer TEXT`: exit 0 correct, 1 wrong, 2 unusable.
+/// `check EXERCISE --seed N --answer TEXT`: exit 0 correct, 1 wrong, 2 unusable, 3 an explanation to
+/// compare with the model answer (the ideas found and missed are listed).
 pub fn check_answer(content: &Content, args: &CheckArgs) -> Report {
     let Some(exercise) = content.exercise(&args.exercise) else {
         let mut suggestions: Vec<&str> = content
@@ -207,7 +208,7 @@ pub fn check_answer(content: &Content, args: &CheckArgs) -> Report {
     let feedback = ladder::grade(&variant, Response::Text(&args.answer));
     let mut out = String::new();
     let _ = writeln!(out, "{}", feedback.headline);
-    match feedback.outcome {
+    let code = match feedback.outcome {
         Outcome::Unusable => {
             return Report {
                 stdout: String::new(),
@@ -215,22 +216,30 @@ pub fn check_answer(content: &Content, args: &CheckArgs) -> Report {
                 code: 2,
             };
         }
-        Outcome::Wrong | Outcome::Correct => {
-            if let Some(model) = &feedback.model {
-                let _ = writeln!(out, "Model answer: {model}");
+        Outcome::Correct => 0,
+        Outcome::Wrong => 1,
+        Outcome::Compare => 3,
+    };
+    if feedback.outcome == Outcome::Compare {
+        let list = |ideas: &[String]| {
+            if ideas.is_empty() {
+                "none".to_string()
+            } else {
+                ideas.join("; ")
             }
-            if feedback.outcome == Outcome::Wrong || feedback.model.is_some() {
-                let _ = writeln!(out, "Why: {}", feedback.why);
-            }
-        }
+        };
+        let _ = writeln!(out, "Ideas found: {}", list(&feedback.ideas_found));
+        let _ = writeln!(out, "Ideas missed: {}", list(&feedback.ideas_missed));
+    }
+    if let Some(model) = &feedback.model {
+        let _ = writeln!(out, "Model answer: {model}");
+    }
+    if feedback.outcome != Outcome::Correct {
+        let _ = writeln!(out, "Why: {}", feedback.why);
     }
     Report {
         stdout: out,
         stderr: String::new(),
-        code: if feedback.outcome == Outcome::Correct {
-            0
-        } else {
-            1
-        },
+        code,
     }
 }

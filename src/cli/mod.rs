@@ -37,7 +37,8 @@ pub enum Command {
     /// For authors: validate content, preview every exercise's variant.
     #[command(subcommand)]
     Content(ContentCommand),
-    /// Grade one answer to one exercise variant (exit 0 correct, 1 wrong, 2 unusable input).
+    /// Grade one answer to one exercise variant (exit 0 correct, 1 wrong, 2 unusable input, 3 an
+    /// explanation to compare with the model answer).
     Check(CheckArgs),
     /// Open the tutor on the exercise ladder.
     Ladder {

@@ -527,8 +527,12 @@ pub struct OrderItem {
 pub struct Idea {
     /// The idea, as feedback names it.
     pub name: String,
-    /// Words or phrases any of which shows the idea (case-insensitive).
+    /// Words or phrases any of which shows the idea (case-insensitive). A phrase with `not`,
+    /// `never`, `without` … among the three words before it does not count.
     pub any_of: Vec<String>,
+    /// Phrases that contradict the idea (`keep the AoS`): where one appears, the idea is not found.
+    #[serde(default)]
+    pub not_with: Vec<String>,
 }
 
 /// The unit of a numeric answer.

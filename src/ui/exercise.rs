@@ -61,6 +61,11 @@ pub struct State {
     pub clock_start: u64,
     /// Answers submitted to this variant.
     pub attempts: u32,
+    /// The answer of this variant has been shown (wrong-answer feedback, the worked explanation or
+    /// the model answer): a right answer now counts as seen, not solved.
+    pub revealed: bool,
+    /// A one-line note for the learner (why a key did nothing).
+    pub notice: Option<String>,
 }
 
 impl State {
@@ -97,6 +102,8 @@ impl State {
             show_analogy: false,
             clock_start: now,
             attempts: 0,
+            revealed: false,
+            notice: None,
         }
     }
 
@@ -140,12 +147,16 @@ pub fn keys(state: &State) -> Vec<(&'static str, &'static str)> {
             ("Esc", "back"),
         ]
     } else if state.awaiting_mark {
-        vec![
-            ("y", "I had it"),
-            ("n", "I missed it"),
-            ("e", "explain"),
-            ("q", "back"),
-        ]
+        if can_mark_had_it(state) {
+            vec![
+                ("y", "I had it"),
+                ("n", "I missed it"),
+                ("e", "explain"),
+                ("q", "back"),
+            ]
+        } else {
+            vec![("n", "I missed it"), ("e", "explain"), ("q", "back")]
+        }
     } else if state.solved {
         vec![
             ("Enter/n", "next"),
@@ -170,7 +181,7 @@ pub fn keys(state: &State) -> Vec<(&'static str, &'static str)> {
         ]
     } else {
         vec![
-            ("↑↓/1-9", "choose"),
+            ("↑↓/a-d", "choose"),
             ("Enter", "submit"),
             ("t", "hint"),
             ("r", "new numbers"),
@@ -199,6 +210,20 @@ pub fn keys(state: &State) -> Vec<(&'static str, &'static str)> {
         keys.push(("?", "help"));
     }
     keys
+}
+
+/// Whether the explanation just given may be marked "I had it": only when the answer held at least
+/// one idea of the model answer.
+fn can_mark_had_it(state: &State) -> bool {
+    state
+        .feedback
+        .as_ref()
+        .is_some_and(|f| !f.ideas_found.is_empty())
+}
+
+/// Whether the variant has numbers drawn from the seed (a fixed-fact question has none).
+fn has_numbers(state: &State) -> bool {
+    state.variant.as_ref().is_ok_and(|v| !v.params.is_empty())
 }
 
 /// What a key asks of the exercise screen.
@@ -267,6 +292,17 @@ fn command(state: &State, key: KeyEvent) -> Option<Command> {
         KeyCode::Up | KeyCode::Char('k') => Some(Command::Select(-1)),
         KeyCode::Down | KeyCode::Char('j') => Some(Command::Select(1)),
         KeyCode::Char(c @ '1'..='9') => Some(Command::Pick(c as usize - '1' as usize)),
+        KeyCode::Char(c @ 'a'..='d')
+            if matches!(
+                &state.variant,
+                Ok(Variant {
+                    key: AnswerKey::Choice { .. },
+                    ..
+                })
+            ) && !state.solved =>
+        {
+            Some(Command::Pick(c as usize - 'a' as usize))
+        }
         _ => None,
     }
 }
@@ -276,7 +312,9 @@ impl State {
     /// hint, open another exercise or the explorer).
     pub fn handle(&mut self, key: KeyEvent, ctx: &Ctx) -> Option<Action> {
         let id = self.id.clone();
-        match command(self, key)? {
+        let command = command(self, key)?;
+        self.notice = None;
+        match command {
             Command::Edit(key) => {
                 self.input.edit(&key);
                 None
@@ -290,9 +328,19 @@ impl State {
                     None
                 }
             }
+            Command::Reroll if !has_numbers(self) => {
+                self.notice = Some(
+                    "This question is a fixed fact: it has no numbers to change. PgDn moves to the next exercise."
+                        .into(),
+                );
+                None
+            }
             Command::Reroll => Some(Action::Reroll(id)),
             Command::Explanation => {
                 self.show_explanation = !self.show_explanation;
+                if self.show_explanation && self.attempts > 0 && !self.awaiting_mark {
+                    self.revealed = true;
+                }
                 None
             }
             Command::Simply => {
@@ -333,12 +381,28 @@ impl State {
                 }
                 None
             }
+            Command::ShowMe if self.attempts == 0 && !self.solved => {
+                if self.variant.as_ref().is_ok_and(|v| v.show_me.is_some()) {
+                    self.notice = Some(
+                        "Show me opens after your first answer: on these numbers it would show the answer. Try one (a guess is fine), or take a hint."
+                            .into(),
+                    );
+                }
+                None
+            }
             Command::ShowMe => self
                 .variant
                 .as_ref()
                 .ok()
                 .and_then(|v| v.show_me.clone())
                 .map(Action::ShowMe),
+            Command::Mark(true) if !can_mark_had_it(self) => {
+                self.notice = Some(
+                    "No idea of the model answer was found in yours, so it cannot be marked as had: press n, then try again in your own words."
+                        .into(),
+                );
+                None
+            }
             Command::Mark(had_it) => {
                 self.awaiting_mark = false;
                 self.solved = had_it;
@@ -351,7 +415,10 @@ impl State {
                 } else {
                     Outcome::Wrong
                 };
-                Some(self.attempt(answer, outcome, ctx.now))
+                let action = self.attempt(answer, outcome, ctx.now);
+                // The model answer has been read: another try on this variant would only repeat it.
+                self.revealed = true;
+                Some(action)
             }
         }
     }
@@ -364,6 +431,7 @@ impl State {
             answer,
             outcome,
             since,
+            revealed: self.revealed,
         }
     }
 
@@ -407,12 +475,15 @@ impl State {
             return None;
         }
         self.input.remember(&answer);
+        let action = self.attempt(shown_answer, outcome, now);
         if outcome == Outcome::Correct {
             self.solved = true;
         } else {
             self.input.clear();
+            // The feedback names the answer: from now on a right answer here is "seen".
+            self.revealed = true;
         }
-        Some(self.attempt(shown_answer, outcome, now))
+        Some(action)
     }
 }
 
@@ -454,6 +525,8 @@ pub fn render(ctx: &Ctx, state: &State, area: Rect, buf: &mut Buffer) {
     let progress = ctx.progress.of(&state.id);
     let status = if progress.solved {
         "solved"
+    } else if progress.seen {
+        "seen"
     } else if progress.attempts > 0 {
         "attempted"
     } else {
@@ -553,11 +626,15 @@ pub fn render(ctx: &Ctx, state: &State, area: Rect, buf: &mut Buffer) {
 
     // Feedback and explanation.
     let mut bottom: Vec<Line> = Vec::new();
+    if let Some(notice) = &state.notice {
+        bottom.push(Line::styled(notice.clone(), theme.warn()));
+    }
     if let Some(feedback) = &state.feedback {
         let (mark, style) = match feedback.outcome {
             Outcome::Correct => ("✓ ", theme.good()),
             Outcome::Wrong => ("✗ ", theme.bad()),
             Outcome::Unusable => ("? ", theme.warn()),
+            Outcome::Compare => ("◇ ", theme.title()),
         };
         bottom.push(Line::from(vec![
             Span::styled(mark, style),
@@ -570,17 +647,40 @@ pub fn render(ctx: &Ctx, state: &State, area: Rect, buf: &mut Buffer) {
             ]));
             if state.awaiting_mark {
                 bottom.push(Line::styled(
-                    "Did your answer hold these ideas? y = I had it, n = I missed it",
+                    if can_mark_had_it(state) {
+                        "Did your answer hold these ideas? y = I had it, n = I missed it"
+                    } else {
+                        "None of its ideas was found in yours: n = I missed it, then try again in your own words"
+                    },
                     theme.key(),
                 ));
             }
         } else if feedback.outcome == Outcome::Wrong && !state.show_explanation {
             bottom.push(rich(&format!("Why: {}", feedback.why), theme));
         }
+        if feedback.outcome == Outcome::Correct && state.revealed && !progress.solved {
+            let reroll = if state.typing() { "Ctrl-R" } else { "r" };
+            bottom.push(Line::styled(
+                if has_numbers(state) {
+                    format!(
+                        "Right after the answer was shown, so it counts as seen: {reroll} draws new numbers to solve it."
+                    )
+                } else {
+                    "Right after the answer was shown, so it counts as seen: answer it again on a later visit to solve it.".into()
+                },
+                theme.dim(),
+            ));
+        }
         if feedback.outcome == Outcome::Wrong && feedback.model.is_none() {
             let reroll = if state.typing() { "Ctrl-R" } else { "r" };
             bottom.push(Line::styled(
-                format!("Now that you know why, {reroll} draws new numbers to try the idea again."),
+                if has_numbers(state) {
+                    format!(
+                        "Now that you know why, {reroll} draws new numbers to try the idea again."
+                    )
+                } else {
+                    "Now that you know why, PgDn moves to the next exercise.".into()
+                },
                 theme.dim(),
             ));
         }
