@@ -633,10 +633,9 @@ fn want(v: &Variant) -> Want {
         "l2-partial-warp" => Number((num(v, "lanes") * num(v, "elem") / 32.0).ceil()),
         "l2-column-walk" => Number(warp_sectors(num(v, "pitch") as i64, 0, 4) as f64),
         "l2-reduction-factor" => {
+            // (N/T)² blocks × N/T steps × 2T² reads = 2N³/T.
             let (n, t) = (num(v, "n"), num(v, "tile"));
-            let naive = n * n * 2.0 * n;
-            let tiled = (n / t).powi(3) * 2.0 * t * t;
-            Number(naive / tiled)
+            Number(2.0 * n.powi(3) / t)
         }
         "l2-block-limit" => {
             let (max_warps, max_blocks) = nvidia_table(word(v, "arch"));
@@ -733,17 +732,26 @@ fn want(v: &Variant) -> Want {
             Number(best as f64)
         }
         "l4-transpose-tile" => {
-            let conflicts = |pitch: u64| match num(v, "elem") as u64 {
-                4 => gcd(pitch, 32) - 1,
+            let elem = num(v, "elem") as u64;
+            let conflicts = |pitch: u64| match elem {
+                // Lane t reads element t × pitch: count the distinct words each bank must give.
+                2 | 4 => {
+                    let mut words: Vec<BTreeSet<u64>> = vec![BTreeSet::new(); 32];
+                    for t in 0..32 {
+                        let word = t * pitch * elem / 4;
+                        words[(word % 32) as usize].insert(word);
+                    }
+                    words.iter().map(BTreeSet::len).max().unwrap() as u64 - 1
+                }
                 8 => 2 * gcd(pitch, 16) - 2,
                 other => panic!("{other}"),
             };
+            // Options start at declaration `first` of [32, 33, 34, 64] and wrap around.
+            let widths = [32, 33, 34, 64];
+            let first = num(v, "first") as usize;
             Choice(
-                [32, 33, 34, 64]
-                    .iter()
-                    .enumerate()
-                    .filter(|(_, p)| conflicts(**p) == 0)
-                    .map(|(i, _)| i)
+                (0..4)
+                    .filter(|&i| conflicts(widths[(first + i) % 4]) == 0)
                     .collect(),
             )
         }
@@ -754,9 +762,19 @@ fn want(v: &Variant) -> Want {
             Number((flops * num(v, "elem") as u64).div_ceil(bandwidth) as f64)
         }
         "l4-best-block-size" => {
-            let smem = num(v, "kb") as u64 * 1024;
-            let occupancy = [128, 256, 512, 1024]
-                .map(|b| sm90_blocks(b, num(v, "regs") as u64, smem, None) * b / 32);
+            // The eight kernels of the template: (registers, KB of shared memory).
+            let (regs, kb) = [
+                (56, 16),
+                (96, 32),
+                (48, 32),
+                (72, 48),
+                (80, 40),
+                (40, 40),
+                (40, 64),
+                (32, 64),
+            ][num(v, "config") as usize];
+            let occupancy =
+                [128, 256, 512, 1024].map(|b| sm90_blocks(b, regs, kb * 1024, None) * b / 32);
             let best = *occupancy.iter().max().unwrap();
             Choice((0..4).filter(|&i| occupancy[i] == best).collect())
         }
@@ -787,7 +805,7 @@ fn want(v: &Variant) -> Want {
         "l4-tiled-occupancy" => {
             let tile = num(v, "tile") as u64;
             let smem = 2 * tile * tile * num(v, "elem") as u64;
-            Number(sm90_blocks(tile * tile, 32, smem, None) as f64)
+            Number(sm90_blocks(256, 32, smem, None) as f64)
         }
         "l4-fix-the-kernel" => Explain {
             good: "Swap the mapping so threadIdx.x picks the column: each warp reads a contiguous row, \
@@ -1009,4 +1027,153 @@ fn a_broken_answer_key_is_caught_by_the_hand_formulas() {
             .count();
         assert!(caught > 0, "{id}: breaking {right:?} went unnoticed");
     }
+}
+
+// ---- The template linter ----
+
+/// A lint of one template written here, as an author would.
+fn lint_one(template: &str) -> Vec<ladder::check::Finding> {
+    let text = format!("Exercises(\n  exercises: [\n{template}\n  ],\n)\n");
+    let loaded = content::load(
+        vec![source("exercises/lint.ron", FileKind::Exercises, &text)],
+        &Content::builtin().topics,
+    );
+    assert!(loaded.problems.is_empty(), "{:#?}", loaded.problems);
+    ladder::check::lint(&loaded.exercises[0])
+}
+
+fn has(
+    findings: &[ladder::check::Finding],
+    severity: ladder::check::Severity,
+    words: &str,
+) -> bool {
+    findings
+        .iter()
+        .any(|f| f.severity == severity && f.message.contains(words))
+}
+
+#[test]
+fn the_builtin_templates_pass_the_linter_without_a_warning() {
+    let content = builtin();
+    let found: Vec<String> = content
+        .exercises
+        .iter()
+        .flat_map(|e| {
+            ladder::check::lint(e)
+                .into_iter()
+                .map(move |f| format!("{}: {:?} {}", e.id, f.severity, f.message))
+        })
+        .collect();
+    assert!(found.is_empty(), "{}", found.join("\n"));
+}
+
+#[test]
+fn the_linter_finds_choices_that_cannot_be_wrong_or_are_always_the_same() {
+    use ladder::check::Severity::{Error, Warning};
+    // Every option right for s = 0; several for s = 1.
+    let findings = lint_one(
+        r#"(id: "ties", level: L1, topic: "banks", title: "t",
+      params: { "s": Choice([0, 1, 2, 3]) },
+      prompt: "p {s}",
+      answer: Choice(options: [(text: "a", correct: "s < 2"), (text: "b", correct: "s < 1 || s == 1"), (text: "c", correct: "s == 0 || s >= 2")]),
+      hints: ["a", "b"], explanation: "e")"#,
+    );
+    assert!(
+        has(&findings, Error, "every option is right"),
+        "{findings:#?}"
+    );
+    assert!(
+        has(&findings, Error, "several options are right"),
+        "{findings:#?}"
+    );
+    // One option right in nearly every variant, and a parameter that changes nothing.
+    let findings = lint_one(
+        r#"(id: "lopsided", level: L1, topic: "banks", title: "t",
+      params: { "s": Range(min: 1, max: 10), "unused": Choice([1, 2]) },
+      prompt: "p {s} {unused}",
+      answer: Choice(options: [(text: "a", correct: "s > 1"), (text: "b", correct: "s == 1")]),
+      hints: ["a", "b"], explanation: "e")"#,
+    );
+    assert!(
+        has(&findings, Warning, "option a is right in"),
+        "{findings:#?}"
+    );
+    assert!(
+        has(&findings, Warning, "parameter `unused` never changes"),
+        "{findings:#?}"
+    );
+    // The same answer in every variant.
+    let findings = lint_one(
+        r#"(id: "constant", level: L1, topic: "banks", title: "t",
+      params: { "s": Choice([1, 3, 5]) },
+      values: [("w", Banks(elem: "4", stride: "s", field: Wavefronts))],
+      prompt: "p {s}",
+      answer: Number(value: "w"),
+      hints: ["a", "b"], explanation: "e")"#,
+    );
+    assert!(has(&findings, Warning, "in every variant"), "{findings:#?}");
+}
+
+#[test]
+fn the_linter_finds_odd_prompts_and_numbers_typed_for_one_variant() {
+    use ladder::check::Severity::{Error, Warning};
+    let findings = lint_one(
+        r#"(id: "odd", level: L1, topic: "coalescing", title: "Is 62.5 % enough?",
+      params: { "offset": Range(min: 0, max: 3), "regs": Choice([48, 64]) },
+      values: [
+        ("sectors", Coalescing(elem: "4", stride: "1", offset: "offset", field: Sectors)),
+        ("occupancy", Occupancy(block_size: "256", regs: "regs", field: Occupancy)),
+      ],
+      prompt: "A misaligned warp starts at element {offset} with {regs} registers.",
+      answer: Number(value: "sectors * occupancy"),
+      hints: ["a", "b"], explanation: "e")"#,
+    );
+    assert!(has(&findings, Warning, "element 0"), "{findings:#?}");
+    assert!(
+        has(&findings, Error, "the title states 62.5 %"),
+        "{findings:#?}"
+    );
+}
+
+#[test]
+fn content_check_runs_the_linter_with_file_line_and_column() {
+    let dir = std::env::temp_dir().join(format!("warpdrill-lint-{}", std::process::id()));
+    std::fs::create_dir_all(dir.join("exercises")).unwrap();
+    std::fs::write(
+        dir.join("exercises/mine.ron"),
+        r#"Exercises(
+  exercises: [
+    (
+      id: "my-limiter", level: L3, topic: "occupancy", title: "t",
+      params: { "s": Choice([0, 1, 2, 3]) },
+      prompt: "p {s}",
+      answer: Choice(options: [(text: "a", correct: "s < 3"), (text: "b", correct: "s >= 1"), (text: "c", correct: "0")]),
+      hints: ["a", "b"], explanation: "e",
+    ),
+  ],
+)
+"#,
+    )
+    .unwrap();
+    let out = warpdrill(&["content", "check", dir.to_str().unwrap()]);
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert_eq!(out.status.code(), Some(1), "{text}");
+    assert!(
+        text.contains("mine.ron:7:") && text.contains("several options are right"),
+        "{text}"
+    );
+    let json = warpdrill(&["content", "check", dir.to_str().unwrap(), "--json"]);
+    let report: serde_json::Value = serde_json::from_slice(&json.stdout).unwrap();
+    assert_eq!(report["ok"], false);
+    assert!(report["warnings"].is_array(), "{report}");
+    let error = &report["errors"][0];
+    assert_eq!(error["line"], 7, "{report}");
+    assert!(
+        error["message"]
+            .as_str()
+            .unwrap()
+            .contains("several options are right"),
+        "{report}"
+    );
+    std::fs::remove_dir_all(&dir).ok();
 }

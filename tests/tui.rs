@@ -137,7 +137,12 @@ fn home_ladder_exercise_answer_hint_back_at_80x24() {
     // Right only after the wrong-answer feedback showed 32 B: seen, not solved.
     let progress = h.app.progress.of("l1-sector-size");
     assert_eq!(
-        (progress.attempts, progress.solved, progress.seen, progress.hints_used),
+        (
+            progress.attempts,
+            progress.solved,
+            progress.seen,
+            progress.hints_used
+        ),
         (2, false, true, 1)
     );
     assert!(h.row_containing("counts as seen").contains("seen"));

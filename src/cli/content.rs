@@ -18,16 +18,20 @@ pub struct Report {
     pub code: u8,
 }
 
-/// `content check [DIR] [--json]`: exit 1 if any problem.
+/// `content check [DIR] [--json]`: structure, every variant, and the template linter; exit 1 if any
+/// problem or linter error (linter warnings are listed and do not fail).
 pub fn check(dir: Option<&Path>, as_json: bool) -> Report {
-    let loaded = match dir {
-        None => ladder::check::builtin(),
+    let (loaded, sources) = match dir {
+        None => (ladder::check::builtin(), content::builtin::sources()),
         Some(dir) => match content::dir_sources(dir) {
-            Ok(sources) => ladder::check::load(sources, &Content::builtin().topics),
+            Ok(sources) => (
+                ladder::check::load(sources.clone(), &Content::builtin().topics),
+                sources,
+            ),
             Err(e) => {
                 return Report {
                     stdout: if as_json {
-                        json!({"ok": false, "errors": [{"file": dir.display().to_string(), "line": 0, "column": 0, "message": e.to_string()}]}).to_string() + "\n"
+                        json!({"ok": false, "errors": [{"file": dir.display().to_string(), "line": 0, "column": 0, "message": e.to_string()}], "warnings": []}).to_string() + "\n"
                     } else {
                         String::new()
                     },
@@ -41,7 +45,15 @@ pub fn check(dir: Option<&Path>, as_json: bool) -> Report {
             }
         },
     };
-    let ok = loaded.problems.is_empty();
+    // The template linter: errors fail the check, warnings are listed.
+    let linted = ladder::check::lint_sources(&sources, &loaded);
+    let (lint_errors, warnings): (Vec<_>, Vec<_>) = linted
+        .into_iter()
+        .partition(|l| l.severity == ladder::check::Severity::Error);
+    let mut errors = loaded.problems.clone();
+    errors.extend(lint_errors.into_iter().map(|l| l.diagnostic));
+    let warnings: Vec<content::Diagnostic> = warnings.into_iter().map(|l| l.diagnostic).collect();
+    let ok = errors.is_empty();
     let counts: serde_json::Map<String, serde_json::Value> = Level::ALL
         .iter()
         .map(|level| (level.key().to_string(), json!(loaded.level(*level).count())))
@@ -49,7 +61,8 @@ pub fn check(dir: Option<&Path>, as_json: bool) -> Report {
     let stdout = if as_json {
         json!({
             "ok": ok,
-            "errors": loaded.problems,
+            "errors": errors,
+            "warnings": warnings,
             "exercises": counts,
             "cards": loaded.cards.len(),
             "topics": loaded.topics.len(),
@@ -58,8 +71,15 @@ pub fn check(dir: Option<&Path>, as_json: bool) -> Report {
             + "\n"
     } else {
         let mut out = String::new();
-        for problem in &loaded.problems {
+        for problem in &errors {
             let _ = writeln!(out, "{problem}");
+        }
+        for warning in &warnings {
+            let _ = writeln!(
+                out,
+                "{}:{}:{}: warning: {}",
+                warning.file, warning.line, warning.column, warning.message
+            );
         }
         let levels = Level::ALL
             .iter()
@@ -68,13 +88,14 @@ pub fn check(dir: Option<&Path>, as_json: bool) -> Report {
             .join(", ");
         let _ = writeln!(
             out,
-            "{}: {} files, {} topics, {} cards, {} exercises ({levels}); {} problem(s)",
+            "{}: {} files, {} topics, {} cards, {} exercises ({levels}); {} problem(s), {} warning(s)",
             if ok { "ok" } else { "problems found" },
             loaded.files,
             loaded.topics.len(),
             loaded.cards.len(),
             loaded.exercises.len(),
-            loaded.problems.len()
+            errors.len(),
+            warnings.len()
         );
         out
     };

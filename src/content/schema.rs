@@ -466,6 +466,10 @@ pub enum AnswerSpec {
     Choice {
         /// The options, in display order.
         options: Vec<ChoiceOption>,
+        /// Several options may be right in one variant (limits that tie); without it the template
+        /// linter reports such variants.
+        #[serde(default)]
+        ties: bool,
     },
     /// Put items in order of their `key` expressions (ascending unless `descending`).
     Ordering {

@@ -153,7 +153,7 @@ pub(super) fn answer_key(
                 kilo,
             })
         }
-        AnswerSpec::Choice { options } => {
+        AnswerSpec::Choice { options, .. } => {
             let mut rendered = Vec::new();
             let mut correct = Vec::new();
             for (i, option) in options.iter().enumerate() {
