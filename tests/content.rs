@@ -640,6 +640,8 @@ fn want(v: &Variant) -> Want {
         "l2-block-limit" => {
             let (max_warps, max_blocks) = nvidia_table(word(v, "arch"));
             let warps = num(v, "block") as u64 / 32;
+            // The explanation says the block limit is never above the warp limit here.
+            assert!(max_blocks <= max_warps / warps, "{id}: {:?}", v.params);
             let blocks = (max_warps / warps).min(max_blocks);
             Number((blocks * warps) as f64 / max_warps as f64)
         }
@@ -648,7 +650,32 @@ fn want(v: &Variant) -> Want {
             let size = num(v, "size") as i64;
             Number(warp_sectors(size, 0, 4) as f64 / 4.0)
         }
-        "l3-textbook-vs-hardware" => Number(sm90_occupancy(256, num(v, "regs") as u64, 0)),
+        "l3-textbook-vs-hardware" => {
+            // Both textbook steps are shown: 65536 / r threads, then whole warps (engine.md §3:
+            // 48 registers → 1365 threads = 66.7 %, 1344 = 65.6 %).
+            let regs = num(v, "regs") as u64;
+            let threads = 65536 / regs;
+            let rounded = threads / 32 * 32;
+            for quote in [
+                format!(
+                    "= {threads} threads ({}",
+                    warpdrill::format::percent(threads as f64 / 2048.0)
+                ),
+                format!(
+                    "{rounded} threads = {}",
+                    warpdrill::format::percent(rounded as f64 / 2048.0)
+                ),
+            ] {
+                assert!(v.prompt.contains(&quote), "{id}: {quote:?} in {}", v.prompt);
+            }
+            if regs == 48 {
+                assert!(
+                    v.prompt.contains("1365 threads (66.7%")
+                        && v.prompt.contains("1344 threads = 65.6%")
+                );
+            }
+            Number(sm90_occupancy(256, regs, 0))
+        }
         "l3-padding" => Number(gcd(num(v, "width") as u64, 32) as f64),
         "l3-limiter" => {
             let limits = sm90_limits(
@@ -675,7 +702,16 @@ fn want(v: &Variant) -> Want {
                 quotes: vec![
                     format!("{} GB/s", s1.round()),
                     format!("{} GB/s", s32.round()),
-                    format!("{:.1}×", s1 / s32),
+                    format!("{:.1}× slower", s1 / s32),
+                    // The sector rate at stride 32 (h200_perf.csv), and the ratio it explains.
+                    format!(
+                        "{} GB/s",
+                        perf(&["global_stride", "4", "32", "0"], 7).round()
+                    ),
+                    format!(
+                        "≈ {:.1}.",
+                        8.0 * s1 / perf(&["global_stride", "4", "32", "0"], 7)
+                    ),
                 ],
             }
         }
@@ -844,6 +880,14 @@ fn want(v: &Variant) -> Want {
         "l5-bank-cycles" => {
             let (free, worst) = (measured_smem_cycles(1), measured_smem_cycles(32));
             let way = gcd(num(v, "way") as u64, 32) as f64;
+            // The explanation states how far the straight line is off at 8-way (≈ 13 %).
+            let line = |w: f64| free + (worst - free) / 31.0 * (w - 1.0);
+            let off8 = warpdrill::format::percent(line(8.0) / measured_smem_cycles(8) - 1.0);
+            assert!(
+                v.explanation.contains(&format!("{off8} high at 8-way")),
+                "{id}: {}",
+                v.explanation
+            );
             Number(free + (worst - free) / 31.0 * (way - 1.0))
         }
         "l5-aos-kernel-estimate" => {
@@ -1176,4 +1220,81 @@ fn content_check_runs_the_linter_with_file_line_and_column() {
         "{report}"
     );
     std::fs::remove_dir_all(&dir).ok();
+}
+
+// ---- Facts stated in cards, pinned to the reference measurements ----
+
+fn card_back(id: &str) -> String {
+    builtin()
+        .cards
+        .iter()
+        .find(|c| c.id == id)
+        .unwrap_or_else(|| panic!("no card {id}"))
+        .back
+        .clone()
+}
+
+#[test]
+fn littles_law_card_converts_cycles_to_time() {
+    // DRAM latency is in SM cycles (h200_perf.csv global_chase, 256 MB working set) at 1.98 GHz.
+    let cycles = perf(&["global_chase", "268435456"], 2);
+    let seconds = cycles / 1.98e9;
+    let in_flight = 4.8e12 * seconds;
+    let back = card_back("lat-little");
+    assert!(
+        back.contains(&format!("≈ {} *cycles*", (cycles / 50.0).round() * 50.0)),
+        "{back}"
+    );
+    assert!(
+        back.contains(&format!("≈ {} ns", (seconds * 1e9 / 10.0).round() * 10.0)),
+        "{back}"
+    );
+    assert!(
+        back.contains(&format!("about {:.1} MB", in_flight / 1e6)),
+        "{back}"
+    );
+    assert!(
+        back.contains(&format!("≈ {:.0} KB per SM", in_flight / 132.0 / 1e3)),
+        "{back}"
+    );
+}
+
+#[test]
+fn stride_and_misalignment_cards_match_the_h200() {
+    let back = card_back("coal-stride32-measured");
+    let (s1, s32) = (measured_useful(1, 0), measured_useful(32, 0));
+    let rate32 = perf(&["global_stride", "4", "32", "0"], 7);
+    assert!(back.contains(&format!("*{:.1}×*", s1 / s32)), "{back}");
+    assert!(
+        back.contains(&format!("≈ {:.1} TB/s at stride 32", rate32 / 1e3)),
+        "{back}"
+    );
+    assert!(
+        back.contains(&format!(
+            "8 × {} / {} ≈ {:.1}",
+            s1.round(),
+            rate32.round(),
+            8.0 * s1 / rate32
+        )),
+        "{back}"
+    );
+    let back = card_back("coal-misalign-measured");
+    let aligned = measured_useful(1, 0);
+    let slower = [1, 8, 32].map(|offset| 100.0 * (aligned / measured_useful(1, offset) - 1.0));
+    let least = slower.into_iter().fold(f64::INFINITY, f64::min);
+    let most = slower.into_iter().fold(0.0, f64::max);
+    assert!(back.starts_with("About 1 % slower"), "{back}");
+    assert!(back.contains(&format!("{least:.1}–{most:.1} %")), "{back}");
+}
+
+#[test]
+fn management_and_limit_cards_say_who_and_how_many() {
+    let back = card_back("hier-managed-by");
+    assert!(
+        back.contains("Programmer-managed: global memory and shared memory")
+            && back.contains("Compiler-managed: registers"),
+        "{back}"
+    );
+    let back = card_back("occ-limits");
+    assert!(back.contains("fifth, barriers"), "{back}");
 }
