@@ -23,8 +23,8 @@ fn builtin_content_meets_the_ladder_targets() {
     let content = builtin();
     for level in Level::ALL {
         assert!(
-            content.level(level).count() >= 10,
-            "{} has fewer than 10 exercises",
+            content.level(level).count() >= 12,
+            "{} has fewer than 12 exercises",
             level.key()
         );
     }
@@ -837,7 +837,7 @@ fn want(v: &Variant) -> Want {
                     .unwrap() as f64,
             )
         }
-        "l4-vector-width" => Number(4096.0 / (32.0 * num(v, "elem"))),
+        "l2-vector-width" => Number(4096.0 / (32.0 * num(v, "elem"))),
         "l4-tiled-occupancy" => {
             let tile = num(v, "tile") as u64;
             let smem = 2 * tile * tile * num(v, "elem") as u64;
@@ -854,7 +854,7 @@ fn want(v: &Variant) -> Want {
             let bytes = num(v, "millions") * 1e6 / 32.0 * sectors * 32.0;
             Number(bytes / saturated_sector_rate())
         }
-        "l5-serialized-latency" => Number(num(v, "transactions") * num(v, "ns") * 1e-9),
+        "l2-serialized-latency" => Number(num(v, "transactions") * num(v, "ns") * 1e-9),
         "l5-littles-law" => {
             let latency = num(v, "cycles") / 1.98e9;
             Number(num(v, "tbps") * 1e12 * latency / num(v, "sms"))
@@ -895,7 +895,79 @@ fn want(v: &Variant) -> Want {
             let bytes = num(v, "millions") * 1e6 / 32.0 * sectors * 32.0;
             Number(bytes / saturated_sector_rate())
         }
-        "l5-warps-to-hide-latency" => Number((num(v, "latency") / num(v, "independent")).ceil()),
+        "l2-warps-to-hide-latency" => Number((num(v, "latency") / num(v, "independent")).ceil()),
+        "l2-amd-wave64-stride" => {
+            // engine.md §6: 64 lanes, 128-byte lines; stride 64 floats → 64 transactions.
+            let stride = num(v, "stride") as i64;
+            Number(segments((0..64).map(|t| t * stride * 4), 4, 128) as f64)
+        }
+        "l2-padding-cost" => Number(num(v, "rows") * num(v, "elem")),
+        "l2-textbook-threads" => {
+            let threads = 65536 / num(v, "regs") as u64;
+            Number((threads / 32 * 32) as f64)
+        }
+        "l2-regs-32-vs-64" => {
+            let block = num(v, "block") as u64;
+            Number((sm90_blocks(block, 64, 0, None) * block / 32) as f64)
+        }
+        "l3-align-not-enough" => {
+            let padded = (num(v, "size") as i64 + 15) / 16 * 16;
+            Number(warp_sectors(padded, 0, 4) as f64)
+        }
+        "l4-transpose-traffic" => {
+            let elem = num(v, "elem") as i64;
+            let row = warp_sectors(elem, 0, elem) as f64;
+            let column = warp_sectors(4096 * elem, 0, elem) as f64;
+            Number((row + column) / (2.0 * row))
+        }
+        "l4-random-gather" => Choice(vec![1]),
+        "l4-smem-tile-budget" => {
+            let (blocks, elem) = (num(v, "blocks") as u64, num(v, "elem") as u64);
+            let best = (1..=64)
+                .map(|k| k * 8)
+                .filter(|t| 2 * t * t * elem <= 227 * 1024)
+                .filter(|t| sm90_limits(128, 32, 2 * t * t * elem, None)[2] >= blocks)
+                .max()
+                .unwrap();
+            Number(best as f64)
+        }
+        "l5-roofline-lever" => {
+            // (intensity, bandwidth efficiency, reuse) of the six kernels; 67 TFLOP/s, 4.8 TB/s.
+            let (i, e, k) = [
+                (0.5, 0.125, 2.0),
+                (2.0, 0.25, 2.0),
+                (0.5, 0.25, 8.0),
+                (4.0, 0.25, 16.0),
+                (100.0, 0.5, 4.0),
+                (60.0, 0.5, 2.0),
+            ][num(v, "kernel") as usize];
+            let roof =
+                |peak: f64, bandwidth: f64, intensity: f64| f64::min(peak, bandwidth * intensity);
+            let levers = [
+                roof(67e12, 4.8e12, i),
+                roof(67e12, e * 4.8e12, i * k),
+                roof(4.0 * 67e12, e * 4.8e12, i),
+            ];
+            let best = levers.iter().cloned().fold(0.0, f64::max);
+            Choice((0..3).filter(|&j| levers[j] == best).collect())
+        }
+        "l5-loads-per-thread" => {
+            let per_sm = num(v, "tbps") * 1e12 * 650.0 / 1.98e9 / 132.0;
+            let threads = sm90_blocks(256, num(v, "regs") as u64, 0, None) * 256;
+            Number((per_sm / (threads as f64 * 4.0)).ceil())
+        }
+        "l5-transpose-estimate" => {
+            let n = num(v, "n");
+            let warps = n * n / 32.0;
+            // Sector traffic at stride 32: useful GB/s × 8 sectors per 4 useful ones.
+            let lone = measured_useful(32, 0) * 8.0 * 1e9;
+            Number(warps * 4.0 * 32.0 / saturated_sector_rate() + warps * 32.0 * 32.0 / lone)
+        }
+        "l5-gemm-time" => {
+            let (n, t) = (num(v, "n"), num(v, "tile"));
+            let flop = 2.0 * n.powi(3);
+            Number(f64::max(flop / 67e12, flop / t * 4.0 / 4.8e12))
+        }
         "l5-design-particles" => Explain {
             good: "Use a structure of arrays with separate x, y, z arrays: 4 sectors per field load, \
                    against 24 sectors with the AoS.",
