@@ -1245,6 +1245,19 @@ fn the_linter_finds_odd_prompts_and_numbers_typed_for_one_variant() {
       hints: ["a", "b"], explanation: "e")"#,
     );
     assert!(has(&findings, Warning, "element 0"), "{findings:#?}");
+    // A first hint that does the arithmetic.
+    let findings = lint_one(
+        r#"(id: "generous", level: L2, topic: "occupancy", title: "t",
+      params: { "regs": Range(min: 40, max: 60) },
+      values: [("per_warp", Occupancy(block_size: "256", regs: "regs", field: RegsPerWarp))],
+      prompt: "{regs} registers: per warp?",
+      answer: Number(value: "per_warp"),
+      hints: ["ceil({regs} × 32 / 256) × 256 = {per_warp}.", "b"], explanation: "e")"#,
+    );
+    assert!(
+        has(&findings, Warning, "hint 1 states the answer"),
+        "{findings:#?}"
+    );
     assert!(
         has(&findings, Error, "the title states 62.5 %"),
         "{findings:#?}"

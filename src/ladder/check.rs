@@ -229,7 +229,47 @@ pub fn lint(template: &ExerciseTemplate) -> Vec<Finding> {
         lint_stated_numbers(template, &variants, &mut findings);
     }
     lint_odd_text(&variants, &mut findings);
+    lint_first_hint(&variants, &mut findings);
     findings
+}
+
+/// Whether `text` holds `number` as a number of its own (not inside a longer one).
+fn states_number(text: &str, number: &str) -> bool {
+    text.match_indices(number).any(|(at, _)| {
+        let before = text[..at].chars().next_back();
+        let after = text[at + number.len()..].chars().next();
+        !before.is_some_and(|c| c.is_ascii_digit() || c == '.')
+            && !after.is_some_and(|c| {
+                c.is_ascii_digit()
+                    || c == '.'
+                        && text[at + number.len() + 1..].starts_with(|d: char| d.is_ascii_digit())
+            })
+    })
+}
+
+/// The first hint should nudge, not compute: it may not state a numeric answer in most variants.
+fn lint_first_hint(variants: &[variant::Variant], findings: &mut Vec<Finding>) {
+    let giving = variants
+        .iter()
+        .filter(|v| {
+            let (Some(value), Some(first)) = (v.key.value(), v.hints.first()) else {
+                return false;
+            };
+            let shown = variant::plain(value);
+            // Small whole numbers (1, 4, 32) appear in hints for other reasons.
+            (value.fract() != 0.0 || value.abs() > 64.0) && states_number(first, &shown)
+        })
+        .count();
+    if giving * 2 > variants.len() {
+        findings.push(Finding {
+            severity: Severity::Warning,
+            needle: Some("hints".into()),
+            message: format!(
+                "hint 1 states the answer in {giving} of {} variants: let the first hint point the way and a later one do the arithmetic",
+                variants.len()
+            ),
+        });
+    }
 }
 
 fn lint_choices(
