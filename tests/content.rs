@@ -131,7 +131,34 @@ fn every_template_grades_its_own_answer_for_many_seeds() {
                         ladder::grade(&variant, Response::Text("bank conflict occupancy"));
                     assert_eq!(feedback.outcome, Outcome::Wrong, "{}", exercise.id);
                 }
-                AnswerKey::Explain { .. } => {
+                AnswerKey::Explain { checks, .. } => {
+                    // Each exact part grades its own answer right and another number wrong.
+                    for (i, part) in checks.iter().enumerate() {
+                        let typed = part.key.typed();
+                        let graded =
+                            ladder::grade_part(&variant, i, Response::Text(&typed)).unwrap();
+                        assert_eq!(
+                            graded.outcome,
+                            Outcome::Correct,
+                            "{} part {i}: {typed}",
+                            exercise.id
+                        );
+                        if let AnswerKey::Number {
+                            value, unit, kilo, ..
+                        } = &part.key
+                        {
+                            let wrong =
+                                ladder::variant::format_with_unit(value * 3.0 + 7.0, unit, *kilo);
+                            let graded =
+                                ladder::grade_part(&variant, i, Response::Text(&wrong)).unwrap();
+                            assert_eq!(
+                                graded.outcome,
+                                Outcome::Wrong,
+                                "{} part {i}: {wrong}",
+                                exercise.id
+                            );
+                        }
+                    }
                     // Never plain right: compared with the model answer, and with no idea found
                     // it cannot be marked "I had it".
                     let feedback = ladder::grade(&variant, Response::Text("no idea"));
@@ -1382,4 +1409,47 @@ fn management_and_limit_cards_say_who_and_how_many() {
     );
     let back = card_back("occ-limits");
     assert!(back.contains("fifth, barriers"), "{back}");
+}
+
+#[test]
+fn exact_parts_of_explanations_agree_with_hand_values() {
+    let content = builtin();
+    let aos = perf(&["aos24_field_x"], 6) * 1e9;
+    let cases: &[(&str, &[f64])] = &[
+        // Stride 32 floats: one sector per lane.
+        ("l3-stride-model-vs-h200", &[32.0]),
+        // 128 bytes from byte 4: sectors 0..4.
+        ("l3-misalign-cheap", &[5.0]),
+        ("l4-fix-the-kernel", &[4.0]),
+        // 24-byte structs: 32 × 24 B = 768 B = 24 sectors; sector traffic = useful × 24 / 4.
+        ("l5-aos-measured", &[24.0, aos * 6.0]),
+        ("l5-design-particles", &[12.0]),
+        ("l5-defend-occupancy", &[1.0]),
+    ];
+    for (id, want) in cases {
+        let template = content.exercise(id).unwrap();
+        for seed in 0..8 {
+            let variant = ladder::generate(template, seed).unwrap();
+            let parts = variant.key.parts();
+            assert_eq!(parts.len(), want.len(), "{id}");
+            for (part, want) in parts.iter().zip(*want) {
+                let value = part.key.value().unwrap();
+                assert!(
+                    (value - want).abs() <= 1e-9 * want.abs(),
+                    "{id}: {value} vs {want}"
+                );
+            }
+        }
+    }
+    assert!(
+        content
+            .exercises
+            .iter()
+            .filter(|e| matches!(
+                e.answer,
+                warpdrill::content::schema::AnswerSpec::Explain { .. }
+            ))
+            .all(|e| cases.iter().any(|(id, _)| *id == e.id)),
+        "every explanation exercise has an exact part checked here"
+    );
 }

@@ -392,6 +392,16 @@ fn every_answer_preview_prints_is_accepted_by_check() {
                 ));
             }
             checked += 1;
+            for (i, part) in item["parts"].as_array().unwrap().iter().enumerate() {
+                let answer = part["answer"].as_str().unwrap();
+                let number = (i + 1).to_string();
+                let out = warpdrill(&[
+                    "check", id, "--seed", seed, "--part", &number, "--answer", answer,
+                ]);
+                if out.status.code() != Some(0) {
+                    refused.push(format!("{id} seed {seed} part {number}: {answer:?}"));
+                }
+            }
         }
     }
     assert!(checked > 150, "only {checked} answers");

@@ -302,6 +302,12 @@ fn explanation_answers_are_marked_by_the_learner() {
     let mut h = Harness::new(80, 24);
     h.app
         .update(Action::OpenExercise("l3-misalign-cheap".into()));
+    // The exact part comes first.
+    assert!(h.screen().contains("Part 1 of 2 (exact)"));
+    h.type_text("5 sectors").press(KeyCode::Enter);
+    let part = h.screen();
+    assert!(part.contains("Correct — 5 sectors."), "{part}");
+    assert!(h.screen().contains("▸ Part 2 of 2: the explanation"));
     h.type_text("32-byte sectors: one extra sector, Kepler used 128-byte lines")
         .press(KeyCode::Enter);
     let graded = h.screen();
@@ -320,6 +326,52 @@ fn explanation_answers_are_marked_by_the_learner() {
     h.press(KeyCode::Char('y'));
     let progress = h.app.progress.of("l3-misalign-cheap");
     assert_eq!((progress.attempts, progress.solved), (1, true));
+}
+
+#[test]
+fn an_explanation_with_no_idea_cannot_be_marked_had_and_a_wrong_part_keeps_it_unsolved() {
+    let mut h = Harness::new(80, 24);
+    h.app
+        .update(Action::OpenExercise("l3-misalign-cheap".into()));
+    h.type_text("4").press(KeyCode::Enter);
+    assert!(h.row_containing("Not quite").contains("5 sectors"));
+    h.type_text("idk").press(KeyCode::Enter);
+    let screen = h.screen();
+    assert!(
+        screen.contains("No idea of the model answer found"),
+        "{screen}"
+    );
+    assert!(!screen.lines().last().unwrap_or("").contains("I had it"));
+    h.press(KeyCode::Char('y'));
+    let refused = h.screen();
+    assert!(refused.contains("cannot be marked"), "{refused}");
+    assert_eq!(h.app.progress.of("l3-misalign-cheap").attempts, 0);
+    h.press(KeyCode::Char('n'));
+    let progress = h.app.progress.of("l3-misalign-cheap");
+    assert_eq!((progress.attempts, progress.solved), (1, false));
+}
+
+#[test]
+fn letters_pick_options_and_fixed_facts_have_no_new_numbers() {
+    let mut h = Harness::new(80, 24);
+    h.app.update(Action::OpenExercise("l1-scope".into()));
+    h.press(KeyCode::Char('c')).press(KeyCode::Enter);
+    assert!(h.row_containing("Correct").contains("c) global memory"));
+    h.press(KeyCode::Char('r'));
+    assert!(
+        h.screen().contains("no numbers to change"),
+        "{}",
+        h.screen()
+    );
+    // Show me waits for a first answer.
+    h.app
+        .update(Action::OpenExercise("l2-stride-sectors".into()));
+    h.ctrl('o');
+    assert!(h.screen().contains("Show me opens after your first answer"));
+    assert!(matches!(
+        h.app.screen(),
+        warpdrill::app::Screen::Exercise(_)
+    ));
 }
 
 #[test]

@@ -139,6 +139,11 @@ pub fn preview(content: &Content, seed: u64, level: Option<&str>, as_json: bool)
                         "answer": variant.key.display(),
                         "answer_value": variant.key.value(),
                         "answer_kind": variant.key.kind(),
+                        "parts": variant.key.parts().iter().map(|p| json!({
+                            "prompt": p.prompt,
+                            "answer": p.key.display(),
+                            "answer_kind": p.key.kind(),
+                        })).collect::<Vec<_>>(),
                     }));
                 } else {
                     let _ = writeln!(
@@ -164,6 +169,15 @@ pub fn preview(content: &Content, seed: u64, level: Option<&str>, as_json: bool)
                                 .map(|&i| items[i].as_str())
                                 .collect::<Vec<_>>()
                                 .join(", ")
+                        );
+                    }
+                    for (i, part) in variant.key.parts().iter().enumerate() {
+                        let _ = writeln!(
+                            text,
+                            "part {}: {} — answer: {}",
+                            i + 1,
+                            part.prompt,
+                            part.key.display()
                         );
                     }
                     let _ = writeln!(text, "answer: {}\n", variant.key.display());
@@ -226,7 +240,29 @@ pub fn check_answer(content: &Content, args: &CheckArgs) -> Report {
             };
         }
     };
-    let feedback = ladder::grade(&variant, Response::Text(&args.answer));
+    let feedback = match args.part {
+        None => ladder::grade(&variant, Response::Text(&args.answer)),
+        Some(part) => {
+            let graded = part
+                .checked_sub(1)
+                .and_then(|i| ladder::grade_part(&variant, i, Response::Text(&args.answer)));
+            match graded {
+                Some(feedback) => feedback,
+                None => {
+                    return Report {
+                        stdout: String::new(),
+                        stderr: format!(
+                            "error: exercise `{}` has {} exact part(s); --part takes 1 to {}\n",
+                            exercise.id,
+                            variant.key.parts().len(),
+                            variant.key.parts().len()
+                        ),
+                        code: 2,
+                    };
+                }
+            }
+        }
+    };
     let mut out = String::new();
     let _ = writeln!(out, "{}", feedback.headline);
     let code = match feedback.outcome {

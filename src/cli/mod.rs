@@ -123,6 +123,9 @@ pub struct CheckArgs {
     /// The answer, as a learner would type it (`62.5%`, `b`, `regs, smem, L2, DRAM`).
     #[arg(long, allow_hyphen_values = true)]
     pub answer: String,
+    /// Grade exact part N (1, 2 …) of an explanation exercise instead of the explanation.
+    #[arg(long)]
+    pub part: Option<usize>,
 }
 
 /// `warpdrill calc …`

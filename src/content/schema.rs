@@ -499,7 +499,21 @@ pub enum AnswerSpec {
         /// Ideas needed to pass (default: all).
         #[serde(default)]
         required: Option<usize>,
+        /// Exact parts asked before the explanation: each a `Number(…)` or `Choice(…)` answer,
+        /// graded as such (`checks: [(prompt: "How many sectors …?", answer: Number(…))]`).
+        #[serde(default)]
+        checks: Vec<SubQuestion>,
     },
+}
+
+/// An exact part of an explanation exercise, asked before the explanation.
+#[derive(Debug, Clone, PartialEq, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct SubQuestion {
+    /// The question, with placeholders.
+    pub prompt: String,
+    /// A `Number(…)` or `Choice(…)` answer.
+    pub answer: AnswerSpec,
 }
 
 /// One option of a choice.

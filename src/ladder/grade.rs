@@ -327,6 +327,7 @@ pub fn grade(variant: &Variant, response: Response<'_>) -> Feedback {
             ideas,
             model,
             required,
+            ..
         } => {
             let Response::Text(text) = response else {
                 return Feedback::unusable("write a short explanation".into(), expected);
@@ -370,6 +371,19 @@ pub fn grade(variant: &Variant, response: Response<'_>) -> Feedback {
             }
         }
     }
+}
+
+/// Grades exact part `part` (0-based) of an explanation exercise; `None` if there is no such part.
+pub fn grade_part(variant: &Variant, part: usize, response: Response<'_>) -> Option<Feedback> {
+    let check = variant.key.parts().get(part)?;
+    let mut asked = variant.clone();
+    asked.key = check.key.clone();
+    asked.prompt = check.prompt.clone();
+    // The worked explanation waits for the explanation itself.
+    asked.explanation = String::new();
+    let mut feedback = grade(&asked, response);
+    feedback.why = String::new();
+    Some(feedback)
 }
 
 /// How close a numeric answer must be, in words: `within 2 %`, `within ±0.1 percentage point`.

@@ -66,6 +66,12 @@ pub struct State {
     pub revealed: bool,
     /// A one-line note for the learner (why a key did nothing).
     pub notice: Option<String>,
+    /// The exact part of an explanation exercise being asked (= the number of parts once the
+    /// explanation itself is asked).
+    pub part: usize,
+    /// How each exact part answered so far went (`true` = right); a wrong one keeps the exercise
+    /// unsolved whatever the explanation's mark.
+    pub parts_right: Vec<bool>,
 }
 
 impl State {
@@ -104,6 +110,8 @@ impl State {
             attempts: 0,
             revealed: false,
             notice: None,
+            part: 0,
+            parts_right: Vec::new(),
         }
     }
 
@@ -410,7 +418,8 @@ impl State {
                 if !had_it {
                     self.input.clear();
                 }
-                let outcome = if had_it {
+                // A wrong exact part keeps the exercise unsolved, whatever the mark.
+                let outcome = if had_it && self.parts_right.iter().all(|&right| right) {
                     Outcome::Correct
                 } else {
                     Outcome::Wrong
@@ -440,6 +449,23 @@ impl State {
             return None;
         };
         let answer = self.input.text().to_string();
+        // An explanation exercise asks its exact parts first, one at a time.
+        if self.part < variant.key.parts().len() {
+            let Some(feedback) =
+                crate::ladder::grade_part(variant, self.part, Response::Text(&answer))
+            else {
+                return None;
+            };
+            let outcome = feedback.outcome;
+            self.feedback = Some(feedback);
+            if outcome != Outcome::Unusable {
+                self.input.remember(&answer);
+                self.input.clear();
+                self.parts_right.push(outcome == Outcome::Correct);
+                self.part += 1;
+            }
+            return None;
+        }
         let feedback = match &variant.key {
             AnswerKey::Choice { .. } => {
                 crate::ladder::grade(variant, Response::Choice(self.choice))
@@ -574,6 +600,56 @@ pub fn render(ctx: &Ctx, state: &State, area: Rect, buf: &mut Buffer) {
                 top.push(line);
             }
         }
+        AnswerKey::Explain { checks, .. } if !checks.is_empty() => {
+            top.push(Line::from(""));
+            for (i, part) in checks.iter().enumerate() {
+                let (mark, style) = if i < state.part {
+                    if state.parts_right.get(i) == Some(&true) {
+                        ("✓ ", theme.dim())
+                    } else {
+                        ("✗ ", theme.dim())
+                    }
+                } else if i == state.part {
+                    ("▸ ", theme.title())
+                } else {
+                    ("  ", theme.dim())
+                };
+                top.push(Line::styled(
+                    format!(
+                        "{mark}Part {} of {} (exact): {}",
+                        i + 1,
+                        checks.len() + 1,
+                        part.prompt
+                    ),
+                    style,
+                ));
+                if i == state.part
+                    && let AnswerKey::Choice { options, .. } = &part.key
+                {
+                    for (j, option) in options.iter().enumerate() {
+                        top.push(rich(&format!("    {}) {option}", letter(j)), theme));
+                    }
+                }
+            }
+            let style = if state.part >= checks.len() {
+                theme.title()
+            } else {
+                theme.dim()
+            };
+            top.push(Line::styled(
+                format!(
+                    "{}Part {} of {}: the explanation, in your own words.",
+                    if state.part >= checks.len() {
+                        "▸ "
+                    } else {
+                        "  "
+                    },
+                    checks.len() + 1,
+                    checks.len() + 1
+                ),
+                style,
+            ));
+        }
         AnswerKey::Ordering { items, by, .. } => {
             top.push(Line::styled(
                 format!(
@@ -655,7 +731,10 @@ pub fn render(ctx: &Ctx, state: &State, area: Rect, buf: &mut Buffer) {
                     theme.key(),
                 ));
             }
-        } else if feedback.outcome == Outcome::Wrong && !state.show_explanation {
+        } else if feedback.outcome == Outcome::Wrong
+            && !state.show_explanation
+            && !feedback.why.is_empty()
+        {
             bottom.push(rich(&format!("Why: {}", feedback.why), theme));
         }
         if feedback.outcome == Outcome::Correct && state.revealed && !progress.solved {
@@ -671,7 +750,10 @@ pub fn render(ctx: &Ctx, state: &State, area: Rect, buf: &mut Buffer) {
                 theme.dim(),
             ));
         }
-        if feedback.outcome == Outcome::Wrong && feedback.model.is_none() {
+        if feedback.outcome == Outcome::Wrong
+            && feedback.model.is_none()
+            && !feedback.why.is_empty()
+        {
             let reroll = if state.typing() { "Ctrl-R" } else { "r" };
             bottom.push(Line::styled(
                 if has_numbers(state) {
