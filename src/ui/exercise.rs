@@ -451,11 +451,7 @@ impl State {
         let answer = self.input.text().to_string();
         // An explanation exercise asks its exact parts first, one at a time.
         if self.part < variant.key.parts().len() {
-            let Some(feedback) =
-                crate::ladder::grade_part(variant, self.part, Response::Text(&answer))
-            else {
-                return None;
-            };
+            let feedback = crate::ladder::grade_part(variant, self.part, Response::Text(&answer))?;
             let outcome = feedback.outcome;
             self.feedback = Some(feedback);
             if outcome != Outcome::Unusable {
