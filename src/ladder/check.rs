@@ -158,8 +158,11 @@ pub struct Located {
 /// Templates with at most this many combinations are linted on every one; others on 300 seeds.
 const LINT_SEEDS: u64 = 300;
 
-/// A choice option right in more than this share of the variants is reported.
-const MAJORITY: f64 = 0.75;
+/// A choice option right in more than this share of the variants is reported: most variants
+/// (half) for three or more options, three quarters for two.
+fn majority(options: usize) -> f64 {
+    if options <= 2 { 0.75 } else { 0.5 }
+}
 
 /// The variants a learner can meet: every combination when there are few, else 300 seeds.
 fn sample(template: &ExerciseTemplate) -> Vec<variant::Variant> {
@@ -323,12 +326,12 @@ fn lint_choices(
                 .filter(|v| matches!(&v.key, variant::AnswerKey::Choice { correct, .. } if correct.contains(&index)))
                 .count();
             let share = right as f64 / variants.len() as f64;
-            if share > MAJORITY && right < variants.len() {
+            if share > majority(count) && right < variants.len() {
                 findings.push(Finding {
                     severity: Severity::Warning,
                     needle: Some("options".into()),
                     message: format!(
-                        "option {} is right in {right} of {} variants: always picking it is usually right — balance the parameters",
+                        "option {} is right in {right} of {} variants: always picking it is mostly right — balance the parameters",
                         variant::letter(index),
                         variants.len()
                     ),
