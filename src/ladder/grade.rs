@@ -175,7 +175,7 @@ pub fn grade(variant: &Variant, response: Response<'_>) -> Feedback {
                 } else {
                     String::new()
                 };
-                return right(format!("Correct — {expected}.{note}"));
+                return right(format!("Correct — {expected}{note}."));
             }
             // A percentage rounded the way a learner rounds (66.67 % → 67 % or 0.67): accepted
             // when typed to a whole percent or finer and it is the answer rounded to that digit.

@@ -597,54 +597,44 @@ pub fn render(ctx: &Ctx, state: &State, area: Rect, buf: &mut Buffer) {
             }
         }
         AnswerKey::Explain { checks, .. } if !checks.is_empty() => {
+            // Parts answered are summed up in one line; the part asked is shown in full.
+            let total = checks.len() + 1;
             top.push(Line::from(""));
-            for (i, part) in checks.iter().enumerate() {
-                let (mark, style) = if i < state.part {
-                    if state.parts_right.get(i) == Some(&true) {
-                        ("✓ ", theme.dim())
-                    } else {
-                        ("✗ ", theme.dim())
-                    }
-                } else if i == state.part {
-                    ("▸ ", theme.title())
-                } else {
-                    ("  ", theme.dim())
-                };
-                top.push(Line::styled(
-                    format!(
-                        "{mark}Part {} of {} (exact): {}",
-                        i + 1,
-                        checks.len() + 1,
-                        part.prompt
-                    ),
-                    style,
-                ));
-                if i == state.part
-                    && let AnswerKey::Choice { options, .. } = &part.key
-                {
-                    for (j, option) in options.iter().enumerate() {
-                        top.push(rich(&format!("    {}) {option}", letter(j)), theme));
+            if state.part > 0 {
+                let done = (0..state.part.min(checks.len()))
+                    .map(|i| {
+                        let mark = if state.parts_right.get(i) == Some(&true) {
+                            "✓"
+                        } else {
+                            "✗"
+                        };
+                        format!("part {} {mark}", i + 1)
+                    })
+                    .collect::<Vec<_>>()
+                    .join(" · ");
+                top.push(Line::styled(done, theme.dim()));
+            }
+            match checks.get(state.part) {
+                Some(part) => {
+                    top.push(Line::styled(
+                        format!(
+                            "▸ Part {} of {total} (exact): {}",
+                            state.part + 1,
+                            part.prompt
+                        ),
+                        theme.title(),
+                    ));
+                    if let AnswerKey::Choice { options, .. } = &part.key {
+                        for (j, option) in options.iter().enumerate() {
+                            top.push(rich(&format!("    {}) {option}", letter(j)), theme));
+                        }
                     }
                 }
+                None => top.push(Line::styled(
+                    format!("▸ Part {total} of {total}: the explanation, in your own words."),
+                    theme.title(),
+                )),
             }
-            let style = if state.part >= checks.len() {
-                theme.title()
-            } else {
-                theme.dim()
-            };
-            top.push(Line::styled(
-                format!(
-                    "{}Part {} of {}: the explanation, in your own words.",
-                    if state.part >= checks.len() {
-                        "▸ "
-                    } else {
-                        "  "
-                    },
-                    checks.len() + 1,
-                    checks.len() + 1
-                ),
-                style,
-            ));
         }
         AnswerKey::Ordering { items, by, .. } => {
             top.push(Line::styled(
