@@ -605,6 +605,15 @@ fn pick_option(text: &str, options: &[String]) -> Option<usize> {
 
 /// The option whose words `t` names.
 fn pick_words(t: &str, options: &[String]) -> Option<usize> {
+    // `not compute-bound` names no option (unless an option itself says `not`).
+    let negated = |text: &str| {
+        normalize(text)
+            .split_whitespace()
+            .any(|w| NEGATING.contains(&w))
+    };
+    if negated(t) && !options.iter().any(|o| negated(o)) {
+        return None;
+    }
     if let Some(exact) = options.iter().position(|o| normalize(o) == normalize(t)) {
         return Some(exact);
     }
