@@ -280,9 +280,21 @@ fn show_me_opens_the_exercises_own_pattern() {
         }
         _ => unreachable!(),
     };
-    if let Some(action) = app.handle_key(KeyEvent::new(KeyCode::Char('o'), KeyModifiers::CONTROL)) {
-        app.update(action);
+    let show_me = |app: &mut warpdrill::app::App| {
+        if let Some(action) =
+            app.handle_key(KeyEvent::new(KeyCode::Char('o'), KeyModifiers::CONTROL))
+        {
+            app.update(action);
+        }
+    };
+    // Before a first answer the diagram would give the answer away: it waits.
+    show_me(&mut app);
+    assert!(matches!(app.screen(), Screen::Exercise(_)));
+    assert!(screen(&app, 80, 24).contains("Show me opens after your first answer"));
+    for key in [KeyCode::Char('0'), KeyCode::Enter] {
+        press(&mut app, key);
     }
+    show_me(&mut app);
     let Screen::Explorer(state) = app.screen() else {
         panic!("show me opened {:?}", app.screen())
     };
@@ -298,9 +310,10 @@ fn show_me_opens_the_exercises_own_pattern() {
     );
 
     app.update(Action::OpenExercise("l3-textbook-vs-hardware".into()));
-    if let Some(action) = app.handle_key(KeyEvent::new(KeyCode::Char('o'), KeyModifiers::CONTROL)) {
-        app.update(action);
+    for key in [KeyCode::Char('1'), KeyCode::Char('%'), KeyCode::Enter] {
+        press(&mut app, key);
     }
+    show_me(&mut app);
     let Screen::Calculators(state) = app.screen() else {
         panic!()
     };
