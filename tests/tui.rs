@@ -536,7 +536,7 @@ mod no_key_sequence_panics {
 
         #[test]
         fn random_keys_at_random_sizes(
-            start in 0usize..80,
+            start in 0usize..120,
             keys in proptest::collection::vec(key(), 1..120),
             width in 20u16..140,
             height in 8u16..50,
@@ -544,13 +544,28 @@ mod no_key_sequence_panics {
             let mut h = Harness::new(width, height);
             // Start anywhere: an exercise of any kind, the explorer, a calculator, or Home.
             let exercises: Vec<String> = h.app.content.exercises.iter().map(|e| e.id.clone()).collect();
-            match start {
-                s if s < exercises.len() => h.app.update(Action::OpenExercise(exercises[s].clone())),
-                70 => h.app.update(Action::OpenExplorer(warpdrill::ui::ExplorerSetup::default())),
-                71 => h.app.update(Action::OpenCalculators(warpdrill::ui::calculators::Tab::Roofline)),
-                72 => h.app.update(Action::OpenCalculators(warpdrill::ui::calculators::Tab::Tiling)),
-                73 => h.app.update(Action::OpenSearch),
-                _ => {}
+            // Every screen is a start: the first draws pick exercises, the next ones the other screens
+            // (counted from the number of exercises, so new exercises never crowd them out).
+            use warpdrill::ui::calculators::Tab;
+            let others = [
+                Action::OpenExplorer(warpdrill::ui::ExplorerSetup::default()),
+                Action::OpenCalculators(Tab::Occupancy),
+                Action::OpenCalculators(Tab::Tiling),
+                Action::OpenCalculators(Tab::Roofline),
+                Action::OpenSearch,
+                Action::OpenLadder(None),
+                Action::OpenTopic("banks".into()),
+                Action::OpenCard("occ-48-regs".into()),
+                Action::ToggleHelp,
+            ];
+            let pick = start % (exercises.len() + others.len() + 1);
+            match pick.checked_sub(exercises.len()) {
+                None => h.app.update(Action::OpenExercise(exercises[pick].clone())),
+                Some(other) => {
+                    if let Some(action) = others.get(other) {
+                        h.app.update(action.clone());
+                    }
+                }
             }
             for key in keys {
                 // Ctrl-C quits; keep exploring instead.
