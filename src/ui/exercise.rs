@@ -202,6 +202,10 @@ pub fn keys(state: &State) -> Vec<(&'static str, &'static str)> {
             ("q", "back"),
         ]
     };
+    // A fixed fact has no numbers to draw again, and a lab never draws new ones: do not offer it.
+    if !has_numbers(state) || state.in_lab {
+        keys.retain(|(_, action)| *action != "new numbers");
+    }
     let typing = state.typing();
     if show_me {
         keys.push(if typing {
@@ -1029,5 +1033,14 @@ mod tests {
             exercise.handle_key(key(KeyCode::Enter), &ctx),
             Some(Action::Attempt { .. })
         ));
+    }
+
+    #[test]
+    fn new_numbers_are_offered_only_where_there_are_numbers() {
+        let content = Content::builtin();
+        let fixed = open(&content, "l1-sector-size");
+        assert!(!keys(&fixed).iter().any(|(_, a)| *a == "new numbers"));
+        let drawn = open(&content, "l2-stride-sectors");
+        assert!(keys(&drawn).contains(&("^R", "new numbers")));
     }
 }
