@@ -9,4 +9,5 @@ pub mod explain;
 pub mod format;
 pub mod ladder;
 pub mod progress;
+pub mod srs;
 pub mod ui;

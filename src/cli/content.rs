@@ -23,7 +23,10 @@ pub fn check(dir: Option<&Path>, as_json: bool) -> Report {
     let loaded = match dir {
         None => Content::builtin(),
         Some(dir) => match content::dir_sources(dir) {
-            Ok(sources) => content::load(sources, &Content::builtin().topics),
+            Ok(sources) => {
+                let builtin = Content::builtin();
+                content::load_with(sources, &builtin.topics, &builtin.exercises)
+            }
             Err(e) => {
                 return Report {
                     stdout: if as_json {

@@ -91,7 +91,7 @@ impl Content {
     pub fn with_dir(dir: Option<&Path>) -> Result<Content, DirError> {
         let mut content = Content::builtin();
         if let Some(dir) = dir {
-            let extra = load(dir_sources(dir)?, &content.topics);
+            let extra = load_with(dir_sources(dir)?, &content.topics, &content.exercises);
             content.merge(extra);
         }
         Ok(content)
@@ -201,6 +201,16 @@ pub fn dir_sources(dir: &Path) -> Result<Vec<SourceFile>, DirError> {
 /// Parses and validates `sources`. Topics in `known_topics` count as defined (for a directory that
 /// extends the built-in content).
 pub fn load(sources: Vec<SourceFile>, known_topics: &[Topic]) -> Content {
+    load_with(sources, known_topics, &[])
+}
+
+/// [`load`], where drill cards may also name the exercises in `known_exercises` (the built-in ones,
+/// for a directory that extends them).
+pub fn load_with(
+    sources: Vec<SourceFile>,
+    known_topics: &[Topic],
+    known_exercises: &[ExerciseTemplate],
+) -> Content {
     let mut content = Content {
         files: sources.len(),
         ..Content::default()
@@ -242,16 +252,6 @@ pub fn load(sources: Vec<SourceFile>, known_topics: &[Topic]) -> Content {
             .filter(|t| !content.topics.iter().any(|c| c.id == t.id))
             .cloned(),
     );
-    for (source, deck) in parsed_decks {
-        let cards = validate::cards(
-            source,
-            deck.cards,
-            &topics,
-            &content.cards,
-            &mut content.problems,
-        );
-        content.cards.extend(cards);
-    }
     for (source, file) in parsed_exercises {
         let exercises = validate::exercises(
             source,
@@ -262,6 +262,28 @@ pub fn load(sources: Vec<SourceFile>, known_topics: &[Topic]) -> Content {
         );
         content.exercises.extend(exercises);
     }
+    let drillable: Vec<&ExerciseTemplate> = content
+        .exercises
+        .iter()
+        .chain(
+            known_exercises
+                .iter()
+                .filter(|k| !content.exercises.iter().any(|e| e.id == k.id)),
+        )
+        .collect();
+    let mut cards = Vec::new();
+    for (source, deck) in parsed_decks {
+        let kept = validate::cards(
+            source,
+            deck.cards,
+            &topics,
+            &cards,
+            &drillable,
+            &mut content.problems,
+        );
+        cards.extend(kept);
+    }
+    content.cards = cards;
     content.exercises.sort_by_key(|e| e.level);
     content
 }

@@ -118,11 +118,13 @@ pub fn topics(
 }
 
 /// Validates flashcards; returns the valid ones.
+/// A drill card's `drill` must name one of `exercises` whose answer can be typed and graded.
 pub fn cards(
     source: &SourceFile,
     list: Vec<Card>,
     topics: &[Topic],
     existing: &[Card],
+    exercises: &[&ExerciseTemplate],
     problems: &mut Vec<Diagnostic>,
 ) -> Vec<Card> {
     let mut locator = Locator::new(source);
@@ -152,6 +154,12 @@ pub fn cards(
             ))
         } else if card.front.trim().is_empty() || card.back.trim().is_empty() {
             Some((None, format!("card `{}` needs a front and a back", card.id)))
+        } else if let Some(message) = card
+            .drill
+            .as_deref()
+            .and_then(|d| drill_problem(d, exercises))
+        {
+            Some((Some("drill"), format!("card `{}`: {message}", card.id)))
         } else {
             None
         };
@@ -161,6 +169,32 @@ pub fn cards(
         }
     }
     kept
+}
+
+fn drill_problem(id: &str, exercises: &[&ExerciseTemplate]) -> Option<String> {
+    match exercises.iter().find(|e| e.id == id) {
+        None => {
+            let mut near: Vec<&str> = exercises
+                .iter()
+                .map(|e| e.id.as_str())
+                .filter(|e| crate::ladder::grade::fuzzy_names(id, e, 60))
+                .take(3)
+                .collect();
+            if near.is_empty() {
+                near.push("see `warpdrill content preview`");
+            }
+            Some(format!(
+                "drill `{id}` is not an exercise id (close: {})",
+                near.join(", ")
+            ))
+        }
+        Some(e) if matches!(e.answer, crate::content::schema::AnswerSpec::Explain { .. }) => {
+            Some(format!(
+                "drill `{id}` is an explanation graded by the learner; a drill needs an answer the engine grades (number, choice, ordering or text)"
+            ))
+        }
+        Some(_) => None,
+    }
 }
 
 fn topic_list(topics: &[Topic]) -> String {
