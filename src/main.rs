@@ -80,6 +80,9 @@ fn main() -> ExitCode {
                 cli::tui::Start::Ladder(level),
             ))
         }
+        Some(command @ (Command::Stats(_) | Command::Review(_) | Command::Cards(_))) => {
+            cli::review::run(command, cli.data_dir.as_deref(), cli.content.as_deref())
+        }
         Some(Command::Content(ContentCommand::Check { dir, json })) => finish(cli::content::check(
             dir.as_deref().or(cli.content.as_deref()),
             json,

@@ -4,6 +4,7 @@ pub mod batch;
 pub mod calc;
 pub mod content;
 pub mod json;
+pub mod review;
 pub mod tui;
 
 use clap::{Args, Parser, Subcommand, ValueEnum};
@@ -51,6 +52,14 @@ pub enum Command {
         #[arg(value_enum, default_value_t = CalculatorArg::Occupancy)]
         which: CalculatorArg,
     },
+    /// Review statistics: true retention, cards by state, due forecast, heatmap, mastery, streak.
+    Stats(review::StatsArgs),
+    /// Spaced-repetition review: fit the scheduler to your log, export the log.
+    #[command(subcommand)]
+    Review(review::ReviewCommand),
+    /// Flashcards: export to Anki, import from Anki.
+    #[command(subcommand)]
+    Cards(review::CardsCommand),
 }
 
 /// `warpdrill calculators [occupancy|tiling|roofline]`

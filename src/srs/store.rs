@@ -234,6 +234,57 @@ impl RevlogFile {
     }
 }
 
+/// The parameters file's name in the data directory (written by `warpdrill review optimize`).
+pub const PARAMETERS_FILE: &str = "fsrs-parameters.ron";
+
+/// The FSRS parameters fitted to this learner, if saved: `Ok(None)` when there are none yet, `Err`
+/// with a message when the file cannot be used (the defaults are used then).
+pub fn load_parameters(dir: &Path) -> Result<Option<Vec<f32>>, String> {
+    let path = dir.join(PARAMETERS_FILE);
+    match std::fs::read_to_string(&path) {
+        Ok(text) => ron::from_str::<Vec<f32>>(&text).map(Some).map_err(|e| {
+            format!(
+                "{} cannot be read ({e}); the default parameters are used — run `warpdrill review \
+                 optimize` to fit new ones",
+                path.display()
+            )
+        }),
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => Ok(None),
+        Err(e) => Err(format!(
+            "cannot read {} ({e}); the default parameters are used",
+            path.display()
+        )),
+    }
+}
+
+/// Saves fitted parameters atomically (a temporary file flushed to disk, then renamed).
+pub fn save_parameters(dir: &Path, parameters: &[f32]) -> Result<PathBuf, SrsError> {
+    let path = dir.join(PARAMETERS_FILE);
+    let io = |action, source| SrsError::Io {
+        action,
+        path: path.display().to_string(),
+        source,
+    };
+    std::fs::create_dir_all(dir).map_err(|e| io("cannot create the folder of", e))?;
+    let text = format!(
+        "// FSRS parameters fitted to your review log by `warpdrill review optimize`.\n[{}]\n",
+        parameters
+            .iter()
+            .map(|p| p.to_string())
+            .collect::<Vec<_>>()
+            .join(", ")
+    );
+    let temp = dir.join(format!(".{PARAMETERS_FILE}.{}.tmp", std::process::id()));
+    {
+        let mut file = File::create(&temp).map_err(|e| io("cannot write", e))?;
+        file.write_all(text.as_bytes())
+            .map_err(|e| io("cannot write", e))?;
+        file.sync_all().map_err(|e| io("cannot flush", e))?;
+    }
+    std::fs::rename(&temp, &path).map_err(|e| io("cannot replace", e))?;
+    Ok(path)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -307,6 +358,22 @@ mod tests {
         opened.log.append(&[record(5)]).unwrap();
         assert_eq!(std::fs::read_to_string(&aside).unwrap(), text);
         assert_eq!(RevlogFile::open(&dir, 78).records, vec![record(5)]);
+        std::fs::remove_dir_all(&dir).ok();
+    }
+
+    #[test]
+    fn parameters_round_trip() {
+        let dir = temp_dir("params");
+        assert_eq!(load_parameters(&dir), Ok(None));
+        let params: Vec<f32> = fsrs::DEFAULT_PARAMETERS.to_vec();
+        save_parameters(&dir, &params).unwrap();
+        assert_eq!(load_parameters(&dir), Ok(Some(params)));
+        std::fs::write(dir.join(PARAMETERS_FILE), "[1, oops]").unwrap();
+        assert!(
+            load_parameters(&dir)
+                .unwrap_err()
+                .contains("default parameters")
+        );
         std::fs::remove_dir_all(&dir).ok();
     }
 
