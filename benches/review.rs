@@ -57,7 +57,7 @@ fn write_log(dir: &Path) {
             }),
             ..before
         };
-        let rating = if (card + round) % 9 == 0 {
+        let rating = if (card + round).is_multiple_of(9) {
             Rating::Again
         } else {
             Rating::Good
