@@ -1,5 +1,6 @@
 //! Review from the command line: `stats --json`, the log export, Anki export and import, and a
-//! damaged or cut-off log, against the real binary.
+//! damaged or cut-off log, against the real binary; and a log that keeps every rating through
+//! `kill -9` and cut-off lines.
 
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output};
@@ -210,5 +211,107 @@ fn a_damaged_log_is_kept_aside_and_a_torn_line_kept_in_place() {
         })
         .collect();
     assert_eq!(aside.len(), 1);
+    std::fs::remove_dir_all(&dir).ok();
+}
+
+/// Run by `ratings_survive_kill_9_and_cut_off_lines` in a child process: rates cards as fast as it can and prints the
+/// time of each rating once `rate` has returned (the record is on disk by then).
+#[test]
+#[ignore = "a child process of ratings_survive_kill_9_and_cut_off_lines"]
+fn child_rates_until_killed() {
+    let Some(dir) = std::env::var_os("WARPDRILL_CRASH_DIR") else {
+        return;
+    };
+    use std::io::Write;
+    let system = SystemClock;
+    let start = system.now_ms();
+    let clock = Arc::new(FakeClock::new(start, 0));
+    let content = Content::builtin();
+    let mut deck = Deck::open(
+        &content.cards,
+        Path::new(&dir),
+        Settings {
+            new_per_day: 10_000,
+            ..Settings::default()
+        },
+        Box::new(FsrsScheduler::new(&[], 0.9).unwrap()),
+        clock.clone(),
+    );
+    // Never repeat a time already in the log.
+    let last = deck.records().map(|(r, _)| r.time).max().unwrap_or(start);
+    clock.set(last + 1);
+    let mut stdout = std::io::stdout().lock();
+    for n in 0u64.. {
+        clock.advance(1000);
+        let card = deck.next_card().unwrap_or(0);
+        let rating = Rating::ALL[(n % 4) as usize];
+        deck.rate(card, rating, 1000, None).unwrap();
+        writeln!(stdout, "saved {}", clock.now_ms()).unwrap();
+        stdout.flush().unwrap();
+    }
+}
+
+#[test]
+fn ratings_survive_kill_9_and_cut_off_lines() {
+    use std::io::{BufRead, BufReader};
+    let dir = temp_dir("kill");
+    let mut saved: Vec<i64> = Vec::new();
+    for round in 0..8u64 {
+        let mut child = Command::new(std::env::current_exe().unwrap())
+            .args([
+                "--exact",
+                "child_rates_until_killed",
+                "--ignored",
+                "--nocapture",
+            ])
+            .env("WARPDRILL_CRASH_DIR", &dir)
+            .stdout(std::process::Stdio::piped())
+            .stderr(std::process::Stdio::null())
+            .spawn()
+            .unwrap();
+        let stdout = child.stdout.take().unwrap();
+        let mut lines = BufReader::new(stdout).lines();
+        // Let it rate a varying number of cards, then kill it (SIGKILL) mid-stream.
+        let wanted = 5 + round * 7;
+        let mut seen = 0;
+        for line in lines.by_ref() {
+            let line = line.unwrap();
+            if let Some(time) = line.strip_prefix("saved ") {
+                saved.push(time.parse().unwrap());
+                seen += 1;
+                if seen >= wanted {
+                    break;
+                }
+            }
+        }
+        child.kill().unwrap();
+        // Whatever it printed before dying was saved too.
+        for line in lines.map_while(Result::ok) {
+            if let Some(time) = line.strip_prefix("saved ") {
+                saved.push(time.parse().unwrap());
+            }
+        }
+        child.wait().unwrap();
+        let loaded = warpdrill::srs::store::RevlogFile::open(&dir, 0);
+        assert!(
+            loaded.notices.iter().all(|n| n.contains("cut off")),
+            "round {round}: {:?}",
+            loaded.notices
+        );
+        let times: std::collections::HashSet<i64> = loaded.records.iter().map(|r| r.time).collect();
+        for time in &saved {
+            assert!(times.contains(time), "round {round}: rating at {time} lost");
+        }
+        if round % 2 == 1 {
+            // As if the machine had died in the middle of writing the next rating.
+            use std::io::Write;
+            let mut log = std::fs::OpenOptions::new()
+                .append(true)
+                .open(dir.join("revlog.jsonl"))
+                .unwrap();
+            log.write_all(b"{\"time\":17645904000").unwrap();
+        }
+    }
+    assert!(saved.len() >= 8 * 5);
     std::fs::remove_dir_all(&dir).ok();
 }
