@@ -2,7 +2,7 @@
 //! and every change the learner makes (rate, undo, suspend, bury), each appended to the log first.
 
 use super::SrsError;
-use super::clock::{Clock, DAY_MS};
+use super::clock::Clock;
 use super::config::Settings;
 use super::log::{DrillAnswer, Kind, Record};
 use super::schedule::{
@@ -613,15 +613,12 @@ impl Deck {
     pub fn studied_on(&self, day: i64) -> (u32, u32) {
         self.studied.get(&day).copied().unwrap_or_default()
     }
-
-    /// Milliseconds in a day (re-exported for callers that plan ahead).
-    pub const DAY_MS: i64 = DAY_MS;
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::srs::clock::FakeClock;
+    use crate::srs::clock::{DAY_MS, FakeClock};
     use crate::srs::schedule::FsrsScheduler;
 
     /// 2025-12-01 12:00 UTC; the fake clock is at UTC, the day turns at 4 am.
