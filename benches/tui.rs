@@ -9,9 +9,9 @@ use warpdrill::app::{Action, App};
 use warpdrill::content::Content;
 use warpdrill::engine::{Arch, WarpAccess};
 use warpdrill::progress::Progress;
-use warpdrill::ui::calculators::{self, Tab};
-use warpdrill::ui::explorer::{self, Space};
-use warpdrill::ui::{self, Theme};
+use warpdrill::ui::Space;
+use warpdrill::ui::Tab;
+use warpdrill::ui::{ExplorerSetup, Theme};
 
 fn app(content: Content) -> App {
     App::new(
@@ -52,59 +52,66 @@ fn large_deck(c: &mut Criterion) {
 
 fn startup(c: &mut Criterion) {
     c.bench_function("start-up: load built-in content", |b| {
-        b.iter(|| black_box(Content::builtin()))
+        b.iter(|| black_box(warpdrill::ladder::check::builtin()))
     });
     c.bench_function("start-up: content load to first frame (80x24)", |b| {
         b.iter(|| {
-            let app = app(Content::builtin());
+            let app = app(warpdrill::ladder::check::builtin());
             let area = Rect::new(0, 0, 80, 24);
             let mut buf = Buffer::empty(area);
-            ui::render(&app, area, &mut buf);
+            warpdrill::app::render(&app, area, &mut buf);
             black_box(buf)
         })
     });
 }
 
-fn explore(space: Space, access: WarpAccess) -> Action {
-    Action::OpenExplorer(Box::new(explorer::State::from_access(
+/// A step that sets up a screen: an action, or a key pressed on it.
+enum Step {
+    Do(Action),
+    Press(KeyCode),
+}
+
+fn explore(space: Space, access: WarpAccess) -> Step {
+    Step::Do(Action::OpenExplorer(ExplorerSetup::new(
         Arch::default_arch(),
         space,
         &access,
     )))
 }
 
-fn calc(tab: Tab) -> Action {
-    Action::OpenCalculators(Box::new(calculators::State::new(tab)))
+fn calc(tab: Tab) -> Step {
+    Step::Do(Action::OpenCalculators(tab))
 }
 
 fn screens(c: &mut Criterion) {
     let area = Rect::new(0, 0, 200, 60);
-    let key = |code| Action::Key(KeyEvent::new(code, KeyModifiers::NONE));
-    let setups: Vec<(&str, Vec<Action>)> = vec![
+    let key = Step::Press;
+    let open = Step::Do;
+    let setups: Vec<(&str, Vec<Step>)> = vec![
         ("home", vec![]),
-        ("ladder", vec![Action::OpenLadder(None)]),
+        ("ladder", vec![open(Action::OpenLadder(None))]),
         (
             "exercise (number, wrong answer)",
             vec![
-                Action::OpenExercise("l3-textbook-vs-hardware".into()),
+                open(Action::OpenExercise("l3-textbook-vs-hardware".into())),
                 key(KeyCode::Char('1')),
                 key(KeyCode::Enter),
             ],
         ),
         (
             "exercise (choice)",
-            vec![Action::OpenExercise("l3-limiter".into())],
+            vec![open(Action::OpenExercise("l3-limiter".into()))],
         ),
         (
             "search",
             vec![
-                Action::OpenSearch,
+                open(Action::OpenSearch),
                 key(KeyCode::Char('b')),
                 key(KeyCode::Char('a')),
             ],
         ),
-        ("help", vec![Action::ToggleHelp]),
-        ("topic", vec![Action::OpenTopic("coalescing".into())]),
+        ("help", vec![open(Action::ToggleHelp)]),
+        ("topic", vec![open(Action::OpenTopic("coalescing".into()))]),
         (
             "explorer (global, stride 2)",
             vec![explore(Space::Global, WarpAccess::affine(4, 2, 0))],
@@ -131,14 +138,20 @@ fn screens(c: &mut Criterion) {
     let mut group = c.benchmark_group("draw 200x60");
     for (name, actions) in setups {
         let mut app = app(Content::builtin());
-        for action in actions {
-            app.update(action);
+        for step in actions {
+            let action = match step {
+                Step::Do(action) => Some(action),
+                Step::Press(code) => app.handle_key(KeyEvent::new(code, KeyModifiers::NONE)),
+            };
+            if let Some(action) = action {
+                app.update(action);
+            }
         }
         let mut buf = Buffer::empty(area);
         group.bench_function(name, |b| {
             b.iter(|| {
                 buf.reset();
-                ui::render(&app, area, &mut buf);
+                warpdrill::app::render(&app, area, &mut buf);
                 black_box(&buf);
             })
         });

@@ -98,7 +98,10 @@ pub fn banks(access: &WarpAccess, b: &BankAnalysis) -> String {
         } else {
             "every bank serves at most one distinct word per phase"
         };
-        return format!("{phases}{why} → no conflict, {} wavefront(s)", b.wavefronts);
+        return format!(
+            "{phases}{why} → no conflict, {}",
+            format::count(b.wavefronts, "wavefront")
+        );
     }
     let full_warp = access.active_mask & crate::engine::full_mask(access.warp_size)
         == crate::engine::full_mask(access.warp_size);

@@ -56,7 +56,8 @@ pub fn si(value: f64) -> String {
 fn digits_before_point(value: f64) -> usize {
     let mut digits = 1;
     let mut v = value.abs();
-    while v >= 10.0 {
+    // Infinity stays infinite when divided: stop there.
+    while v >= 10.0 && v.is_finite() {
         v /= 10.0;
         digits += 1;
     }
@@ -112,8 +113,52 @@ mod tests {
         assert_eq!(bytes(1536), "1.5 KB");
         assert_eq!(si(1.2e12), "1.2 T");
         assert_eq!(si(67e12), "67 T");
+        assert_eq!(si(f64::INFINITY), "inf P");
         assert_eq!(seconds(8.388608e-6), "8.39 µs");
         assert_eq!(seconds(300e-9), "300 ns");
         assert_eq!(lane_ranges(&[0, 1, 2, 3, 7, 9, 10]), "0-3, 7, 9-10");
+    }
+}
+
+/// A count with its noun in agreement: `count(1, "sector")` = `1 sector`, `count(4, "sector")` =
+/// `4 sectors`. Nouns ending in `s`, `x` or `ch` take `es`.
+pub fn count(n: impl Into<i128>, noun: &str) -> String {
+    let n = n.into();
+    if n == 1 || n == -1 {
+        format!("{n} {noun}")
+    } else if noun.ends_with('s') || noun.ends_with('x') || noun.ends_with("ch") {
+        format!("{n} {noun}es")
+    } else {
+        format!("{n} {noun}s")
+    }
+}
+
+/// A byte address in hex, negative ones with a sign: `0x80`, `-0x80` (never a two's-complement
+/// `0xffffffffffffff80`).
+pub fn address(value: i64) -> String {
+    if value < 0 {
+        format!("-{:#x}", value.unsigned_abs())
+    } else {
+        format!("{value:#x}")
+    }
+}
+
+#[cfg(test)]
+mod count_tests {
+    use super::*;
+
+    #[test]
+    fn nouns_agree_with_their_count() {
+        assert_eq!(count(1u32, "sector"), "1 sector");
+        assert_eq!(count(0u32, "wavefront"), "0 wavefronts");
+        assert_eq!(count(32u32, "lane"), "32 lanes");
+        assert_eq!(count(2u32, "pass"), "2 passes");
+    }
+
+    #[test]
+    fn negative_addresses_keep_their_sign() {
+        assert_eq!(address(0x80), "0x80");
+        assert_eq!(address(-0x80), "-0x80");
+        assert_eq!(address(i64::MIN), "-0x8000000000000000");
     }
 }

@@ -1,5 +1,6 @@
-//! The built-in content: every template generates, grades its own answer correct and a wrong one wrong,
-//! for many seeds; broken content is reported with file, line and column.
+//! The built-in content: every template's answer agrees with a formula written here from its drawn
+//! parameters (or with the H200 measurements), every template grades its own answer correct and a wrong
+//! one wrong for many seeds, and broken content is reported with file, line and column.
 
 use std::path::Path;
 use std::process::Command;
@@ -8,7 +9,7 @@ use warpdrill::content::{self, Content, FileKind, SourceFile};
 use warpdrill::ladder::{self, AnswerKey, Outcome, Response};
 
 fn builtin() -> Content {
-    let content = Content::builtin();
+    let content = ladder::check::builtin();
     assert!(
         content.problems.is_empty(),
         "built-in content has problems: {:#?}",
@@ -268,7 +269,7 @@ fn exercise_mistakes_are_caught_before_a_learner_sees_them() {
   ],
 )
 "#;
-    let loaded = content::load(
+    let loaded = ladder::check::load(
         vec![source("exercises/x.ron", FileKind::Exercises, exercises)],
         &Content::builtin().topics,
     );
@@ -384,6 +385,7 @@ fn drill_cards_name_exercises_that_exist_and_the_engine_grades() {
         vec![source("content/deck.ron", FileKind::Deck, deck)],
         &builtin.topics,
         &builtin.exercises,
+        None,
     );
     let messages: Vec<String> = loaded.problems.iter().map(ToString::to_string).collect();
     assert_eq!(messages.len(), 2, "{messages:#?}");
@@ -434,5 +436,626 @@ fn the_built_in_deck_drills_every_numeric_skill_of_the_ladder() {
                 "{id} seed {seed}"
             );
         }
+    }
+}
+
+// ---------------------------------------------------------------------------------------------------
+// Independent answer keys: every template's answer, for every combination of its parameters (or many
+// seeds), against a formula written here from the drawn parameters (engine.md), or against the H200
+// measurements in ../shared/reference/. Nothing below reads a template's `values` to build what it expects.
+
+use std::collections::{BTreeMap, BTreeSet};
+use warpdrill::content::schema::ExerciseTemplate;
+use warpdrill::ladder::Variant;
+use warpdrill::ladder::variant::{ParamValue, build, param_len, param_value};
+
+/// What a template's answer must be.
+enum Want {
+    /// A number in the unit's base (bytes, seconds, a 0–1 fraction …).
+    Number(f64),
+    /// The correct options (indices).
+    Choice(Vec<usize>),
+    /// The correct order (item indices).
+    Order(Vec<usize>),
+    /// A short text answer a learner would give.
+    Text(&'static str),
+    /// An explanation that covers the required ideas, and figures the prompt or model must quote.
+    Explain {
+        good: &'static str,
+        quotes: Vec<String>,
+    },
+}
+
+/// A drawn numeric parameter (never a computed value).
+fn num(v: &Variant, name: &str) -> f64 {
+    match v.params.get(name) {
+        Some(ParamValue::Number(n)) => *n,
+        other => panic!("{}: parameter {name} is {other:?}", v.exercise_id),
+    }
+}
+
+/// A drawn text parameter.
+fn word<'a>(v: &'a Variant, name: &str) -> &'a str {
+    match v.params.get(name) {
+        Some(ParamValue::Text(t)) => t,
+        other => panic!("{}: parameter {name} is {other:?}", v.exercise_id),
+    }
+}
+
+fn gcd(a: u64, b: u64) -> u64 {
+    if b == 0 { a } else { gcd(b, a % b) }
+}
+
+/// Distinct `unit`-byte segments that the bytes `[a, a + elem)` of every address touch, by listing bytes.
+fn segments(addresses: impl IntoIterator<Item = i64>, elem: i64, unit: i64) -> usize {
+    let mut touched = BTreeSet::new();
+    for a in addresses {
+        for byte in a..a + elem {
+            touched.insert(byte.div_euclid(unit));
+        }
+    }
+    touched.len()
+}
+
+/// Sectors of a full warp whose lane `t` reads `elem` bytes at byte `t × gap + start`.
+fn warp_sectors(gap: i64, start: i64, elem: i64) -> usize {
+    segments((0..32).map(|t| t * gap + start), elem, 32)
+}
+
+/// Resident blocks on sm_90 allowed by each limit (engine.md §3, H100/H200 row):
+/// `[warps, registers, shared memory, blocks]`. `carveout_pct`: `None` = default (228 KB).
+fn sm90_limits(block: u64, regs: u64, smem: u64, carveout_pct: Option<u64>) -> [u64; 4] {
+    const KB: u64 = 1024;
+    let warps = block.div_ceil(32);
+    let by_warps = 64 / warps;
+    let by_blocks = 32;
+    let by_regs = if regs == 0 {
+        by_blocks
+    } else {
+        let per_warp = (regs * 32).div_ceil(256) * 256;
+        if warps.div_ceil(4) * 4 * per_warp > 65536 {
+            0
+        } else {
+            (16384 / per_warp) * 4 / warps
+        }
+    };
+    let per_block = (smem + KB).div_ceil(128) * 128;
+    let limit = if smem > 48 * KB { 227 * KB } else { 48 * KB } + KB;
+    let sizes = [0, 8, 16, 32, 64, 100, 132, 164, 196, 228].map(|kb| kb * KB);
+    let preferred = match carveout_pct {
+        None => 228 * KB,
+        Some(p) => {
+            let wanted = (p * 228 * KB).div_ceil(100);
+            *sizes.iter().find(|&&s| s >= wanted).unwrap()
+        }
+    };
+    let carveout = if per_block > preferred {
+        *sizes.iter().find(|&&s| s >= per_block).unwrap()
+    } else {
+        preferred
+    };
+    let by_smem = if per_block > limit {
+        0
+    } else {
+        carveout / per_block
+    };
+    [by_warps, by_regs, by_smem, by_blocks]
+}
+
+fn sm90_blocks(block: u64, regs: u64, smem: u64, carveout_pct: Option<u64>) -> u64 {
+    sm90_limits(block, regs, smem, carveout_pct)
+        .into_iter()
+        .min()
+        .unwrap()
+}
+
+fn sm90_occupancy(block: u64, regs: u64, smem: u64) -> f64 {
+    (sm90_blocks(block, regs, smem, None) * block.div_ceil(32)) as f64 / 64.0
+}
+
+/// `(max resident warps, max resident blocks)` per SM from engine.md's table.
+fn nvidia_table(arch: &str) -> (u64, u64) {
+    match arch {
+        "sm_70" | "sm_80" | "sm_90" | "sm_100" => (64, 32),
+        "sm_75" => (32, 16),
+        "sm_86" => (48, 16),
+        "sm_89" | "sm_120" => (48, 24),
+        other => panic!("no table row for {other}"),
+    }
+}
+
+/// Waves per SIMD on gfx942 (engine.md §6): `min(max(512 / round_up(v, 8), 1), 8)`.
+fn gfx942_waves(vgprs: u64) -> u64 {
+    (512 / (vgprs.div_ceil(8) * 8)).clamp(1, 8)
+}
+
+/// The measurement file, as rows of cells keyed by section name.
+fn perf_rows() -> Vec<Vec<String>> {
+    let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("../shared/reference/h200_perf.csv");
+    std::fs::read_to_string(&path)
+        .unwrap_or_else(|e| panic!("cannot read {}: {e}", path.display()))
+        .lines()
+        .filter(|l| !l.starts_with('#') && !l.starts_with("section,"))
+        .map(|l| l.split(',').map(str::to_string).collect())
+        .collect()
+}
+
+/// The value in column `column` of the first row whose leading cells are `key`.
+fn perf(key: &[&str], column: usize) -> f64 {
+    perf_rows()
+        .into_iter()
+        .find(|row| row.iter().zip(key).all(|(cell, k)| cell == k))
+        .unwrap_or_else(|| panic!("no row {key:?} in h200_perf.csv"))[column]
+        .parse()
+        .unwrap()
+}
+
+/// Useful GB/s of 4-byte loads at this stride and offset (h200_perf.csv `global_stride`).
+fn measured_useful(stride: u32, offset: u32) -> f64 {
+    perf(
+        &[
+            "global_stride",
+            "4",
+            &stride.to_string(),
+            &offset.to_string(),
+        ],
+        6,
+    )
+}
+
+/// Sector traffic the H200 sustained once saturated (strides 4 and 8, h200_perf.csv), bytes/s — and
+/// the 4.6 TB/s the exercises quote must round it.
+fn saturated_sector_rate() -> f64 {
+    let measured = (perf(&["global_stride", "4", "4", "0"], 7)
+        + perf(&["global_stride", "4", "8", "0"], 7))
+        / 2.0
+        * 1e9;
+    assert!(
+        (measured / 4.6e12 - 1.0).abs() < 0.01,
+        "measured {measured}"
+    );
+    4.6e12
+}
+
+/// Cycles per warp shared load at this word stride (h200_perf.csv `smem_stride`).
+fn measured_smem_cycles(stride: u32) -> f64 {
+    perf(&["smem_stride", &stride.to_string()], 2)
+}
+
+/// The independent answer for one variant.
+fn want(v: &Variant) -> Want {
+    use Want::*;
+    let id = v.exercise_id.as_str();
+    match id {
+        // L1
+        "l1-sector-size" => Number(32.0),
+        "l1-sectors-per-line" => Number(128.0 / 32.0),
+        "l1-latency-ladder" => {
+            // registers (0 extra, engine.md §7), shared, L1, L2, HBM: the chase rows of the CSV.
+            let latency = [
+                0.0,
+                perf(&["shared_chase"], 2),
+                perf(&["global_chase", "8192"], 2),
+                perf(&["global_chase", "2097152"], 2),
+                perf(&["global_chase", "268435456"], 2),
+            ];
+            let mut order: Vec<usize> = (0..5).collect();
+            order.sort_by(|&a, &b| latency[a].total_cmp(&latency[b]));
+            Order(order)
+        }
+        "l1-bank-of-address" => Number(num(v, "word") % 32.0),
+        "l1-programmer-managed" => Choice(vec![1]),
+        "l1-scope" => Choice(vec![2]),
+        "l1-warp-width" => Number(match word(v, "arch") {
+            "gfx942" | "gfx90a" => 64.0,
+            "rdna3" | "sm_90" | "sm_80" => 32.0,
+            other => panic!("{id}: no warp width for {other}"),
+        }),
+        "l1-name-coalescing" => Text("memory coalescing"),
+        "l1-opencl-local" => Choice(vec![1]),
+        "l1-max-warps" => Number(nvidia_table(word(v, "arch")).0 as f64),
+        "l1-broadcast" => Choice(vec![1]),
+        "l1-bank-count" => Number(32.0),
+        // L2
+        "l2-stride-sectors" => {
+            let (elem, stride) = (num(v, "elem"), num(v, "stride"));
+            let gap = elem * stride;
+            // Closer than a sector: the span's 32-byte pieces all hold data; else one sector per lane.
+            Number(if gap >= 32.0 {
+                32.0
+            } else {
+                ((31.0 * gap + elem) / 32.0).ceil()
+            })
+        }
+        "l2-misaligned-sectors" => {
+            let start = num(v, "offset") as i64 * 4;
+            Number(((start + 127) / 32 - start / 32 + 1) as f64)
+        }
+        "l2-stride-efficiency" => {
+            let stride = num(v, "stride") as i64;
+            Number(128.0 / (32 * warp_sectors(4 * stride, 0, 4)) as f64)
+        }
+        "l2-bank-stride" => Number(gcd(num(v, "stride") as u64, 32) as f64),
+        "l2-regs-per-warp" => Number(((num(v, "regs") * 32.0 / 256.0).ceil() * 256.0).round()),
+        "l2-warp-limit" => {
+            let (max_warps, _) = nvidia_table(word(v, "arch"));
+            Number((max_warps / (num(v, "block") as u64).div_ceil(32)) as f64)
+        }
+        "l2-smem-blocks" => Number((228.0 / (num(v, "kb") + 1.0)).floor()),
+        "l2-tile-smem" => Number(2.0 * num(v, "tile").powi(2) * num(v, "elem")),
+        "l2-ridge" => Number(num(v, "tflops") / num(v, "tbps")),
+        "l2-transfer-time" => {
+            if (num(v, "mib"), num(v, "gbps")) == (4.0, 500.0) {
+                // engine.md §5: 4 MiB at 500 GB/s = 8.39 µs.
+                assert!((v.key.value().unwrap() - 8.39e-6).abs() < 0.005e-6);
+            }
+            Number(num(v, "mib") * 1_048_576.0 / (num(v, "gbps") * 1e9))
+        }
+        "l2-amd-waves" => Number(gfx942_waves(num(v, "vgprs") as u64) as f64),
+        "l2-partial-warp" => Number((num(v, "lanes") * num(v, "elem") / 32.0).ceil()),
+        "l2-column-walk" => Number(warp_sectors(num(v, "pitch") as i64, 0, 4) as f64),
+        "l2-reduction-factor" => {
+            let (n, t) = (num(v, "n"), num(v, "tile"));
+            let naive = n * n * 2.0 * n;
+            let tiled = (n / t).powi(3) * 2.0 * t * t;
+            Number(naive / tiled)
+        }
+        // 2N³ FLOPs over the reads in bytes: naive 2N³ · E, tiled 2N³ · E / T.
+        "l2-tiled-intensity" => Number(num(v, "tile") / num(v, "elem")),
+        "l2-block-limit" => {
+            let (max_warps, max_blocks) = nvidia_table(word(v, "arch"));
+            let warps = num(v, "block") as u64 / 32;
+            let blocks = (max_warps / warps).min(max_blocks);
+            Number((blocks * warps) as f64 / max_warps as f64)
+        }
+        // L3
+        "l3-aos-vs-soa" => {
+            let size = num(v, "size") as i64;
+            Number(warp_sectors(size, 0, 4) as f64 / 4.0)
+        }
+        "l3-textbook-vs-hardware" => Number(sm90_occupancy(256, num(v, "regs") as u64, 0)),
+        "l3-padding" => Number(gcd(num(v, "width") as u64, 32) as f64),
+        "l3-limiter" => {
+            let limits = sm90_limits(
+                num(v, "block") as u64,
+                num(v, "regs") as u64,
+                num(v, "kb") as u64 * 1024,
+                None,
+            );
+            let least = *limits.iter().min().unwrap();
+            Choice((0..4).filter(|&i| limits[i] == least).collect())
+        }
+        "l3-line-cost" => {
+            let start = num(v, "offset") as i64 * 4;
+            let addresses = || (0..32).map(move |t| start + 4 * t);
+            let sectors = segments(addresses(), 4, 32) as f64;
+            let lines = segments(addresses(), 4, 128) as f64;
+            Number(lines * 128.0 - sectors * 32.0)
+        }
+        "l3-stride-model-vs-h200" => {
+            let (s1, s32) = (measured_useful(1, 0), measured_useful(32, 0));
+            Explain {
+                good: "On sm_90 the GPU fetches 32-byte sectors, so stride 32 moves 8x the bytes, not 32x; \
+                       and the stride-1 kernel was not bandwidth-bound.",
+                quotes: vec![
+                    format!("{} GB/s", s1.round()),
+                    format!("{} GB/s", s32.round()),
+                    format!("{:.1}×", s1 / s32),
+                ],
+            }
+        }
+        "l3-roofline-bound" => {
+            let memory_bound = num(v, "intensity") < num(v, "tflops") / num(v, "tbps");
+            Choice(vec![usize::from(!memory_bound)])
+        }
+        "l3-order-patterns" => {
+            // stride 1, offset by one float, stride 2, a 12-byte struct's field, stride 32.
+            let sectors = [
+                warp_sectors(4, 0, 4),
+                warp_sectors(4, 4, 4),
+                warp_sectors(8, 0, 4),
+                warp_sectors(12, 0, 4),
+                warp_sectors(128, 0, 4),
+            ];
+            // engine.md §1's worked numbers.
+            assert_eq!(sectors, [4, 5, 8, 12, 32]);
+            let mut order: Vec<usize> = (0..5).collect();
+            order.sort_by_key(|&i| sectors[i]);
+            Order(order)
+        }
+        // engine.md §2: double tile[32][32] column → 32, padded → 2.
+        "l3-double-tile" => Number(if num(v, "width") == 32.0 { 32.0 } else { 2.0 }),
+        "l3-misalign-cheap" => {
+            let aligned = measured_useful(1, 0);
+            let slower =
+                [1, 8, 32].map(|offset| 100.0 * (aligned / measured_useful(1, offset) - 1.0));
+            let least = slower.into_iter().fold(f64::INFINITY, f64::min);
+            let most = slower.into_iter().fold(0.0, f64::max);
+            Explain {
+                good: "Since Volta the GPU fetches 32-byte sectors: one extra sector per warp. \
+                       Kepler fetched whole 128-byte lines.",
+                quotes: vec![format!("{least:.0}–{most:.1} %")],
+            }
+        }
+        "l3-wide-conflicts" => {
+            // Half-warp phases; lane t covers words 2st and 2st+1: each phase is gcd(s, 16)-way.
+            let s = num(v, "stride") as u64;
+            Number((2 * gcd(s, 16) - 2) as f64)
+        }
+        "l3-float4-phases" => {
+            // Quarter-warp phases; lane t covers words 4st … 4st+3: each phase is gcd(s, 8)-way.
+            Number((4 * gcd(num(v, "stride") as u64, 8)) as f64)
+        }
+        // L4
+        "l4-register-budget" => {
+            let (block, target) = (num(v, "block") as u64, num(v, "target"));
+            let warps = |regs| sm90_blocks(block, regs, 0, None) * block / 32;
+            let best = (1..=255)
+                .filter(|&r| warps(r) as f64 >= 64.0 * target / 100.0)
+                .max()
+                .unwrap();
+            Number(best as f64)
+        }
+        "l4-transpose-tile" => {
+            let conflicts = |pitch: u64| match num(v, "elem") as u64 {
+                4 => gcd(pitch, 32) - 1,
+                8 => 2 * gcd(pitch, 16) - 2,
+                other => panic!("{other}"),
+            };
+            Choice(
+                [32, 33, 34, 64]
+                    .iter()
+                    .enumerate()
+                    .filter(|(_, p)| conflicts(**p) == 0)
+                    .map(|(i, _)| i)
+                    .collect(),
+            )
+        }
+        "l4-tile-for-ridge" => {
+            // T ≥ ridge / (1/E) in whole numbers: tflops and tbps have at most two decimals.
+            let flops = (num(v, "tflops") * 100.0).round() as u64;
+            let bandwidth = (num(v, "tbps") * 100.0).round() as u64;
+            Number((flops * num(v, "elem") as u64).div_ceil(bandwidth) as f64)
+        }
+        "l4-best-block-size" => {
+            let smem = num(v, "kb") as u64 * 1024;
+            let occupancy = [128, 256, 512, 1024]
+                .map(|b| sm90_blocks(b, num(v, "regs") as u64, smem, None) * b / 32);
+            let best = *occupancy.iter().max().unwrap();
+            Choice((0..4).filter(|&i| occupancy[i] == best).collect())
+        }
+        "l4-carveout" => {
+            let smem = num(v, "kb") as u64 * 1024;
+            let blocks = |pct| sm90_blocks(128, 32, smem, Some(pct));
+            let need = num(v, "blocks") as u64;
+            let index = [25, 50, 75]
+                .iter()
+                .position(|&p| blocks(p) >= need)
+                .unwrap_or(3);
+            Choice(vec![index])
+        }
+        "l4-soa-savings" => {
+            let per_warp = (warp_sectors(num(v, "size") as i64, 0, 4) * 32 - 128) as f64;
+            Number(per_warp * num(v, "millions") * 1e6 / 32.0)
+        }
+        "l4-amd-vgpr-budget" => {
+            let waves = num(v, "waves") as u64;
+            Number(
+                (1..=512)
+                    .filter(|&g| gfx942_waves(g) >= waves)
+                    .max()
+                    .unwrap() as f64,
+            )
+        }
+        "l4-vector-width" => Number(4096.0 / (32.0 * num(v, "elem"))),
+        "l4-tiled-occupancy" => {
+            let tile = num(v, "tile") as u64;
+            let smem = 2 * tile * tile * num(v, "elem") as u64;
+            Number(sm90_blocks(tile * tile, 32, smem, None) as f64)
+        }
+        "l4-fix-the-kernel" => Explain {
+            good: "Swap the mapping so threadIdx.x picks the column: each warp reads a contiguous row, \
+                   4 sectors instead of 32.",
+            quotes: vec![],
+        },
+        // L5
+        "l5-strided-kernel-time" => {
+            let sectors = warp_sectors(4 * num(v, "stride") as i64, 0, 4) as f64;
+            let bytes = num(v, "millions") * 1e6 / 32.0 * sectors * 32.0;
+            Number(bytes / saturated_sector_rate())
+        }
+        "l5-serialized-latency" => Number(num(v, "transactions") * num(v, "ns") * 1e-9),
+        "l5-littles-law" => {
+            let latency = num(v, "cycles") / 1.98e9;
+            Number(num(v, "tbps") * 1e12 * latency / num(v, "sms"))
+        }
+        "l5-aos-measured" => {
+            let (soa, aos) = (measured_useful(1, 0), perf(&["aos24_field_x"], 6));
+            Explain {
+                good: "The SoA kernel at 1664 GB/s is not bandwidth-bound, while the AoS sector traffic \
+                       is saturated near peak.",
+                quotes: vec![
+                    format!("{} sectors", warp_sectors(24, 0, 4)),
+                    format!("{} GB/s", aos.round()),
+                    format!("{} GB/s", soa.round()),
+                    format!("{:.1}×", soa / aos),
+                ],
+            }
+        }
+        "l5-tiled-roofline" => {
+            let intensity = 0.25 * num(v, "tile");
+            let peak = num(v, "tflops") * 1e12;
+            Number(peak.min(num(v, "tbps") * 1e12 * intensity))
+        }
+        "l5-bank-cycles" => {
+            let (free, worst) = (measured_smem_cycles(1), measured_smem_cycles(32));
+            let way = gcd(num(v, "way") as u64, 32) as f64;
+            Number(free + (worst - free) / 31.0 * (way - 1.0))
+        }
+        "l5-aos-kernel-estimate" => {
+            let sectors = warp_sectors(num(v, "size") as i64, 0, 4) as f64;
+            let bytes = num(v, "millions") * 1e6 / 32.0 * sectors * 32.0;
+            Number(bytes / saturated_sector_rate())
+        }
+        "l5-warps-to-hide-latency" => Number((num(v, "latency") / num(v, "independent")).ceil()),
+        "l5-design-particles" => Explain {
+            good: "Use a structure of arrays with separate x, y, z arrays: 4 sectors per field load, \
+                   against 24 sectors with the AoS.",
+            quotes: vec![],
+        },
+        "l5-defend-occupancy" => {
+            let regs = num(v, "regs") as u64;
+            Explain {
+                good: "More warps hide more latency, but forcing 32 registers can spill to local memory; \
+                       measure both with Nsight.",
+                quotes: vec![
+                    warpdrill::format::percent(sm90_occupancy(256, regs, 0)),
+                    warpdrill::format::percent(sm90_occupancy(256, 32, 0)),
+                ],
+            }
+        }
+        other => {
+            panic!("{other}: no independent check of this template's answer: add one to `want`")
+        }
+    }
+}
+
+/// Every combination of a template's parameters when there are few, else 64 seeds.
+fn variants(template: &ExerciseTemplate) -> Vec<Variant> {
+    let sizes: Vec<usize> = template.params.values().map(param_len).collect();
+    let total: usize = sizes.iter().product();
+    if total > 1024 {
+        return (0..64)
+            .map(|seed| ladder::generate(template, seed).unwrap())
+            .collect();
+    }
+    (0..total)
+        .map(|combination| {
+            let mut params = BTreeMap::new();
+            let mut index = combination;
+            for ((name, param), size) in template.params.iter().zip(&sizes) {
+                params.insert(name.clone(), param_value(param, index % size));
+                index /= size;
+            }
+            build(template, combination as u64, params)
+                .unwrap_or_else(|e| panic!("{}: {e}", template.id))
+        })
+        .collect()
+}
+
+/// Where `variant`'s key disagrees with `want`, why.
+fn disagreement(variant: &Variant, want: Want) -> Option<String> {
+    match (want, &variant.key) {
+        (Want::Number(want), AnswerKey::Number { value, .. }) => {
+            if (value - want).abs() > 1e-9 * want.abs().max(1e-300) {
+                return Some(format!("key {value}, hand formula {want}"));
+            }
+            let typed = format!("{want}");
+            let outcome = ladder::grade(variant, Response::Text(&typed)).outcome;
+            (outcome != Outcome::Correct).then(|| format!("typing {typed} was graded {outcome:?}"))
+        }
+        (Want::Choice(want), AnswerKey::Choice { correct, .. }) => {
+            (*correct != want).then(|| format!("correct options {correct:?}, hand {want:?}"))
+        }
+        (Want::Order(want), AnswerKey::Ordering { correct, .. }) => {
+            (*correct != want).then(|| format!("order {correct:?}, hand {want:?}"))
+        }
+        (Want::Text(answer), AnswerKey::Text { .. }) => {
+            let outcome = ladder::grade(variant, Response::Text(answer)).outcome;
+            (outcome != Outcome::Correct).then(|| format!("{answer:?} was graded {outcome:?}"))
+        }
+        (Want::Explain { good, quotes }, AnswerKey::Explain { model, .. }) => {
+            let outcome = ladder::grade(variant, Response::Text(good)).outcome;
+            if outcome != Outcome::Correct {
+                return Some(format!("a good explanation was graded {outcome:?}: {good}"));
+            }
+            let text = format!("{} {model} {}", variant.prompt, variant.explanation);
+            quotes
+                .iter()
+                .find(|q| !text.contains(q.as_str()))
+                .map(|q| format!("the text does not quote the measured {q:?}: {text}"))
+        }
+        (_, key) => Some(format!(
+            "answer kind {} is not what the check expects",
+            key.kind()
+        )),
+    }
+}
+
+#[test]
+fn every_answer_key_agrees_with_a_hand_formula_or_a_measurement() {
+    let content = builtin();
+    let mut failures = Vec::new();
+    let mut checked = 0;
+    for template in &content.exercises {
+        for variant in variants(template) {
+            let params: Vec<String> = variant
+                .params
+                .iter()
+                .map(|(k, v)| match v {
+                    ParamValue::Number(n) => format!("{k}={n}"),
+                    ParamValue::Text(t) => format!("{k}={t}"),
+                })
+                .collect();
+            if let Some(why) = disagreement(&variant, want(&variant)) {
+                failures.push(format!("{} ({}): {why}", template.id, params.join(", ")));
+            }
+            checked += 1;
+        }
+    }
+    assert!(checked > 500, "only {checked} variants checked");
+    assert!(
+        failures.is_empty(),
+        "{} of {checked} variants disagree:\n{}",
+        failures.len(),
+        failures.join("\n")
+    );
+}
+
+/// The check above can fail: a template with a slipped number (KB taken as 1000 bytes) or a slipped
+/// rule (a carveout option marked right too often) disagrees with it.
+#[test]
+fn a_broken_answer_key_is_caught_by_the_hand_formulas() {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    for (file, id, right, broken) in [
+        (
+            "exercises/L2.ron",
+            "l2-smem-blocks",
+            r#"("smem", Expr("kb * 1024")),"#,
+            r#"("smem", Expr("kb * 1000")),"#,
+        ),
+        (
+            "exercises/L4.ron",
+            "l4-carveout",
+            r#"correct: "b50 >= blocks && b25 < blocks""#,
+            r#"correct: "b50 >= blocks""#,
+        ),
+        (
+            "exercises/L3.ron",
+            "l3-wide-conflicts",
+            r#"answer: Number(value: "conflicts", unit: Count("conflicts")),"#,
+            r#"answer: Number(value: "wavefronts", unit: Count("conflicts")),"#,
+        ),
+    ] {
+        let text = std::fs::read_to_string(root.join(file)).unwrap();
+        assert!(text.contains(right), "{file} no longer holds {right}");
+        let loaded = content::load(
+            vec![source(
+                file,
+                FileKind::Exercises,
+                &text.replace(right, broken),
+            )],
+            &Content::builtin().topics,
+        );
+        let template = loaded
+            .exercises
+            .iter()
+            .find(|e| e.id == id)
+            .unwrap_or_else(|| panic!("{id} did not load: {:#?}", loaded.problems));
+        let caught = variants(template)
+            .iter()
+            .filter(|v| disagreement(v, want(v)).is_some())
+            .count();
+        assert!(caught > 0, "{id}: breaking {right:?} went unnoticed");
     }
 }

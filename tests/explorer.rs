@@ -1,52 +1,16 @@
 //! The explorer and calculators: screens for several patterns, the numbers on screen equal to the
 //! engine's, keys that change the pattern, and "show me" from an exercise.
 
-use ratatui::Terminal;
-use ratatui::backend::TestBackend;
 use ratatui::crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
 use warpdrill::app::{Action, App, Screen};
-use warpdrill::content::Content;
 use warpdrill::engine::{self, Arch, Granularity, KernelConfig, WarpAccess};
 use warpdrill::format;
-use warpdrill::progress::Progress;
-use warpdrill::ui::calculators::{self, Tab};
-use warpdrill::ui::explorer::{self, Space};
-use warpdrill::ui::{self, Theme};
+use warpdrill::ladder::ShowMe;
+use warpdrill::ui::calculators::Tab;
+use warpdrill::ui::explorer::Space;
 
-fn app() -> App {
-    App::new(
-        Content::builtin(),
-        Progress::default(),
-        None,
-        Theme::new(false),
-        Box::new(|| 1_800_000_000),
-        Box::new(|| 3),
-    )
-}
-
-fn screen(app: &App, width: u16, height: u16) -> String {
-    let mut terminal = Terminal::new(TestBackend::new(width, height)).unwrap();
-    terminal.draw(|frame| ui::draw(frame, app)).unwrap();
-    let buffer = terminal.backend().buffer();
-    buffer
-        .content
-        .chunks(width as usize)
-        .map(|row| {
-            row.iter()
-                .map(|c| c.symbol())
-                .collect::<String>()
-                .trim_end()
-                .to_string()
-        })
-        .collect::<Vec<_>>()
-        .join("\n")
-}
-
-fn press(app: &mut App, code: KeyCode) {
-    if let Some(action) = app.handle_key(KeyEvent::new(code, KeyModifiers::NONE)) {
-        app.update(action);
-    }
-}
+mod common;
+use common::{app, press, screen};
 
 fn explore(arch: &str, space: Space, access: WarpAccess) -> App {
     let mut app = app();
@@ -54,8 +18,8 @@ fn explore(arch: &str, space: Space, access: WarpAccess) -> App {
     let access = access
         .with_warp_size(arch.warp_size)
         .with_mask(engine::full_mask(arch.warp_size));
-    app.update(Action::OpenExplorer(Box::new(
-        explorer::State::from_access(arch, space, &access),
+    app.update(Action::OpenExplorer(warpdrill::ui::ExplorerSetup::new(
+        arch, space, &access,
     )));
     app
 }
@@ -242,9 +206,10 @@ fn keys_change_the_pattern_and_the_numbers_follow() {
 #[test]
 fn occupancy_calculator_shows_limits_plots_and_the_textbook_bound() {
     let mut app = app();
-    let mut state = calculators::State::new(Tab::Occupancy);
-    state.occupancy.config = KernelConfig::new(256, 48);
-    app.update(Action::OpenCalculators(Box::new(state)));
+    app.update(Action::ShowMe(ShowMe::Occupancy {
+        arch: Arch::default_arch(),
+        config: KernelConfig::new(256, 48),
+    }));
     let text = screen(&app, 80, 24);
     insta::assert_snapshot!("calculator_occupancy_80x24", text);
     let o = engine::occupancy(Arch::default_arch(), &KernelConfig::new(256, 48)).unwrap();
@@ -272,9 +237,7 @@ fn occupancy_calculator_shows_limits_plots_and_the_textbook_bound() {
 #[test]
 fn tiling_and_roofline_calculators() {
     let mut app = app();
-    app.update(Action::OpenCalculators(Box::new(calculators::State::new(
-        Tab::Tiling,
-    ))));
+    app.update(Action::OpenCalculators(Tab::Tiling));
     let text = screen(&app, 80, 24);
     insta::assert_snapshot!("calculator_tiling_80x24", text);
     assert!(

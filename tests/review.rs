@@ -149,10 +149,9 @@ fn anki_export_re_imported_gives_the_same_cards() {
         ],
     );
     assert!(out.status.success(), "{}", text(&out.stderr));
-    let loaded = warpdrill::content::load_with(
+    let loaded = warpdrill::ladder::check::load_over(
         warpdrill::content::dir_sources(&deck).unwrap(),
-        &Content::builtin().topics,
-        &Content::builtin().exercises,
+        &Content::builtin(),
     );
     assert!(loaded.problems.is_empty(), "{:#?}", loaded.problems);
     let original = Content::builtin().cards;

@@ -69,7 +69,7 @@ impl Harness {
 
     fn screen(&mut self) -> String {
         self.terminal
-            .draw(|frame| ui::draw(frame, &self.app))
+            .draw(|frame| warpdrill::app::draw(frame, &self.app))
             .unwrap();
         let buffer = self.terminal.backend().buffer();
         let width = buffer.area.width as usize;
@@ -231,7 +231,11 @@ fn search_help_topic_and_card() {
     h.press(KeyCode::Esc);
     assert!(!h.screen().contains("Everywhere"));
     h.ctrl('p');
-    assert!(h.screen().contains("result(s)"));
+    let palette = h.screen();
+    assert!(
+        palette.contains(" results") && !palette.contains("result(s)"),
+        "{palette}"
+    );
 }
 
 #[test]
@@ -361,31 +365,19 @@ fn progress_is_saved_and_a_damaged_file_is_kept() {
 
 #[test]
 fn the_other_screens_at_the_minimum_size() {
-    use warpdrill::ui::calculators::{self, Tab};
+    use warpdrill::ui::calculators::Tab;
     let opens: Vec<(&str, Vec<Action>)> = vec![
         ("search", vec![Action::OpenSearch]),
         ("help", vec![Action::OpenLadder(None), Action::ToggleHelp]),
         ("topic", vec![Action::OpenTopic("occupancy".into())]),
         ("card", vec![Action::OpenCard("occ-48-regs".into())]),
-        ("explorer", vec![Action::OpenExplorer(Box::default())]),
         (
-            "occupancy",
-            vec![Action::OpenCalculators(Box::new(calculators::State::new(
-                Tab::Occupancy,
-            )))],
+            "explorer",
+            vec![Action::OpenExplorer(warpdrill::ui::ExplorerSetup::default())],
         ),
-        (
-            "tiling",
-            vec![Action::OpenCalculators(Box::new(calculators::State::new(
-                Tab::Tiling,
-            )))],
-        ),
-        (
-            "roofline",
-            vec![Action::OpenCalculators(Box::new(calculators::State::new(
-                Tab::Roofline,
-            )))],
-        ),
+        ("occupancy", vec![Action::OpenCalculators(Tab::Occupancy)]),
+        ("tiling", vec![Action::OpenCalculators(Tab::Tiling)]),
+        ("roofline", vec![Action::OpenCalculators(Tab::Roofline)]),
         (
             "ordering",
             vec![Action::OpenExercise("l3-order-patterns".into())],
@@ -401,7 +393,8 @@ fn the_other_screens_at_the_minimum_size() {
         insta::assert_snapshot!(format!("{name}_60x20"), text);
     }
     let mut h = Harness::new(ui::MIN_WIDTH, ui::MIN_HEIGHT);
-    h.app.update(Action::OpenExplorer(Box::default()));
+    h.app
+        .update(Action::OpenExplorer(warpdrill::ui::ExplorerSetup::default()));
     assert!(
         h.screen().contains("sectors 4"),
         "the explorer's numbers fit at the minimum size"
@@ -485,13 +478,9 @@ mod no_key_sequence_panics {
             let exercises: Vec<String> = h.app.content.exercises.iter().map(|e| e.id.clone()).collect();
             match start {
                 s if s < exercises.len() => h.app.update(Action::OpenExercise(exercises[s].clone())),
-                70 => h.app.update(Action::OpenExplorer(Box::default())),
-                71 => h.app.update(Action::OpenCalculators(Box::new(warpdrill::ui::calculators::State::new(
-                    warpdrill::ui::calculators::Tab::Roofline,
-                )))),
-                72 => h.app.update(Action::OpenCalculators(Box::new(warpdrill::ui::calculators::State::new(
-                    warpdrill::ui::calculators::Tab::Tiling,
-                )))),
+                70 => h.app.update(Action::OpenExplorer(warpdrill::ui::ExplorerSetup::default())),
+                71 => h.app.update(Action::OpenCalculators(warpdrill::ui::calculators::Tab::Roofline)),
+                72 => h.app.update(Action::OpenCalculators(warpdrill::ui::calculators::Tab::Tiling)),
                 73 => h.app.update(Action::OpenSearch),
                 _ => {}
             }

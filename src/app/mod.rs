@@ -1,24 +1,24 @@
-//! The application: one state, an `Action` per intent, `update` to change state, and an event loop
-//! generic over the ratatui `Backend` (so tests drive the whole app against `TestBackend`).
+//! The application: the screen stack, the learner's progress, and [`App::update`], the one place
+//! where anything outside a screen changes.
 //!
-//! Data flows one way: key → [`App::handle_key`] → [`Action`] → [`App::update`] → state → `ui::draw`.
+//! Data flows one way: key → [`App::handle_key`] (global keys, else the top screen's
+//! [`Component::handle_key`]) → [`Action`] → [`App::update`] → state → [`view::render`].
 
-pub mod input;
+pub mod view;
 
 use crate::content::Content;
 use crate::content::schema::Level;
-use crate::ladder::{self, Outcome};
-use crate::progress::{Progress, Status, Store};
+use crate::ladder::{self, Outcome, ShowMe, unlock};
+use crate::progress::{HISTORY, Progress, Store};
+pub use crate::ui::Action;
 use crate::ui::{
-    self, Theme, calculators, card, exercise, explorer, home, ladder as ladder_ui, search, topic,
+    Component, Ctx, ExplorerSetup, Space, Tab, Theme, calculators, card, exercise, explorer, home,
+    ladder as ladder_ui, search, topic,
 };
-use ratatui::Terminal;
-use ratatui::backend::Backend;
 use ratatui::crossterm::event::{Event, KeyCode, KeyEvent, KeyEventKind, KeyModifiers};
 use std::time::{SystemTime, UNIX_EPOCH};
 
-/// Exercises of a level to solve before the next level opens.
-pub const UNLOCK_AFTER: usize = 3;
+pub use view::{draw, render, run};
 
 /// One screen on the navigation stack.
 #[derive(Debug, Clone)]
@@ -39,6 +39,34 @@ pub enum Screen {
     Calculators(Box<calculators::State>),
 }
 
+impl Screen {
+    /// The screen as a component.
+    pub fn component(&self) -> &dyn Component {
+        match self {
+            Screen::Home(state) => state,
+            Screen::Ladder(state) => state,
+            Screen::Exercise(state) => state.as_ref(),
+            Screen::Topic(state) => state,
+            Screen::Card(state) => state,
+            Screen::Explorer(state) => state.as_ref(),
+            Screen::Calculators(state) => state.as_ref(),
+        }
+    }
+
+    /// The screen as a component that can change.
+    pub fn component_mut(&mut self) -> &mut dyn Component {
+        match self {
+            Screen::Home(state) => state,
+            Screen::Ladder(state) => state,
+            Screen::Exercise(state) => state.as_mut(),
+            Screen::Topic(state) => state,
+            Screen::Card(state) => state,
+            Screen::Explorer(state) => state.as_mut(),
+            Screen::Calculators(state) => state.as_mut(),
+        }
+    }
+}
+
 /// Something drawn over the current screen.
 #[derive(Debug, Clone)]
 pub enum Overlay {
@@ -46,39 +74,6 @@ pub enum Overlay {
     Search(search::State),
     /// The keys of the current screen.
     Help,
-}
-
-/// Everything the learner can ask for.
-#[derive(Debug, Clone, PartialEq)]
-pub enum Action {
-    /// Leave the program.
-    Quit,
-    /// Back to the previous screen (quit from Home).
-    Back,
-    /// Straight to Home.
-    Home,
-    /// Open the ladder, on a level.
-    OpenLadder(Option<Level>),
-    /// Open an exercise.
-    OpenExercise(String),
-    /// Open a topic.
-    OpenTopic(String),
-    /// Open a card.
-    OpenCard(String),
-    /// Open the explorer with these parameters.
-    OpenExplorer(Box<explorer::State>),
-    /// Open the calculators with these inputs.
-    OpenCalculators(Box<calculators::State>),
-    /// Open the search palette.
-    OpenSearch,
-    /// Show or hide help.
-    ToggleHelp,
-    /// Close the overlay.
-    CloseOverlay,
-    /// Open every level of the ladder.
-    UnlockAll,
-    /// A key for the current screen or overlay to interpret.
-    Key(KeyEvent),
 }
 
 /// The application state.
@@ -99,6 +94,8 @@ pub struct App {
     pub overlay: Option<Overlay>,
     /// Set when the learner quits.
     pub quit: bool,
+    /// The terminal's size, columns × rows, as last reported.
+    pub size: (u16, u16),
     clock: Box<dyn Fn() -> u64>,
     seeds: Box<dyn FnMut() -> u64>,
 }
@@ -118,6 +115,103 @@ pub fn unix_now() -> u64 {
         .duration_since(UNIX_EPOCH)
         .map_or(0, |d| d.as_secs())
 }
+
+/// A key that works on every screen: what it is called in help, what it does, and whether a screen
+/// that is taking text (an answer box, a typed value) gets it first.
+struct GlobalKey {
+    code: KeyCode,
+    ctrl: bool,
+    name: &'static str,
+    what: &'static str,
+    action: fn() -> Action,
+    yields_to_text: bool,
+}
+
+/// The global keys, in the order help lists them. [`App::handle_key`] and help both read this table.
+const GLOBAL_KEYS: &[GlobalKey] = &[
+    GlobalKey {
+        code: KeyCode::Char('/'),
+        ctrl: false,
+        name: "/",
+        what: "search exercises, cards, topics",
+        action: || Action::OpenSearch,
+        yields_to_text: true,
+    },
+    GlobalKey {
+        code: KeyCode::Char('p'),
+        ctrl: true,
+        name: "Ctrl-P",
+        what: "search exercises, cards, topics",
+        action: || Action::OpenSearch,
+        yields_to_text: false,
+    },
+    GlobalKey {
+        code: KeyCode::Char('?'),
+        ctrl: false,
+        name: "?",
+        what: "this help",
+        action: || Action::ToggleHelp,
+        yields_to_text: true,
+    },
+    GlobalKey {
+        code: KeyCode::F(1),
+        ctrl: false,
+        name: "F1",
+        what: "this help",
+        action: || Action::ToggleHelp,
+        yields_to_text: false,
+    },
+    GlobalKey {
+        code: KeyCode::Char('g'),
+        ctrl: false,
+        name: "g",
+        what: "home",
+        action: || Action::Home,
+        yields_to_text: true,
+    },
+    GlobalKey {
+        code: KeyCode::Esc,
+        ctrl: false,
+        name: "Esc",
+        what: "back (quit from the first screen)",
+        action: || Action::Back,
+        yields_to_text: true,
+    },
+    GlobalKey {
+        code: KeyCode::Char('q'),
+        ctrl: false,
+        name: "q",
+        what: "back (quit from the first screen)",
+        action: || Action::Back,
+        yields_to_text: true,
+    },
+    GlobalKey {
+        code: KeyCode::Char('c'),
+        ctrl: true,
+        name: "Ctrl-C",
+        what: "quit now",
+        action: || Action::Quit,
+        yields_to_text: false,
+    },
+];
+
+impl GlobalKey {
+    fn event(&self) -> KeyEvent {
+        let modifiers = if self.ctrl {
+            KeyModifiers::CONTROL
+        } else {
+            KeyModifiers::NONE
+        };
+        KeyEvent::new(self.code, modifiers)
+    }
+
+    fn matches(&self, key: &KeyEvent) -> bool {
+        key.code == self.code && key.modifiers.contains(KeyModifiers::CONTROL) == self.ctrl
+    }
+}
+
+/// Home, when the stack is empty (it never is: `Back` on Home quits instead of popping).
+static HOME: Screen = Screen::Home(home::State { selected: 0 });
 
 impl App {
     /// An app on Home. `clock` gives Unix seconds; `seeds` gives the seed of each new variant.
@@ -147,6 +241,7 @@ impl App {
             stack: vec![Screen::Home(home::State::default())],
             overlay: None,
             quit: false,
+            size: (u16::MAX, u16::MAX),
             clock,
             seeds,
         }
@@ -154,14 +249,23 @@ impl App {
 
     /// The screen shown.
     pub fn screen(&self) -> &Screen {
-        self.stack
-            .last()
-            .unwrap_or(&Screen::Home(home::State { selected: 0 }))
+        self.stack.last().unwrap_or(&HOME)
     }
 
     /// Now, in Unix seconds.
     pub fn now(&self) -> u64 {
         (self.clock)()
+    }
+
+    /// What the screens may read.
+    pub fn ctx(&self) -> Ctx<'_> {
+        Ctx {
+            content: &self.content,
+            progress: &self.progress,
+            notices: &self.notices,
+            theme: self.theme,
+            now: self.now(),
+        }
     }
 
     /// Saves progress; a failure becomes a notice, never a crash.
@@ -177,100 +281,107 @@ impl App {
         }
     }
 
-    /// Whether a level is open: L1 always; later levels once [`UNLOCK_AFTER`] exercises of the level
-    /// before are solved (or all of them, if it has fewer), or when the learner unlocked everything.
+    /// Whether a level is open (see [`unlock::level_open`]).
     pub fn level_open(&self, level: Level) -> bool {
-        if self.progress.unlock_all || level == Level::L1 {
-            return true;
+        unlock::level_open(&self.content, &self.progress, level)
+    }
+
+    /// Opens the app on a screen of its own (`warpdrill explore`, `warpdrill calculators`): the
+    /// screen replaces Home at the bottom of the stack, so `q` quits and `g` still reaches Home.
+    pub fn start_on(&mut self, action: Action) {
+        self.update(action);
+        if self.stack.len() > 1 {
+            self.stack.remove(0);
         }
-        let previous = Level::ALL[level.index() - 1];
-        let (solved, total) = self.level_counts(previous);
-        solved >= UNLOCK_AFTER.min(total)
     }
 
-    /// `(solved, total)` exercises of a level.
-    pub fn level_counts(&self, level: Level) -> (usize, usize) {
-        let ids: Vec<&str> = self.content.level(level).map(|e| e.id.as_str()).collect();
-        let solved = ids
-            .iter()
-            .filter(|id| self.progress.of(id).status() == Status::Solved)
-            .count();
-        (solved, ids.len())
+    /// Records the terminal's size (drawing and key handling depend on it).
+    pub fn resize(&mut self, width: u16, height: u16) {
+        self.size = (width, height);
     }
 
-    /// Turns a terminal event into an action.
-    pub fn handle_event(&self, event: &Event) -> Option<Action> {
+    /// Whether the terminal is below the smallest size the tutor draws in.
+    pub fn too_small(&self) -> bool {
+        self.size.0 < crate::ui::MIN_WIDTH || self.size.1 < crate::ui::MIN_HEIGHT
+    }
+
+    /// Turns a terminal event into an action (key releases are ignored; a resize is recorded).
+    pub fn handle_event(&mut self, event: &Event) -> Option<Action> {
         match event {
             Event::Key(key) if key.kind != KeyEventKind::Release => self.handle_key(*key),
+            Event::Resize(width, height) => {
+                self.resize(*width, *height);
+                None
+            }
             _ => None,
         }
     }
 
-    /// Turns a key into an action: global keys first, then the overlay's or screen's own.
-    pub fn handle_key(&self, key: KeyEvent) -> Option<Action> {
-        let ctrl = key.modifiers.contains(KeyModifiers::CONTROL);
-        if ctrl && key.code == KeyCode::Char('c') {
-            return Some(Action::Quit);
+    /// The global keys that work on the screen shown now, as help lists them: a key the screen takes
+    /// as text (`q`, `?`, `/`, `g` in an answer box) is left out.
+    pub fn global_keys(&self) -> Vec<(&'static str, &'static str)> {
+        let screen = self.screen().component();
+        GLOBAL_KEYS
+            .iter()
+            .filter(|global| !(global.yields_to_text && screen.captures(&global.event())))
+            .map(|global| (global.name, global.what))
+            .collect()
+    }
+
+    /// Turns a key into an action: global keys first, then the overlay's or screen's own. The
+    /// overlay or screen may change its own state on the way; nothing else changes here.
+    pub fn handle_key(&mut self, key: KeyEvent) -> Option<Action> {
+        let global = GLOBAL_KEYS.iter().find(|global| global.matches(&key));
+        if let Some(global) = global
+            && global.ctrl
+        {
+            return Some((global.action)());
         }
-        if ctrl && key.code == KeyCode::Char('p') {
-            return Some(Action::OpenSearch);
+        if self.too_small() {
+            // Only the "too small" message is shown: nothing hidden behind it may take keys.
+            return matches!(key.code, KeyCode::Char('q') | KeyCode::Esc).then_some(Action::Quit);
         }
-        if key.code == KeyCode::F(1) {
-            return Some(Action::ToggleHelp);
+        if let Some(global) = global
+            && !global.yields_to_text
+        {
+            return Some((global.action)());
         }
-        match &self.overlay {
+        let ctx = Ctx {
+            content: &self.content,
+            progress: &self.progress,
+            notices: &self.notices,
+            theme: self.theme,
+            now: (self.clock)(),
+        };
+        match &mut self.overlay {
             Some(Overlay::Help) => {
-                return Some(match key.code {
+                return match key.code {
                     KeyCode::Char('q') | KeyCode::Esc | KeyCode::Char('?') | KeyCode::Enter => {
-                        Action::CloseOverlay
+                        Some(Action::CloseOverlay)
                     }
-                    _ => Action::Key(key),
-                });
+                    _ => None,
+                };
             }
-            Some(Overlay::Search(_)) => {
-                return Some(match key.code {
-                    KeyCode::Esc => Action::CloseOverlay,
-                    _ => Action::Key(key),
-                });
+            Some(Overlay::Search(state)) => {
+                return match key.code {
+                    KeyCode::Esc => Some(Action::CloseOverlay),
+                    _ => state.handle_key(key, &ctx),
+                };
             }
             None => {}
         }
-        let typing = match self.screen() {
-            Screen::Exercise(state) => state.typing(),
-            Screen::Explorer(state) => state.typing() || state.presets.is_some(),
-            Screen::Calculators(state) => state.typing(),
-            _ => false,
-        };
-        if typing {
-            let in_exercise = self.screen_exercise();
-            return match key.code {
-                KeyCode::Esc if in_exercise.is_some() => Some(Action::Back),
-                KeyCode::Char('?')
-                    if in_exercise.is_some_and(|state| !exercise::question_mark_is_text(state)) =>
-                {
-                    Some(Action::ToggleHelp)
-                }
-                _ => Some(Action::Key(key)),
-            };
-        }
-        match key.code {
-            KeyCode::Char('q') | KeyCode::Esc => Some(Action::Back),
-            KeyCode::Char('?') => Some(Action::ToggleHelp),
-            KeyCode::Char('/') => Some(Action::OpenSearch),
-            KeyCode::Char('g') => Some(Action::Home),
-            _ => Some(Action::Key(key)),
+        let screen = self.stack.last_mut()?.component_mut();
+        match global {
+            Some(global) if !screen.captures(&key) => Some((global.action)()),
+            _ => screen.handle_key(key, &ctx),
         }
     }
 
-    fn screen_exercise(&self) -> Option<&exercise::State> {
-        match self.screen() {
-            Screen::Exercise(state) => Some(state),
-            _ => None,
-        }
-    }
-
-    /// Applies an action.
+    /// Carries out an action: the only place where progress, the stack and saving change.
     pub fn update(&mut self, action: Action) {
+        if navigates(&action) {
+            self.overlay = None;
+        }
         match action {
             Action::Quit => self.quit = true,
             Action::Back => {
@@ -284,10 +395,13 @@ impl App {
             Action::Home => {
                 self.leave_exercise();
                 self.stack.truncate(1);
-                self.overlay = None;
+                if !matches!(self.stack.first(), Some(Screen::Home(_))) {
+                    self.stack = vec![Screen::Home(home::State::default())];
+                }
             }
             Action::OpenLadder(level) => {
-                let level = level.unwrap_or_else(|| self.current_level());
+                let level =
+                    level.unwrap_or_else(|| unlock::current_level(&self.content, &self.progress));
                 self.stack
                     .push(Screen::Ladder(ladder_ui::State::new(level)));
             }
@@ -302,11 +416,16 @@ impl App {
                     self.stack.push(Screen::Card(card::State::new(&id)));
                 }
             }
-            Action::OpenExplorer(state) => self.stack.push(Screen::Explorer(state)),
-            Action::OpenCalculators(state) => self.stack.push(Screen::Calculators(state)),
+            Action::OpenExplorer(setup) => self.push_explorer(&setup),
+            Action::OpenCalculators(tab) => self
+                .stack
+                .push(Screen::Calculators(Box::new(calculators::State::new(tab)))),
+            Action::ShowMe(target) => {
+                self.leave_exercise();
+                self.show_me(&target);
+            }
             Action::OpenSearch => {
-                let state = search::State::new(&self.content);
-                self.overlay = Some(Overlay::Search(state));
+                self.overlay = Some(Overlay::Search(search::State::new(&self.content)));
             }
             Action::ToggleHelp => {
                 self.overlay = match self.overlay {
@@ -319,55 +438,50 @@ impl App {
                 self.progress.unlock_all = true;
                 self.save();
             }
-            Action::Key(key) => self.screen_key(key),
+            Action::Attempt {
+                id,
+                answer,
+                outcome,
+                since,
+            } => self.record_attempt(&id, &answer, outcome, since),
+            Action::HintShown(id) => {
+                self.progress.entry(&id).hints_used += 1;
+                self.save();
+            }
+            Action::Reroll(id) => {
+                let seed = self.new_seed();
+                self.open_exercise(&id, Some(seed));
+            }
+            Action::Step { id, by } => {
+                if let Some(next) = unlock::neighbour(&self.content, &self.progress, &id, by) {
+                    self.leave_exercise();
+                    self.open_exercise(&next, None);
+                }
+            }
         }
     }
 
-    /// The first level that is open and not fully solved (where "Ladder" lands).
-    pub fn current_level(&self) -> Level {
-        Level::ALL
-            .into_iter()
-            .filter(|l| self.level_open(*l))
-            .find(|l| {
-                let (solved, total) = self.level_counts(*l);
-                solved < total
-            })
-            .unwrap_or(Level::L1)
+    fn push_explorer(&mut self, setup: &ExplorerSetup) {
+        self.stack
+            .push(Screen::Explorer(Box::new(explorer::State::from_setup(
+                setup,
+            ))));
     }
 
-    fn screen_key(&mut self, key: KeyEvent) {
-        if let Some(Overlay::Search(state)) = &mut self.overlay {
-            if let Some(action) = state.key(key, &self.content) {
-                self.overlay = None;
-                self.update(action);
+    /// Opens the explorer or the calculator an exercise points at, on its numbers.
+    fn show_me(&mut self, target: &ShowMe) {
+        match target {
+            ShowMe::Global { arch, access } => {
+                self.push_explorer(&ExplorerSetup::new(arch, Space::Global, access))
             }
-            return;
-        }
-        if let Some(Overlay::Help) = self.overlay {
-            return;
-        }
-        let home_items = home::items(self);
-        let action = match self.stack.last_mut() {
-            Some(Screen::Home(state)) => state.key(key, &home_items),
-            Some(Screen::Ladder(_)) => ladder_ui::key(self, key),
-            Some(Screen::Exercise(_)) => {
-                exercise::key(self, key);
-                None
+            ShowMe::Shared { arch, access } => {
+                self.push_explorer(&ExplorerSetup::new(arch, Space::Shared, access))
             }
-            Some(Screen::Topic(state)) => state.key(key, &self.content),
-            Some(Screen::Card(state)) => state.key(key, &self.content),
-            Some(Screen::Explorer(state)) => {
-                state.key(key);
-                None
+            _ => {
+                let state = calculators::State::from_show_me(target)
+                    .unwrap_or_else(|| calculators::State::new(Tab::Occupancy));
+                self.stack.push(Screen::Calculators(Box::new(state)));
             }
-            Some(Screen::Calculators(state)) => {
-                state.key(key);
-                None
-            }
-            None => None,
-        };
-        if let Some(action) = action {
-            self.update(action);
         }
     }
 
@@ -404,70 +518,144 @@ impl App {
         self.stack.push(Screen::Exercise(Box::new(state)));
     }
 
-    /// Books the time spent on the exercise shown.
+    /// Books the time spent on the exercise shown, and saves.
     fn leave_exercise(&mut self) {
         let now = self.now();
         if let Some(Screen::Exercise(state)) = self.stack.last_mut() {
             let spent = now.saturating_sub(state.clock_start);
             state.clock_start = now;
             let id = state.id.clone();
-            self.progress.entry(&id).seconds += spent;
+            let entry = self.progress.entry(&id);
+            entry.seconds = entry.seconds.saturating_add(spent);
             self.save();
         }
     }
 
-    /// Records a graded answer.
-    pub fn record_attempt(&mut self, id: &str, answer: &str, outcome: Outcome, clock_start: u64) {
+    /// Records a graded answer; `since` is when the time now booked began.
+    pub fn record_attempt(&mut self, id: &str, answer: &str, outcome: Outcome, since: u64) {
         let now = self.now();
         let entry = self.progress.entry(id);
-        entry.attempts += 1;
+        entry.attempts = entry.attempts.saturating_add(1);
         if outcome == Outcome::Correct {
             entry.solved = true;
         }
-        entry.seconds += now.saturating_sub(clock_start);
+        entry.seconds = entry.seconds.saturating_add(now.saturating_sub(since));
         entry.last_seen = now;
         if !answer.trim().is_empty() {
             entry.history.push(answer.to_string());
-            let excess = entry.history.len().saturating_sub(crate::progress::HISTORY);
+            let excess = entry.history.len().saturating_sub(HISTORY);
             entry.history.drain(..excess);
         }
         self.save();
     }
-
-    /// The exercise after (or before) `id` in ladder order, within open levels.
-    pub fn neighbour(&self, id: &str, step: isize) -> Option<String> {
-        let open: Vec<&str> = self
-            .content
-            .exercises
-            .iter()
-            .filter(|e| self.level_open(e.level))
-            .map(|e| e.id.as_str())
-            .collect();
-        let at = open.iter().position(|e| *e == id)? as isize + step;
-        usize::try_from(at)
-            .ok()
-            .and_then(|i| open.get(i))
-            .map(|s| s.to_string())
-    }
 }
 
-/// Runs the app until the learner quits: draw, wait for an event, update. Generic over the backend.
-pub fn run<B: Backend>(
-    terminal: &mut Terminal<B>,
-    app: &mut App,
-    mut next_event: impl FnMut() -> std::io::Result<Event>,
-) -> std::io::Result<()>
-where
-    B::Error: Into<std::io::Error>,
-{
-    while !app.quit {
-        terminal
-            .draw(|frame| ui::draw(frame, app))
-            .map_err(Into::into)?;
-        let event = next_event()?;
-        if let Some(action) = app.handle_event(&event) {
-            app.update(action);
-        }
+/// Whether an action moves to another screen (and so closes search or help over the current one).
+fn navigates(action: &Action) -> bool {
+    matches!(
+        action,
+        Action::Back
+            | Action::Home
+            | Action::OpenLadder(_)
+            | Action::OpenExercise(_)
+            | Action::OpenTopic(_)
+            | Action::OpenCard(_)
+            | Action::OpenExplorer(_)
+            | Action::OpenCalculators(_)
+            | Action::ShowMe(_)
+    )
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::engine::{Arch, WarpAccess};
+    use std::cell::Cell;
+    use std::rc::Rc;
+
+    fn app(clock: Rc<Cell<u64>>) -> App {
+        App::new(
+            Content::builtin(),
+            Progress::default(),
+            None,
+            Theme::new(false),
+            Box::new(move || clock.get()),
+            Box::new(|| 7),
+        )
     }
-    Ok(())
+
+    #[test]
+    fn attempts_hints_and_steps_change_progress_in_update() {
+        let clock = Rc::new(Cell::new(1000));
+        let mut app = app(clock.clone());
+        app.update(Action::OpenExercise("l1-sector-size".into()));
+        assert_eq!(app.progress.of("l1-sector-size").last_seed, 7);
+        app.update(Action::HintShown("l1-sector-size".into()));
+        clock.set(1030);
+        for code in "32 B".chars().map(KeyCode::Char).chain([KeyCode::Enter]) {
+            if let Some(action) = app.handle_key(KeyEvent::new(code, KeyModifiers::NONE)) {
+                assert!(matches!(
+                    action,
+                    Action::Attempt {
+                        outcome: Outcome::Correct,
+                        since: 1000,
+                        ..
+                    }
+                ));
+                app.update(action);
+            }
+        }
+        let entry = app.progress.of("l1-sector-size");
+        assert_eq!(
+            (entry.attempts, entry.solved, entry.hints_used),
+            (1, true, 1)
+        );
+        assert_eq!(entry.seconds, 30);
+        assert_eq!(entry.history, vec!["32 B".to_string()]);
+        // Moving on books the time since the last attempt and replaces the exercise on the stack.
+        let Some(next) = unlock::neighbour(&app.content, &app.progress, "l1-sector-size", 1) else {
+            panic!("l1 has a second exercise")
+        };
+        clock.set(1045);
+        app.update(Action::Step {
+            id: "l1-sector-size".into(),
+            by: 1,
+        });
+        assert_eq!(
+            app.progress.of("l1-sector-size").seconds,
+            45,
+            "30 s to answer, 15 s reading the feedback"
+        );
+        assert_eq!(app.stack.len(), 2);
+        assert!(matches!(app.screen(), Screen::Exercise(state) if state.id == next));
+    }
+
+    #[test]
+    fn show_me_opens_the_explorer_on_the_exercises_access() {
+        let mut app = app(Rc::new(Cell::new(0)));
+        app.update(Action::OpenSearch);
+        let access = WarpAccess::affine(8, 3, 1);
+        app.update(Action::ShowMe(ShowMe::Shared {
+            arch: Arch::default_arch(),
+            access: access.clone(),
+        }));
+        assert!(app.overlay.is_none(), "opening a screen closes search");
+        let Screen::Explorer(state) = app.screen() else {
+            panic!("{:?}", app.screen())
+        };
+        assert_eq!(state.space, Space::Shared);
+        assert_eq!(state.access(), access);
+    }
+
+    #[test]
+    fn global_keys_yield_to_a_screen_that_is_typing() {
+        let mut app = app(Rc::new(Cell::new(0)));
+        app.update(Action::OpenExercise("l1-sector-size".into()));
+        let q = KeyEvent::new(KeyCode::Char('q'), KeyModifiers::NONE);
+        assert_eq!(app.handle_key(q), None, "q is typed into the answer");
+        let esc = KeyEvent::new(KeyCode::Esc, KeyModifiers::NONE);
+        assert_eq!(app.handle_key(esc), Some(Action::Back));
+        let ctrl_c = KeyEvent::new(KeyCode::Char('c'), KeyModifiers::CONTROL);
+        assert_eq!(app.handle_key(ctrl_c), Some(Action::Quit));
+    }
 }

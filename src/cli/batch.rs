@@ -300,7 +300,10 @@ mod tests {
         let t = answer(r#"{"kind":"tiling","n":1024,"tile":16,"elem_bytes":4,"arch":"sm_90"}"#);
         assert_eq!(t["reduction_factor"], 16.0);
         assert_eq!(t["blocks_per_sm"], 8);
-        assert_eq!(t["smem_blocks_per_sm"], 114);
+        assert_eq!(
+            t["smem_blocks_per_sm"], 76,
+            "2 KB + the 1 KB reserve per block"
+        );
         let r =
             answer(r#"{"kind":"roofline","peak_flops":1e12,"peak_bandwidth":1e11,"intensity":20}"#);
         assert_eq!(r["bound"], "compute");

@@ -1,11 +1,12 @@
 //! `warpdrill calc …`: the engine's answers as readable text (or JSON).
 
 use super::{
-    AccessArgs, GranularityArg, OccupancyArgs, RooflineArgs, TilingArgs, Walk, json, parse_mask,
+    AccessArgs, GranularityArg, OccupancyArgs, PatternArgs, RooflineArgs, TilingArgs, Walk, json,
+    parse_mask,
 };
 use crate::engine::{
-    self, Arch, BankAnalysis, Carveout, Coalescing, Granularity, KernelConfig, Limiter, Pattern,
-    TilingInput, WarpAccess, banks::BANKS, full_mask,
+    self, AccessShape, Arch, Carveout, Granularity, KernelConfig, Limiter, Pattern, TilingInput,
+    WarpAccess, full_mask,
 };
 use crate::{explain, format};
 use std::fmt::Write as _;
@@ -13,49 +14,27 @@ use std::fmt::Write as _;
 /// A calculator's answer: text to print, or the reason it could not be computed.
 pub type Answer = Result<String, String>;
 
-impl AccessArgs {
+impl PatternArgs {
     /// The architecture and warp access these flags describe.
     pub fn to_access(&self) -> Result<(&'static Arch, WarpAccess), String> {
         let arch = Arch::parse(&self.arch).map_err(|e| e.to_string())?;
-        let pattern = if let Some(offsets) = &self.offsets {
-            Pattern::Explicit {
-                offsets_bytes: offsets.clone(),
-            }
-        } else if let Some(struct_bytes) = self.struct_size {
-            Pattern::StructField {
-                struct_bytes,
-                field_offset: self.field_offset,
-                first: self.offset,
-                base_bytes: self.base,
-            }
-        } else if let Some(pitch_bytes) = self.pitch {
-            Pattern::TwoD {
-                pitch_bytes,
-                column: self.walk == Walk::Column,
-                row: 0,
-                col: self.offset,
-                base_bytes: self.base,
-            }
-        } else {
-            Pattern::Affine {
-                stride_elems: self.stride,
-                offset_elems: self.offset,
-                base_bytes: self.base,
-            }
-        };
-        let active_mask = match &self.mask {
-            Some(mask) => parse_mask(mask)?,
-            None => full_mask(arch.warp_size),
-        } & full_mask(arch.warp_size);
-        Ok((
-            arch,
-            WarpAccess {
-                elem_bytes: self.elem,
-                pattern,
-                active_mask,
-                warp_size: arch.warp_size,
-            },
-        ))
+        Ok((arch, self.shape()?.access(arch.warp_size)))
+    }
+
+    /// The access shape these flags describe (the mask read, the architecture not yet applied).
+    pub fn shape(&self) -> Result<AccessShape, String> {
+        Ok(AccessShape {
+            elem_bytes: self.elem,
+            stride: self.stride,
+            offset: self.offset,
+            base: self.base,
+            struct_size: self.struct_size,
+            field_offset: self.field_offset,
+            pitch: self.pitch,
+            column: self.walk == Walk::Column,
+            offsets: self.offsets.clone(),
+            mask: self.mask.as_deref().map(parse_mask).transpose()?,
+        })
     }
 }
 
@@ -63,7 +42,7 @@ impl AccessArgs {
 pub fn describe_access(access: &WarpAccess) -> String {
     let lanes = (access.active_mask & full_mask(access.warp_size)).count_ones();
     let who = if lanes == access.warp_size {
-        format!("{lanes} lanes")
+        format::count(lanes, "lane")
     } else {
         format!(
             "{lanes} of {} lanes (mask {:#x})",
@@ -103,8 +82,8 @@ pub fn describe_access(access: &WarpAccess) -> String {
 
 /// `calc coalescing`.
 pub fn coalescing(args: &AccessArgs) -> Answer {
-    let (arch, access) = args.to_access()?;
-    let granularity = match args.granularity {
+    let (arch, access) = args.pattern.to_access()?;
+    let granularity = match args.pattern.granularity {
         Some(GranularityArg::Sector) => Granularity::Sector,
         Some(GranularityArg::Line) => Granularity::Line,
         None => arch.granularity,
@@ -122,15 +101,15 @@ pub fn coalescing(args: &AccessArgs) -> Answer {
     );
     let _ = writeln!(
         out,
-        "  sectors {} · lines {} · requests {} · {} {}",
+        "  sectors {} · lines {} · requests {} · {} ({} B)",
         c.sectors,
         c.lines,
         c.requests,
-        c.transactions(),
+        format::count(c.transactions(), "transaction"),
         if granularity == Granularity::Sector {
-            "transactions (32 B)"
+            32
         } else {
-            "transactions (128 B)"
+            128
         }
     );
     let _ = writeln!(
@@ -143,58 +122,14 @@ pub fn coalescing(args: &AccessArgs) -> Answer {
     );
     let _ = writeln!(out, "  why: {}", explain::coalescing(&access, &c));
     let _ = writeln!(out);
-    out.push_str(&segment_picture(&c));
+    out.push_str(&crate::ui::diagram::segments_text(&c));
     Ok(out)
-}
-
-/// Lanes → segments, one row per segment, `█` used and `·` wasted bytes, gaps marked.
-pub fn segment_picture(c: &Coalescing) -> String {
-    let mut out = String::new();
-    let unit = c.granularity.plural();
-    let cell_bytes = c.segment_bytes / 16;
-    let _ = writeln!(
-        out,
-        "  {:<8} {:>12}  {:<16}  {:<20} used",
-        &unit[..unit.len() - 1],
-        "address",
-        "bytes (█ used)",
-        "lanes",
-    );
-    let mut previous: Option<i64> = None;
-    for (index, segment) in c.segments.iter().enumerate() {
-        if let Some(prev) = previous {
-            let gap = segment.address - prev - i64::from(c.segment_bytes);
-            if gap > 0 {
-                let _ = writeln!(
-                    out,
-                    "  {:<8} {:>12}  gap of {} ({} {unit} not fetched)",
-                    "⋮",
-                    "",
-                    format::bytes(gap as u64),
-                    gap / i64::from(c.segment_bytes)
-                );
-            }
-        }
-        previous = Some(segment.address);
-        let used = segment.bytes_used;
-        let filled = (used.div_ceil(cell_bytes)).min(16) as usize;
-        let bar = format!("{}{}", "█".repeat(filled), "·".repeat(16 - filled));
-        let _ = writeln!(
-            out,
-            "  #{:<7} {:>12}  {bar}  {:<20} {used}/{} B",
-            index,
-            format!("{:#x}", segment.address),
-            format::lane_ranges(&segment.lanes),
-            c.segment_bytes
-        );
-    }
-    out
 }
 
 /// `calc banks`.
 pub fn banks(args: &AccessArgs) -> Answer {
-    let (arch, access) = args.to_access()?;
-    if args.granularity.is_some() {
+    let (arch, access) = args.pattern.to_access()?;
+    if args.pattern.granularity.is_some() {
         return Err("--granularity applies to `calc coalescing` only".into());
     }
     let b = engine::bank_conflicts(&access, arch).map_err(|e| e.to_string())?;
@@ -218,44 +153,8 @@ pub fn banks(args: &AccessArgs) -> Answer {
     );
     let _ = writeln!(out, "  why: {}", explain::banks(&access, &b));
     let _ = writeln!(out);
-    out.push_str(&bank_picture(&b));
+    out.push_str(&crate::ui::diagram::banks_text(&b));
     Ok(out)
-}
-
-/// 32 bank columns per phase; each row is one wavefront's worth of words; a cell shows the lane that
-/// reads the word (`+` after it: more lanes share the word, a broadcast).
-pub fn bank_picture(b: &BankAnalysis) -> String {
-    let mut out = String::new();
-    let header: String = (0..BANKS).map(|bank| format!("{bank:>3}")).collect();
-    for phase in &b.phases {
-        if b.phases.len() > 1 || b.phase_lanes < 32 {
-            let _ = writeln!(
-                out,
-                "  phase: lanes {}-{} → {} wavefront(s)",
-                phase.first_lane,
-                phase.first_lane + phase.lanes - 1,
-                phase.wavefronts
-            );
-        }
-        let _ = writeln!(out, "  bank{header}");
-        for row in 0..phase.wavefronts as usize {
-            let cells: String = phase
-                .banks
-                .iter()
-                .map(|words| match words.get(row) {
-                    Some(word) if word.lanes.len() > 1 => format!("{:>2}+", word.lanes[0]),
-                    Some(word) => format!("{:>3}", word.lanes[0]),
-                    None => "  ·".to_string(),
-                })
-                .collect();
-            let _ = writeln!(out, "  w{:<3}{cells}", row + 1);
-        }
-    }
-    let _ = writeln!(
-        out,
-        "  (cell = lane reading a word; + = more lanes share that word; rows = wavefronts)"
-    );
-    out
 }
 
 /// `calc occupancy`.
@@ -398,10 +297,10 @@ pub fn tiling(args: &TilingArgs) -> Answer {
         Some(o) => {
             let _ = writeln!(
                 out,
-                "  full occupancy rule ({} threads/block, {} registers): {} blocks, {} (limited by {})",
+                "  full occupancy rule ({} threads/block, {} registers): {}, {} (limited by {})",
                 args.tile * args.tile,
                 args.regs,
-                o.active_blocks_per_sm,
+                format::count(o.active_blocks_per_sm, "block"),
                 format::percent(o.occupancy),
                 o.limited_by.describe()
             );

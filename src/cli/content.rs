@@ -21,12 +21,9 @@ pub struct Report {
 /// `content check [DIR] [--json]`: exit 1 if any problem.
 pub fn check(dir: Option<&Path>, as_json: bool) -> Report {
     let loaded = match dir {
-        None => Content::builtin(),
+        None => ladder::check::builtin(),
         Some(dir) => match content::dir_sources(dir) {
-            Ok(sources) => {
-                let builtin = Content::builtin();
-                content::load_with(sources, &builtin.topics, &builtin.exercises)
-            }
+            Ok(sources) => ladder::check::load_over(sources, &Content::builtin()),
             Err(e) => {
                 return Report {
                     stdout: if as_json {

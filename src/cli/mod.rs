@@ -7,14 +7,24 @@ pub mod json;
 pub mod review;
 pub mod tui;
 
+use crate::content::Content;
 use clap::{Args, Parser, Subcommand, ValueEnum};
 use std::path::PathBuf;
+use std::process::ExitCode;
 
 /// warpdrill — a terminal tutor for GPU memory performance: coalescing, shared-memory banks,
 /// occupancy, tiling and the roofline. Without a command it opens the tutor.
 #[derive(Debug, Parser)]
-#[command(name = "warpdrill", version, about, long_about = None)]
+#[command(
+    name = "warpdrill",
+    version = crate::content::builtin::version_text(),
+    about,
+    long_about = None
+)]
 pub struct Cli {
+    /// Colour in the tutor: auto (on unless NO_COLOR is set), always, never.
+    #[arg(long, global = true, value_enum, default_value_t = ColorArg::Auto)]
+    pub color: ColorArg,
     /// Where progress and review state are kept (default: $WARPDRILL_DATA, else the platform data dir).
     #[arg(long, global = true, value_name = "DIR")]
     pub data_dir: Option<PathBuf>,
@@ -27,9 +37,37 @@ pub struct Cli {
     pub command: Option<Command>,
 }
 
+/// When to use colour.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+pub enum ColorArg {
+    /// Colour unless the NO_COLOR environment variable is set (and not empty).
+    Auto,
+    /// Always colour.
+    Always,
+    /// Never colour.
+    Never,
+}
+
+impl ColorArg {
+    /// Whether to colour, given the value of NO_COLOR.
+    pub fn enabled(self, no_color: Option<&std::ffi::OsStr>) -> bool {
+        match self {
+            ColorArg::Always => true,
+            ColorArg::Never => false,
+            ColorArg::Auto => no_color.is_none_or(|v| v.is_empty()),
+        }
+    }
+}
+
 /// The subcommands.
 #[derive(Debug, Subcommand)]
 pub enum Command {
+    /// Print a shell completion script: `warpdrill completions bash > ~/.local/share/bash-completion/completions/warpdrill`.
+    Completions {
+        /// The shell.
+        #[arg(value_enum)]
+        shell: clap_complete::Shell,
+    },
     /// Compute with the engine: coalescing, banks, occupancy, tiling, roofline, or a JSON-lines batch.
     #[command(subcommand)]
     Calc(CalcCommand),
@@ -82,24 +120,15 @@ pub enum SpaceArg {
     Shared,
 }
 
-/// `warpdrill explore …`
+/// `warpdrill explore …`: every access flag of `calc coalescing`, plus the memory space.
 #[derive(Debug, Clone, Args)]
 pub struct ExploreArgs {
-    /// Architecture (sm_90, H100, kepler, gfx942, …).
-    #[arg(long, default_value = "sm_90")]
-    pub arch: String,
     /// Memory space.
     #[arg(long, value_enum, default_value_t = SpaceArg::Global)]
     pub space: SpaceArg,
-    /// Bytes per lane: 1, 2, 4, 8 or 16.
-    #[arg(long, default_value_t = 4)]
-    pub elem: u32,
-    /// Stride in elements (negative allowed).
-    #[arg(long, default_value_t = 1, allow_hyphen_values = true)]
-    pub stride: i64,
-    /// Offset in elements (negative allowed).
-    #[arg(long, default_value_t = 0, allow_hyphen_values = true)]
-    pub offset: i64,
+    /// The access pattern.
+    #[command(flatten)]
+    pub pattern: PatternArgs,
 }
 
 /// `warpdrill content …`
@@ -175,9 +204,9 @@ pub enum GranularityArg {
     Line,
 }
 
-/// One warp's access pattern.
+/// One warp's access pattern (shared by `calc coalescing`, `calc banks` and `explore`).
 #[derive(Debug, Clone, Args)]
-pub struct AccessArgs {
+pub struct PatternArgs {
     /// Architecture: sm_70 … sm_120, a compute capability (8.6), a GPU (H100, "RTX 4090"),
     /// kepler, pascal, gfx90a, gfx942, rdna3.
     #[arg(long, default_value = "sm_90")]
@@ -215,6 +244,14 @@ pub struct AccessArgs {
     /// Count 32-byte sectors or 128-byte lines (default: the architecture's unit).
     #[arg(long, value_enum)]
     pub granularity: Option<GranularityArg>,
+}
+
+/// `calc coalescing` / `calc banks`: a pattern, printed as text or JSON.
+#[derive(Debug, Clone, Args)]
+pub struct AccessArgs {
+    /// The access pattern.
+    #[command(flatten)]
+    pub pattern: PatternArgs,
     /// Print one JSON object instead of text.
     #[arg(long)]
     pub json: bool,
@@ -286,34 +323,159 @@ pub struct RooflineArgs {
     pub json: bool,
 }
 
-/// Parses an active-lane mask: `0xffff`, `0b1011`, `65535`, `all`, `half`, `odd`, `even`, `first8`.
-pub fn parse_mask(text: &str) -> Result<u64, String> {
-    let t = text.trim().to_ascii_lowercase().replace('_', "");
-    let bad = || {
-        format!(
-            "active mask `{text}` is not a mask: use hex (0xffffffff), decimal, or all / half / odd / even / firstN"
-        )
-    };
-    let parsed = if let Some(hex) = t.strip_prefix("0x") {
-        u64::from_str_radix(hex, 16).ok()
-    } else if let Some(bin) = t.strip_prefix("0b") {
-        u64::from_str_radix(bin, 2).ok()
-    } else if let Some(n) = t.strip_prefix("first") {
-        n.trim_start_matches([':', ' ', '='])
-            .parse::<u32>()
-            .ok()
-            .filter(|n| *n <= 64)
-            .map(crate::engine::full_mask)
-    } else {
-        match t.as_str() {
-            "all" | "full" => Some(u64::MAX),
-            "half" => Some(0xffff),
-            "odd" => Some(0xaaaa_aaaa_aaaa_aaaa),
-            "even" => Some(0x5555_5555_5555_5555),
-            _ => t.parse::<u64>().ok(),
+pub use crate::engine::parse_mask;
+
+fn finish(report: content::Report) -> ExitCode {
+    print!("{}", report.stdout);
+    eprint!("{}", report.stderr);
+    ExitCode::from(report.code)
+}
+
+/// The built-in content plus `--content DIR`, or the reason it cannot be read.
+fn load_content(dir: Option<&std::path::Path>) -> Result<Content, ExitCode> {
+    let content = crate::ladder::check::with_dir(dir).map_err(|e| {
+        eprintln!("error: {e}");
+        ExitCode::from(2)
+    })?;
+    if !content.problems.is_empty() {
+        eprintln!(
+            "warning: {} content problem(s) — those items were skipped (see `warpdrill content check`):",
+            content.problems.len()
+        );
+        for problem in content.problems.iter().take(5) {
+            eprintln!("  {problem}");
         }
-    };
-    parsed.ok_or_else(bad)
+    }
+    Ok(content)
+}
+
+/// Runs one command line; returns the exit status.
+pub fn run(cli: Cli) -> ExitCode {
+    if let Err(report) = color_eyre::install() {
+        eprintln!("warning: could not install the error reporter: {report}");
+    }
+    let theme = crate::ui::Theme::new(!cli.color.enabled(std::env::var_os("NO_COLOR").as_deref()));
+    match cli.command {
+        Some(Command::Completions { shell }) => {
+            use clap::CommandFactory;
+            let mut command = Cli::command();
+            let mut out = Vec::new();
+            clap_complete::generate(shell, &mut command, "warpdrill", &mut out);
+            return match std::io::Write::write_all(&mut std::io::stdout().lock(), &out) {
+                Ok(()) => ExitCode::SUCCESS,
+                Err(e) if e.kind() == std::io::ErrorKind::BrokenPipe => ExitCode::SUCCESS,
+                Err(e) => {
+                    eprintln!("error: cannot write the completion script: {e}");
+                    ExitCode::from(1)
+                }
+            };
+        }
+        None => ExitCode::from(self::tui::run_with(
+            cli.data_dir.as_deref(),
+            cli.content.as_deref(),
+            self::tui::Start::Home,
+            theme,
+        )),
+        Some(Command::Explore(args)) => match args.to_setup() {
+            Ok(setup) => ExitCode::from(self::tui::run_with(
+                cli.data_dir.as_deref(),
+                cli.content.as_deref(),
+                self::tui::Start::Explorer(setup),
+                theme,
+            )),
+            Err(message) => {
+                eprintln!("error: {message}");
+                ExitCode::from(2)
+            }
+        },
+        Some(Command::Calculators { which }) => {
+            use crate::ui::Tab;
+            let tab = match which {
+                self::CalculatorArg::Occupancy => Tab::Occupancy,
+                self::CalculatorArg::Tiling => Tab::Tiling,
+                self::CalculatorArg::Roofline => Tab::Roofline,
+            };
+            ExitCode::from(self::tui::run_with(
+                cli.data_dir.as_deref(),
+                cli.content.as_deref(),
+                self::tui::Start::Calculators(tab),
+                theme,
+            ))
+        }
+        Some(Command::Ladder { level }) => {
+            let level = match level
+                .as_deref()
+                .map(|l| crate::content::schema::Level::parse(l).ok_or(l))
+            {
+                Some(Err(bad)) => {
+                    eprintln!("error: unknown level `{bad}` (use L1 … L5)");
+                    return ExitCode::from(2);
+                }
+                Some(Ok(level)) => Some(level),
+                None => None,
+            };
+            ExitCode::from(self::tui::run_with(
+                cli.data_dir.as_deref(),
+                cli.content.as_deref(),
+                self::tui::Start::Ladder(level),
+                theme,
+            ))
+        }
+        Some(command @ (Command::Stats(_) | Command::Review(_) | Command::Cards(_))) => {
+            review::run(command, cli.data_dir.as_deref(), cli.content.as_deref())
+        }
+        Some(Command::Content(ContentCommand::Check { dir, json })) => finish(
+            self::content::check(dir.as_deref().or(cli.content.as_deref()), json),
+        ),
+        Some(Command::Content(ContentCommand::Preview { seed, level, json })) => {
+            match load_content(cli.content.as_deref()) {
+                Ok(content) => finish(self::content::preview(
+                    &content,
+                    seed,
+                    level.as_deref(),
+                    json,
+                )),
+                Err(code) => code,
+            }
+        }
+        Some(Command::Check(args)) => match load_content(cli.content.as_deref()) {
+            Ok(content) => finish(self::content::check_answer(&content, &args)),
+            Err(code) => code,
+        },
+        Some(Command::Calc(calc)) => {
+            let answer = match &calc {
+                CalcCommand::Coalescing(args) => self::calc::coalescing(args),
+                CalcCommand::Banks(args) => self::calc::banks(args),
+                CalcCommand::Occupancy(args) => self::calc::occupancy(args),
+                CalcCommand::Tiling(args) => self::calc::tiling(args),
+                CalcCommand::Roofline(args) => self::calc::roofline(args),
+                CalcCommand::Batch => {
+                    let stdin = std::io::stdin().lock();
+                    let stdout = std::io::stdout().lock();
+                    return match self::batch::run(stdin, stdout) {
+                        Ok(()) => ExitCode::SUCCESS,
+                        Err(e) => {
+                            eprintln!("error: cannot read requests from stdin: {e}");
+                            ExitCode::from(1)
+                        }
+                    };
+                }
+            };
+            match answer {
+                Ok(text) => {
+                    print!("{text}");
+                    if !text.ends_with('\n') {
+                        println!();
+                    }
+                    ExitCode::SUCCESS
+                }
+                Err(message) => {
+                    eprintln!("error: {message}");
+                    ExitCode::from(2)
+                }
+            }
+        }
+    }
 }
 
 #[cfg(test)]
@@ -324,16 +486,5 @@ mod tests {
     #[test]
     fn clap_definition_is_consistent() {
         Cli::command().debug_assert();
-    }
-
-    #[test]
-    fn masks_in_every_spelling() {
-        assert_eq!(parse_mask("0x0000ffff"), Ok(0xffff));
-        assert_eq!(parse_mask("0xFFFF_FFFF"), Ok(0xffff_ffff));
-        assert_eq!(parse_mask("3"), Ok(3));
-        assert_eq!(parse_mask("first8"), Ok(0xff));
-        assert_eq!(parse_mask("odd").map(|m| m & 0xf), Ok(0xa));
-        assert!(parse_mask("lots").is_err());
-        assert!(parse_mask("0xZZ").is_err());
     }
 }

@@ -1,10 +1,9 @@
 //! Starting the tutor in a real terminal: checks, progress, terminal set-up and restoration.
 
-use crate::app::{self, Action, App};
-use crate::content::Content;
+use crate::app::{self, App};
 use crate::content::schema::Level;
 use crate::progress::{self, Store};
-use crate::ui::Theme;
+use crate::ui::{Action, ExplorerSetup, Space, Tab, Theme};
 use std::io::IsTerminal;
 use std::path::Path;
 
@@ -15,10 +14,10 @@ pub enum Start {
     Home,
     /// The ladder, on a level.
     Ladder(Option<Level>),
-    /// The explorer with these parameters.
-    Explorer(Box<crate::ui::explorer::State>),
+    /// The explorer on a pattern.
+    Explorer(ExplorerSetup),
     /// The calculators.
-    Calculators(crate::ui::calculators::Tab),
+    Calculators(Tab),
 }
 
 /// Restores the terminal however the tutor ends (return, error or panic unwinding).
@@ -31,29 +30,34 @@ impl Drop for TerminalGuard {
 }
 
 impl crate::cli::ExploreArgs {
-    /// The explorer state these flags describe, or why they are refused.
-    pub fn to_state(&self) -> Result<crate::ui::explorer::State, String> {
-        use crate::ui::explorer::{Space, State};
-        let arch = crate::engine::Arch::parse(&self.arch).map_err(|e| e.to_string())?;
-        if !crate::engine::ELEM_SIZES.contains(&self.elem) {
-            return Err(format!(
-                "element size must be 1, 2, 4, 8 or 16 bytes, got {}",
-                self.elem
-            ));
-        }
-        let access = crate::engine::WarpAccess::affine(self.elem, self.stride, self.offset)
-            .with_warp_size(arch.warp_size)
-            .with_mask(crate::engine::full_mask(arch.warp_size));
-        let space = match self.space {
-            crate::cli::SpaceArg::Global => Space::Global,
-            crate::cli::SpaceArg::Shared => Space::Shared,
-        };
-        Ok(State::from_access(arch, space, &access))
+    /// The pattern these flags describe, or why they are refused.
+    pub fn to_setup(&self) -> Result<ExplorerSetup, String> {
+        let (arch, access) = self.pattern.to_access()?;
+        access.resolve().map_err(|e| e.to_string())?;
+        Ok(ExplorerSetup {
+            arch,
+            space: match self.space {
+                crate::cli::SpaceArg::Global => Space::Global,
+                crate::cli::SpaceArg::Shared => Space::Shared,
+            },
+            shape: self.pattern.shape()?,
+            lines: self.pattern.granularity == Some(crate::cli::GranularityArg::Line),
+        })
     }
 }
 
-/// Runs the tutor; returns the exit status.
+/// Runs the tutor with colours as NO_COLOR says; returns the exit status.
 pub fn run(data_dir: Option<&Path>, content_dir: Option<&Path>, start: Start) -> u8 {
+    run_with(data_dir, content_dir, start, Theme::from_env())
+}
+
+/// Runs the tutor in `theme`; returns the exit status.
+pub fn run_with(
+    data_dir: Option<&Path>,
+    content_dir: Option<&Path>,
+    start: Start,
+    theme: Theme,
+) -> u8 {
     if !std::io::stdout().is_terminal() || !std::io::stdin().is_terminal() {
         eprintln!(
             "warpdrill: the tutor needs an interactive terminal, and this is not one.\n\
@@ -61,7 +65,7 @@ pub fn run(data_dir: Option<&Path>, content_dir: Option<&Path>, start: Start) ->
         );
         return 2;
     }
-    let content = match Content::with_dir(content_dir) {
+    let content = match crate::ladder::check::with_dir(content_dir) {
         Ok(content) => content,
         Err(e) => {
             eprintln!("warpdrill: {e}");
@@ -87,7 +91,7 @@ pub fn run(data_dir: Option<&Path>, content_dir: Option<&Path>, start: Start) ->
         content,
         progress,
         store,
-        Theme::from_env(),
+        theme,
         Box::new(app::unix_now),
         Box::new(|| u64::from(rand::random::<u32>())),
     );
@@ -95,10 +99,8 @@ pub fn run(data_dir: Option<&Path>, content_dir: Option<&Path>, start: Start) ->
     match start {
         Start::Home => {}
         Start::Ladder(level) => app.update(Action::OpenLadder(level)),
-        Start::Explorer(state) => app.update(Action::OpenExplorer(state)),
-        Start::Calculators(tab) => app.update(Action::OpenCalculators(Box::new(
-            crate::ui::calculators::State::new(tab),
-        ))),
+        Start::Explorer(state) => app.start_on(Action::OpenExplorer(state)),
+        Start::Calculators(tab) => app.start_on(Action::OpenCalculators(tab)),
     }
     let mut terminal = match ratatui::try_init() {
         Ok(terminal) => terminal,

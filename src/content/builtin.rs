@@ -26,6 +26,32 @@ embed! {
     "exercises/L5.ron" => FileKind::Exercises,
 }
 
+/// A fingerprint of the embedded content (FNV-1a over every file), so a learner or an instructor can
+/// tell which content a binary carries.
+pub fn fingerprint() -> u32 {
+    let mut hash: u32 = 0x811c_9dc5;
+    for (path, _, text) in FILES {
+        for byte in path.bytes().chain(text.bytes()) {
+            hash ^= u32::from(byte);
+            hash = hash.wrapping_mul(0x0100_0193);
+        }
+    }
+    hash
+}
+
+/// `0.1.0 (content 1a2b3c4d, 12 files)`: the program's version and the content it carries.
+pub fn version_text() -> &'static str {
+    static TEXT: std::sync::OnceLock<String> = std::sync::OnceLock::new();
+    TEXT.get_or_init(|| {
+        format!(
+            "{} (content {:08x}, {} files)",
+            env!("CARGO_PKG_VERSION"),
+            fingerprint(),
+            FILES.len()
+        )
+    })
+}
+
 /// The embedded files as sources.
 pub fn sources() -> Vec<SourceFile> {
     FILES

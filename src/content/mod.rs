@@ -80,18 +80,41 @@ pub struct Content {
     pub files: usize,
 }
 
+/// A check of an exercise template beyond its structure — the ladder draws its variants — that
+/// returns the first failure: text near the mistake (to locate it) and the message.
+pub type TemplateCheck = fn(&ExerciseTemplate) -> Option<(Option<String>, String)>;
+
 impl Content {
-    /// The built-in content, embedded in the binary.
+    /// The built-in content, embedded in the binary (structure checked; see
+    /// `ladder::check::builtin` for the content with every template's variants checked too).
     pub fn builtin() -> Content {
-        load(builtin::sources(), &[])
+        Content::builtin_checked(None)
+    }
+
+    /// The built-in content, each template also passed through `check`.
+    pub fn builtin_checked(check: Option<TemplateCheck>) -> Content {
+        load_checked(builtin::sources(), &[], check)
     }
 
     /// The built-in content, with the files of `dir` (laid out as `content/`, `exercises/`) adding to it
     /// or replacing items with the same id.
     pub fn with_dir(dir: Option<&Path>) -> Result<Content, DirError> {
-        let mut content = Content::builtin();
+        Content::with_dir_checked(dir, None)
+    }
+
+    /// [`Content::with_dir`], each template also passed through `check`.
+    pub fn with_dir_checked(
+        dir: Option<&Path>,
+        check: Option<TemplateCheck>,
+    ) -> Result<Content, DirError> {
+        let mut content = Content::builtin_checked(check);
         if let Some(dir) = dir {
-            let extra = load_with(dir_sources(dir)?, &content.topics, &content.exercises);
+            let extra = load_with(
+                dir_sources(dir)?,
+                &content.topics,
+                &content.exercises,
+                check,
+            );
             content.merge(extra);
         }
         Ok(content)
@@ -198,18 +221,28 @@ pub fn dir_sources(dir: &Path) -> Result<Vec<SourceFile>, DirError> {
     Ok(sources)
 }
 
-/// Parses and validates `sources`. Topics in `known_topics` count as defined (for a directory that
-/// extends the built-in content).
+/// Parses and validates the structure of `sources`. Topics in `known_topics` count as defined (for a
+/// directory that extends the built-in content).
 pub fn load(sources: Vec<SourceFile>, known_topics: &[Topic]) -> Content {
-    load_with(sources, known_topics, &[])
+    load_checked(sources, known_topics, None)
 }
 
-/// [`load`], where drill cards may also name the exercises in `known_exercises` (the built-in ones,
-/// for a directory that extends them).
+/// [`load`], each exercise template also passed through `check`.
+pub fn load_checked(
+    sources: Vec<SourceFile>,
+    known_topics: &[Topic],
+    check: Option<TemplateCheck>,
+) -> Content {
+    load_with(sources, known_topics, &[], check)
+}
+
+/// [`load_checked`], where drill cards may also name the exercises in `known_exercises` (the
+/// built-in ones, for a directory that extends them).
 pub fn load_with(
     sources: Vec<SourceFile>,
     known_topics: &[Topic],
     known_exercises: &[ExerciseTemplate],
+    check: Option<TemplateCheck>,
 ) -> Content {
     let mut content = Content {
         files: sources.len(),
@@ -258,6 +291,7 @@ pub fn load_with(
             file.exercises,
             &topics,
             &content.exercises,
+            check,
             &mut content.problems,
         );
         content.exercises.extend(exercises);

@@ -2,12 +2,8 @@
 //! parameter choice. Each problem skips only the item it names.
 
 use super::schema::{Card, ExerciseTemplate, Topic};
-use super::{Diagnostic, SourceFile};
-use crate::ladder::variant::{self, ParamValue, VariantError, param_len, param_value};
-use std::collections::{BTreeMap, HashSet};
-
-/// Parameter combinations tried exhaustively up to this many; beyond it, this many seeds.
-const EXHAUSTIVE_LIMIT: usize = 1024;
+use super::{Diagnostic, SourceFile, TemplateCheck};
+use std::collections::HashSet;
 
 /// Line and column (1-based) of byte offset `at` in `text`.
 pub fn position(text: &str, at: usize) -> (usize, usize) {
@@ -171,13 +167,31 @@ pub fn cards(
     kept
 }
 
+/// Levenshtein distance between two ids (characters inserted, removed or changed).
+fn edit_distance(a: &str, b: &str) -> usize {
+    let b: Vec<char> = b.chars().collect();
+    let mut row: Vec<usize> = (0..=b.len()).collect();
+    for (i, ca) in a.chars().enumerate() {
+        let mut diagonal = row[0];
+        row[0] = i + 1;
+        for (j, &cb) in b.iter().enumerate() {
+            let above = row[j + 1];
+            row[j + 1] = (above + 1)
+                .min(row[j] + 1)
+                .min(diagonal + usize::from(ca != cb));
+            diagonal = above;
+        }
+    }
+    row[b.len()]
+}
+
 fn drill_problem(id: &str, exercises: &[&ExerciseTemplate]) -> Option<String> {
     match exercises.iter().find(|e| e.id == id) {
         None => {
             let mut near: Vec<&str> = exercises
                 .iter()
                 .map(|e| e.id.as_str())
-                .filter(|e| crate::ladder::grade::fuzzy_names(id, e, 60))
+                .filter(|e| edit_distance(id, e) <= 3)
                 .take(3)
                 .collect();
             if near.is_empty() {
@@ -211,6 +225,7 @@ pub fn exercises(
     list: Vec<ExerciseTemplate>,
     topics: &[Topic],
     existing: &[ExerciseTemplate],
+    check: Option<TemplateCheck>,
     problems: &mut Vec<Diagnostic>,
 ) -> Vec<ExerciseTemplate> {
     let mut locator = Locator::new(source);
@@ -247,7 +262,7 @@ pub fn exercises(
         if exercise.title.trim().is_empty() || exercise.explanation.trim().is_empty() {
             found.push((None, "needs a title and a worked explanation".to_string()));
         }
-        if let Some((needle, message)) = check_variants(&exercise) {
+        if let Some((needle, message)) = check.and_then(|check| check(&exercise)) {
             found.push((needle, message));
         }
         if found.is_empty() {
@@ -263,102 +278,6 @@ pub fn exercises(
         }
     }
     kept
-}
-
-/// Generates the variants of every parameter combination (or many seeds when there are too many);
-/// returns the first failure with a text to locate it by.
-pub fn check_variants(exercise: &ExerciseTemplate) -> Option<(Option<String>, String)> {
-    let sizes: Vec<usize> = exercise.params.values().map(param_len).collect();
-    if let Some((name, _)) = exercise.params.iter().find(|(_, p)| param_len(p) == 0) {
-        return Some((
-            Some(format!("\"{name}\"")),
-            format!(
-                "parameter `{name}` has no values (empty list, or a range with max < min or step ≤ 0)"
-            ),
-        ));
-    }
-    let total = sizes.iter().try_fold(1usize, |acc, &n| acc.checked_mul(n));
-    let report = |e: VariantError, params: &BTreeMap<String, ParamValue>| {
-        let described = params
-            .iter()
-            .map(|(k, v)| match v {
-                ParamValue::Number(n) => format!("{k}={}", variant::plain(*n)),
-                ParamValue::Text(t) => format!("{k}={t}"),
-            })
-            .collect::<Vec<_>>()
-            .join(", ");
-        let when = if described.is_empty() {
-            String::new()
-        } else {
-            format!(" (with {described})")
-        };
-        Some((needle_of(&e), format!("{e}{when}")))
-    };
-    match total {
-        Some(total) if total <= EXHAUSTIVE_LIMIT => {
-            for combination in 0..total {
-                let mut rest = combination;
-                let params: BTreeMap<String, ParamValue> = exercise
-                    .params
-                    .iter()
-                    .zip(&sizes)
-                    .map(|((name, param), &n)| {
-                        let index = rest % n;
-                        rest /= n;
-                        (name.clone(), param_value(param, index))
-                    })
-                    .collect();
-                if let Err(e) = variant::build(exercise, combination as u64, params.clone()) {
-                    return report(e, &params);
-                }
-            }
-        }
-        _ => {
-            for seed in 0..300u64 {
-                let params = match variant::draw(exercise, seed) {
-                    Ok(params) => params,
-                    Err(e) => return report(e, &BTreeMap::new()),
-                };
-                if let Err(e) = variant::build(exercise, seed, params.clone()) {
-                    return report(e, &params);
-                }
-            }
-        }
-    }
-    None
-}
-
-/// Text near the problem, to point the diagnostic at it.
-fn needle_of(error: &VariantError) -> Option<String> {
-    let place = match error {
-        VariantError::Param { name, .. } => return Some(format!("\"{name}\"")),
-        VariantError::Expr { place, .. }
-        | VariantError::Engine { place, .. }
-        | VariantError::Template { place, .. } => place,
-    };
-    if let Some(start) = place.find("placeholder {") {
-        return Some(place[start + "placeholder ".len()..].to_string());
-    }
-    if let Some(name) = place
-        .strip_prefix("value `")
-        .and_then(|p| p.strip_suffix('`'))
-    {
-        return Some(format!("\"{name}\""));
-    }
-    for (prefix, needle) in [
-        ("prompt", "prompt"),
-        ("hint", "hints"),
-        ("explanation", "explanation"),
-        ("model", "model"),
-        ("option", "options"),
-        ("item", "items"),
-        ("answer", "answer"),
-    ] {
-        if place.starts_with(prefix) {
-            return Some(needle.to_string());
-        }
-    }
-    None
 }
 
 #[cfg(test)]

@@ -180,7 +180,7 @@ impl WarpAccess {
                     format!("at least the {elem}-byte field it holds"),
                 ));
             }
-            if field_offset < 0 || field_offset + elem > struct_bytes {
+            if field_offset < 0 || field_offset > struct_bytes - elem {
                 return Err(EngineError::range(
                     "field offset",
                     field_offset,

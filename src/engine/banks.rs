@@ -117,7 +117,7 @@ pub fn analyse_lanes(lanes: &LaneAddresses, vendor: Vendor) -> Result<BankAnalys
             };
             bank_of_lane[lane as usize] = Some(bank_of(address));
             let first_word = address.div_euclid(BANK_BYTES);
-            let last_word = (address + elem - 1).div_euclid(BANK_BYTES);
+            let last_word = (address + (elem - 1)).div_euclid(BANK_BYTES);
             for word in first_word..=last_word {
                 touches.push((word.rem_euclid(i64::from(BANKS)) as u32, word, lane));
             }

@@ -89,7 +89,11 @@ pub fn coalesce_lanes(lanes: &LaneAddresses, granularity: Granularity) -> Result
     let mut touches: Vec<(i64, u32, u128)> = Vec::with_capacity(lanes.addresses.len() * 2);
     let mut sector_ids: Vec<i64> = Vec::with_capacity(lanes.addresses.len() * 2);
     for (lane, address) in lanes.active() {
-        let last = address + elem - 1;
+        let last = address
+            .checked_add(elem - 1)
+            .ok_or_else(|| EngineError::Overflow {
+                what: format!("the last byte lane {lane} reads"),
+            })?;
         let mut sector = address.div_euclid(32);
         while sector <= last.div_euclid(32) {
             sector_ids.push(sector);
@@ -99,7 +103,7 @@ pub fn coalesce_lanes(lanes: &LaneAddresses, granularity: Granularity) -> Result
         while segment <= last.div_euclid(unit) {
             let start = segment * unit;
             let from = (address.max(start) - start) as u32;
-            let to = (last.min(start + unit - 1) - start) as u32;
+            let to = (last.min(start.saturating_add(unit - 1)) - start) as u32;
             let width = to - from + 1;
             let mask = if width >= 128 {
                 u128::MAX
@@ -240,5 +244,31 @@ mod tests {
             )
             .is_err()
         );
+    }
+
+    #[test]
+    fn addresses_at_the_top_of_the_address_space_do_not_overflow() {
+        // Found by the explorer's property test: shared memory, a base of i64::MAX − 3 and 4-byte
+        // elements make the last segment end past i64::MAX.
+        let top = WarpAccess::explicit(4, vec![0]).with_mask(1);
+        let top = WarpAccess {
+            pattern: crate::engine::Pattern::Affine {
+                stride_elems: 0,
+                offset_elems: 0,
+                base_bytes: i64::MAX - 3,
+            },
+            ..top
+        };
+        let c = coalesce(&top, Granularity::Line).expect("the last 4 bytes fit");
+        assert_eq!((c.lines, c.sectors), (1, 1));
+        let past = WarpAccess {
+            pattern: crate::engine::Pattern::Affine {
+                stride_elems: 0,
+                offset_elems: 0,
+                base_bytes: i64::MAX - 2,
+            },
+            ..top
+        };
+        assert!(coalesce(&past, Granularity::Sector).is_err());
     }
 }

@@ -12,6 +12,7 @@ pub mod error;
 pub mod measured;
 pub mod occupancy;
 pub mod roofline;
+pub mod shape;
 pub mod tiling;
 
 pub use access::{ELEM_SIZES, LaneAddresses, Pattern, WarpAccess, full_mask};
@@ -21,7 +22,8 @@ pub use coalescing::{Coalescing, coalesce};
 pub use error::{EngineError, Result};
 pub use occupancy::{
     AmdWaves, Carveout, KernelConfig, Limiter, Limiters, Occupancy, amd_waves, nvidia_occupancy,
-    occupancy,
+    occupancy, shared_memory_blocks,
 };
 pub use roofline::{Bound, Roofline, roofline, serialized_latency, transfer_time};
+pub use shape::{AccessShape, parse_mask};
 pub use tiling::{Tiling, TilingInput, rectangular_traffic, tiling};

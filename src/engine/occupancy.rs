@@ -232,6 +232,21 @@ pub fn occupancy(arch: &Arch, config: &KernelConfig) -> Result<Occupancy> {
     nvidia_occupancy(limits, config)
 }
 
+/// Blocks per SM that shared memory alone allows for `smem_bytes` per block (static + dynamic), by
+/// the same rule as [`occupancy`]: the 1 KB per-block reserve on sm_80+ and the allocation unit
+/// included, the carveout as given. `0` when one block needs more than a block may have.
+///
+/// On sm_90, 2 KB per block: (2048 + 1024) rounded to 8 × 128 B … = 3 KB, 228 KB / 3 KB = 76 blocks.
+pub fn shared_memory_blocks(limits: &NvidiaLimits, smem_bytes: u64, carveout: Carveout) -> u32 {
+    let Ok(static_smem) = u32::try_from(smem_bytes) else {
+        return 0;
+    };
+    let mut config = KernelConfig::new(32, 0);
+    config.static_smem = static_smem;
+    config.carveout = carveout;
+    nvidia_occupancy(limits, &config).map_or(0, |o| o.limits.shared_memory)
+}
+
 /// [`occupancy`] given the figures directly (the what-if plots call this thousands of times).
 pub fn nvidia_occupancy(arch: &NvidiaLimits, config: &KernelConfig) -> Result<Occupancy> {
     let b = config.block_size;

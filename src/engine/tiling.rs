@@ -2,7 +2,7 @@
 
 use super::arch::Arch;
 use super::error::{EngineError, Result};
-use super::occupancy::{KernelConfig, Occupancy, occupancy};
+use super::occupancy::{Carveout, KernelConfig, Occupancy, occupancy, shared_memory_blocks};
 use serde::Serialize;
 
 /// A square tiled matrix multiply `C = A × B` of `n × n` matrices with `tile × tile` tiles.
@@ -94,8 +94,7 @@ pub fn tiling(input: &TilingInput, arch: Option<&Arch>, regs_per_thread: u32) ->
     let (blocks_per_sm, smem_blocks_per_sm, occupancy) =
         match arch.and_then(|a| a.nvidia.map(|l| (a, l))) {
             Some((arch, limits)) => {
-                let by_smem = (u64::from(limits.smem_per_sm_max) / smem.max(1))
-                    .min(u64::from(u32::MAX)) as u32;
+                let by_smem = shared_memory_blocks(&limits, smem, Carveout::Default);
                 let threads = tile * tile;
                 let occ = if threads <= u64::from(limits.max_threads_per_block)
                     && smem <= u64::from(u32::MAX)
@@ -167,7 +166,8 @@ mod tests {
         assert_eq!(t.smem_bytes_per_block, 2048);
         assert_eq!(t.naive_intensity, 0.25);
         assert_eq!(t.tiled_intensity, 4.0);
-        assert_eq!(t.smem_blocks_per_sm, Some(228 * 1024 / 2048));
+        // 2 KB of tiles + the 1 KB per-block reserve = 3 KB; 228 KB / 3 KB = 76 blocks.
+        assert_eq!(t.smem_blocks_per_sm, Some(76));
         assert_eq!(
             t.blocks_per_sm,
             Some(8),

@@ -204,6 +204,7 @@ fn unit_scale(unit_text: &str, unit: &Unit, value: f64, kilo: u32) -> Option<f64
         Unit::FlopPerSecond => {
             let stem = u
                 .strip_suffix("flop/s")
+                .or_else(|| u.strip_suffix("flops/s"))
                 .or_else(|| u.strip_suffix("flops"))
                 .or_else(|| u.strip_suffix("flop"))
                 .unwrap_or(u);

@@ -143,7 +143,8 @@ pub fn grade(variant: &Variant, response: Response<'_>) -> Feedback {
             };
             let error = (given - value).abs();
             let ok = match tolerance {
-                Tolerance::Exact => error <= 1e-9 * value.abs().max(1.0),
+                // Relative, so that "exact" stays exact for answers far below 1 (0.3 ns, 0.5 %).
+                Tolerance::Exact => error <= 1e-9 * value.abs(),
                 Tolerance::Abs(limit) => error <= *limit + 1e-12,
                 Tolerance::Rel(fraction) => error <= fraction * value.abs() + 1e-12,
             };
@@ -158,13 +159,25 @@ pub fn grade(variant: &Variant, response: Response<'_>) -> Feedback {
                 headline.push_str(" You are close — check the rounding and the last step.");
             } else if *value != 0.0 && given != 0.0 {
                 let ratio = given / value;
-                for factor in [2.0, 4.0, 8.0, 32.0] {
-                    if (ratio - factor).abs() < 1e-6 || (ratio - 1.0 / factor).abs() < 1e-6 {
-                        headline.push_str(&format!(
-                            " Yours is off by exactly {factor}× — did a unit or a size slip?"
-                        ));
-                        break;
-                    }
+                let exactly = |factor: f64| {
+                    (ratio - factor).abs() < 1e-6 || (ratio - 1.0 / factor).abs() < 1e-6
+                };
+                // The right number in the wrong unit scale (KB for B, ms for µs): within 2 %, since
+                // the typed number is usually rounded.
+                let scaled = |factor: f64| {
+                    (ratio / factor - 1.0).abs() < 0.02 || (ratio * factor - 1.0).abs() < 0.02
+                };
+                if let Some(factor) = [2.0, 4.0, 8.0, 32.0].into_iter().find(|&f| exactly(f)) {
+                    headline.push_str(&format!(
+                        " Yours is off by exactly {factor}× — did a unit or a size slip?"
+                    ));
+                } else if let Some(factor) = [1000.0, 1024.0, 1e6, 1_048_576.0, 1e9]
+                    .into_iter()
+                    .find(|&f| scaled(f))
+                {
+                    headline.push_str(&format!(
+                        " Yours is {factor}× off — the right digits in the wrong unit?"
+                    ));
                 }
             }
             wrong(headline)

@@ -1,8 +1,12 @@
 //! The exercise ladder: variants drawn from templates, answers read and graded.
 
 pub mod answer;
+pub mod check;
 pub mod expr;
 pub mod grade;
+mod key;
+mod query;
+pub mod unlock;
 pub mod variant;
 
 pub use grade::{Feedback, Outcome, Response, grade};

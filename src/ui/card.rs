@@ -1,7 +1,7 @@
 //! One flashcard: the front, and the back on Space/Enter.
 
+use super::{Action, Component, Ctx};
 use super::{Theme, block, rich};
-use crate::app::{Action, App};
 use crate::content::Content;
 use ratatui::buffer::Buffer;
 use ratatui::crossterm::event::{KeyCode, KeyEvent};
@@ -50,12 +50,12 @@ impl State {
 }
 
 /// Draws a card.
-pub fn render(app: &App, state: &State, area: Rect, buf: &mut Buffer) {
-    let theme: Theme = app.theme;
-    let Some(card) = app.content.cards.iter().find(|c| c.id == state.id) else {
+pub fn render(ctx: &Ctx, state: &State, area: Rect, buf: &mut Buffer) {
+    let theme: Theme = ctx.theme;
+    let Some(card) = ctx.content.cards.iter().find(|c| c.id == state.id) else {
         return;
     };
-    let topic = app
+    let topic = ctx
         .content
         .topic(&card.topic)
         .map_or(card.topic.as_str(), |t| t.name.as_str());
@@ -85,4 +85,43 @@ pub fn render(app: &App, state: &State, area: Rect, buf: &mut Buffer) {
     Paragraph::new(lines)
         .wrap(Wrap { trim: false })
         .render(inner, buf);
+}
+
+impl Component for State {
+    fn handle_key(&mut self, key: KeyEvent, ctx: &Ctx) -> Option<Action> {
+        self.key(key, ctx.content)
+    }
+
+    fn render(&self, ctx: &Ctx, area: Rect, buf: &mut Buffer) {
+        render(ctx, self, area, buf);
+    }
+
+    fn keys(&self) -> Vec<(&'static str, &'static str)> {
+        KEYS.to_vec()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::progress::Progress;
+    use crate::ui::ctx::{key, test_ctx};
+
+    #[test]
+    fn space_turns_the_card_and_t_opens_its_topic() {
+        let content = Content::builtin();
+        let progress = Progress::default();
+        let ctx = test_ctx(&content, &progress);
+        let mut card = State::new("occ-48-regs");
+        assert_eq!(card.handle_key(key(KeyCode::Char(' ')), &ctx), None);
+        assert!(card.revealed);
+        card.handle_key(key(KeyCode::Enter), &ctx);
+        assert!(!card.revealed);
+        assert_eq!(
+            card.handle_key(key(KeyCode::Char('t')), &ctx),
+            Some(Action::OpenTopic("occupancy".into()))
+        );
+        let mut gone = State::new("no-such-card");
+        assert_eq!(gone.handle_key(key(KeyCode::Char('t')), &ctx), None);
+    }
 }

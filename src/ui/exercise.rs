@@ -12,16 +12,16 @@
 //! └──────────────────────────────────────────────────────────────┘
 //! ```
 
+use super::input::LineInput;
+use super::{Action, Component, Ctx};
 use super::{Theme, block, rich, wrapped_height};
-use super::{calculators, explorer};
-use crate::app::input::LineInput;
-use crate::app::{Action, App, Screen};
 use crate::content::schema::{ExerciseTemplate, Level};
 use crate::ladder::variant::letter;
-use crate::ladder::{AnswerKey, Feedback, Outcome, Response, ShowMe, Variant, VariantError};
+use crate::ladder::{AnswerKey, Feedback, Outcome, Response, Variant, VariantError};
 use ratatui::buffer::Buffer;
 use ratatui::crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
 use ratatui::layout::{Constraint, Layout, Rect};
+use ratatui::style::Style;
 use ratatui::text::{Line, Span};
 use ratatui::widgets::{Paragraph, Widget, Wrap};
 
@@ -272,165 +272,173 @@ fn command(state: &State, key: KeyEvent) -> Option<Command> {
     }
 }
 
-fn state_mut(app: &mut App) -> Option<&mut State> {
-    match app.stack.last_mut() {
-        Some(Screen::Exercise(state)) => Some(state),
-        _ => None,
-    }
-}
-
-/// Handles a key on the exercise screen.
-pub fn key(app: &mut App, key: KeyEvent) {
-    let Some(Screen::Exercise(state)) = app.stack.last() else {
-        return;
-    };
-    let Some(command) = command(state, key) else {
-        return;
-    };
-    let id = state.id.clone();
-    match command {
-        Command::Edit(key) => {
-            if let Some(state) = state_mut(app) {
-                state.input.edit(&key);
+impl State {
+    /// Handles a key: changes this screen and returns what the app must do (record an attempt, a
+    /// hint, open another exercise or the explorer).
+    pub fn handle(&mut self, key: KeyEvent, ctx: &Ctx) -> Option<Action> {
+        let id = self.id.clone();
+        match command(self, key)? {
+            Command::Edit(key) => {
+                self.input.edit(&key);
+                None
             }
-        }
-        Command::Submit => submit(app),
-        Command::Hint => {
-            let Some(state) = state_mut(app) else { return };
-            if state.hints_shown < state.hint_count() {
-                state.hints_shown += 1;
-                app.progress.entry(&id).hints_used += 1;
-                app.save();
+            Command::Submit => self.submit(ctx.now),
+            Command::Hint => {
+                if self.hints_shown < self.hint_count() {
+                    self.hints_shown += 1;
+                    Some(Action::HintShown(id))
+                } else {
+                    None
+                }
             }
-        }
-        Command::Reroll => {
-            let seed = app.new_seed();
-            app.open_exercise(&id, Some(seed));
-        }
-        Command::Explanation => {
-            if let Some(state) = state_mut(app) {
-                state.show_explanation = !state.show_explanation;
+            Command::Reroll => Some(Action::Reroll(id)),
+            Command::Explanation => {
+                self.show_explanation = !self.show_explanation;
+                None
             }
-        }
-        Command::Simply => {
-            if let Some(state) = state_mut(app) {
-                state.show_analogy = !state.show_analogy;
+            Command::Simply => {
+                self.show_analogy = !self.show_analogy;
+                None
             }
-        }
-        Command::Next(step) => {
-            if let Some(next) = app.neighbour(&id, step) {
-                book_time(app);
-                app.open_exercise(&next, None);
+            Command::Next(by) => Some(Action::Step { id, by }),
+            Command::Select(delta) => {
+                match &self.variant {
+                    Ok(Variant {
+                        key: AnswerKey::Choice { options, .. },
+                        ..
+                    }) => self.choice = step(self.choice, delta, options.len()),
+                    Ok(Variant {
+                        key: AnswerKey::Ordering { items, .. },
+                        ..
+                    }) => self.order_cursor = step(self.order_cursor, delta, items.len()),
+                    _ => {}
+                }
+                None
             }
-        }
-        Command::Select(delta) => {
-            let Some(state) = state_mut(app) else { return };
-            match &state.variant {
-                Ok(Variant {
+            Command::Pick(index) => {
+                if let Ok(Variant {
                     key: AnswerKey::Choice { options, .. },
                     ..
-                }) => state.choice = step(state.choice, delta, options.len()),
-                Ok(Variant {
-                    key: AnswerKey::Ordering { items, .. },
-                    ..
-                }) => state.order_cursor = step(state.order_cursor, delta, items.len()),
-                _ => {}
+                }) = &self.variant
+                    && index < options.len()
+                {
+                    self.choice = index;
+                }
+                None
             }
-        }
-        Command::Pick(index) => {
-            let Some(state) = state_mut(app) else { return };
-            if let Ok(Variant {
-                key: AnswerKey::Choice { options, .. },
-                ..
-            }) = &state.variant
-                && index < options.len()
-            {
-                state.choice = index;
+            Command::MoveItem(delta) => {
+                let to = step(self.order_cursor, delta, self.order.len());
+                if to != self.order_cursor {
+                    self.order.swap(self.order_cursor, to);
+                    self.order_cursor = to;
+                }
+                None
             }
-        }
-        Command::MoveItem(delta) => {
-            let Some(state) = state_mut(app) else { return };
-            let len = state.order.len();
-            let to = step(state.order_cursor, delta, len);
-            if to != state.order_cursor {
-                state.order.swap(state.order_cursor, to);
-                state.order_cursor = to;
-            }
-        }
-        Command::ShowMe => {
-            let Some(Screen::Exercise(state)) = app.stack.last() else {
-                return;
-            };
-            if let Some(action) = state
+            Command::ShowMe => self
                 .variant
                 .as_ref()
                 .ok()
-                .and_then(|v| v.show_me.as_ref())
-                .map(show_me)
-            {
-                book_time(app);
-                app.update(action);
-            }
-        }
-        Command::Mark(had_it) => {
-            let Some(state) = state_mut(app) else { return };
-            state.awaiting_mark = false;
-            state.solved = had_it;
-            let answer = state.input.text().to_string();
-            let start = state.clock_start;
-            let outcome = if had_it {
-                Outcome::Correct
-            } else {
-                Outcome::Wrong
-            };
-            app.record_attempt(&id, &answer, outcome, start);
-            let now = app.now();
-            if let Some(state) = state_mut(app) {
-                state.clock_start = now;
+                .and_then(|v| v.show_me.clone())
+                .map(Action::ShowMe),
+            Command::Mark(had_it) => {
+                self.awaiting_mark = false;
+                self.solved = had_it;
+                let answer = self.input.text().to_string();
                 if !had_it {
-                    state.input.clear();
+                    self.input.clear();
                 }
+                let outcome = if had_it {
+                    Outcome::Correct
+                } else {
+                    Outcome::Wrong
+                };
+                Some(self.attempt(answer, outcome, ctx.now))
             }
         }
     }
+
+    /// The attempt to record; time is booked from here on.
+    fn attempt(&mut self, answer: String, outcome: Outcome, now: u64) -> Action {
+        let since = std::mem::replace(&mut self.clock_start, now);
+        Action::Attempt {
+            id: self.id.clone(),
+            answer,
+            outcome,
+            since,
+        }
+    }
+
+    fn submit(&mut self, now: u64) -> Option<Action> {
+        let Ok(variant) = &self.variant else {
+            return None;
+        };
+        let answer = self.input.text().to_string();
+        let feedback = match &variant.key {
+            AnswerKey::Choice { .. } => {
+                crate::ladder::grade(variant, Response::Choice(self.choice))
+            }
+            AnswerKey::Ordering { .. } => {
+                crate::ladder::grade(variant, Response::Order(&self.order))
+            }
+            _ => crate::ladder::grade(variant, Response::Text(&answer)),
+        };
+        let explain = matches!(variant.key, AnswerKey::Explain { .. });
+        let outcome = feedback.outcome;
+        let shown_answer = match &variant.key {
+            AnswerKey::Choice { options, .. } => options
+                .get(self.choice)
+                .map(|option| format!("{}) {option}", letter(self.choice)))
+                .unwrap_or_default(),
+            AnswerKey::Ordering { items, .. } => self
+                .order
+                .iter()
+                .filter_map(|&i| items.get(i).map(String::as_str))
+                .collect::<Vec<_>>()
+                .join(" → "),
+            _ => answer.clone(),
+        };
+        self.feedback = Some(feedback);
+        if outcome == Outcome::Unusable {
+            return None;
+        }
+        self.attempts += 1;
+        if explain {
+            // The learner compares with the model answer and marks it; that mark is the attempt.
+            self.awaiting_mark = true;
+            return None;
+        }
+        self.input.remember(&answer);
+        if outcome == Outcome::Correct {
+            self.solved = true;
+        } else {
+            self.input.clear();
+        }
+        Some(self.attempt(shown_answer, outcome, now))
+    }
 }
 
-/// The explorer or calculator preloaded with this variant's own inputs.
-pub fn show_me(target: &ShowMe) -> Action {
-    match target {
-        ShowMe::Global { arch, access } => Action::OpenExplorer(Box::new(
-            explorer::State::from_access(arch, explorer::Space::Global, access),
-        )),
-        ShowMe::Shared { arch, access } => Action::OpenExplorer(Box::new(
-            explorer::State::from_access(arch, explorer::Space::Shared, access),
-        )),
-        ShowMe::Occupancy { arch, config } => {
-            let mut state = calculators::State::new(calculators::Tab::Occupancy);
-            state.occupancy.arch = arch;
-            state.occupancy.config = *config;
-            Action::OpenCalculators(Box::new(state))
-        }
-        ShowMe::Tiling { arch, input } => {
-            let mut state = calculators::State::new(calculators::Tab::Tiling);
-            if arch.nvidia.is_some() {
-                state.tiling.arch = arch;
+impl Component for State {
+    fn handle_key(&mut self, key: KeyEvent, ctx: &Ctx) -> Option<Action> {
+        self.handle(key, ctx)
+    }
+
+    fn render(&self, ctx: &Ctx, area: Rect, buf: &mut Buffer) {
+        render(ctx, self, area, buf);
+    }
+
+    fn keys(&self) -> Vec<(&'static str, &'static str)> {
+        keys(self)
+    }
+
+    /// While typing, keys are text — except Esc (back) and `?` where it cannot be part of the
+    /// answer (help).
+    fn captures(&self, key: &KeyEvent) -> bool {
+        self.typing()
+            && match key.code {
+                KeyCode::Esc => false,
+                KeyCode::Char('?') => question_mark_is_text(self),
+                _ => true,
             }
-            state.tiling.input = *input;
-            Action::OpenCalculators(Box::new(state))
-        }
-        ShowMe::Roofline {
-            peak_flops,
-            bandwidth,
-            intensity,
-        } => {
-            let mut state = calculators::State::new(calculators::Tab::Roofline);
-            state.roofline.peak_flops = *peak_flops;
-            state.roofline.bandwidth = *bandwidth;
-            if let Some(last) = state.roofline.points.last_mut() {
-                *last = ("this exercise".to_string(), *intensity);
-            }
-            Action::OpenCalculators(Box::new(state))
-        }
     }
 }
 
@@ -438,70 +446,13 @@ fn step(at: usize, delta: isize, len: usize) -> usize {
     if len == 0 {
         return 0;
     }
-    (at as isize + delta).clamp(0, len as isize - 1) as usize
-}
-
-fn book_time(app: &mut App) {
-    let now = app.now();
-    let Some(state) = state_mut(app) else { return };
-    let spent = now.saturating_sub(state.clock_start);
-    state.clock_start = now;
-    let id = state.id.clone();
-    app.progress.entry(&id).seconds += spent;
-}
-
-fn submit(app: &mut App) {
-    let Some(state) = state_mut(app) else { return };
-    let Ok(variant) = &state.variant else { return };
-    let answer = state.input.text().to_string();
-    let feedback = match &variant.key {
-        AnswerKey::Choice { .. } => crate::ladder::grade(variant, Response::Choice(state.choice)),
-        AnswerKey::Ordering { .. } => crate::ladder::grade(variant, Response::Order(&state.order)),
-        _ => crate::ladder::grade(variant, Response::Text(&answer)),
-    };
-    let explain = matches!(variant.key, AnswerKey::Explain { .. });
-    let outcome = feedback.outcome;
-    let id = state.id.clone();
-    let start = state.clock_start;
-    let shown_answer = match &variant.key {
-        AnswerKey::Choice { options, .. } => {
-            format!("{}) {}", letter(state.choice), options[state.choice])
-        }
-        AnswerKey::Ordering { items, .. } => state
-            .order
-            .iter()
-            .map(|&i| items[i].as_str())
-            .collect::<Vec<_>>()
-            .join(" → "),
-        _ => answer.clone(),
-    };
-    state.feedback = Some(feedback);
-    if outcome == Outcome::Unusable {
-        return;
-    }
-    state.attempts += 1;
-    if explain {
-        // The learner compares with the model answer and marks it; that mark is the attempt.
-        state.awaiting_mark = true;
-        return;
-    }
-    state.input.remember(&answer);
-    if outcome == Outcome::Correct {
-        state.solved = true;
-    } else {
-        state.input.clear();
-    }
-    app.record_attempt(&id, &shown_answer, outcome, start);
-    let now = app.now();
-    if let Some(state) = state_mut(app) {
-        state.clock_start = now;
-    }
+    at.saturating_add_signed(delta).min(len - 1)
 }
 
 /// Draws the exercise screen.
-pub fn render(app: &App, state: &State, area: Rect, buf: &mut Buffer) {
-    let theme: Theme = app.theme;
-    let progress = app.progress.of(&state.id);
+pub fn render(ctx: &Ctx, state: &State, area: Rect, buf: &mut Buffer) {
+    let theme: Theme = ctx.theme;
+    let progress = ctx.progress.of(&state.id);
     let status = if progress.solved {
         "solved"
     } else if progress.attempts > 0 {
@@ -593,7 +544,7 @@ pub fn render(app: &App, state: &State, area: Rect, buf: &mut Buffer) {
         ));
     }
     if state.show_analogy
-        && let Some(topic) = app.content.topic(&state.topic)
+        && let Some(topic) = ctx.content.topic(&state.topic)
     {
         top.push(Line::from(vec![
             Span::styled("Simply: ", theme.title()),
@@ -609,15 +560,21 @@ pub fn render(app: &App, state: &State, area: Rect, buf: &mut Buffer) {
             Outcome::Wrong => ("✗ ", theme.bad()),
             Outcome::Unusable => ("? ", theme.warn()),
         };
-        bottom.push(Line::from(vec![
-            Span::styled(mark, style),
-            Span::styled(feedback.headline.clone(), style),
-        ]));
+        // Feedback quotes options and answers that carry `code` marks: draw them as code, in the
+        // outcome's colour elsewhere.
+        let mut headline = rich(&feedback.headline, theme);
+        for span in &mut headline.spans {
+            if span.style == Style::default() {
+                span.style = style;
+            }
+        }
+        headline.spans.insert(0, Span::styled(mark, style));
+        bottom.push(headline);
         if let Some(model) = &feedback.model {
-            bottom.push(Line::from(vec![
-                Span::styled("Model answer: ", theme.title()),
-                Span::raw(model.clone()),
-            ]));
+            let mut line = rich(model, theme);
+            line.spans
+                .insert(0, Span::styled("Model answer: ", theme.title()));
+            bottom.push(line);
             if state.awaiting_mark {
                 bottom.push(Line::styled(
                     "Did your answer hold these ideas? y = I had it, n = I missed it",
@@ -715,5 +672,171 @@ pub fn render(app: &App, state: &State, area: Rect, buf: &mut Buffer) {
         Paragraph::new(bottom)
             .wrap(Wrap { trim: false })
             .render(text_area, buf);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::content::Content;
+    use crate::progress::Progress;
+    use crate::ui::ctx::{key, test_ctx};
+
+    fn open(content: &Content, id: &str) -> State {
+        let template = content.exercise(id).expect("a built-in exercise");
+        State::new(
+            template,
+            crate::ladder::generate(template, 3),
+            Vec::new(),
+            100,
+        )
+    }
+
+    fn type_in(state: &mut State, text: &str, ctx: &Ctx) {
+        for c in text.chars() {
+            assert_eq!(state.handle_key(key(KeyCode::Char(c)), ctx), None);
+        }
+    }
+
+    fn ctrl(c: char) -> KeyEvent {
+        KeyEvent::new(KeyCode::Char(c), KeyModifiers::CONTROL)
+    }
+
+    #[test]
+    fn answers_become_attempts_and_nonsense_does_not() {
+        let content = Content::builtin();
+        let progress = Progress::default();
+        let ctx = test_ctx(&content, &progress);
+        let mut exercise = open(&content, "l1-sector-size");
+        type_in(&mut exercise, "lots", &ctx);
+        assert_eq!(exercise.handle_key(key(KeyCode::Enter), &ctx), None);
+        assert_eq!(exercise.attempts, 0, "an unusable answer is no attempt");
+        assert_eq!(
+            exercise.input.text(),
+            "lots",
+            "and the text stays to be fixed"
+        );
+        exercise.input.clear();
+        type_in(&mut exercise, "64 B", &ctx);
+        assert_eq!(
+            exercise.handle_key(key(KeyCode::Enter), &ctx),
+            Some(Action::Attempt {
+                id: "l1-sector-size".into(),
+                answer: "64 B".into(),
+                outcome: Outcome::Wrong,
+                since: 100,
+            })
+        );
+        assert_eq!(
+            exercise.clock_start, ctx.now,
+            "time is booked from the attempt on"
+        );
+        assert_eq!(exercise.input.text(), "", "a wrong answer clears the box");
+        type_in(&mut exercise, "32 bytes", &ctx);
+        assert!(matches!(
+            exercise.handle_key(key(KeyCode::Enter), &ctx),
+            Some(Action::Attempt {
+                outcome: Outcome::Correct,
+                ..
+            })
+        ));
+        assert!(exercise.solved && !exercise.typing());
+        assert_eq!(
+            exercise.handle_key(key(KeyCode::Enter), &ctx),
+            Some(Action::Step {
+                id: "l1-sector-size".into(),
+                by: 1
+            }),
+            "Enter after solving moves on"
+        );
+    }
+
+    #[test]
+    fn hints_come_one_at_a_time_and_stop_at_the_last() {
+        let content = Content::builtin();
+        let progress = Progress::default();
+        let ctx = test_ctx(&content, &progress);
+        let mut exercise = open(&content, "l1-sector-size");
+        let hints = exercise.hint_count();
+        assert!(hints >= 2);
+        for shown in 1..=hints {
+            assert_eq!(
+                exercise.handle_key(ctrl('t'), &ctx),
+                Some(Action::HintShown("l1-sector-size".into()))
+            );
+            assert_eq!(exercise.hints_shown, shown);
+        }
+        assert_eq!(exercise.handle_key(ctrl('t'), &ctx), None);
+        assert_eq!(
+            exercise.handle_key(ctrl('r'), &ctx),
+            Some(Action::Reroll("l1-sector-size".into()))
+        );
+        assert_eq!(
+            exercise.handle_key(key(KeyCode::PageUp), &ctx),
+            Some(Action::Step {
+                id: "l1-sector-size".into(),
+                by: -1
+            })
+        );
+    }
+
+    #[test]
+    fn while_typing_esc_and_help_stay_global_but_letters_are_text() {
+        let content = Content::builtin();
+        let mut exercise = open(&content, "l1-sector-size");
+        assert!(!exercise.captures(&key(KeyCode::Esc)));
+        assert!(!exercise.captures(&key(KeyCode::Char('?'))));
+        assert!(exercise.captures(&key(KeyCode::Char('q'))));
+        assert!(exercise.captures(&key(KeyCode::Char('/'))));
+        exercise.solved = true;
+        assert!(
+            !exercise.captures(&key(KeyCode::Char('q'))),
+            "q goes back once solved"
+        );
+    }
+
+    #[test]
+    fn show_me_hands_the_variants_numbers_to_the_app() {
+        let content = Content::builtin();
+        let progress = Progress::default();
+        let ctx = test_ctx(&content, &progress);
+        let mut exercise = open(&content, "l2-stride-sectors");
+        let expected = exercise
+            .variant
+            .as_ref()
+            .ok()
+            .and_then(|v| v.show_me.clone());
+        assert!(expected.is_some());
+        assert_eq!(
+            exercise.handle_key(ctrl('o'), &ctx),
+            expected.map(Action::ShowMe)
+        );
+    }
+
+    #[test]
+    fn choices_move_within_the_options() {
+        let content = Content::builtin();
+        let progress = Progress::default();
+        let ctx = test_ctx(&content, &progress);
+        let mut exercise = open(&content, "l3-limiter");
+        let options = match &exercise.variant {
+            Ok(Variant {
+                key: AnswerKey::Choice { options, .. },
+                ..
+            }) => options.len(),
+            other => panic!("l3-limiter is a choice: {other:?}"),
+        };
+        for _ in 0..20 {
+            exercise.handle_key(key(KeyCode::Down), &ctx);
+        }
+        assert_eq!(exercise.choice, options - 1);
+        exercise.handle_key(key(KeyCode::Char('1')), &ctx);
+        assert_eq!(exercise.choice, 0);
+        exercise.handle_key(key(KeyCode::Char('9')), &ctx);
+        assert_eq!(exercise.choice, 0, "a digit past the options is ignored");
+        assert!(matches!(
+            exercise.handle_key(key(KeyCode::Enter), &ctx),
+            Some(Action::Attempt { .. })
+        ));
     }
 }

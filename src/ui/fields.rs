@@ -1,7 +1,7 @@
 //! A panel of named parameters: one is selected, ←→ adjust it, Enter types a value.
 
+use super::input::LineInput;
 use super::{Theme, block};
-use crate::app::input::LineInput;
 use ratatui::buffer::Buffer;
 use ratatui::crossterm::event::{KeyCode, KeyEvent};
 use ratatui::layout::Rect;
@@ -161,6 +161,18 @@ pub fn render_compact(
     let outer = block(title, theme);
     let inner = outer.inner(area);
     outer.render(area, buf);
+    compact(rows, panel, theme).render(inner, buf);
+}
+
+/// Rows [`render_compact`] needs to show every row and the error in `width` columns, borders
+/// included.
+pub fn compact_height(rows: &[(&str, String)], panel: &Panel, theme: Theme, width: u16) -> u16 {
+    let lines = compact(rows, panel, theme).line_count(width.saturating_sub(2));
+    u16::try_from(lines).unwrap_or(u16::MAX).saturating_add(2)
+}
+
+/// The compact panel's text, wrapped.
+fn compact(rows: &[(&str, String)], panel: &Panel, theme: Theme) -> Paragraph<'static> {
     let mut spans = Vec::new();
     for (i, (label, value)) in rows.iter().enumerate() {
         let selected = i == panel.selected;
@@ -183,9 +195,7 @@ pub fn render_compact(
     if let Some(error) = &panel.error {
         lines.push(Line::styled(error.clone(), theme.bad()));
     }
-    Paragraph::new(lines)
-        .wrap(Wrap { trim: false })
-        .render(inner, buf);
+    Paragraph::new(lines).wrap(Wrap { trim: false })
 }
 
 #[cfg(test)]
@@ -201,6 +211,19 @@ mod tests {
         assert_eq!(parse_int("48 KB"), Ok(49152));
         assert!(parse_int("abc").is_err());
         assert!(parse_int("99999999999999999999").is_err());
+    }
+
+    #[test]
+    fn the_compact_panel_is_as_tall_as_its_wrapped_rows_and_error() {
+        let theme = Theme::new(false);
+        let rows = [("N", "1024".to_string()), ("tile", "16×16".to_string())];
+        let mut panel = Panel::default();
+        // "N 1024 · tile 16×16" is 19 columns: one line inside the borders.
+        assert_eq!(compact_height(&rows, &panel, theme, 30), 3);
+        // 12 columns inside: wrapped at a space onto two lines.
+        assert_eq!(compact_height(&rows, &panel, theme, 14), 4);
+        panel.error = Some("tile must be 1 to N".into());
+        assert_eq!(compact_height(&rows, &panel, theme, 30), 4);
     }
 }
 

@@ -1,7 +1,7 @@
 //! Help (`?` or F1 on every screen): the keys that work here, and the global ones.
 
+use super::Ctx;
 use super::{Theme, centered, popup};
-use crate::app::App;
 use ratatui::buffer::Buffer;
 use ratatui::layout::Rect;
 use ratatui::text::{Line, Span};
@@ -10,18 +10,24 @@ use ratatui::widgets::{Paragraph, Widget, Wrap};
 /// Keys shown in the footer while help is open.
 pub const KEYS: &[(&str, &str)] = &[("Esc/?/q", "close help")];
 
-const GLOBAL: &[(&str, &str)] = &[
-    ("/ or Ctrl-P", "search exercises, cards, topics"),
-    ("? or F1", "this help"),
-    ("g", "home"),
-    ("Esc / q", "back (quit from home)"),
-    ("Ctrl-C", "quit now"),
-];
-
-/// Draws help for the screen whose keys are `keys`.
-pub fn render(app: &App, keys: &[(&str, &str)], area: Rect, buf: &mut Buffer) {
-    let theme: Theme = app.theme;
-    let rect = centered(area, 64, (keys.len() + GLOBAL.len() + 6) as u16);
+/// Draws help: the keys of the screen, then the global keys that work on it (`global`, one entry
+/// per key; keys with the same action share a line: `/ or Ctrl-P`).
+pub fn render(
+    ctx: &Ctx,
+    keys: &[(&str, &str)],
+    global: &[(&str, &str)],
+    area: Rect,
+    buf: &mut Buffer,
+) {
+    let theme: Theme = ctx.theme;
+    let mut merged: Vec<(String, &str)> = Vec::new();
+    for (key, action) in global {
+        match merged.iter_mut().find(|(_, a)| a == action) {
+            Some((names, _)) => *names = format!("{names} or {key}"),
+            None => merged.push((key.to_string(), action)),
+        }
+    }
+    let rect = centered(area, 64, (keys.len() + merged.len() + 6) as u16);
     let inner = popup(rect, "Help", theme, buf);
     let mut lines = vec![Line::styled("On this screen", theme.title())];
     let row = |key: &str, action: &str| {
@@ -35,7 +41,7 @@ pub fn render(app: &App, keys: &[(&str, &str)], area: Rect, buf: &mut Buffer) {
     }
     lines.push(Line::from(""));
     lines.push(Line::styled("Everywhere", theme.title()));
-    for (key, action) in GLOBAL {
+    for (key, action) in &merged {
         lines.push(row(key, action));
     }
     Paragraph::new(lines)

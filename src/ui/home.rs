@@ -11,8 +11,8 @@
 //! └─────────────────────────────────────────────────────────┘
 //! ```
 
+use super::{Action, Component, Ctx, ExplorerSetup, Tab};
 use super::{Theme, bar, block};
-use crate::app::{Action, App};
 use crate::content::schema::Level;
 use ratatui::buffer::Buffer;
 use ratatui::crossterm::event::{KeyCode, KeyEvent};
@@ -45,11 +45,11 @@ pub struct Item {
     pub action: Action,
 }
 
-/// The menu, built from the app (Resume appears once there is something to resume).
-pub fn items(app: &App) -> Vec<Item> {
+/// The menu (Resume appears once there is something to resume).
+pub fn items(ctx: &Ctx) -> Vec<Item> {
     let mut items = Vec::new();
-    if let Some(id) = &app.progress.last_exercise
-        && let Some(exercise) = app.content.exercise(id)
+    if let Some(id) = &ctx.progress.last_exercise
+        && let Some(exercise) = ctx.content.exercise(id)
     {
         items.push(Item {
             label: format!("Resume: {} ({})", exercise.title, exercise.level.key()),
@@ -62,13 +62,11 @@ pub fn items(app: &App) -> Vec<Item> {
     });
     items.push(Item {
         label: "Explorer — warp → sectors, lanes → banks, live".into(),
-        action: Action::OpenExplorer(Box::default()),
+        action: Action::OpenExplorer(ExplorerSetup::default()),
     });
     items.push(Item {
         label: "Calculators — occupancy, tiling, roofline".into(),
-        action: Action::OpenCalculators(Box::new(crate::ui::calculators::State::new(
-            crate::ui::calculators::Tab::Occupancy,
-        ))),
+        action: Action::OpenCalculators(Tab::Occupancy),
     });
     items.push(Item {
         label: "Search — exercises, cards, topics".into(),
@@ -96,8 +94,8 @@ impl State {
 }
 
 /// Draws Home.
-pub fn render(app: &App, state: &State, area: Rect, buf: &mut Buffer) {
-    let theme: Theme = app.theme;
+pub fn render(ctx: &Ctx, state: &State, area: Rect, buf: &mut Buffer) {
+    let theme: Theme = ctx.theme;
     let outer = block("warpdrill", theme);
     let inner = outer.inner(area);
     outer.render(area, buf);
@@ -106,14 +104,14 @@ pub fn render(app: &App, state: &State, area: Rect, buf: &mut Buffer) {
         theme.title(),
     )];
     // Notices come first so that a short window never hides them.
-    for notice in &app.notices {
+    for notice in ctx.notices {
         lines.push(Line::styled(format!("! {notice}"), theme.warn()));
     }
     lines.push(Line::from(""));
     let bar_width = 20usize.min(inner.width.saturating_sub(30) as usize).max(4);
     for level in Level::ALL {
-        let (solved, total) = app.level_counts(level);
-        let open = app.level_open(level);
+        let (solved, total) = ctx.level_counts(level);
+        let open = ctx.level_open(level);
         let mut spans = vec![
             Span::styled(
                 format!("{} {:<12}", level.key(), level.name()),
@@ -135,7 +133,7 @@ pub fn render(app: &App, state: &State, area: Rect, buf: &mut Buffer) {
         lines.push(Line::from(spans));
     }
     lines.push(Line::from(""));
-    for (i, item) in items(app).iter().enumerate() {
+    for (i, item) in items(ctx).iter().enumerate() {
         let marker = if i == state.selected { "▸ " } else { "  " };
         let style = if i == state.selected {
             theme.selected()
@@ -148,13 +146,13 @@ pub fn render(app: &App, state: &State, area: Rect, buf: &mut Buffer) {
     lines.push(Line::styled(
         format!(
             "{} exercises · {} cards · {} topics",
-            app.content.exercises.len(),
-            app.content.cards.len(),
-            app.content.topics.len()
+            ctx.content.exercises.len(),
+            ctx.content.cards.len(),
+            ctx.content.topics.len()
         ),
         theme.dim(),
     ));
-    if app.progress.exercises.is_empty() {
+    if ctx.progress.exercises.is_empty() {
         lines.push(Line::from(""));
         lines.push(Line::styled("Getting started", theme.title()));
         lines.push(Line::from(
@@ -168,4 +166,78 @@ pub fn render(app: &App, state: &State, area: Rect, buf: &mut Buffer) {
     Paragraph::new(lines)
         .wrap(Wrap { trim: false })
         .render(inner, buf);
+}
+
+impl Component for State {
+    fn handle_key(&mut self, key: KeyEvent, ctx: &Ctx) -> Option<Action> {
+        self.key(key, &items(ctx))
+    }
+
+    fn render(&self, ctx: &Ctx, area: Rect, buf: &mut Buffer) {
+        render(ctx, self, area, buf);
+    }
+
+    fn keys(&self) -> Vec<(&'static str, &'static str)> {
+        KEYS.to_vec()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::content::Content;
+    use crate::progress::Progress;
+    use crate::ui::ctx::{key, test_ctx};
+
+    #[test]
+    fn the_menu_moves_within_its_items_and_opens_the_selected_one() {
+        let content = Content::builtin();
+        let progress = Progress::default();
+        let ctx = test_ctx(&content, &progress);
+        let mut home = State::default();
+        assert_eq!(home.handle_key(key(KeyCode::Up), &ctx), None);
+        assert_eq!(home.selected, 0);
+        assert_eq!(
+            home.handle_key(key(KeyCode::Enter), &ctx),
+            Some(Action::OpenLadder(None))
+        );
+        for _ in 0..10 {
+            home.handle_key(key(KeyCode::Down), &ctx);
+        }
+        assert_eq!(
+            home.selected,
+            items(&ctx).len() - 1,
+            "stops at the last entry"
+        );
+        assert_eq!(
+            home.handle_key(key(KeyCode::Enter), &ctx),
+            Some(Action::OpenSearch)
+        );
+        assert_eq!(
+            home.handle_key(key(KeyCode::Char('L')), &ctx),
+            Some(Action::OpenLadder(None))
+        );
+    }
+
+    #[test]
+    fn resume_comes_first_once_there_is_an_exercise_to_resume() {
+        let content = Content::builtin();
+        let mut progress = Progress {
+            last_exercise: Some("l1-sector-size".into()),
+            ..Progress::default()
+        };
+        let ctx = test_ctx(&content, &progress);
+        let mut home = State::default();
+        assert_eq!(
+            home.handle_key(key(KeyCode::Enter), &ctx),
+            Some(Action::OpenExercise("l1-sector-size".into()))
+        );
+        progress.last_exercise = Some("no-longer-there".into());
+        let ctx = test_ctx(&content, &progress);
+        assert_eq!(
+            home.handle_key(key(KeyCode::Enter), &ctx),
+            Some(Action::OpenLadder(None)),
+            "a resume entry for a removed exercise is not offered"
+        );
+    }
 }

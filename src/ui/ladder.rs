@@ -1,9 +1,10 @@
 //! The ladder: levels L1–L5 on the left, the chosen level's exercises on the right, each marked new,
 //! attempted or solved, with its topic and tries.
 
+use super::{Action, Component, Ctx};
 use super::{Theme, bar, block};
-use crate::app::{Action, App, UNLOCK_AFTER};
 use crate::content::schema::Level;
+use crate::ladder::unlock::UNLOCK_AFTER;
 use crate::progress::Status;
 use ratatui::buffer::Buffer;
 use ratatui::crossterm::event::{KeyCode, KeyEvent};
@@ -37,54 +38,51 @@ impl State {
     }
 }
 
-/// Handles a key on the ladder.
-pub fn key(app: &mut App, key: KeyEvent) -> Option<Action> {
-    let counts: Vec<usize> = Level::ALL
-        .iter()
-        .map(|l| app.content.level(*l).count())
-        .collect();
-    let ids: Vec<String> = {
-        let Some(crate::app::Screen::Ladder(state)) = app.stack.last() else {
-            return None;
-        };
-        app.content
-            .level(state.level)
-            .map(|e| e.id.clone())
-            .collect()
-    };
-    let open: Vec<bool> = Level::ALL.iter().map(|l| app.level_open(*l)).collect();
-    let Some(crate::app::Screen::Ladder(state)) = app.stack.last_mut() else {
-        return None;
-    };
-    match key.code {
-        KeyCode::Up | KeyCode::Char('k') => state.selected = state.selected.saturating_sub(1),
-        KeyCode::Down | KeyCode::Char('j') => {
-            state.selected = (state.selected + 1).min(counts[state.level.index()].saturating_sub(1))
+impl Component for State {
+    fn handle_key(&mut self, key: KeyEvent, ctx: &Ctx) -> Option<Action> {
+        let in_level = ctx.content.level(self.level).count();
+        match key.code {
+            KeyCode::Up | KeyCode::Char('k') => self.selected = self.selected.saturating_sub(1),
+            KeyCode::Down | KeyCode::Char('j') => {
+                self.selected = (self.selected + 1).min(in_level.saturating_sub(1))
+            }
+            KeyCode::Left | KeyCode::Char('h') => {
+                self.level = Level::ALL[self.level.index().saturating_sub(1)];
+                self.selected = 0;
+            }
+            KeyCode::Right | KeyCode::Char('l') | KeyCode::Tab => {
+                self.level = Level::ALL[(self.level.index() + 1).min(Level::ALL.len() - 1)];
+                self.selected = 0;
+            }
+            KeyCode::Char(c @ '1'..='5') => {
+                self.level = Level::ALL[c as usize - '1' as usize];
+                self.selected = 0;
+            }
+            KeyCode::Char('u') => return Some(Action::UnlockAll),
+            KeyCode::Enter | KeyCode::Char(' ') if ctx.level_open(self.level) => {
+                return ctx
+                    .content
+                    .level(self.level)
+                    .nth(self.selected)
+                    .map(|e| Action::OpenExercise(e.id.clone()));
+            }
+            _ => {}
         }
-        KeyCode::Left | KeyCode::Char('h') => {
-            state.level = Level::ALL[state.level.index().saturating_sub(1)];
-            state.selected = 0;
-        }
-        KeyCode::Right | KeyCode::Char('l') | KeyCode::Tab => {
-            state.level = Level::ALL[(state.level.index() + 1).min(4)];
-            state.selected = 0;
-        }
-        KeyCode::Char(c @ '1'..='5') => {
-            state.level = Level::ALL[c as usize - '1' as usize];
-            state.selected = 0;
-        }
-        KeyCode::Char('u') => return Some(Action::UnlockAll),
-        KeyCode::Enter | KeyCode::Char(' ') if open[state.level.index()] => {
-            return ids.get(state.selected).cloned().map(Action::OpenExercise);
-        }
-        _ => {}
+        None
     }
-    None
+
+    fn render(&self, ctx: &Ctx, area: Rect, buf: &mut Buffer) {
+        render(ctx, self, area, buf);
+    }
+
+    fn keys(&self) -> Vec<(&'static str, &'static str)> {
+        KEYS.to_vec()
+    }
 }
 
 /// Draws the ladder.
-pub fn render(app: &App, state: &State, area: Rect, buf: &mut Buffer) {
-    let theme: Theme = app.theme;
+pub fn render(ctx: &Ctx, state: &State, area: Rect, buf: &mut Buffer) {
+    let theme: Theme = ctx.theme;
     let [left, right] = area.layout(&Layout::horizontal([
         Constraint::Length(26),
         Constraint::Fill(1),
@@ -94,8 +92,8 @@ pub fn render(app: &App, state: &State, area: Rect, buf: &mut Buffer) {
     levels.render(left, buf);
     let mut lines = Vec::new();
     for level in Level::ALL {
-        let (solved, total) = app.level_counts(level);
-        let open = app.level_open(level);
+        let (solved, total) = ctx.level_counts(level);
+        let open = ctx.level_open(level);
         let style = if level == state.level {
             theme.selected()
         } else if open {
@@ -128,9 +126,9 @@ pub fn render(app: &App, state: &State, area: Rect, buf: &mut Buffer) {
     let list = block(&title, theme);
     let inner = list.inner(right);
     list.render(right, buf);
-    if !app.level_open(state.level) {
+    if !ctx.level_open(state.level) {
         let previous = Level::ALL[state.level.index() - 1];
-        let (solved, total) = app.level_counts(previous);
+        let (solved, total) = ctx.level_counts(previous);
         let need = UNLOCK_AFTER.min(total);
         let text = vec![
             Line::styled("Locked", theme.warn()),
@@ -150,13 +148,13 @@ pub fn render(app: &App, state: &State, area: Rect, buf: &mut Buffer) {
             .render(inner, buf);
         return;
     }
-    let exercises: Vec<_> = app.content.level(state.level).collect();
+    let exercises: Vec<_> = ctx.content.level(state.level).collect();
     let visible = inner.height as usize;
     let first = state.selected.saturating_sub(visible.saturating_sub(1));
     let title_width = (inner.width as usize).saturating_sub(22).max(10);
     let mut lines = Vec::new();
     for (i, exercise) in exercises.iter().enumerate().skip(first).take(visible) {
-        let progress = app.progress.of(&exercise.id);
+        let progress = ctx.progress.of(&exercise.id);
         let (mark, mark_style) = match progress.status() {
             Status::Solved => ("✓", theme.good()),
             Status::Attempted => ("•", theme.warn()),
@@ -217,5 +215,58 @@ pub fn describe(level: Level) -> &'static str {
         Level::L3 => "compare options, say why",
         Level::L4 => "combine rules into a design",
         Level::L5 => "estimate, invent, defend",
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::content::Content;
+    use crate::progress::Progress;
+    use crate::ui::ctx::{key, test_ctx};
+
+    #[test]
+    fn enter_opens_the_selected_exercise_of_an_open_level_only() {
+        let content = Content::builtin();
+        let progress = Progress::default();
+        let ctx = test_ctx(&content, &progress);
+        let l1: Vec<String> = content.level(Level::L1).map(|e| e.id.clone()).collect();
+        let mut ladder = State::new(Level::L1);
+        ladder.handle_key(key(KeyCode::Down), &ctx);
+        assert_eq!(
+            ladder.handle_key(key(KeyCode::Enter), &ctx),
+            Some(Action::OpenExercise(l1[1].clone()))
+        );
+        for _ in 0..100 {
+            ladder.handle_key(key(KeyCode::Char('j')), &ctx);
+        }
+        assert_eq!(ladder.selected, l1.len() - 1, "stops at the last exercise");
+        ladder.handle_key(key(KeyCode::Right), &ctx);
+        assert_eq!((ladder.level, ladder.selected), (Level::L2, 0));
+        assert_eq!(
+            ladder.handle_key(key(KeyCode::Enter), &ctx),
+            None,
+            "L2 is locked for a new learner"
+        );
+        assert_eq!(
+            ladder.handle_key(key(KeyCode::Char('u')), &ctx),
+            Some(Action::UnlockAll)
+        );
+    }
+
+    #[test]
+    fn levels_are_chosen_by_arrows_and_digits_within_l1_to_l5() {
+        let content = Content::builtin();
+        let progress = Progress::default();
+        let ctx = test_ctx(&content, &progress);
+        let mut ladder = State::new(Level::L1);
+        ladder.handle_key(key(KeyCode::Left), &ctx);
+        assert_eq!(ladder.level, Level::L1);
+        ladder.handle_key(key(KeyCode::Char('5')), &ctx);
+        assert_eq!(ladder.level, Level::L5);
+        ladder.handle_key(key(KeyCode::Tab), &ctx);
+        assert_eq!(ladder.level, Level::L5);
+        ladder.handle_key(key(KeyCode::Char('h')), &ctx);
+        assert_eq!(ladder.level, Level::L4);
     }
 }

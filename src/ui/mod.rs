@@ -1,21 +1,28 @@
-//! Drawing: one module per screen, shared widgets, the theme. Drawing never changes state.
+//! The screens and what they share: every screen is a [`Component`] that turns keys into
+//! [`Action`]s and draws itself from a read-only [`Ctx`]; widgets, the input line and the theme.
+//! Nothing here sees the app: the app routes keys to the top screen and carries out the actions.
 
+pub mod action;
 pub mod calculators;
 pub mod card;
+pub mod ctx;
+pub mod diagram;
 pub mod exercise;
 pub mod explorer;
 pub mod fields;
 pub mod help;
 pub mod home;
+pub mod input;
 pub mod ladder;
 pub mod search;
 pub mod theme;
 pub mod topic;
 
-use crate::app::{App, Overlay, Screen};
-use ratatui::Frame;
+pub use action::{Action, ExplorerSetup, Space, Tab};
+pub use ctx::Ctx;
 use ratatui::buffer::Buffer;
-use ratatui::layout::{Constraint, Layout, Rect};
+use ratatui::crossterm::event::KeyEvent;
+use ratatui::layout::Rect;
 use ratatui::text::{Line, Span};
 use ratatui::widgets::{Block, Borders, Clear, Paragraph, Widget, Wrap};
 pub use theme::Theme;
@@ -25,67 +32,23 @@ pub const MIN_WIDTH: u16 = 60;
 /// Smallest terminal height the tutor draws in.
 pub const MIN_HEIGHT: u16 = 20;
 
-/// Draws the whole app.
-pub fn draw(frame: &mut Frame, app: &App) {
-    let area = frame.area();
-    let buf = frame.buffer_mut();
-    render(app, area, buf);
-}
-
-/// Draws the whole app into a buffer (what `draw` and the benchmarks use).
-pub fn render(app: &App, area: Rect, buf: &mut Buffer) {
-    if area.width < MIN_WIDTH || area.height < MIN_HEIGHT {
-        too_small(area, buf, app.theme);
-        return;
-    }
-    let [body, footer] = area.layout(&Layout::vertical([
-        Constraint::Fill(1),
-        Constraint::Length(1),
-    ]));
-    let keys = match app.screen() {
-        Screen::Home(state) => {
-            home::render(app, state, body, buf);
-            home::KEYS.to_vec()
-        }
-        Screen::Ladder(state) => {
-            ladder::render(app, state, body, buf);
-            ladder::KEYS.to_vec()
-        }
-        Screen::Exercise(state) => {
-            exercise::render(app, state, body, buf);
-            exercise::keys(state)
-        }
-        Screen::Explorer(state) => {
-            explorer::render(state, app.theme, body, buf);
-            explorer::KEYS.to_vec()
-        }
-        Screen::Calculators(state) => {
-            calculators::render(state, app.theme, body, buf);
-            calculators::KEYS.to_vec()
-        }
-        Screen::Topic(state) => {
-            topic::render(app, state, body, buf);
-            topic::KEYS.to_vec()
-        }
-        Screen::Card(state) => {
-            card::render(app, state, body, buf);
-            card::KEYS.to_vec()
-        }
-    };
-    match &app.overlay {
-        Some(Overlay::Search(state)) => {
-            search::render(app, state, body, buf);
-            footer_line(search::KEYS, app.theme, footer.width).render(footer, buf);
-        }
-        Some(Overlay::Help) => {
-            help::render(app, &keys, body, buf);
-            footer_line(help::KEYS, app.theme, footer.width).render(footer, buf);
-        }
-        None => footer_line(&keys, app.theme, footer.width).render(footer, buf),
+/// A screen: it owns its state, turns keys into [`Action`]s and draws itself.
+pub trait Component {
+    /// Handles a key: changes the screen's own state and returns what it asks of the app.
+    fn handle_key(&mut self, key: KeyEvent, ctx: &Ctx) -> Option<Action>;
+    /// Draws the screen into `area`; drawing never changes state.
+    fn render(&self, ctx: &Ctx, area: Rect, buf: &mut Buffer);
+    /// The keys for the footer and help, most important first.
+    fn keys(&self) -> Vec<(&'static str, &'static str)>;
+    /// Whether the screen takes `key` before the global keys (`q`, `Esc`, `?`, `/`, `g`) — while
+    /// the learner types a value, those are text.
+    fn captures(&self, _key: &KeyEvent) -> bool {
+        false
     }
 }
 
-fn too_small(area: Rect, buf: &mut Buffer, theme: Theme) {
+/// The "terminal too small" message, drawn instead of any screen below [`MIN_WIDTH`]×[`MIN_HEIGHT`].
+pub fn too_small(area: Rect, buf: &mut Buffer, theme: Theme) {
     let text = vec![
         Line::styled("Terminal too small", theme.bad()),
         Line::from(format!(

@@ -1,9 +1,9 @@
 //! The search palette (`/` or Ctrl-P): fuzzy search over exercises, cards and topics, matched
 //! characters highlighted; Enter opens the result.
 
+use super::input::LineInput;
+use super::{Action, Component, Ctx};
 use super::{Theme, centered, popup};
-use crate::app::Action;
-use crate::app::input::LineInput;
 use crate::content::Content;
 use fuzzy_matcher::FuzzyMatcher;
 use fuzzy_matcher::skim::SkimMatcherV2;
@@ -21,7 +21,7 @@ pub const KEYS: &[(&str, &str)] = &[
     ("Esc", "close"),
 ];
 
-/// Results kept.
+/// Results kept for a query (an empty query lists everything).
 const LIMIT: usize = 50;
 
 /// What a result opens.
@@ -59,6 +59,8 @@ pub struct State {
     pub hits: Vec<Hit>,
     /// Selected result.
     pub selected: usize,
+    /// Why the selected result did not open (a locked level).
+    pub notice: Option<String>,
 }
 
 impl State {
@@ -68,14 +70,18 @@ impl State {
             input: LineInput::default(),
             hits: Vec::new(),
             selected: 0,
+            notice: None,
         };
         state.refresh(content);
         state
     }
 
-    /// Handles a key; returns the action when a result is opened.
-    pub fn key(&mut self, key: KeyEvent, content: &Content) -> Option<Action> {
+    /// Handles a key; returns the action when a result is opened. An exercise of a locked level
+    /// opens only as the ladder would open it: not at all, with the reason shown.
+    pub fn key(&mut self, key: KeyEvent, ctx: &Ctx) -> Option<Action> {
+        let content = ctx.content;
         let ctrl = key.modifiers.contains(KeyModifiers::CONTROL);
+        self.notice = None;
         match key.code {
             KeyCode::Up => self.selected = self.selected.saturating_sub(1),
             KeyCode::Down => {
@@ -87,6 +93,10 @@ impl State {
             }
             KeyCode::Enter => {
                 let hit = self.hits.get(self.selected)?;
+                if let Some(reason) = locked(ctx, hit) {
+                    self.notice = Some(reason);
+                    return None;
+                }
                 return Some(match hit.kind {
                     Kind::Exercise => Action::OpenExercise(hit.id.clone()),
                     Kind::Card => Action::OpenCard(hit.id.clone()),
@@ -109,25 +119,45 @@ impl State {
     }
 }
 
+/// Why a result cannot be opened yet: an exercise of a level that is still locked.
+pub fn locked(ctx: &Ctx, hit: &Hit) -> Option<String> {
+    if hit.kind != Kind::Exercise {
+        return None;
+    }
+    let level = ctx.content.exercise(&hit.id)?.level;
+    if ctx.level_open(level) {
+        return None;
+    }
+    let previous = crate::content::schema::Level::ALL[level.index().saturating_sub(1)];
+    let (solved, total) = ctx.level_counts(previous);
+    Some(format!(
+        "{} is locked: solve {} exercises of {} to open it ({solved} solved), or press u on the ladder.",
+        level.key(),
+        crate::ladder::unlock::UNLOCK_AFTER.min(total),
+        previous.key()
+    ))
+}
+
 /// Every exercise, card and topic matching `query`, best first (all of them for an empty query).
 pub fn search(content: &Content, query: &str) -> Vec<Hit> {
     let matcher = SkimMatcherV2::default().ignore_case();
     let query = query.trim();
+    // Topics first, then exercises by level, then cards: an empty query lists all of them.
     let candidates = content
-        .exercises
+        .topics
         .iter()
-        .map(|e| {
-            (
-                Kind::Exercise,
-                e.id.as_str(),
-                format!("{} · {} [{}]", e.level.key(), e.title, e.topic),
-            )
-        })
-        .chain(content.topics.iter().map(|t| {
+        .map(|t| {
             (
                 Kind::Topic,
                 t.id.as_str(),
                 format!("{} — {}", t.name, t.description),
+            )
+        })
+        .chain(content.exercises.iter().map(|e| {
+            (
+                Kind::Exercise,
+                e.id.as_str(),
+                format!("{} · {} [{}]", e.level.key(), e.title, e.topic),
             )
         }))
         .chain(content.cards.iter().map(|c| {
@@ -160,14 +190,16 @@ pub fn search(content: &Content, query: &str) -> Vec<Hit> {
                 })
         })
         .collect();
-    hits.sort_by_key(|hit| std::cmp::Reverse(hit.score));
-    hits.truncate(LIMIT);
+    if !query.is_empty() {
+        hits.sort_by_key(|hit| std::cmp::Reverse(hit.score));
+        hits.truncate(LIMIT);
+    }
     hits
 }
 
 /// Draws the palette over the screen.
-pub fn render(app: &crate::app::App, state: &State, area: Rect, buf: &mut Buffer) {
-    let theme: Theme = app.theme;
+pub fn render(ctx: &Ctx, state: &State, area: Rect, buf: &mut Buffer) {
+    let theme: Theme = ctx.theme;
     let rect = centered(
         area,
         area.width.saturating_sub(4).min(100),
@@ -190,7 +222,13 @@ pub fn render(app: &crate::app::App, state: &State, area: Rect, buf: &mut Buffer
             Span::styled("▏", theme.key()),
             Span::raw(after),
         ]),
-        Line::styled(format!("{} result(s)", state.hits.len()), theme.dim()),
+        match &state.notice {
+            Some(notice) => Line::styled(notice.clone(), theme.warn()),
+            None => Line::styled(
+                crate::format::count(state.hits.len() as u64, "result"),
+                theme.dim(),
+            ),
+        },
     ])
     .render(query_area, buf);
     let rows = list_area.height as usize;
@@ -199,7 +237,9 @@ pub fn render(app: &crate::app::App, state: &State, area: Rect, buf: &mut Buffer
     let mut lines = Vec::new();
     for (i, hit) in state.hits.iter().enumerate().skip(first).take(rows) {
         let selected = i == state.selected;
+        let is_locked = locked(ctx, hit).is_some();
         let kind = match hit.kind {
+            Kind::Exercise if is_locked => "locked",
             Kind::Exercise => "exercise",
             Kind::Card => "card",
             Kind::Topic => "topic",
@@ -219,6 +259,8 @@ pub fn render(app: &crate::app::App, state: &State, area: Rect, buf: &mut Buffer
                 theme.matched()
             } else if selected {
                 theme.selected()
+            } else if is_locked {
+                theme.dim()
             } else {
                 theme.text()
             };
@@ -236,6 +278,24 @@ pub fn render(app: &crate::app::App, state: &State, area: Rect, buf: &mut Buffer
         ));
     }
     Paragraph::new(lines).render(list_area, buf);
+}
+
+impl Component for State {
+    fn handle_key(&mut self, key: KeyEvent, ctx: &Ctx) -> Option<Action> {
+        self.key(key, ctx)
+    }
+
+    fn render(&self, ctx: &Ctx, area: Rect, buf: &mut Buffer) {
+        render(ctx, self, area, buf);
+    }
+
+    fn keys(&self) -> Vec<(&'static str, &'static str)> {
+        KEYS.to_vec()
+    }
+
+    fn captures(&self, key: &KeyEvent) -> bool {
+        key.code != ratatui::crossterm::event::KeyCode::Esc
+    }
 }
 
 #[cfg(test)]
@@ -259,6 +319,38 @@ mod tests {
         assert!(hits.iter().any(|h| h.kind == Kind::Exercise));
         assert!(!hits[0].matched.is_empty());
         assert!(search(&content, "zzzqqqxxx").is_empty());
-        assert_eq!(search(&content, "").len(), LIMIT);
+        assert_eq!(
+            search(&content, "").len(),
+            content.topics.len() + content.exercises.len() + content.cards.len()
+        );
+    }
+
+    #[test]
+    fn typing_narrows_the_results_and_enter_opens_the_best() {
+        use crate::progress::Progress;
+        use crate::ui::ctx::{key, test_ctx};
+        let content = Content::builtin();
+        let progress = Progress::default();
+        let ctx = test_ctx(&content, &progress);
+        let mut search = State::new(&content);
+        let everything = search.hits.len();
+        for c in "sector size".chars() {
+            assert_eq!(search.handle_key(key(KeyCode::Char(c)), &ctx), None);
+        }
+        assert!(search.hits.len() < everything);
+        let best = search.hits[0].clone();
+        let opened = search.handle_key(key(KeyCode::Enter), &ctx);
+        assert!(
+            matches!(&opened, Some(Action::OpenExercise(id) | Action::OpenCard(id) | Action::OpenTopic(id)) if *id == best.id),
+            "{opened:?}"
+        );
+        for c in "zzzzqqqq".chars() {
+            search.handle_key(key(KeyCode::Char(c)), &ctx);
+        }
+        assert_eq!(
+            search.handle_key(key(KeyCode::Enter), &ctx),
+            None,
+            "no hit, nothing opens"
+        );
     }
 }

@@ -1,7 +1,7 @@
 //! A topic: what it covers, the idea in plain words, and its exercises and cards.
 
+use super::{Action, Component, Ctx};
 use super::{Theme, block, rich};
-use crate::app::{Action, App};
 use crate::content::Content;
 use ratatui::buffer::Buffer;
 use ratatui::crossterm::event::{KeyCode, KeyEvent};
@@ -82,9 +82,9 @@ impl State {
 }
 
 /// Draws a topic.
-pub fn render(app: &App, state: &State, area: Rect, buf: &mut Buffer) {
-    let theme: Theme = app.theme;
-    let Some(topic) = app.content.topic(&state.id) else {
+pub fn render(ctx: &Ctx, state: &State, area: Rect, buf: &mut Buffer) {
+    let theme: Theme = ctx.theme;
+    let Some(topic) = ctx.content.topic(&state.id) else {
         return;
     };
     let outer = block(&topic.name, theme);
@@ -106,7 +106,7 @@ pub fn render(app: &App, state: &State, area: Rect, buf: &mut Buffer) {
     Paragraph::new(intro)
         .wrap(Wrap { trim: false })
         .render(top, buf);
-    let entries = state.entries(&app.content);
+    let entries = state.entries(ctx.content);
     let rows = list.height as usize;
     let first = state.selected.saturating_sub(rows.saturating_sub(1));
     let lines: Vec<Line> = entries
@@ -124,4 +124,52 @@ pub fn render(app: &App, state: &State, area: Rect, buf: &mut Buffer) {
         })
         .collect();
     Paragraph::new(lines).render(list, buf);
+}
+
+impl Component for State {
+    fn handle_key(&mut self, key: KeyEvent, ctx: &Ctx) -> Option<Action> {
+        self.key(key, ctx.content)
+    }
+
+    fn render(&self, ctx: &Ctx, area: Rect, buf: &mut Buffer) {
+        render(ctx, self, area, buf);
+    }
+
+    fn keys(&self) -> Vec<(&'static str, &'static str)> {
+        KEYS.to_vec()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::progress::Progress;
+    use crate::ui::ctx::{key, test_ctx};
+
+    #[test]
+    fn a_topic_lists_its_exercises_then_its_cards() {
+        let content = Content::builtin();
+        let progress = Progress::default();
+        let ctx = test_ctx(&content, &progress);
+        let exercises = content
+            .exercises
+            .iter()
+            .filter(|e| e.topic == "banks")
+            .count();
+        let first_card = content
+            .cards
+            .iter()
+            .find(|c| c.topic == "banks")
+            .expect("a banks card");
+        let mut topic = State::new("banks");
+        for _ in 0..exercises {
+            topic.handle_key(key(KeyCode::Down), &ctx);
+        }
+        assert_eq!(
+            topic.handle_key(key(KeyCode::Enter), &ctx),
+            Some(Action::OpenCard(first_card.id.clone()))
+        );
+        let mut unknown = State::new("no-such-topic");
+        assert_eq!(unknown.handle_key(key(KeyCode::Enter), &ctx), None);
+    }
 }

@@ -1,0 +1,75 @@
+//! Drawing the app: the top screen, the overlay over it, and the footer of keys; and the event loop,
+//! generic over the ratatui `Backend` (so tests drive the whole app against `TestBackend`).
+//!
+//! ```text
+//! ┌ the top screen (or search / help drawn over it) ─────────────┐
+//! │                                                              │
+//! └──────────────────────────────────────────────────────────────┘
+//! key action · key action · …                       ← the footer
+//! ```
+
+use super::{App, Overlay};
+use crate::ui::{self, Component, MIN_HEIGHT, MIN_WIDTH, footer_line, help};
+use ratatui::backend::Backend;
+use ratatui::buffer::Buffer;
+use ratatui::crossterm::event::Event;
+use ratatui::layout::{Constraint, Layout, Rect};
+use ratatui::widgets::Widget;
+use ratatui::{Frame, Terminal};
+
+/// Draws the whole app.
+pub fn draw(frame: &mut Frame, app: &App) {
+    let area = frame.area();
+    render(app, area, frame.buffer_mut());
+}
+
+/// Draws the whole app into a buffer (what `draw` and the benchmarks use).
+pub fn render(app: &App, area: Rect, buf: &mut Buffer) {
+    if area.width < MIN_WIDTH || area.height < MIN_HEIGHT {
+        ui::too_small(area, buf, app.theme);
+        return;
+    }
+    let ctx = app.ctx();
+    let [body, footer] = area.layout(&Layout::vertical([
+        Constraint::Fill(1),
+        Constraint::Length(1),
+    ]));
+    let screen = app.screen().component();
+    screen.render(&ctx, body, buf);
+    let keys = screen.keys();
+    match &app.overlay {
+        Some(Overlay::Search(state)) => {
+            state.render(&ctx, body, buf);
+            footer_line(&state.keys(), app.theme, footer.width).render(footer, buf);
+        }
+        Some(Overlay::Help) => {
+            help::render(&ctx, &keys, &app.global_keys(), body, buf);
+            footer_line(help::KEYS, app.theme, footer.width).render(footer, buf);
+        }
+        None => footer_line(&keys, app.theme, footer.width).render(footer, buf),
+    }
+}
+
+/// Runs the app until the learner quits: draw, wait for an event, update.
+pub fn run<B: Backend>(
+    terminal: &mut Terminal<B>,
+    app: &mut App,
+    mut next_event: impl FnMut() -> std::io::Result<Event>,
+) -> std::io::Result<()>
+where
+    B::Error: Into<std::io::Error>,
+{
+    if let Ok(size) = terminal.size() {
+        app.resize(size.width, size.height);
+    }
+    while !app.quit {
+        terminal
+            .draw(|frame| draw(frame, app))
+            .map_err(Into::into)?;
+        let event = next_event()?;
+        if let Some(action) = app.handle_event(&event) {
+            app.update(action);
+        }
+    }
+    Ok(())
+}

@@ -1,0 +1,233 @@
+//! Answer keys: what a variant accepts, built from the template's answer and the variant's values.
+
+use super::variant::{Context, VariantError, format_with_unit, letter, pick, plain};
+use crate::content::schema::{AnswerSpec, Idea, Tolerance, Unit};
+use rand_chacha::ChaCha8Rng;
+
+/// The answer of one variant, ready to grade.
+#[derive(Debug, Clone, PartialEq)]
+pub enum AnswerKey {
+    /// A number in the unit's base.
+    Number {
+        /// The answer.
+        value: f64,
+        /// The unit.
+        unit: Unit,
+        /// Allowed error.
+        tolerance: Tolerance,
+        /// What `KB` means.
+        kilo: u32,
+    },
+    /// One of several options.
+    Choice {
+        /// Rendered options.
+        options: Vec<String>,
+        /// Indices of the correct ones.
+        correct: Vec<usize>,
+    },
+    /// An order.
+    Ordering {
+        /// Rendered items, in template order.
+        items: Vec<String>,
+        /// Other names per item.
+        aliases: Vec<Vec<String>>,
+        /// The order items are first shown in (shuffled by the seed).
+        shown: Vec<usize>,
+        /// The correct order (item indices).
+        correct: Vec<usize>,
+        /// What the order is by.
+        by: Option<String>,
+    },
+    /// A short text.
+    Text {
+        /// Accepted answers.
+        accepted: Vec<String>,
+        /// Fuzzy score needed.
+        threshold: i64,
+    },
+    /// A free explanation.
+    Explain {
+        /// Ideas looked for.
+        ideas: Vec<Idea>,
+        /// Rendered model answer.
+        model: String,
+        /// Ideas needed.
+        required: usize,
+    },
+}
+
+impl AnswerKey {
+    /// The answer as shown to the learner: `5 sectors`, `62.5%`, `memory-bound`, `registers → L2 → DRAM`.
+    pub fn display(&self) -> String {
+        match self {
+            AnswerKey::Number {
+                value, unit, kilo, ..
+            } => format_with_unit(*value, unit, *kilo),
+            AnswerKey::Choice { options, correct } => correct
+                .iter()
+                .map(|&i| format!("{}) {}", letter(i), options[i]))
+                .collect::<Vec<_>>()
+                .join(" or "),
+            AnswerKey::Ordering { items, correct, .. } => correct
+                .iter()
+                .map(|&i| items[i].as_str())
+                .collect::<Vec<_>>()
+                .join(" → "),
+            AnswerKey::Text { accepted, .. } => accepted.first().cloned().unwrap_or_default(),
+            AnswerKey::Explain { model, .. } => model.clone(),
+        }
+    }
+
+    /// What a learner who knows the answer would type (the inverse of grading: it grades correct).
+    pub fn typed(&self) -> String {
+        match self {
+            AnswerKey::Number {
+                value,
+                unit: Unit::Bytes,
+                ..
+            } => format!("{} B", plain(*value)),
+            AnswerKey::Number { .. } => self.display(),
+            AnswerKey::Choice { correct, .. } => correct
+                .first()
+                .map(|&i| letter(i).to_string())
+                .unwrap_or_default(),
+            AnswerKey::Ordering { items, correct, .. } => correct
+                .iter()
+                .map(|&i| items[i].as_str())
+                .collect::<Vec<_>>()
+                .join(" → "),
+            AnswerKey::Text { accepted, .. } => accepted.first().cloned().unwrap_or_default(),
+            AnswerKey::Explain { model, .. } => model.clone(),
+        }
+    }
+
+    /// The numeric answer, where there is one.
+    pub fn value(&self) -> Option<f64> {
+        match self {
+            AnswerKey::Number { value, .. } => Some(*value),
+            _ => None,
+        }
+    }
+
+    /// `number`, `choice`, `ordering`, `text` or `explain`.
+    pub fn kind(&self) -> &'static str {
+        match self {
+            AnswerKey::Number { .. } => "number",
+            AnswerKey::Choice { .. } => "choice",
+            AnswerKey::Ordering { .. } => "ordering",
+            AnswerKey::Text { .. } => "text",
+            AnswerKey::Explain { .. } => "explain",
+        }
+    }
+}
+
+pub(super) fn answer_key(
+    spec: &AnswerSpec,
+    ctx: &Context<'_>,
+    rng: &mut ChaCha8Rng,
+) -> Result<AnswerKey, VariantError> {
+    match spec {
+        AnswerSpec::Number {
+            value,
+            unit,
+            tolerance,
+            kilo,
+        } => {
+            let value = ctx.eval(value, "answer")?;
+            let tolerance = tolerance.unwrap_or(match unit {
+                Unit::Percent => Tolerance::Abs(0.001),
+                _ if value.fract() == 0.0 => Tolerance::Exact,
+                _ => Tolerance::Rel(0.01),
+            });
+            let kilo = kilo.unwrap_or(1024);
+            if kilo != 1000 && kilo != 1024 {
+                return Err(VariantError::Template {
+                    place: "answer".into(),
+                    message: format!("kilo must be 1000 or 1024, got {kilo}"),
+                });
+            }
+            Ok(AnswerKey::Number {
+                value,
+                unit: unit.clone(),
+                tolerance,
+                kilo,
+            })
+        }
+        AnswerSpec::Choice { options } => {
+            let mut rendered = Vec::new();
+            let mut correct = Vec::new();
+            for (i, option) in options.iter().enumerate() {
+                let place = format!("option {}", letter(i));
+                rendered.push(ctx.render(&option.text, &place)?);
+                if ctx.eval(&option.correct, &place)? != 0.0 {
+                    correct.push(i);
+                }
+            }
+            if correct.is_empty() {
+                return Err(VariantError::Template {
+                    place: "answer".into(),
+                    message: "no option is correct for these parameters".into(),
+                });
+            }
+            Ok(AnswerKey::Choice {
+                options: rendered,
+                correct,
+            })
+        }
+        AnswerSpec::Ordering {
+            items,
+            descending,
+            by,
+        } => {
+            let mut rendered = Vec::new();
+            let mut keys = Vec::new();
+            for (i, item) in items.iter().enumerate() {
+                let place = format!("item {}", i + 1);
+                rendered.push(ctx.render(&item.text, &place)?);
+                keys.push(ctx.eval(&item.key, &place)?);
+            }
+            let mut correct: Vec<usize> = (0..items.len()).collect();
+            correct.sort_by(|&a, &b| keys[a].total_cmp(&keys[b]));
+            if *descending {
+                correct.reverse();
+            }
+            if correct.windows(2).any(|w| keys[w[0]] == keys[w[1]]) {
+                return Err(VariantError::Template {
+                    place: "answer".into(),
+                    message: "two items have the same key, so the order is ambiguous".into(),
+                });
+            }
+            let mut shown: Vec<usize> = (0..items.len()).collect();
+            for i in (1..shown.len()).rev() {
+                let j = pick(rng, i + 1);
+                shown.swap(i, j);
+            }
+            if shown == correct && shown.len() > 1 {
+                shown.rotate_left(1);
+            }
+            Ok(AnswerKey::Ordering {
+                items: rendered,
+                aliases: items.iter().map(|item| item.aliases.clone()).collect(),
+                shown,
+                correct,
+                by: by.clone(),
+            })
+        }
+        AnswerSpec::Text {
+            accepted,
+            threshold,
+        } => Ok(AnswerKey::Text {
+            accepted: accepted.clone(),
+            threshold: threshold.unwrap_or(60),
+        }),
+        AnswerSpec::Explain {
+            ideas,
+            model,
+            required,
+        } => Ok(AnswerKey::Explain {
+            ideas: ideas.clone(),
+            model: ctx.render(model, "model answer")?,
+            required: required.unwrap_or(ideas.len()).min(ideas.len()),
+        }),
+    }
+}

@@ -1,0 +1,120 @@
+//! What a learner can ask for, as plain data: screens return an [`Action`] from their key handling
+//! and the app's `update` carries it out. Nothing here refers to the app or to a screen's state.
+
+use crate::content::schema::Level;
+use crate::engine::{AccessShape, Arch, WarpAccess};
+use crate::ladder::{Outcome, ShowMe};
+
+/// Global or shared memory.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub enum Space {
+    /// Global memory: sectors and lines.
+    #[default]
+    Global,
+    /// Shared memory: banks and wavefronts.
+    Shared,
+}
+
+/// The calculator tabs.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub enum Tab {
+    /// Occupancy with what-if plots.
+    #[default]
+    Occupancy,
+    /// Tiled matrix multiply.
+    Tiling,
+    /// Roofline chart.
+    Roofline,
+}
+
+/// The pattern the explorer opens on.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct ExplorerSetup {
+    /// Architecture.
+    pub arch: &'static Arch,
+    /// Memory space.
+    pub space: Space,
+    /// The access as the learner describes it.
+    pub shape: AccessShape,
+    /// Count 128-byte lines instead of the architecture's unit.
+    pub lines: bool,
+}
+
+impl Default for ExplorerSetup {
+    /// A full warp of consecutive 4-byte loads from global memory on the default architecture.
+    fn default() -> Self {
+        ExplorerSetup {
+            arch: Arch::default_arch(),
+            space: Space::Global,
+            shape: AccessShape::default(),
+            lines: false,
+        }
+    }
+}
+
+impl ExplorerSetup {
+    /// The explorer on `access` in `space`.
+    pub fn new(arch: &'static Arch, space: Space, access: &WarpAccess) -> Self {
+        ExplorerSetup {
+            arch,
+            space,
+            shape: AccessShape::of(access),
+            lines: false,
+        }
+    }
+}
+
+/// Everything the learner can ask for.
+#[derive(Debug, Clone, PartialEq)]
+pub enum Action {
+    /// Leave the program.
+    Quit,
+    /// Back to the previous screen (quit from Home).
+    Back,
+    /// Straight to Home.
+    Home,
+    /// Open the ladder, on a level (`None`: the level the learner is working on).
+    OpenLadder(Option<Level>),
+    /// Open an exercise (the variant last shown, or a new one).
+    OpenExercise(String),
+    /// Open a topic.
+    OpenTopic(String),
+    /// Open a card.
+    OpenCard(String),
+    /// Open the explorer on a pattern.
+    OpenExplorer(ExplorerSetup),
+    /// Open the calculators on a tab with their default inputs.
+    OpenCalculators(Tab),
+    /// Open the explorer or a calculator on an exercise's own numbers.
+    ShowMe(ShowMe),
+    /// Open the search palette.
+    OpenSearch,
+    /// Show or hide help.
+    ToggleHelp,
+    /// Close the overlay.
+    CloseOverlay,
+    /// Open every level of the ladder.
+    UnlockAll,
+    /// An answer to the exercise shown was graded (wrong, right, or an explanation marked).
+    Attempt {
+        /// Exercise id.
+        id: String,
+        /// The answer as the learner gave it (typed text, `b) …`, or the arranged items).
+        answer: String,
+        /// Its grade.
+        outcome: Outcome,
+        /// When the time now booked began (Unix seconds).
+        since: u64,
+    },
+    /// The learner revealed a hint of an exercise.
+    HintShown(String),
+    /// New numbers for the exercise shown.
+    Reroll(String),
+    /// The next (`1`) or previous (`-1`) exercise of the open levels after `id`.
+    Step {
+        /// The exercise shown.
+        id: String,
+        /// How far to move.
+        by: isize,
+    },
+}

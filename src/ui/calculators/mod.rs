@@ -1,0 +1,471 @@
+//! Calculators: occupancy (with three what-if plots as Nsight Compute draws them), tiling, roofline
+//! (log-log chart with the ridge and labelled kernel points). Every number comes from the engine.
+//!
+//! Each calculator is a module owning its inputs, the rows of its panel (an enum, so that a row
+//! keeps its meaning when rows are added or reordered) and its drawing; this module switches
+//! between them and lays out what they share.
+//!
+//! ```text
+//!  1 Occupancy   2 Tiling   3 Roofline                       ← Tab/1-3
+//! ┌ Kernel ──────────────────────────────────────────────────┐ ← the inputs (beside the results
+//! │▸arch sm_90 · block size 256 threads · registers …        │   from 90 columns on)
+//! └──────────────────────────────────────────────────────────┘
+//! ┌ Occupancy · sm_90 (Hopper: H100, H200) ──────────────────┐ ← the engine's answer
+//! └──────────────────────────────────────────────────────────┘
+//!   what the calculator draws below: plots, a table, a chart
+//! ```
+
+mod occupancy;
+mod roofline;
+mod tiling;
+
+pub use super::action::Tab;
+use super::fields::{self, Panel};
+use super::{Action, Component, Ctx, Theme, block};
+use crate::engine::{ARCHS, Arch, KernelConfig, TilingInput};
+use crate::ladder::ShowMe;
+pub use occupancy::OccupancyInputs;
+use ratatui::buffer::Buffer;
+use ratatui::crossterm::event::{KeyCode, KeyEvent};
+use ratatui::layout::{Constraint, Layout, Rect};
+use ratatui::text::{Line, Span};
+use ratatui::widgets::{Paragraph, Widget, Wrap};
+pub use roofline::RooflineInputs;
+pub use tiling::TilingInputs;
+
+/// Keys shown in the footer.
+pub const KEYS: &[(&str, &str)] = &[
+    ("Tab/1-3", "calculator"),
+    ("↑↓", "field"),
+    ("←→", "value"),
+    ("Enter", "type a value"),
+    ("q", "back"),
+    ("a/d", "add/remove a roofline kernel"),
+    ("?", "help"),
+];
+
+impl Tab {
+    /// Parses `occupancy`, `tiling`, `roofline`.
+    pub fn parse(text: &str) -> Option<Tab> {
+        match text.trim().to_lowercase().as_str() {
+            "occupancy" | "occ" => Some(Tab::Occupancy),
+            "tiling" | "tile" => Some(Tab::Tiling),
+            "roofline" | "roof" => Some(Tab::Roofline),
+            _ => None,
+        }
+    }
+}
+
+/// The calculators' state.
+#[derive(Debug, Clone, PartialEq)]
+pub struct State {
+    /// The calculator shown.
+    pub tab: Tab,
+    /// Occupancy.
+    pub occupancy: OccupancyInputs,
+    /// Tiling.
+    pub tiling: TilingInputs,
+    /// Roofline.
+    pub roofline: RooflineInputs,
+}
+
+impl State {
+    /// Defaults: 256 threads × 32 registers on sm_90; N = 1024 with 16×16 float tiles; an H200-like
+    /// roofline with the naive and tiled matrix multiply.
+    pub fn new(tab: Tab) -> Self {
+        State {
+            tab,
+            occupancy: OccupancyInputs {
+                arch: Arch::default_arch(),
+                config: KernelConfig::new(256, 32),
+                panel: Panel::default(),
+            },
+            tiling: TilingInputs {
+                arch: Arch::default_arch(),
+                input: TilingInput {
+                    n: 1024,
+                    tile: 16,
+                    elem_bytes: 4,
+                },
+                regs: 32,
+                panel: Panel::default(),
+            },
+            roofline: RooflineInputs {
+                peak_flops: 67e12,
+                bandwidth: 4.8e12,
+                points: vec![
+                    ("naive matmul".into(), 0.25),
+                    ("tiled 16×16".into(), 4.0),
+                    ("your kernel".into(), 20.0),
+                ],
+                panel: Panel::default(),
+            },
+        }
+    }
+
+    /// The calculator an exercise's "show me" asks for, on its numbers (`None` for an access
+    /// pattern: that is the explorer's).
+    pub fn from_show_me(target: &ShowMe) -> Option<State> {
+        Some(match target {
+            ShowMe::Global { .. } | ShowMe::Shared { .. } => return None,
+            ShowMe::Occupancy { arch, config } => {
+                let mut state = State::new(Tab::Occupancy);
+                state.occupancy.arch = arch;
+                state.occupancy.config = *config;
+                state
+            }
+            ShowMe::Tiling { arch, input } => {
+                let mut state = State::new(Tab::Tiling);
+                if arch.nvidia.is_some() {
+                    state.tiling.arch = arch;
+                }
+                state.tiling.input = *input;
+                state
+            }
+            ShowMe::Roofline {
+                peak_flops,
+                bandwidth,
+                intensity,
+            } => {
+                let mut state = State::new(Tab::Roofline);
+                state.roofline.peak_flops = *peak_flops;
+                state.roofline.bandwidth = *bandwidth;
+                if let Some(last) = state.roofline.points.last_mut() {
+                    *last = ("this exercise".to_string(), *intensity);
+                }
+                state
+            }
+        })
+    }
+
+    /// Whether keys go to a value being typed.
+    pub fn typing(&self) -> bool {
+        match self.tab {
+            Tab::Occupancy => self.occupancy.panel.typing(),
+            Tab::Tiling => self.tiling.panel.typing(),
+            Tab::Roofline => self.roofline.panel.typing(),
+        }
+    }
+
+    /// Handles a key: Tab, BackTab and 1-3 switch calculators (unless a value is being typed);
+    /// every other key goes to the calculator shown.
+    pub fn key(&mut self, key: KeyEvent) {
+        if !self.typing() {
+            let tab = match key.code {
+                KeyCode::Tab => Some(match self.tab {
+                    Tab::Occupancy => Tab::Tiling,
+                    Tab::Tiling => Tab::Roofline,
+                    Tab::Roofline => Tab::Occupancy,
+                }),
+                KeyCode::BackTab => Some(match self.tab {
+                    Tab::Occupancy => Tab::Roofline,
+                    Tab::Tiling => Tab::Occupancy,
+                    Tab::Roofline => Tab::Tiling,
+                }),
+                KeyCode::Char('1') => Some(Tab::Occupancy),
+                KeyCode::Char('2') => Some(Tab::Tiling),
+                KeyCode::Char('3') => Some(Tab::Roofline),
+                _ => None,
+            };
+            if let Some(tab) = tab {
+                self.tab = tab;
+                return;
+            }
+        }
+        match self.tab {
+            Tab::Occupancy => self.occupancy.key(key),
+            Tab::Tiling => self.tiling.key(key),
+            Tab::Roofline => self.roofline.key(key),
+        }
+    }
+}
+
+impl Component for State {
+    fn handle_key(&mut self, key: KeyEvent, _ctx: &Ctx) -> Option<Action> {
+        self.key(key);
+        None
+    }
+
+    fn render(&self, ctx: &Ctx, area: Rect, buf: &mut Buffer) {
+        render(self, ctx.theme, area, buf);
+    }
+
+    fn keys(&self) -> Vec<(&'static str, &'static str)> {
+        KEYS.to_vec()
+    }
+
+    fn captures(&self, _key: &KeyEvent) -> bool {
+        self.typing()
+    }
+}
+
+/// Draws the calculators.
+pub fn render(state: &State, theme: Theme, area: Rect, buf: &mut Buffer) {
+    let [tabs, body] = area.layout(&Layout::vertical([
+        Constraint::Length(1),
+        Constraint::Fill(1),
+    ]));
+    let names = [
+        (Tab::Occupancy, "1 Occupancy"),
+        (Tab::Tiling, "2 Tiling"),
+        (Tab::Roofline, "3 Roofline"),
+    ];
+    let mut spans = Vec::new();
+    for (tab, name) in names {
+        let style = if tab == state.tab {
+            theme.selected()
+        } else {
+            theme.dim()
+        };
+        spans.push(Span::styled(format!(" {name} "), style));
+        spans.push(Span::raw(" "));
+    }
+    Line::from(spans).render(tabs, buf);
+    match state.tab {
+        Tab::Occupancy => occupancy::render(&state.occupancy, theme, body, buf),
+        Tab::Tiling => tiling::render(&state.tiling, theme, body, buf),
+        Tab::Roofline => roofline::render(&state.roofline, theme, body, buf),
+    }
+}
+
+/// The item `step` places after (or before, when negative) position `at` of `items`, wrapping
+/// around; `None` for no items.
+fn cycle<T: Copy>(items: &[T], at: usize, step: i64) -> Option<T> {
+    let len = i64::try_from(items.len()).ok().filter(|&len| len > 0)?;
+    let at = i64::try_from(at).unwrap_or(0);
+    // `rem_euclid` of a positive length lies in 0..len.
+    let index = usize::try_from(at.wrapping_add(step).rem_euclid(len)).ok()?;
+    items.get(index).copied()
+}
+
+/// The NVIDIA architecture `step` places after (or before) `arch`, wrapping around.
+fn next_nvidia(arch: &'static Arch, step: i64) -> &'static Arch {
+    let nvidia: Vec<&'static Arch> = ARCHS.iter().filter(|a| a.nvidia.is_some()).collect();
+    let at = nvidia.iter().position(|a| a.key == arch.key).unwrap_or(0);
+    cycle(&nvidia, at, step).unwrap_or(arch)
+}
+
+/// A typed architecture that has NVIDIA occupancy figures.
+fn nvidia_arch(text: &str) -> Result<&'static Arch, String> {
+    let arch = Arch::parse(text).map_err(|e| e.to_string())?;
+    if arch.nvidia.is_none() {
+        return Err(format!(
+            "{} has no NVIDIA occupancy figures; choose sm_70 … sm_120",
+            arch.key
+        ));
+    }
+    Ok(arch)
+}
+
+/// `value` moved into `min..=max` (callers pass constants with `min ≤ max`; a reversed pair gives
+/// `min`).
+fn clamp_u32(value: i64, min: u32, max: u32) -> u32 {
+    let clamped = value.min(i64::from(max)).max(i64::from(min));
+    u32::try_from(clamped).unwrap_or(min)
+}
+
+/// A typed whole number checked against `min..=max` (both within `u32`).
+fn in_range(value: i64, min: i64, max: i64, name: &str) -> Result<u32, String> {
+    match u32::try_from(value) {
+        Ok(v) if (min..=max).contains(&value) => Ok(v),
+        _ => Err(format!("{name} must be {min} to {max}, got {value}")),
+    }
+}
+
+/// Windows at least this wide put the inputs beside the results; narrower ones put them above.
+const WIDE: u16 = 90;
+
+/// Width of the results box `frame` will lay out in `area`.
+fn results_width(area: Rect) -> u16 {
+    if area.width >= WIDE {
+        area.width.saturating_sub(30)
+    } else {
+        area.width
+    }
+}
+
+/// Height of the strip of inputs above a narrow calculator: 4 rows (two lines of values), or as many
+/// as the values and the last error need, up to half of `area`.
+fn strip_height(rows: &[(&str, String)], panel: &Panel, theme: Theme, area: Rect) -> u16 {
+    fields::compact_height(rows, panel, theme, area.width)
+        .min(area.height / 2)
+        .max(4)
+}
+
+/// Lays out a calculator: on wide windows the input panel sits beside the results (`wide_height` rows
+/// tall); on narrow ones it becomes a strip above results sized to `lines`. Draws the panel and the
+/// results; returns the area left below them.
+#[allow(clippy::too_many_arguments)]
+fn frame(
+    (title, rows, panel): (&str, &[(&str, String)], &Panel),
+    results_title: &str,
+    lines: Vec<Line<'static>>,
+    wide_height: u16,
+    theme: Theme,
+    area: Rect,
+    buf: &mut Buffer,
+) -> Rect {
+    let (results, rest) = if area.width >= WIDE {
+        let [top, rest] = area.layout(&Layout::vertical([
+            Constraint::Length(wide_height),
+            Constraint::Fill(1),
+        ]));
+        let [panel_area, results] = top.layout(&Layout::horizontal([
+            Constraint::Length(30),
+            Constraint::Fill(1),
+        ]));
+        fields::render(title, rows, panel, theme, panel_area, buf);
+        (results, rest)
+    } else {
+        let height = super::wrapped_height(&lines, area.width.saturating_sub(2)).saturating_add(2);
+        let [strip, results, rest] = area.layout(&Layout::vertical([
+            Constraint::Length(strip_height(rows, panel, theme, area)),
+            Constraint::Length(height),
+            Constraint::Fill(1),
+        ]));
+        fields::render_compact(title, rows, panel, theme, strip, buf);
+        (results, rest)
+    };
+    let outer = block(results_title, theme);
+    let inner = outer.inner(results);
+    outer.render(results, buf);
+    Paragraph::new(lines)
+        .wrap(Wrap { trim: false })
+        .render(inner, buf);
+    rest
+}
+
+/// What the unit tests of the calculators share: keys and the screen as text.
+#[cfg(test)]
+mod testing {
+    use super::{State, Theme, render};
+    use ratatui::buffer::Buffer;
+    use ratatui::crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
+    use ratatui::layout::Rect;
+
+    /// Presses `code` (no modifiers).
+    pub fn press(state: &mut State, code: KeyCode) {
+        state.key(KeyEvent::new(code, KeyModifiers::NONE));
+    }
+
+    /// Presses Enter, types `text`, presses Enter.
+    pub fn type_value(state: &mut State, text: &str) {
+        press(state, KeyCode::Enter);
+        for c in text.chars() {
+            press(state, KeyCode::Char(c));
+        }
+        press(state, KeyCode::Enter);
+    }
+
+    /// The calculators drawn at `width` × `height`, one string per row.
+    pub fn screen(state: &State, width: u16, height: u16) -> String {
+        let area = Rect::new(0, 0, width, height);
+        let mut buf = Buffer::empty(area);
+        render(state, Theme::new(false), area, &mut buf);
+        buf.content
+            .chunks(usize::from(width))
+            .map(|row| row.iter().map(|c| c.symbol()).collect::<String>())
+            .collect::<Vec<_>>()
+            .join("\n")
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::testing::press;
+    use super::*;
+    use ratatui::crossterm::event::KeyModifiers;
+
+    #[test]
+    fn tab_and_digits_switch_calculators() {
+        let mut state = State::new(Tab::Occupancy);
+        press(&mut state, KeyCode::Tab);
+        assert_eq!(state.tab, Tab::Tiling);
+        press(&mut state, KeyCode::Tab);
+        assert_eq!(state.tab, Tab::Roofline);
+        press(&mut state, KeyCode::Tab);
+        assert_eq!(state.tab, Tab::Occupancy);
+        press(&mut state, KeyCode::BackTab);
+        assert_eq!(state.tab, Tab::Roofline);
+        press(&mut state, KeyCode::BackTab);
+        assert_eq!(state.tab, Tab::Tiling);
+        for (digit, tab) in [
+            ('3', Tab::Roofline),
+            ('1', Tab::Occupancy),
+            ('2', Tab::Tiling),
+        ] {
+            press(&mut state, KeyCode::Char(digit));
+            assert_eq!(state.tab, tab);
+        }
+    }
+
+    #[test]
+    fn while_typing_digits_and_tab_are_text() {
+        let mut state = State::new(Tab::Occupancy);
+        press(&mut state, KeyCode::Down);
+        press(&mut state, KeyCode::Enter);
+        assert!(state.typing());
+        press(&mut state, KeyCode::Char('3'));
+        press(&mut state, KeyCode::Tab);
+        assert_eq!(state.tab, Tab::Occupancy);
+        press(&mut state, KeyCode::Char('2'));
+        press(&mut state, KeyCode::Enter);
+        assert!(!state.typing());
+        assert_eq!(state.occupancy.config.block_size, 32);
+    }
+
+    #[test]
+    fn each_tab_keeps_its_own_inputs() {
+        let mut state = State::new(Tab::Occupancy);
+        press(&mut state, KeyCode::Down);
+        press(&mut state, KeyCode::Right);
+        press(&mut state, KeyCode::Char('2'));
+        press(&mut state, KeyCode::Right);
+        press(&mut state, KeyCode::Char('1'));
+        assert_eq!(state.occupancy.config.block_size, 288);
+        assert_eq!(state.occupancy.panel.selected, 1);
+        assert_eq!(state.tiling.input.n, 2048);
+        assert_eq!(state.tiling.panel.selected, 0);
+    }
+
+    #[test]
+    fn stepping_through_nvidia_architectures_wraps_and_skips_amd() {
+        let sm_90 = Arch::default_arch();
+        assert_eq!(next_nvidia(sm_90, 1).key, "sm_100");
+        assert_eq!(next_nvidia(sm_90, -1).key, "sm_89");
+        let first = Arch::parse("sm_70").unwrap();
+        let last = next_nvidia(first, -1);
+        assert_eq!(last.key, "sm_120");
+        assert_eq!(next_nvidia(last, 1).key, "sm_70");
+        // From an AMD architecture: the first NVIDIA one is the starting point.
+        let amd = Arch::parse("gfx942").unwrap();
+        assert_eq!(next_nvidia(amd, 1).key, "sm_75");
+        assert!(nvidia_arch("gfx942").is_err());
+        assert!(nvidia_arch("").is_err());
+        assert_eq!(nvidia_arch("sm_80").map(|a| a.key), Ok("sm_80"));
+    }
+
+    #[test]
+    fn cycling_and_clamping_stay_in_bounds() {
+        assert_eq!(cycle(&[1, 2, 4], 2, 1), Some(1));
+        assert_eq!(cycle(&[1, 2, 4], 0, -1), Some(4));
+        assert!(cycle(&[1, 2, 4], usize::MAX, i64::MAX).is_some());
+        assert!(cycle(&[1, 2, 4], 0, i64::MIN).is_some());
+        assert_eq!(cycle::<u8>(&[], 0, 1), None);
+        assert_eq!(clamp_u32(-5, 0, 255), 0);
+        assert_eq!(clamp_u32(i64::MAX, 0, 255), 255);
+        assert_eq!(clamp_u32(7, 9, 3), 9);
+        assert!(in_range(-1, 0, 255, "x").is_err());
+        assert!(in_range(i64::MAX, 0, i64::MAX, "x").is_err());
+        assert_eq!(in_range(255, 0, 255, "x"), Ok(255));
+    }
+
+    #[test]
+    fn shift_is_passed_on() {
+        let mut state = State::new(Tab::Occupancy);
+        state.key(KeyEvent::new(KeyCode::Down, KeyModifiers::NONE));
+        state.key(KeyEvent::new(KeyCode::Down, KeyModifiers::NONE));
+        state.key(KeyEvent::new(KeyCode::Right, KeyModifiers::SHIFT));
+        assert_eq!(state.occupancy.config.regs_per_thread, 40);
+    }
+}

@@ -1,0 +1,621 @@
+//! The occupancy calculator: a kernel's launch configuration → resident blocks and warps per SM,
+//! which resource limits them, and three what-if plots as Nsight Compute draws them.
+
+use super::{WIDE, clamp_u32, frame, in_range, next_nvidia, nvidia_arch, results_width};
+use crate::engine::{self, Arch, Carveout, KernelConfig, Limiter, NvidiaLimits, Occupancy};
+use crate::format;
+use crate::ui::fields::{Panel, PanelEvent, parse_int};
+use crate::ui::{Theme, block};
+use ratatui::buffer::Buffer;
+use ratatui::crossterm::event::{KeyEvent, KeyModifiers};
+use ratatui::layout::{Constraint, Layout, Rect};
+use ratatui::symbols::Marker;
+use ratatui::text::{Line, Span};
+use ratatui::widgets::{Axis, Chart, Dataset, GraphType, Widget};
+
+/// Occupancy inputs.
+#[derive(Debug, Clone, PartialEq)]
+pub struct OccupancyInputs {
+    /// Architecture (one with occupancy figures).
+    pub arch: &'static Arch,
+    /// The configuration.
+    pub config: KernelConfig,
+    /// The panel.
+    pub panel: Panel,
+}
+
+/// Rows of the panel, in order.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Row {
+    Arch,
+    BlockSize,
+    Registers,
+    StaticSmem,
+    DynamicSmem,
+    Carveout,
+}
+
+impl Row {
+    const ALL: [Row; 6] = [
+        Row::Arch,
+        Row::BlockSize,
+        Row::Registers,
+        Row::StaticSmem,
+        Row::DynamicSmem,
+        Row::Carveout,
+    ];
+
+    fn label(self) -> &'static str {
+        match self {
+            Row::Arch => "arch",
+            Row::BlockSize => "block size",
+            Row::Registers => "registers",
+            Row::StaticSmem => "static smem",
+            Row::DynamicSmem => "dynamic smem",
+            Row::Carveout => "carveout",
+        }
+    }
+}
+
+/// Largest shared memory per block ←→ reach (a typed value may go up to [`TYPED_SMEM_MAX`]).
+const STEPPED_SMEM_MAX: u32 = 256 * 1024;
+/// Largest shared memory per block that can be typed.
+const TYPED_SMEM_MAX: i64 = 1 << 20;
+
+impl OccupancyInputs {
+    /// The row under the cursor (the last one if the cursor is past it).
+    fn selected(&self) -> Row {
+        *Row::ALL.get(self.panel.selected).unwrap_or(&Row::Carveout)
+    }
+
+    fn value(&self, row: Row) -> String {
+        let c = &self.config;
+        match row {
+            Row::Arch => self.arch.key.to_string(),
+            Row::BlockSize => format!("{} threads", c.block_size),
+            Row::Registers => format!("{} /thread", c.regs_per_thread),
+            Row::StaticSmem => format::bytes(u64::from(c.static_smem)),
+            Row::DynamicSmem => format::bytes(u64::from(c.dynamic_smem)),
+            Row::Carveout => match c.carveout {
+                Carveout::Default => "default".to_string(),
+                Carveout::Percent(p) => format!("{p}%"),
+            },
+        }
+    }
+
+    fn rows(&self) -> Vec<(&'static str, String)> {
+        Row::ALL
+            .iter()
+            .map(|&row| (row.label(), self.value(row)))
+            .collect()
+    }
+
+    /// Handles a key: ↑↓ choose a row, ←→ step its value (Shift: registers by 8), Enter types one.
+    pub(super) fn key(&mut self, key: KeyEvent) {
+        let big = key.modifiers.contains(KeyModifiers::SHIFT);
+        let row = self.selected();
+        match self.panel.key(key, Row::ALL.len()) {
+            PanelEvent::Adjust(step) => self.adjust(row, step, big),
+            PanelEvent::Submit(text) => self.panel.error = self.set(row, &text).err(),
+            PanelEvent::Handled | PanelEvent::Ignored => {}
+        }
+    }
+
+    /// Steps `row` by `step`: the next architecture, a warp of threads, a register (8 with
+    /// `big`), 1 KB of shared memory, 25 % of carveout (past 100 %: the default).
+    fn adjust(&mut self, row: Row, step: i64, big: bool) {
+        let c = &mut self.config;
+        match row {
+            Row::Arch => self.arch = next_nvidia(self.arch, step),
+            Row::BlockSize => {
+                c.block_size = clamp_u32(i64::from(c.block_size) + 32 * step, 32, 1024);
+            }
+            Row::Registers => {
+                let by = if big { 8 } else { 1 };
+                c.regs_per_thread = clamp_u32(i64::from(c.regs_per_thread) + by * step, 0, 255);
+            }
+            Row::StaticSmem => {
+                c.static_smem =
+                    clamp_u32(i64::from(c.static_smem) + 1024 * step, 0, STEPPED_SMEM_MAX);
+            }
+            Row::DynamicSmem => {
+                c.dynamic_smem =
+                    clamp_u32(i64::from(c.dynamic_smem) + 1024 * step, 0, STEPPED_SMEM_MAX);
+            }
+            Row::Carveout => {
+                // 101 stands for the default, one step past 100 %.
+                let pct = match c.carveout {
+                    Carveout::Default => 101,
+                    Carveout::Percent(p) => i64::from(p),
+                };
+                let next = (pct + 25 * step).clamp(0, 101);
+                c.carveout = match u8::try_from(next) {
+                    Ok(p) if p <= 100 => Carveout::Percent(p),
+                    _ => Carveout::Default,
+                };
+            }
+        }
+    }
+
+    /// Sets `row` to a typed value; an unusable one leaves it as it was and says why.
+    fn set(&mut self, row: Row, text: &str) -> Result<(), String> {
+        let c = &mut self.config;
+        match row {
+            Row::Arch => self.arch = nvidia_arch(text)?,
+            Row::BlockSize => c.block_size = in_range(parse_int(text)?, 1, 1024, "block size")?,
+            Row::Registers => {
+                c.regs_per_thread = in_range(parse_int(text)?, 0, 255, "registers per thread")?;
+            }
+            Row::StaticSmem => {
+                c.static_smem =
+                    in_range(parse_int(text)?, 0, TYPED_SMEM_MAX, "static shared memory")?;
+            }
+            Row::DynamicSmem => {
+                c.dynamic_smem =
+                    in_range(parse_int(text)?, 0, TYPED_SMEM_MAX, "dynamic shared memory")?;
+            }
+            Row::Carveout => {
+                let t = text.trim().trim_end_matches('%');
+                c.carveout = if t.eq_ignore_ascii_case("default") {
+                    Carveout::Default
+                } else {
+                    Carveout::from_pct(parse_int(t)?).map_err(|e| e.to_string())?
+                };
+            }
+        }
+        Ok(())
+    }
+}
+
+/// Draws the occupancy calculator: the panel, the engine's answer with every limit, the
+/// textbook bound beside the hardware's, and the what-if plots below.
+pub(super) fn render(inputs: &OccupancyInputs, theme: Theme, area: Rect, buf: &mut Buffer) {
+    let rows = inputs.rows();
+    let panel = ("Kernel", rows.as_slice(), &inputs.panel);
+    let title = crate::ui::arch_title("Occupancy", inputs.arch, results_width(area));
+    let Some(limits) = inputs.arch.nvidia else {
+        return;
+    };
+    let o = match engine::nvidia_occupancy(&limits, &inputs.config) {
+        Ok(o) => o,
+        Err(e) => {
+            frame(
+                panel,
+                &title,
+                vec![Line::styled(e.to_string(), theme.bad())],
+                12,
+                theme,
+                area,
+                buf,
+            );
+            return;
+        }
+    };
+    let wide = area.width >= WIDE;
+    let mut lines = vec![Line::from(vec![
+        Span::styled(
+            format!("occupancy {}", format::percent(o.occupancy)),
+            theme.title(),
+        ),
+        Span::raw(format!(
+            " · blocks {} · warps {}/{} · limited by ",
+            o.active_blocks_per_sm, o.active_warps_per_sm, o.max_warps_per_sm
+        )),
+        Span::styled(o.limited_by.describe(), theme.bad()),
+    ])];
+    if wide {
+        for limiter in Limiter::ALL {
+            let binds = o.limited_by.contains(limiter);
+            lines.push(Line::from(vec![
+                Span::styled(
+                    format!("  {:<14}{:>4}", limiter.label(), o.limits.get(limiter)),
+                    if binds { theme.bad() } else { theme.text() },
+                ),
+                Span::styled(if binds { " ◀ limiter" } else { "" }, theme.bad()),
+            ]));
+        }
+    } else {
+        let mut spans = vec![Span::styled("blocks/SM: ", theme.dim())];
+        for (i, limiter) in Limiter::ALL.into_iter().enumerate() {
+            let binds = o.limited_by.contains(limiter);
+            if i > 0 {
+                spans.push(Span::styled(" · ", theme.dim()));
+            }
+            spans.push(Span::styled(
+                format!(
+                    "{} {}{}",
+                    limiter.label(),
+                    o.limits.get(limiter),
+                    if binds { " ◀" } else { "" }
+                ),
+                if binds { theme.bad() } else { theme.text() },
+            ));
+        }
+        lines.push(Line::from(spans));
+    }
+    lines.push(Line::styled(
+        format!(
+            "per block: {} regs ({}/warp), {} smem · carveout {}",
+            o.regs_per_block,
+            o.regs_per_warp,
+            format::bytes(u64::from(o.smem_per_block)),
+            format::bytes(u64::from(o.carveout_bytes))
+        ),
+        theme.dim(),
+    ));
+    lines.push(Line::from(vec![
+        Span::styled("textbook 65536/r ", theme.dim()),
+        Span::raw(format!(
+            "{} → {} thr = {}",
+            o.textbook.threads,
+            o.textbook.warp_rounded_threads,
+            format::percent(o.textbook.occupancy)
+        )),
+        Span::styled(" vs hardware ", theme.dim()),
+        Span::styled(format::percent(o.occupancy), theme.good()),
+    ]));
+    let plots = frame(panel, &title, lines, 12, theme, area, buf);
+    what_if_plots(&limits, &inputs.config, &o, theme, plots, buf);
+}
+
+/// Occupancy against block size, registers per thread and shared memory per block, each marking the
+/// current configuration — the three plots of Nsight Compute's occupancy section.
+fn what_if_plots(
+    limits: &NvidiaLimits,
+    config: &KernelConfig,
+    current: &Occupancy,
+    theme: Theme,
+    area: Rect,
+    buf: &mut Buffer,
+) {
+    let [a, b, c] = area.layout(&Layout::horizontal([Constraint::Ratio(1, 3); 3]));
+    let pct = |o: &Occupancy| o.occupancy * 100.0;
+    let sweep = |values: &mut dyn Iterator<Item = (f64, KernelConfig)>| -> Vec<(f64, f64)> {
+        values
+            .map(|(x, cfg)| {
+                (
+                    x,
+                    engine::nvidia_occupancy(limits, &cfg).map_or(0.0, |o| pct(&o)),
+                )
+            })
+            .collect()
+    };
+    let by_block = sweep(&mut (1..=32).map(|w| {
+        (
+            f64::from(w * 32),
+            KernelConfig {
+                block_size: w * 32,
+                ..*config
+            },
+        )
+    }));
+    let by_regs = sweep(&mut (0..=255).map(|r| {
+        (
+            f64::from(r),
+            KernelConfig {
+                regs_per_thread: r,
+                ..*config
+            },
+        )
+    }));
+    let max_smem = limits.smem_optin_per_block;
+    // At least 256 bytes a sample: `step` is never 0, and `i * step` stays within `max_smem`.
+    let step = (max_smem / 128).max(256);
+    let by_smem = sweep(&mut (0..=max_smem / step).map(|i| {
+        let bytes: u32 = i * step;
+        (
+            f64::from(bytes) / 1024.0,
+            KernelConfig {
+                dynamic_smem: bytes.saturating_sub(config.static_smem),
+                ..*config
+            },
+        )
+    }));
+    let now = pct(current);
+    plot(
+        "block size",
+        &by_block,
+        (f64::from(config.block_size), now),
+        [32.0, 1024.0],
+        ["32", "512", "1024"],
+        theme,
+        a,
+        buf,
+    );
+    plot(
+        "registers",
+        &by_regs,
+        (f64::from(config.regs_per_thread), now),
+        [0.0, 255.0],
+        ["0", "128", "255"],
+        theme,
+        b,
+        buf,
+    );
+    let smem_kb = (f64::from(config.static_smem) + f64::from(config.dynamic_smem)) / 1024.0;
+    let max_kb = f64::from(max_smem) / 1024.0;
+    let mid = format!("{}", (max_kb / 2.0).round());
+    let end = format!("{}K", max_kb.round());
+    plot(
+        "smem KB",
+        &by_smem,
+        (smem_kb, now),
+        [0.0, max_kb],
+        ["0", &mid, &end],
+        theme,
+        c,
+        buf,
+    );
+}
+
+/// One what-if plot: occupancy (0–100 %) against `data`'s x, held flat between samples, with the
+/// current configuration marked.
+#[allow(clippy::too_many_arguments)]
+fn plot(
+    title: &str,
+    data: &[(f64, f64)],
+    current: (f64, f64),
+    x_bounds: [f64; 2],
+    x_labels: [&str; 3],
+    theme: Theme,
+    area: Rect,
+    buf: &mut Buffer,
+) {
+    let marker = [current];
+    // Occupancy changes in steps: hold each value until the next sample, as Nsight Compute draws it.
+    let mut steps = Vec::with_capacity(data.len() * 2);
+    for pair in data.windows(2) {
+        steps.push(pair[0]);
+        steps.push((pair[1].0, pair[0].1));
+    }
+    steps.extend(data.last());
+    let datasets = vec![
+        Dataset::default()
+            .marker(Marker::Braille)
+            .graph_type(GraphType::Line)
+            .style(theme.series(0))
+            .data(&steps),
+        Dataset::default()
+            .marker(Marker::Block)
+            .graph_type(GraphType::Scatter)
+            .style(theme.bad())
+            .data(&marker),
+    ];
+    let chart = Chart::new(datasets)
+        .block(block(
+            &format!("{title} ■ {}", format::percent(current.1 / 100.0)),
+            theme,
+        ))
+        .x_axis(
+            Axis::default().bounds(x_bounds).labels(
+                x_labels
+                    .iter()
+                    .map(|l| Span::styled(l.to_string(), theme.dim()))
+                    .collect::<Vec<_>>(),
+            ),
+        )
+        .y_axis(
+            Axis::default().bounds([0.0, 100.0]).labels(
+                ["0", "50", "100%"]
+                    .map(|l| Span::styled(l, theme.dim()))
+                    .to_vec(),
+            ),
+        );
+    chart.render(area, buf);
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::testing::{press, screen, type_value};
+    use super::super::{State, Tab};
+    use super::*;
+    use ratatui::crossterm::event::KeyCode;
+
+    /// The occupancy calculator on 256 threads × `regs` registers, sm_90.
+    fn occupancy(regs: u32) -> State {
+        let mut state = State::new(Tab::Occupancy);
+        state.occupancy.config = KernelConfig::new(256, regs);
+        state
+    }
+
+    fn config(state: &State) -> KernelConfig {
+        state.occupancy.config
+    }
+
+    #[test]
+    fn hand_derived_numbers_are_on_screen() {
+        // 48 registers × 32 lanes = 1536 per warp, × 8 warps = 12288 per block;
+        // 65536 / 12288 = 5.3 → 5 blocks = 40 of 64 warps = 62.5 %.
+        let text = screen(&occupancy(48), 80, 24);
+        assert!(text.contains("occupancy 62.5%"), "{text}");
+        assert!(text.contains("blocks 5 · warps 40/64"), "{text}");
+        // 32 registers: 8192 per block → 8 blocks, and 8 blocks × 8 warps fill all 64.
+        let text = screen(&occupancy(32), 80, 24);
+        assert!(text.contains("occupancy 100%"), "{text}");
+        assert!(text.contains("blocks 8 · warps 64/64"), "{text}");
+    }
+
+    #[test]
+    fn up_and_down_move_between_rows_and_stop_at_the_ends() {
+        let mut state = occupancy(32);
+        press(&mut state, KeyCode::Up);
+        assert_eq!(state.occupancy.selected(), Row::Arch);
+        press(&mut state, KeyCode::Down);
+        assert_eq!(state.occupancy.selected(), Row::BlockSize);
+        press(&mut state, KeyCode::Char('j'));
+        assert_eq!(state.occupancy.selected(), Row::Registers);
+        for _ in 0..10 {
+            press(&mut state, KeyCode::Down);
+        }
+        assert_eq!(state.occupancy.selected(), Row::Carveout);
+        assert_eq!(state.occupancy.panel.selected, 5);
+        press(&mut state, KeyCode::Char('k'));
+        assert_eq!(state.occupancy.selected(), Row::DynamicSmem);
+    }
+
+    /// Selects `row` from the top.
+    fn select(state: &mut State, row: Row) {
+        for _ in 0..Row::ALL.len() {
+            press(state, KeyCode::Up);
+        }
+        let at = Row::ALL.iter().position(|&r| r == row).unwrap_or(0);
+        for _ in 0..at {
+            press(state, KeyCode::Down);
+        }
+        assert_eq!(state.occupancy.selected(), row);
+    }
+
+    #[test]
+    fn left_and_right_step_the_row_under_the_cursor_within_its_bounds() {
+        let mut state = occupancy(32);
+        select(&mut state, Row::Arch);
+        press(&mut state, KeyCode::Right);
+        assert_eq!(state.occupancy.arch.key, "sm_100");
+        press(&mut state, KeyCode::Left);
+        press(&mut state, KeyCode::Left);
+        assert_eq!(state.occupancy.arch.key, "sm_89");
+
+        select(&mut state, Row::BlockSize);
+        press(&mut state, KeyCode::Left);
+        assert_eq!(config(&state).block_size, 224);
+        assert_eq!(config(&state).regs_per_thread, 32, "only the row selected");
+        for _ in 0..40 {
+            press(&mut state, KeyCode::Left);
+        }
+        assert_eq!(config(&state).block_size, 32);
+        for _ in 0..40 {
+            press(&mut state, KeyCode::Right);
+        }
+        assert_eq!(config(&state).block_size, 1024);
+
+        select(&mut state, Row::Registers);
+        press(&mut state, KeyCode::Char('+'));
+        assert_eq!(config(&state).regs_per_thread, 33);
+        for _ in 0..40 {
+            press(&mut state, KeyCode::Left);
+        }
+        assert_eq!(config(&state).regs_per_thread, 0);
+        for _ in 0..40 {
+            state.key(KeyEvent::new(KeyCode::Right, KeyModifiers::SHIFT));
+        }
+        assert_eq!(config(&state).regs_per_thread, 255);
+
+        select(&mut state, Row::StaticSmem);
+        press(&mut state, KeyCode::Right);
+        assert_eq!(config(&state).static_smem, 1024);
+        press(&mut state, KeyCode::Left);
+        press(&mut state, KeyCode::Left);
+        assert_eq!(config(&state).static_smem, 0);
+
+        select(&mut state, Row::DynamicSmem);
+        for _ in 0..300 {
+            press(&mut state, KeyCode::Right);
+        }
+        assert_eq!(config(&state).dynamic_smem, 256 * 1024);
+
+        select(&mut state, Row::Carveout);
+        assert_eq!(config(&state).carveout, Carveout::Default);
+        press(&mut state, KeyCode::Right);
+        assert_eq!(
+            config(&state).carveout,
+            Carveout::Default,
+            "default is the top"
+        );
+        let mut seen = Vec::new();
+        for _ in 0..6 {
+            press(&mut state, KeyCode::Left);
+            seen.push(config(&state).carveout);
+        }
+        let p = Carveout::Percent;
+        assert_eq!(seen, vec![p(76), p(51), p(26), p(1), p(0), p(0)]);
+        press(&mut state, KeyCode::Right);
+        assert_eq!(config(&state).carveout, p(25));
+    }
+
+    #[test]
+    fn a_typed_value_is_set_and_the_numbers_follow() {
+        let mut state = occupancy(32);
+        select(&mut state, Row::Registers);
+        press(&mut state, KeyCode::Enter);
+        assert!(state.typing());
+        for c in "48".chars() {
+            press(&mut state, KeyCode::Char(c));
+        }
+        assert!(screen(&state, 80, 24).contains("registers 48▏"));
+        press(&mut state, KeyCode::Enter);
+        assert!(!state.typing());
+        assert_eq!(config(&state).regs_per_thread, 48);
+        assert!(screen(&state, 80, 24).contains("occupancy 62.5%"));
+
+        select(&mut state, Row::Arch);
+        type_value(&mut state, "sm_80");
+        assert_eq!(state.occupancy.arch.key, "sm_80");
+        select(&mut state, Row::BlockSize);
+        type_value(&mut state, "1,024");
+        assert_eq!(config(&state).block_size, 1024);
+        select(&mut state, Row::StaticSmem);
+        type_value(&mut state, "48k");
+        assert_eq!(config(&state).static_smem, 48 * 1024);
+        select(&mut state, Row::DynamicSmem);
+        type_value(&mut state, "0x100");
+        assert_eq!(config(&state).dynamic_smem, 256);
+        select(&mut state, Row::Carveout);
+        type_value(&mut state, "50%");
+        assert_eq!(config(&state).carveout, Carveout::Percent(50));
+        type_value(&mut state, "Default");
+        assert_eq!(config(&state).carveout, Carveout::Default);
+        assert_eq!(state.occupancy.panel.error, None);
+    }
+
+    #[test]
+    fn a_bad_value_shows_why_and_keeps_the_old_one() {
+        let mut state = occupancy(32);
+        select(&mut state, Row::Registers);
+        type_value(&mut state, "300");
+        assert_eq!(config(&state).regs_per_thread, 32);
+        let error = "registers per thread must be 0 to 255, got 300";
+        assert_eq!(state.occupancy.panel.error.as_deref(), Some(error));
+        assert!(screen(&state, 80, 24).contains(error));
+        type_value(&mut state, "many");
+        assert_eq!(
+            state.occupancy.panel.error.as_deref(),
+            Some("`many` is not a whole number")
+        );
+        for text in ["-1", "", "999999999999", "1e400", "NaN"] {
+            type_value(&mut state, text);
+            assert!(state.occupancy.panel.error.is_some(), "{text:?}");
+            assert_eq!(config(&state).regs_per_thread, 32, "{text:?}");
+        }
+        // Typing again clears the error; Esc leaves the value alone.
+        press(&mut state, KeyCode::Enter);
+        assert_eq!(state.occupancy.panel.error, None);
+        press(&mut state, KeyCode::Char('9'));
+        press(&mut state, KeyCode::Esc);
+        assert_eq!(config(&state).regs_per_thread, 32);
+
+        select(&mut state, Row::BlockSize);
+        type_value(&mut state, "0");
+        assert_eq!(config(&state).block_size, 256);
+        select(&mut state, Row::Arch);
+        type_value(&mut state, "gfx942");
+        assert_eq!(state.occupancy.arch.key, "sm_90");
+        assert!(
+            state
+                .occupancy
+                .panel
+                .error
+                .as_deref()
+                .is_some_and(|e| e.contains("no NVIDIA occupancy figures")),
+            "{:?}",
+            state.occupancy.panel.error
+        );
+        select(&mut state, Row::Carveout);
+        type_value(&mut state, "101");
+        assert_eq!(config(&state).carveout, Carveout::Default);
+        assert!(state.occupancy.panel.error.is_some());
+        select(&mut state, Row::StaticSmem);
+        type_value(&mut state, "2M");
+        assert_eq!(config(&state).static_smem, 0);
+        assert!(state.occupancy.panel.error.is_some());
+    }
+}

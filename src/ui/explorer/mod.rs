@@ -1,0 +1,426 @@
+//! The explorer: edit an access pattern and watch the memory system answer on every keystroke —
+//! warp lanes → sectors for global memory, lanes → 32 banks for shared memory — with the numbers.
+//!
+//! ```text
+//! ┌ Parameters ───────────┐┌ Warp → sectors · sm_90 ──────────────────────────┐
+//! │▸arch     sm_90        ││lane  A A A A A A A A B B B B …                    │
+//! │ space    global       ││      0       8       16      24                   │
+//! │ elem     4 B          ││A 0x0      ████████████████ lanes 0-7   32/32 B    │
+//! │ …                     ││B 0x20     ████████████████ lanes 8-15  32/32 B    │
+//! └───────────────────────┘└───────────────────────────────────────────────────┘
+//! ┌ Numbers ─────────────────────────────────────────────────────────────────────┐
+//! │sectors 4 · requests 1 · bytes requested 128 / fetched 128 · efficiency 100%   │
+//! │why: lanes read neighbouring 4-byte elements …                                 │
+//! └──────────────────────────────────────────────────────────────────────────────┘
+//! ```
+
+pub use super::action::Space;
+use super::fields::{self, Panel, PanelEvent};
+use super::{Action, Component, Ctx, ExplorerSetup, Theme, block};
+use crate::engine::{
+    self, AccessShape, Arch, BankAnalysis, Coalescing, Granularity, WarpAccess, banks::BANKS,
+    full_mask,
+};
+use crate::{explain, format};
+use ratatui::buffer::Buffer;
+use ratatui::crossterm::event::{KeyCode, KeyEvent};
+use ratatui::layout::{Constraint, Layout, Rect};
+use ratatui::text::{Line, Span};
+use ratatui::widgets::{Paragraph, Widget, Wrap};
+
+mod banks;
+mod global;
+mod params;
+mod presets;
+
+pub use banks::bank_diagram;
+pub use global::global_diagram;
+use params::Row;
+pub use params::{Lanes, Shape};
+use presets::presets_popup;
+pub use presets::{PRESETS, Preset};
+
+/// Keys shown in the footer.
+pub const KEYS: &[(&str, &str)] = &[
+    ("s/S", "stride ±"),
+    ("o/O", "offset ±"),
+    ("e", "elem"),
+    ("m", "global/shared"),
+    ("a", "arch"),
+    ("p", "presets"),
+    ("↑↓ ←→", "field, value"),
+    ("Enter", "type a value"),
+    ("q", "back"),
+];
+
+/// The explorer's parameters.
+#[derive(Debug, Clone, PartialEq)]
+pub struct State {
+    /// Architecture.
+    pub arch: &'static Arch,
+    /// Memory space.
+    pub space: Space,
+    /// Bytes per lane.
+    pub elem: u32,
+    /// Address shape.
+    pub shape: Shape,
+    /// Stride in elements (affine).
+    pub stride: i64,
+    /// Offset in elements (or first struct / column).
+    pub offset: i64,
+    /// Struct size in bytes (AoS).
+    pub struct_size: i64,
+    /// Field offset in bytes (AoS).
+    pub field_offset: i64,
+    /// Row pitch in bytes (2D).
+    pub pitch: i64,
+    /// Base address in bytes (alignment).
+    pub base: i64,
+    /// Byte offset per lane, lane 0 first (explicit offsets).
+    pub offsets: Vec<i64>,
+    /// Active lanes.
+    pub lanes: Lanes,
+    /// Count in 128-byte lines instead of the architecture's unit.
+    pub lines: bool,
+    /// The parameter panel.
+    pub panel: Panel,
+    /// The preset picker, open with its selection.
+    pub presets: Option<usize>,
+    /// Name of the preset last applied.
+    pub preset_name: Option<&'static str>,
+}
+
+impl Default for State {
+    fn default() -> Self {
+        State {
+            arch: Arch::default_arch(),
+            space: Space::Global,
+            elem: 4,
+            shape: Shape::Affine,
+            stride: 1,
+            offset: 0,
+            struct_size: 12,
+            field_offset: 0,
+            pitch: 4096,
+            base: 0,
+            offsets: (0..32).map(|lane| lane * 4).collect(),
+            lanes: Lanes::All,
+            lines: false,
+            panel: Panel::default(),
+            presets: None,
+            preset_name: None,
+        }
+    }
+}
+
+impl Component for State {
+    fn handle_key(&mut self, key: KeyEvent, _ctx: &Ctx) -> Option<Action> {
+        self.key(key);
+        None
+    }
+
+    fn render(&self, ctx: &Ctx, area: Rect, buf: &mut Buffer) {
+        render(self, ctx.theme, area, buf);
+    }
+
+    fn keys(&self) -> Vec<(&'static str, &'static str)> {
+        KEYS.to_vec()
+    }
+
+    /// While a value is typed or the preset picker is open, every key is the explorer's.
+    fn captures(&self, _key: &KeyEvent) -> bool {
+        self.typing() || self.presets.is_some()
+    }
+}
+
+impl State {
+    /// The explorer preloaded with an access.
+    pub fn from_access(arch: &'static Arch, space: Space, access: &WarpAccess) -> State {
+        State::from_setup(&ExplorerSetup::new(arch, space, access))
+    }
+
+    /// The explorer on a pattern described by the command line, an exercise or a test.
+    pub fn from_setup(setup: &ExplorerSetup) -> State {
+        let arch = setup.arch;
+        let shape = &setup.shape;
+        let mut state = State {
+            arch,
+            space: setup.space,
+            elem: shape.elem_bytes,
+            stride: shape.stride,
+            offset: shape.offset,
+            base: shape.base,
+            lines: setup.lines,
+            ..State::default()
+        };
+        let warp = full_mask(arch.warp_size);
+        let mask = shape.mask.unwrap_or(warp) & warp;
+        state.lanes = if mask == warp {
+            Lanes::All
+        } else if mask.trailing_ones() == mask.count_ones() {
+            Lanes::First(mask.count_ones())
+        } else {
+            Lanes::Custom(mask)
+        };
+        if let Some(offsets) = &shape.offsets {
+            state.shape = Shape::Offsets;
+            state.offsets = offsets.clone();
+        } else if let Some(size) = shape.struct_size {
+            state.shape = Shape::Struct;
+            state.struct_size = size;
+            state.field_offset = shape.field_offset;
+        } else if let Some(pitch) = shape.pitch {
+            state.shape = if shape.column {
+                Shape::Column
+            } else {
+                Shape::Row
+            };
+            state.pitch = pitch;
+        }
+        state
+    }
+
+    fn set_affine(&mut self, space: Space, elem: u32, stride: i64, offset: i64) {
+        let panel = std::mem::take(&mut self.panel);
+        *self = State {
+            space,
+            elem,
+            stride,
+            offset,
+            panel,
+            ..State::default()
+        };
+    }
+
+    fn set_struct(&mut self, size: i64) {
+        self.set_affine(Space::Global, 4, 1, 0);
+        self.shape = Shape::Struct;
+        self.struct_size = size;
+        self.field_offset = 0;
+    }
+
+    /// The access these parameters describe.
+    pub fn access(&self) -> WarpAccess {
+        AccessShape {
+            elem_bytes: self.elem,
+            stride: self.stride,
+            offset: self.offset,
+            base: self.base,
+            struct_size: (self.shape == Shape::Struct).then_some(self.struct_size),
+            field_offset: self.field_offset,
+            pitch: matches!(self.shape, Shape::Row | Shape::Column).then_some(self.pitch),
+            column: self.shape == Shape::Column,
+            offsets: (self.shape == Shape::Offsets).then(|| self.offsets.clone()),
+            mask: Some(self.lanes.mask(self.arch.warp_size)),
+        }
+        .access(self.arch.warp_size)
+    }
+
+    /// The fetch unit counted.
+    pub fn granularity(&self) -> Granularity {
+        if self.lines {
+            Granularity::Line
+        } else {
+            self.arch.granularity
+        }
+    }
+
+    /// Whether keys go to a value being typed.
+    pub fn typing(&self) -> bool {
+        self.panel.typing()
+    }
+
+    /// Handles a key.
+    pub fn key(&mut self, key: KeyEvent) {
+        if let Some(selected) = self.presets {
+            match key.code {
+                KeyCode::Up | KeyCode::Char('k') => self.presets = Some(selected.saturating_sub(1)),
+                KeyCode::Down | KeyCode::Char('j') => {
+                    self.presets = Some((selected + 1).min(PRESETS.len() - 1))
+                }
+                KeyCode::Enter => {
+                    (PRESETS[selected].apply)(self);
+                    self.preset_name = Some(PRESETS[selected].name);
+                    self.presets = None;
+                }
+                KeyCode::Char('p' | 'q') | KeyCode::Esc | KeyCode::Backspace => self.presets = None,
+                _ => {}
+            }
+            return;
+        }
+        let rows = self.rows();
+        if !self.typing() {
+            let shortcut = match key.code {
+                KeyCode::Char('s') => Some((Row::Stride, 1)),
+                KeyCode::Char('S') => Some((Row::Stride, -1)),
+                KeyCode::Char('o') => Some((Row::Offset, 1)),
+                KeyCode::Char('O') => Some((Row::Offset, -1)),
+                KeyCode::Char('e') => Some((Row::Elem, 1)),
+                KeyCode::Char('m') => Some((Row::Space, 1)),
+                KeyCode::Char('a') => Some((Row::Arch, 1)),
+                KeyCode::Char('p') => {
+                    self.presets = Some(0);
+                    return;
+                }
+                _ => None,
+            };
+            if let Some((row, step)) = shortcut {
+                if row == Row::Stride && self.shape != Shape::Affine {
+                    self.shape = Shape::Affine;
+                }
+                self.adjust(row, step);
+                return;
+            }
+        }
+        let selected = self.panel.selected.min(rows.len().saturating_sub(1));
+        self.panel.selected = selected;
+        match self.panel.key(key, rows.len()) {
+            PanelEvent::Adjust(step) => self.adjust(rows[selected], step),
+            PanelEvent::Submit(text) => {
+                self.panel.error = self.set(rows[selected], &text).err();
+            }
+            PanelEvent::Handled | PanelEvent::Ignored => {}
+        }
+    }
+}
+
+/// Draws the explorer.
+pub fn render(state: &State, theme: Theme, area: Rect, buf: &mut Buffer) {
+    let rows: Vec<(&str, String)> = state
+        .rows()
+        .into_iter()
+        .map(|r| state.row_text(r))
+        .collect();
+    let mut panel = state.panel.clone();
+    panel.selected = panel.selected.min(rows.len().saturating_sub(1));
+
+    // Ask the engine first: the numbers decide how tall their box is.
+    let access = state.access();
+    let analysis = match state.space {
+        Space::Global => Analysis::Global(engine::coalesce(&access, state.granularity())),
+        Space::Shared => Analysis::Shared(engine::bank_conflicts(&access, state.arch)),
+    };
+    let numbers = number_lines(&analysis, &access, theme);
+
+    // Wide windows: parameters in a column beside the diagram; narrow ones: a strip above it.
+    let wide = area.width >= 26 + 2 + 5 + BANKS as u16 + 2;
+    let numbers_height =
+        (super::wrapped_height(&numbers, area.width.saturating_sub(2)) + 2).clamp(4, 8);
+    let (diagram_area, numbers_area) = if wide {
+        let [top, numbers_area] = area.layout(&Layout::vertical([
+            Constraint::Fill(1),
+            Constraint::Length(numbers_height),
+        ]));
+        let [panel_area, diagram_area] = top.layout(&Layout::horizontal([
+            Constraint::Length(26),
+            Constraint::Fill(1),
+        ]));
+        fields::render("Parameters", &rows, &panel, theme, panel_area, buf);
+        (diagram_area, numbers_area)
+    } else {
+        let [strip, diagram_area, numbers_area] = area.layout(&Layout::vertical([
+            Constraint::Length(4),
+            Constraint::Fill(1),
+            Constraint::Length(numbers_height),
+        ]));
+        fields::render_compact("Parameters (↑↓ choose)", &rows, &panel, theme, strip, buf);
+        (diagram_area, numbers_area)
+    };
+
+    match &analysis {
+        Analysis::Global(Ok(c)) => {
+            let title = super::arch_title(
+                &format!("Warp → {}", c.granularity.plural()),
+                state.arch,
+                diagram_area.width,
+            );
+            global_diagram(c, theme, &title, diagram_area, buf);
+        }
+        Analysis::Shared(Ok(b)) => bank_diagram(b, theme, state.arch, diagram_area, buf),
+        Analysis::Global(Err(e)) | Analysis::Shared(Err(e)) => {
+            error_box(&e.to_string(), theme, diagram_area, buf)
+        }
+    }
+    let title = match state.preset_name {
+        Some(name) => format!("Numbers · preset: {name}"),
+        None => "Numbers".to_string(),
+    };
+    let outer = block(&title, theme);
+    let inner = outer.inner(numbers_area);
+    outer.render(numbers_area, buf);
+    Paragraph::new(numbers)
+        .wrap(Wrap { trim: false })
+        .render(inner, buf);
+
+    if let Some(selected) = state.presets {
+        presets_popup(selected, theme, area, buf);
+    }
+}
+
+/// The engine's answer for the pattern shown.
+enum Analysis {
+    Global(engine::Result<Coalescing>),
+    Shared(engine::Result<BankAnalysis>),
+}
+
+/// The numbers beside the pictures, as plain text a screen reader or a script can find.
+fn number_lines(analysis: &Analysis, access: &WarpAccess, theme: Theme) -> Vec<Line<'static>> {
+    match analysis {
+        Analysis::Global(Ok(c)) => vec![
+            Line::from(vec![
+                Span::styled(format!("sectors {}", c.sectors), theme.title()),
+                Span::raw(format!(" · requests {} · ", c.requests)),
+                Span::styled(
+                    format!("efficiency {}", format::percent(c.efficiency)),
+                    if c.efficiency >= 0.999 {
+                        theme.good()
+                    } else {
+                        theme.bad()
+                    },
+                ),
+                Span::raw(format!(" · lines {}", c.lines)),
+            ]),
+            Line::from(format!(
+                "bytes requested {} / fetched {} ({} wasted)",
+                c.bytes_requested,
+                c.bytes_fetched,
+                c.bytes_fetched.saturating_sub(c.bytes_requested)
+            )),
+            Line::from(format!("why: {}", explain::coalescing(access, c))),
+        ],
+        Analysis::Shared(Ok(b)) => vec![
+            Line::from(vec![
+                Span::styled(format!("wavefronts {}", b.wavefronts), theme.title()),
+                Span::raw(format!(" · ideal {} · ", b.ideal_wavefronts)),
+                Span::styled(
+                    format!(
+                        "conflict degree {}-way",
+                        format::trim_float(b.conflict_degree, 2)
+                    ),
+                    if b.bank_conflicts == 0 {
+                        theme.good()
+                    } else {
+                        theme.bad()
+                    },
+                ),
+                Span::raw(format!(" · bank conflicts {}", b.bank_conflicts)),
+            ]),
+            Line::from(format!("why: {}", explain::banks(access, b))),
+        ],
+        Analysis::Global(Err(e)) | Analysis::Shared(Err(e)) => {
+            vec![Line::styled(e.to_string(), theme.bad())]
+        }
+    }
+}
+
+fn error_box(message: &str, theme: Theme, area: Rect, buf: &mut Buffer) {
+    let outer = block("Diagram", theme);
+    let inner = outer.inner(area);
+    outer.render(area, buf);
+    Paragraph::new(vec![
+        Line::styled("These inputs cannot be drawn:", theme.bad()),
+        Line::from(message.to_string()),
+    ])
+    .wrap(Wrap { trim: false })
+    .render(inner, buf);
+}

@@ -1,0 +1,67 @@
+//! What the integration tests share: an app on the built-in content with a fixed clock and seeds,
+//! the screen as text, and keys pressed the way the event loop presses them.
+#![allow(dead_code)]
+
+use ratatui::Terminal;
+use ratatui::backend::TestBackend;
+use ratatui::crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
+use warpdrill::app::App;
+use warpdrill::content::Content;
+use warpdrill::progress::Progress;
+use warpdrill::ui::Theme;
+
+/// Unix time the test clock shows.
+pub const NOW: u64 = 1_800_000_000;
+
+/// An app on Home over the built-in content: no saving, plain colours, the clock at [`NOW`], and
+/// seed 3 for every new variant.
+pub fn app() -> App {
+    App::new(
+        Content::builtin(),
+        Progress::default(),
+        None,
+        Theme::new(false),
+        Box::new(|| NOW),
+        Box::new(|| 3),
+    )
+}
+
+/// The screen drawn at `width` × `height`, one line per row, trailing spaces cut.
+pub fn screen(app: &App, width: u16, height: u16) -> String {
+    let mut terminal = Terminal::new(TestBackend::new(width, height)).expect("a test terminal");
+    terminal
+        .draw(|frame| warpdrill::app::draw(frame, app))
+        .expect("drawing into a test terminal");
+    let buffer = terminal.backend().buffer();
+    buffer
+        .content
+        .chunks(usize::from(width))
+        .map(|row| {
+            row.iter()
+                .map(|c| c.symbol())
+                .collect::<String>()
+                .trim_end()
+                .to_string()
+        })
+        .collect::<Vec<_>>()
+        .join("\n")
+}
+
+/// Presses a key with modifiers: the app turns it into an action, then carries it out.
+pub fn press_with(app: &mut App, code: KeyCode, modifiers: KeyModifiers) {
+    if let Some(action) = app.handle_key(KeyEvent::new(code, modifiers)) {
+        app.update(action);
+    }
+}
+
+/// Presses a key.
+pub fn press(app: &mut App, code: KeyCode) {
+    press_with(app, code, KeyModifiers::NONE);
+}
+
+/// Types `text` character by character.
+pub fn type_text(app: &mut App, text: &str) {
+    for c in text.chars() {
+        press(app, KeyCode::Char(c));
+    }
+}

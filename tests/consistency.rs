@@ -1,0 +1,308 @@
+//! warpdrill never contradicts itself on screen or on the command line: words agree with their
+//! numbers, addresses keep their sign, and the same question gets the same answer everywhere.
+
+mod common;
+
+use common::{app, press, screen};
+use ratatui::crossterm::event::KeyCode;
+use std::process::Command;
+use warpdrill::app::{Action, Screen};
+use warpdrill::engine::{Arch, WarpAccess};
+use warpdrill::ui::{ExplorerSetup, Space};
+
+fn warpdrill(args: &[&str]) -> (String, String, i32) {
+    let out = Command::new(env!("CARGO_BIN_EXE_warpdrill"))
+        .args(args)
+        .output()
+        .expect("the binary runs");
+    (
+        String::from_utf8_lossy(&out.stdout).into_owned(),
+        String::from_utf8_lossy(&out.stderr).into_owned(),
+        out.status.code().unwrap_or(-1),
+    )
+}
+
+#[test]
+fn counts_and_nouns_agree() {
+    let (text, _, code) = warpdrill(&["calc", "coalescing", "--stride", "0"]);
+    assert_eq!(code, 0);
+    assert!(text.contains("1 transaction (32 B)"), "{text}");
+    assert!(!text.contains("1 transactions"), "{text}");
+    let (text, _, _) = warpdrill(&["calc", "banks", "--elem", "8"]);
+    assert!(text.contains("→ 1 wavefront\n"), "{text}");
+    assert!(!text.contains("wavefront(s)"), "{text}");
+    let (text, _, _) = warpdrill(&["calc", "tiling", "--tile", "1"]);
+    assert!(!text.contains(" 1 blocks"), "{text}");
+}
+
+#[test]
+fn negative_addresses_are_shown_with_a_sign() {
+    // Stride −1 from element 0: lanes read bytes 0, −4, …, −124; sectors start at −0x80.
+    let (text, _, code) = warpdrill(&["calc", "coalescing", "--stride", "-1"]);
+    assert_eq!(code, 0);
+    assert!(text.contains("-0x80"), "{text}");
+    assert!(!text.contains("0xffffffff"), "{text}");
+    let mut app = app();
+    app.update(Action::OpenExplorer(ExplorerSetup::new(
+        Arch::default_arch(),
+        Space::Global,
+        &WarpAccess::affine(4, -1, 0),
+    )));
+    let shown = screen(&app, 100, 30);
+    assert!(
+        shown.contains("-0x80") && !shown.contains("0xffff"),
+        "{shown}"
+    );
+}
+
+#[test]
+fn explore_and_calculators_opened_from_the_command_line_quit_on_q() {
+    for start in [
+        Action::OpenExplorer(ExplorerSetup::default()),
+        Action::OpenCalculators(warpdrill::ui::Tab::Roofline),
+    ] {
+        let mut app = app();
+        app.start_on(start);
+        assert_eq!(app.stack.len(), 1);
+        press(&mut app, KeyCode::Char('q'));
+        assert!(app.quit, "q quits a tool opened on its own");
+    }
+    // Opened from Home, the same screens go back to Home.
+    let mut app = app();
+    app.update(Action::OpenExplorer(ExplorerSetup::default()));
+    press(&mut app, KeyCode::Char('q'));
+    assert!(!app.quit && matches!(app.screen(), Screen::Home(_)));
+    // g from a tool opened on its own still reaches Home.
+    let mut app = common::app();
+    app.start_on(Action::OpenExplorer(ExplorerSetup::default()));
+    press(&mut app, KeyCode::Char('g'));
+    assert!(matches!(app.screen(), Screen::Home(_)));
+    press(&mut app, KeyCode::Char('q'));
+    assert!(app.quit);
+}
+
+#[test]
+fn while_too_small_only_quit_acts() {
+    let mut app = app();
+    app.update(Action::OpenExercise("l1-sector-size".into()));
+    app.resize(40, 12);
+    assert!(screen(&app, 40, 12).contains("Terminal too small"));
+    for code in [KeyCode::Char('j'), KeyCode::Char('3'), KeyCode::Enter] {
+        press(&mut app, code);
+    }
+    let Screen::Exercise(state) = app.screen() else {
+        panic!("{:?}", app.screen())
+    };
+    assert_eq!(
+        state.input.text(),
+        "",
+        "keys did not reach the hidden answer box"
+    );
+    assert_eq!(state.attempts, 0);
+    app.resize(80, 24);
+    press(&mut app, KeyCode::Char('3'));
+    let Screen::Exercise(state) = app.screen() else {
+        panic!()
+    };
+    assert_eq!(
+        state.input.text(),
+        "3",
+        "after resizing, keys reach the screen again"
+    );
+    app.resize(40, 12);
+    press(&mut app, KeyCode::Char('q'));
+    assert!(app.quit, "q quits from the too-small screen, as it says");
+}
+
+#[test]
+fn help_lists_only_the_global_keys_that_work_on_the_screen() {
+    let mut app = app();
+    let names = |app: &warpdrill::app::App| -> Vec<&str> {
+        app.global_keys()
+            .into_iter()
+            .map(|(name, _)| name)
+            .collect()
+    };
+    assert_eq!(
+        names(&app),
+        vec!["/", "Ctrl-P", "?", "F1", "g", "Esc", "q", "Ctrl-C"],
+        "on Home every global key works"
+    );
+    // In an answer box letters and `/` are text; Esc still goes back, Ctrl keys still work.
+    app.update(Action::OpenExercise("l1-sector-size".into()));
+    let typing = names(&app);
+    for gone in ["/", "g", "q"] {
+        assert!(!typing.contains(&gone), "{gone} is typed here: {typing:?}");
+    }
+    for kept in ["Ctrl-P", "F1", "Esc", "Ctrl-C", "?"] {
+        assert!(typing.contains(&kept), "{kept} works here: {typing:?}");
+    }
+    // The help overlay shows the same list.
+    press(&mut app, KeyCode::F(1));
+    let shown = screen(&app, 80, 24);
+    assert!(
+        shown.contains("Ctrl-P") && !shown.contains("/ or Ctrl-P"),
+        "{shown}"
+    );
+    assert!(!shown.contains("g             home"), "{shown}");
+}
+
+#[test]
+fn search_lists_every_kind_and_opens_only_what_the_ladder_would() {
+    use warpdrill::app::Overlay;
+    use warpdrill::ui::search::Kind;
+    let mut app = app();
+    press(&mut app, KeyCode::Char('/'));
+    let Some(Overlay::Search(search)) = &app.overlay else {
+        panic!("search is open")
+    };
+    let content = &app.content;
+    assert_eq!(
+        search.hits.len(),
+        content.topics.len() + content.exercises.len() + content.cards.len(),
+        "an empty query lists everything"
+    );
+    for kind in [Kind::Topic, Kind::Exercise, Kind::Card] {
+        assert!(search.hits.iter().any(|h| h.kind == kind), "{kind:?}");
+    }
+    // An L3 exercise is locked for a new learner: it is marked, and Enter says why instead of opening.
+    let l3 = content
+        .exercises
+        .iter()
+        .find(|e| e.level == warpdrill::content::schema::Level::L3)
+        .expect("an L3 exercise")
+        .clone();
+    common::type_text(&mut app, &l3.title);
+    let shown = screen(&app, 100, 30);
+    assert!(shown.contains("locked"), "{shown}");
+    press(&mut app, KeyCode::Enter);
+    assert!(matches!(app.screen(), Screen::Home(_)), "nothing opened");
+    let shown = screen(&app, 100, 30);
+    assert!(
+        shown.contains("L3 is locked: solve 3 exercises of L2"),
+        "{shown}"
+    );
+    // Once everything is unlocked it opens.
+    app.progress.unlock_all = true;
+    press(&mut app, KeyCode::Enter);
+    assert!(matches!(app.screen(), Screen::Exercise(state) if state.id == l3.id));
+}
+
+mod one_shared_memory_rule {
+    use proptest::prelude::*;
+    use warpdrill::engine::{self, Arch, Carveout, KernelConfig, TilingInput};
+
+    proptest! {
+        #![proptest_config(ProptestConfig { cases: 256, ..ProptestConfig::default() })]
+
+        /// `calc tiling` and `calc occupancy` agree on the blocks shared memory allows, for every tile
+        /// and element size, on every NVIDIA architecture with occupancy figures.
+        #[test]
+        fn tiling_and_occupancy_count_shared_memory_blocks_alike(
+            tile in 1u64..=64,
+            elem in prop::sample::select(vec![1u32, 2, 4, 8, 16]),
+            arch in prop::sample::select(
+                engine::ARCHS.iter().filter(|a| a.nvidia.is_some()).collect::<Vec<&'static Arch>>()
+            ),
+        ) {
+            let t = engine::tiling(&TilingInput { n: 1024, tile, elem_bytes: elem }, Some(arch), 0)
+                .expect("tiling computes");
+            let mut config = KernelConfig::new(32, 0);
+            config.dynamic_smem = u32::try_from(t.smem_bytes_per_block).expect("fits");
+            config.carveout = Carveout::Default;
+            let expected = engine::occupancy(arch, &config).map_or(0, |o| o.limits.shared_memory);
+            prop_assert_eq!(t.smem_blocks_per_sm, Some(expected));
+        }
+    }
+}
+
+#[test]
+fn calc_tiling_and_calc_occupancy_agree_on_the_command_line() {
+    // 16×16 float tiles: 2 KB of shared memory per block, plus the 1 KB reserve → 76 blocks on sm_90.
+    let (tiling, _, _) = warpdrill(&["calc", "tiling", "--tile", "16"]);
+    assert!(
+        tiling.contains("blocks per SM by shared memory alone: 76"),
+        "{tiling}"
+    );
+    let (occupancy, _, _) = warpdrill(&["calc", "occupancy", "--smem", "2048"]);
+    assert!(occupancy.contains("shared memory    76"), "{occupancy}");
+}
+
+#[test]
+fn feedback_draws_code_marks_instead_of_printing_backticks() {
+    let mut app = app();
+    app.update(Action::OpenExercise("l1-opencl-local".into()));
+    let Screen::Exercise(state) = app.screen() else {
+        panic!()
+    };
+    let wrong = match &state.variant {
+        Ok(warpdrill::ladder::Variant {
+            key: warpdrill::ladder::AnswerKey::Choice { options, correct },
+            ..
+        }) => (0..options.len())
+            .find(|i| !correct.contains(i))
+            .expect("a wrong option"),
+        other => panic!("{other:?}"),
+    };
+    press(&mut app, KeyCode::Char(char::from(b'1' + wrong as u8)));
+    press(&mut app, KeyCode::Enter);
+    let shown = screen(&app, 100, 30);
+    assert!(
+        shown.contains("Not quite") || shown.contains("✗"),
+        "{shown}"
+    );
+    let feedback: String = shown
+        .lines()
+        .skip_while(|line| !line.contains("Feedback"))
+        .collect::<Vec<_>>()
+        .join("\n");
+    assert!(!feedback.contains('`'), "{feedback}");
+    assert!(
+        feedback.contains("__"),
+        "the code itself is still shown: {feedback}"
+    );
+}
+
+#[test]
+fn version_names_the_content_and_completions_are_printed_for_each_shell() {
+    let (version, _, code) = warpdrill(&["--version"]);
+    assert_eq!(code, 0);
+    assert!(
+        version.starts_with("warpdrill ")
+            && version.contains("(content ")
+            && version.contains(" files)"),
+        "{version}"
+    );
+    for (shell, marker) in [
+        ("bash", "_warpdrill()"),
+        ("zsh", "#compdef warpdrill"),
+        ("fish", "complete -c warpdrill"),
+        ("powershell", "Register-ArgumentCompleter"),
+    ] {
+        let (script, _, code) = warpdrill(&["completions", shell]);
+        assert_eq!(code, 0, "{shell}");
+        assert!(
+            script.contains(marker),
+            "{shell}: {}",
+            &script[..script.len().min(200)]
+        );
+        assert!(script.contains("explore"), "{shell} completes subcommands");
+    }
+}
+
+#[test]
+fn colour_follows_the_flag_then_no_color() {
+    use std::ffi::OsStr;
+    use warpdrill::cli::ColorArg;
+    assert!(ColorArg::Auto.enabled(None));
+    assert!(
+        ColorArg::Auto.enabled(Some(OsStr::new(""))),
+        "an empty NO_COLOR does not count"
+    );
+    assert!(!ColorArg::Auto.enabled(Some(OsStr::new("1"))));
+    assert!(
+        ColorArg::Always.enabled(Some(OsStr::new("1"))),
+        "--color always wins"
+    );
+    assert!(!ColorArg::Never.enabled(None));
+}
