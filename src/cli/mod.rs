@@ -92,9 +92,9 @@ pub enum Command {
     },
     /// Review statistics: true retention, cards by state, due forecast, heatmap, mastery, streak.
     Stats(review::StatsArgs),
-    /// Spaced-repetition review: fit the scheduler to your log, export the log.
-    #[command(subcommand)]
-    Review(review::ReviewCommand),
+    /// Review the flashcards due (spaced repetition); or fit the scheduler to your log, export the
+    /// log.
+    Review(review::ReviewArgs),
     /// Flashcards: export to Anki, import from Anki.
     #[command(subcommand)]
     Cards(review::CardsCommand),
@@ -418,6 +418,18 @@ pub fn run(cli: Cli) -> ExitCode {
                 cli.data_dir.as_deref(),
                 cli.content.as_deref(),
                 self::tui::Start::Ladder(level),
+                theme,
+            ))
+        }
+        Some(Command::Review(args)) if args.command.is_none() => {
+            ExitCode::from(self::tui::run_with(
+                cli.data_dir.as_deref(),
+                cli.content.as_deref(),
+                self::tui::Start::Review {
+                    topic: args.topic,
+                    new: args.new,
+                    flags: args.review,
+                },
                 theme,
             ))
         }

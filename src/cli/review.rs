@@ -13,7 +13,7 @@ use std::process::ExitCode;
 use std::sync::Arc;
 
 /// Review settings given on the command line (each replaces the settings file's value).
-#[derive(Debug, Clone, Default, Args)]
+#[derive(Debug, Clone, Default, PartialEq, Args)]
 pub struct ReviewFlags {
     /// Review settings file (default: $WARPDRILL_CONFIG, else review.ron in the platform config
     /// directory, e.g. ~/.config/warpdrill/review.ron).
@@ -63,8 +63,26 @@ pub struct StatsArgs {
     pub review: ReviewFlags,
 }
 
+/// `warpdrill review [--topic T] [--new N]`, or one of its subcommands.
+#[derive(Debug, Clone, Args)]
+#[command(args_conflicts_with_subcommands = true)]
+pub struct ReviewArgs {
+    /// Without a subcommand, the review session opens in the tutor.
+    #[command(subcommand)]
+    pub command: Option<ReviewCommand>,
+    /// Review only the cards of this topic.
+    #[arg(long)]
+    pub topic: Option<String>,
+    /// Introduce up to N new cards in this session (beyond those already introduced today).
+    #[arg(long = "new", value_name = "N")]
+    pub new: Option<u32>,
+    /// Review settings.
+    #[command(flatten)]
+    pub review: ReviewFlags,
+}
+
 /// `warpdrill review …`
-#[derive(Debug, Subcommand)]
+#[derive(Debug, Clone, Subcommand)]
 pub enum ReviewCommand {
     /// Fit the scheduler's parameters to your review log (needs 400 reviews); they are kept only
     /// if they predict your log better than the ones in use.
@@ -128,36 +146,46 @@ fn load_content(dir: Option<&Path>) -> Result<Content, ExitCode> {
     Ok(content)
 }
 
-/// The deck with its log, the settings from the file and flags, and the learner's parameters.
-fn open_deck(
+/// An opened deck: the deck, its data directory, the parameters in use, and messages for the
+/// learner.
+pub struct Opened {
+    /// The deck.
+    pub deck: Deck,
+    /// The data directory.
+    pub dir: PathBuf,
+    /// FSRS parameters in use (empty: the defaults).
+    pub parameters: Vec<f32>,
+    /// Warnings: settings or parameters that could not be used, a log that was cut off or damaged.
+    pub notices: Vec<String>,
+}
+
+/// The deck with its log, the settings from the file and flags, and the learner's parameters; or
+/// why review cannot start.
+pub fn build_deck(
     data_dir: Option<&Path>,
     content: &Content,
     flags: &ReviewFlags,
-) -> Result<(Deck, PathBuf, Vec<f32>), ExitCode> {
-    let dir = crate::progress::data_dir(data_dir).ok_or_else(|| {
-        fail(
-            "no data directory could be found: pass --data-dir DIR or set WARPDRILL_DATA",
-            2,
-        )
-    })?;
+) -> Result<Opened, String> {
+    let dir = crate::progress::data_dir(data_dir).ok_or(
+        "no data directory could be found for the review log: pass --data-dir DIR or set WARPDRILL_DATA",
+    )?;
+    let mut notices = Vec::new();
     let loaded = ReviewConfig::load(config_path(flags.review_config.as_deref()).as_deref());
-    if let Some(notice) = &loaded.notice {
-        eprintln!("warning: {notice}");
-    }
+    notices.extend(loaded.notice.clone());
     let settings = loaded
         .config
         .with(&flags.overrides())
         .settings()
-        .map_err(|e| fail(e, 2))?;
+        .map_err(|e| e.to_string())?;
     let parameters = match store::load_parameters(&dir) {
         Ok(p) => p.unwrap_or_default(),
         Err(message) => {
-            eprintln!("warning: {message}");
+            notices.push(message);
             Vec::new()
         }
     };
     let scheduler =
-        FsrsScheduler::new(&parameters, settings.desired_retention).map_err(|e| fail(e, 2))?;
+        FsrsScheduler::new(&parameters, settings.desired_retention).map_err(|e| e.to_string())?;
     let deck = Deck::open(
         &content.cards,
         &dir,
@@ -165,10 +193,26 @@ fn open_deck(
         Box::new(scheduler),
         Arc::new(SystemClock),
     );
-    for notice in deck.notices() {
+    notices.extend(deck.notices().iter().cloned());
+    Ok(Opened {
+        deck,
+        dir,
+        parameters,
+        notices,
+    })
+}
+
+/// [`build_deck`] for the command line: warnings go to stderr.
+fn open_deck(
+    data_dir: Option<&Path>,
+    content: &Content,
+    flags: &ReviewFlags,
+) -> Result<(Deck, PathBuf, Vec<f32>), ExitCode> {
+    let opened = build_deck(data_dir, content, flags).map_err(|e| fail(e, 2))?;
+    for notice in &opened.notices {
         eprintln!("warning: {notice}");
     }
-    Ok((deck, dir, parameters))
+    Ok((opened.deck, opened.dir, opened.parameters))
 }
 
 /// Runs `stats`, `review …` or `cards …`.
@@ -193,31 +237,32 @@ pub fn run(command: Command, data_dir: Option<&Path>, content_dir: Option<&Path>
             }
             Err(code) => code,
         },
-        Command::Review(ReviewCommand::Optimize(flags)) => {
-            match open_deck(data_dir, &content, &flags) {
-                Ok((deck, dir, current)) => optimize_command(&deck, &dir, &current),
-                Err(code) => code,
-            }
-        }
-        Command::Review(ReviewCommand::ExportLog { file, review }) => {
-            match open_deck(data_dir, &content, &review) {
-                Ok((deck, _, _)) => {
-                    let csv = anki::export_log(&deck);
-                    let rows = csv.lines().count().saturating_sub(1);
-                    match write_out(&file, &csv) {
-                        Ok(()) => {
-                            if file.as_os_str() != "-" {
-                                say(&(format!("Wrote {rows} reviews to {}.", file.display())
-                                    + "\n"));
-                            }
-                            ExitCode::SUCCESS
+        Command::Review(ReviewArgs {
+            command: Some(ReviewCommand::Optimize(flags)),
+            ..
+        }) => match open_deck(data_dir, &content, &flags) {
+            Ok((deck, dir, current)) => optimize_command(&deck, &dir, &current),
+            Err(code) => code,
+        },
+        Command::Review(ReviewArgs {
+            command: Some(ReviewCommand::ExportLog { file, review }),
+            ..
+        }) => match open_deck(data_dir, &content, &review) {
+            Ok((deck, _, _)) => {
+                let csv = anki::export_log(&deck);
+                let rows = csv.lines().count().saturating_sub(1);
+                match write_out(&file, &csv) {
+                    Ok(()) => {
+                        if file.as_os_str() != "-" {
+                            say(&(format!("Wrote {rows} reviews to {}.", file.display()) + "\n"));
                         }
-                        Err(e) => fail(e, 1),
+                        ExitCode::SUCCESS
                     }
+                    Err(e) => fail(e, 1),
                 }
-                Err(code) => code,
             }
-        }
+            Err(code) => code,
+        },
         Command::Cards(CardsCommand::Export { anki: file }) => {
             match write_out(&file, &anki::export(&content.cards)) {
                 Ok(()) => {

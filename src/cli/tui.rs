@@ -18,6 +18,15 @@ pub enum Start {
     Explorer(ExplorerSetup),
     /// The calculators.
     Calculators(Tab),
+    /// A review session.
+    Review {
+        /// Only this topic's cards.
+        topic: Option<String>,
+        /// New cards to introduce in this session.
+        new: Option<u32>,
+        /// Review settings.
+        flags: crate::cli::review::ReviewFlags,
+    },
 }
 
 /// Restores the terminal however the tutor ends (return, error or panic unwinding).
@@ -96,11 +105,44 @@ pub fn run_with(
         Box::new(|| u64::from(rand::random::<u32>())),
     );
     app.notices.extend(notice);
+    let flags = match &start {
+        Start::Review { flags, .. } => flags.clone(),
+        _ => crate::cli::review::ReviewFlags::default(),
+    };
+    if let Start::Review {
+        topic: Some(topic), ..
+    } = &start
+        && app.content.topic(topic).is_none()
+    {
+        eprintln!(
+            "warpdrill: no topic `{topic}` (see `warpdrill content check --json` for the topics)"
+        );
+        return 2;
+    }
+    match crate::cli::review::build_deck(data_dir, &app.content, &flags) {
+        Ok(opened) => {
+            app.notices.extend(opened.notices);
+            app.review = Some(opened.deck);
+        }
+        Err(message) => app
+            .notices
+            .push(format!("Review is not available: {message}.")),
+    }
     match start {
         Start::Home => {}
         Start::Ladder(level) => app.update(Action::OpenLadder(level)),
         Start::Explorer(state) => app.start_on(Action::OpenExplorer(state)),
         Start::Calculators(tab) => app.start_on(Action::OpenCalculators(tab)),
+        Start::Review { topic, new, .. } => {
+            if let Some(deck) = app.review.as_mut() {
+                deck.set_topic_filter(topic);
+                if let Some(new) = new {
+                    let (introduced, _) = deck.studied_on(deck.today());
+                    deck.set_new_per_day(introduced.saturating_add(new));
+                }
+            }
+            app.start_on(Action::OpenReview);
+        }
     }
     let mut terminal = match ratatui::try_init() {
         Ok(terminal) => terminal,

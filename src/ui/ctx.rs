@@ -5,6 +5,7 @@ use crate::content::Content;
 use crate::content::schema::Level;
 use crate::ladder::unlock;
 use crate::progress::Progress;
+use crate::srs::Deck;
 
 /// The read-only view a screen gets.
 #[derive(Clone, Copy)]
@@ -19,6 +20,8 @@ pub struct Ctx<'a> {
     pub theme: Theme,
     /// Now, in Unix seconds.
     pub now: u64,
+    /// The flashcards with their review states (none when review could not be set up).
+    pub review: Option<&'a Deck>,
 }
 
 impl Ctx<'_> {
@@ -42,6 +45,7 @@ pub(crate) fn test_ctx<'a>(content: &'a Content, progress: &'a Progress) -> Ctx<
         notices: &[],
         theme: Theme::new(false),
         now: 1_800_000_000,
+        review: None,
     }
 }
 

@@ -14,7 +14,9 @@ pub mod help;
 pub mod home;
 pub mod input;
 pub mod ladder;
+pub mod review;
 pub mod search;
+pub mod stats;
 pub mod theme;
 pub mod topic;
 
