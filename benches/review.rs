@@ -1,5 +1,6 @@
 //! Review at scale: 10 000 cards and 100 000 log records loaded and the first card drawn (target
-//! under 200 ms), and one rating — appended, flushed to disk, next card picked (target under 5 ms).
+//! under 200 ms); one rating — appended, flushed to disk, next card picked (target under 5 ms); and
+//! the statistics screen drawn at 200×60 over that year of history (target under 1 ms a frame).
 
 use criterion::{Criterion, criterion_group, criterion_main};
 use std::hint::black_box;
@@ -143,6 +144,31 @@ fn review(c: &mut Criterion) {
 
     let clock = Arc::new(FakeClock::new(now, 0));
     let mut deck = open(&dir, &cards, clock.clone());
+
+    let content = warpdrill::content::Content::builtin();
+    let progress = warpdrill::progress::Progress::default();
+    let screen = warpdrill::ui::stats::State {
+        stats: warpdrill::srs::stats::compute(&deck),
+    };
+    let ctx = warpdrill::ui::Ctx {
+        content: &content,
+        progress: &progress,
+        notices: &[],
+        theme: warpdrill::ui::Theme::new(false),
+        now: (now / 1000) as u64,
+        review: Some(&deck),
+    };
+    let area = ratatui::layout::Rect::new(0, 0, 200, 60);
+    let mut buf = ratatui::buffer::Buffer::empty(area);
+    let mut group = c.benchmark_group("review");
+    group.bench_function("stats screen 200x60, a year of history", |b| {
+        b.iter(|| {
+            buf.reset();
+            warpdrill::ui::stats::render(&ctx, &screen, area, &mut buf);
+            black_box(&buf);
+        })
+    });
+    group.finish();
     let mut group = c.benchmark_group("review");
     group.sample_size(100);
     group.bench_function("rate: append + fsync + next card", |b| {

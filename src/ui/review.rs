@@ -492,3 +492,114 @@ impl Component for State {
         self.typing() && matches!(key.code, KeyCode::Char(_))
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::progress::Progress;
+    use crate::srs::clock::FakeClock;
+    use crate::srs::config::Settings;
+    use crate::srs::deck::DeckCard;
+    use crate::srs::{FsrsScheduler, Rating};
+    use crate::ui::ctx::{key, test_ctx};
+    use std::sync::Arc;
+
+    fn deck(content: &Content, only: &[&str]) -> Deck {
+        let cards = content
+            .cards
+            .iter()
+            .filter(|c| only.contains(&c.id.as_str()))
+            .map(DeckCard::from)
+            .collect();
+        Deck::with_records(
+            cards,
+            Vec::new(),
+            Settings::default(),
+            Box::new(FsrsScheduler::new(&[], 0.9).unwrap()),
+            Arc::new(FakeClock::new(1_800_000_000_000, 0)),
+        )
+    }
+
+    #[test]
+    fn a_plain_card_is_revealed_then_rated() {
+        let content = Content::builtin();
+        let progress = Progress::default();
+        let deck = deck(&content, &["bank-gcd"]);
+        let ctx = Ctx {
+            review: Some(&deck),
+            ..test_ctx(&content, &progress)
+        };
+        let mut state = State::start(&deck, &content);
+        assert_eq!(state.card, Some(0));
+        assert_eq!(state.handle_key(key(KeyCode::Char('2')), &ctx), None);
+        assert_eq!(state.handle_key(key(KeyCode::Char(' ')), &ctx), None);
+        assert!(state.revealed);
+        assert_eq!(
+            state.handle_key(key(KeyCode::Char('2')), &ctx),
+            Some(Action::Rate {
+                card: 0,
+                rating: Rating::Hard,
+                duration_ms: 0,
+                drill: None
+            })
+        );
+        assert!(matches!(
+            state.handle_key(key(KeyCode::Char(' ')), &ctx),
+            Some(Action::Rate {
+                rating: Rating::Good,
+                ..
+            })
+        ));
+        assert_eq!(
+            state.handle_key(key(KeyCode::Char('s')), &ctx),
+            Some(Action::SuspendCard(0))
+        );
+        assert_eq!(
+            state.handle_key(key(KeyCode::Char('u')), &ctx),
+            Some(Action::UndoReview)
+        );
+        assert!(!state.captures(&key(KeyCode::Char('q'))));
+    }
+
+    #[test]
+    fn a_drill_takes_typing_and_proposes_from_the_grade() {
+        let content = Content::builtin();
+        let progress = Progress::default();
+        let deck = deck(&content, &["drill-conflict-degree"]);
+        let ctx = Ctx {
+            review: Some(&deck),
+            ..test_ctx(&content, &progress)
+        };
+        let mut state = State::start(&deck, &content);
+        assert!(state.typing());
+        assert!(state.captures(&key(KeyCode::Char('q'))));
+        assert!(!state.captures(&key(KeyCode::Esc)));
+        state.handle_key(key(KeyCode::Enter), &ctx);
+        assert!(state.typing(), "an empty answer is not graded");
+        assert!(state.message.is_some());
+        let wrong = state
+            .drill
+            .as_ref()
+            .and_then(|d| d.variant.key.value())
+            .map(|v| v + 1.0)
+            .unwrap();
+        for c in format!("{wrong}").chars() {
+            state.handle_key(key(KeyCode::Char(c)), &ctx);
+        }
+        state.handle_key(key(KeyCode::Enter), &ctx);
+        assert!(!state.typing() && state.revealed);
+        let drill = state.drill.as_ref().unwrap();
+        assert_eq!(drill.proposed, Some(Rating::Again));
+        match state.handle_key(key(KeyCode::Enter), &ctx) {
+            Some(Action::Rate {
+                rating: Rating::Again,
+                drill: Some(answer),
+                ..
+            }) => {
+                assert!(!answer.correct);
+                assert_eq!(answer.answer, format!("{wrong}"));
+            }
+            other => panic!("{other:?}"),
+        }
+    }
+}
