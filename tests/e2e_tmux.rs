@@ -1,5 +1,6 @@
 //! The real binary in a real terminal (tmux): answer an exercise, quit, and check that progress was
-//! saved and the terminal restored. Where tmux cannot run these tests fail, so that a missing tmux is
+//! saved and the terminal restored; review cards and `kill -9` the tutor between ratings, and find
+//! every rating in the review log. Where tmux cannot run these tests fail, so that a missing tmux is
 //! never mistaken for a pass: under `CI=true` always, elsewhere unless `WARPDRILL_SKIP_TMUX=1` asks to
 //! skip them (and then each says so on stderr).
 

@@ -1,5 +1,6 @@
 //! Statistics: today, cards by state, true retention beside the desired retention, the 30-day due
-//! forecast as a bar chart, the 52-week review heatmap, and mastery per topic where there is room.
+//! forecast as a bar chart, the 52-week review heatmap, and the ladder's progress and mastery per
+//! topic where there is room.
 //!
 //! ```text
 //! ┌ Statistics · 2026-11-30 ─────────────────────────────────────────────────┐
@@ -81,7 +82,7 @@ pub fn render(ctx: &Ctx, state: &State, area: Rect, buf: &mut Buffer) {
     let heat_rows = 8u16;
     let [top, chart, heat, rest] = inner.layout(&Layout::vertical([
         Constraint::Length(4),
-        Constraint::Max(10),
+        Constraint::Max(8),
         Constraint::Length(heat_rows),
         Constraint::Fill(1),
     ]));
@@ -157,13 +158,20 @@ fn render_heatmap(stats: &Stats, theme: Theme, area: Rect, buf: &mut Buffer) {
 }
 
 fn render_topics(ctx: &Ctx, stats: &Stats, theme: Theme, area: Rect, buf: &mut Buffer) {
-    if area.height < 2 {
-        return;
-    }
-    let mut lines = vec![Line::styled(
-        "mastery (average probability of recall now)",
-        theme.title(),
-    )];
+    let ladder: Vec<String> = crate::content::schema::Level::ALL
+        .iter()
+        .map(|&level| {
+            let (solved, total) = ctx.level_counts(level);
+            format!("{} {solved}/{total}", level.key())
+        })
+        .collect();
+    let mut lines = vec![
+        Line::from(vec![
+            Span::styled("ladder ", theme.title()),
+            Span::raw(ladder.join(" · ")),
+        ]),
+        Line::styled("mastery (average probability of recall now)", theme.title()),
+    ];
     for topic in &stats.topics {
         let name = ctx
             .content
