@@ -1,5 +1,31 @@
 //! Number formatting shared by the command line and the screens.
 
+/// `text` safe to print on a terminal: control characters (except newline and tab) and the
+/// invisible bidirectional overrides are shown as `\u{1b}`-style escapes, so text from a content file
+/// cannot move the cursor, set the window title or switch on mouse tracking.
+///
+/// ```
+/// assert_eq!(warpdrill::format::printable("a\x1b]0;pwned\x07b\n"), "a\\u{1b}]0;pwned\\u{7}b\n");
+/// ```
+pub fn printable(text: &str) -> std::borrow::Cow<'_, str> {
+    fn unsafe_char(c: char) -> bool {
+        (c.is_control() && c != '\n' && c != '\t')
+            || matches!(c, '\u{202a}'..='\u{202e}' | '\u{2066}'..='\u{2069}')
+    }
+    if !text.contains(unsafe_char) {
+        return std::borrow::Cow::Borrowed(text);
+    }
+    let mut out = String::with_capacity(text.len() + 16);
+    for c in text.chars() {
+        if unsafe_char(c) {
+            out.extend(c.escape_unicode());
+        } else {
+            out.push(c);
+        }
+    }
+    std::borrow::Cow::Owned(out)
+}
+
 /// `0.625` → `62.5%`, one decimal at most; whole percentages lose the decimal (`100%`).
 pub fn percent(fraction: f64) -> String {
     let p = fraction * 100.0;
@@ -27,7 +53,11 @@ pub fn bytes(count: u64) -> String {
 }
 
 /// A number with at most `decimals` decimals and no trailing zeros: `2.50` → `2.5`, `4.00` → `4`.
+/// Beyond 1e15 it switches to `1.2e21` rather than printing every digit.
 pub fn trim_float(value: f64, decimals: usize) -> String {
+    if !value.is_finite() || value.abs() >= 1e15 {
+        return scientific(value);
+    }
     let text = format!("{value:.decimals$}");
     if text.contains('.') {
         text.trim_end_matches('0').trim_end_matches('.').to_string()
@@ -39,6 +69,10 @@ pub fn trim_float(value: f64, decimals: usize) -> String {
 /// A large number with SI prefix: `1.07e12` → `1.07 T`.
 pub fn si(value: f64) -> String {
     let abs = value.abs();
+    if !value.is_finite() || abs >= 1e18 || (abs > 0.0 && abs < 1e-3) {
+        // Beyond the prefixes: `1.2e21`, never hundreds of digits or a silent 0.
+        return format!("{} ", scientific(value));
+    }
     let (scaled, prefix) = match abs {
         a if a >= 1e15 => (value / 1e15, "P"),
         a if a >= 1e12 => (value / 1e12, "T"),
@@ -51,6 +85,18 @@ pub fn si(value: f64) -> String {
         "{} {prefix}",
         trim_float(scaled, 3 - digits_before_point(scaled).min(3))
     )
+}
+
+/// `1.2e21`, `5e-7`: three significant digits at most.
+pub fn scientific(value: f64) -> String {
+    let text = format!("{value:.2e}");
+    match text.split_once('e') {
+        Some((mantissa, exponent)) if mantissa.contains('.') => format!(
+            "{}e{exponent}",
+            mantissa.trim_end_matches('0').trim_end_matches('.')
+        ),
+        _ => text,
+    }
 }
 
 fn digits_before_point(value: f64) -> usize {
@@ -113,7 +159,12 @@ mod tests {
         assert_eq!(bytes(1536), "1.5 KB");
         assert_eq!(si(1.2e12), "1.2 T");
         assert_eq!(si(67e12), "67 T");
-        assert_eq!(si(f64::INFINITY), "inf P");
+        assert_eq!(si(1e308), "1e308 ");
+        assert_eq!(si(1.25e21), "1.25e21 ");
+        assert_eq!(si(5e-7), "5e-7 ");
+        assert_eq!(si(0.0), "0 ");
+        assert_eq!(trim_float(1e308, 3), "1e308");
+        assert_eq!(trim_float(123.456, 1), "123.5");
         assert_eq!(seconds(8.388608e-6), "8.39 µs");
         assert_eq!(seconds(300e-9), "300 ns");
         assert_eq!(lane_ranges(&[0, 1, 2, 3, 7, 9, 10]), "0-3, 7, 9-10");

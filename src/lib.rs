@@ -10,4 +10,6 @@ pub mod format;
 pub mod ladder;
 pub mod progress;
 pub mod srs;
+pub mod store;
 pub mod ui;
+pub mod units;

@@ -1,9 +1,11 @@
 //! The learner's progress, saved in the data directory as readable RON, written atomically; a damaged
 //! file is moved aside, never overwritten.
 
+use crate::store::{self, DirLock, Lock};
 use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
+use std::sync::Arc;
 use thiserror::Error;
 
 /// Past attempts kept per exercise (for the input line's history).
@@ -79,6 +81,12 @@ impl Progress {
     }
 }
 
+/// The format version this build writes. A file of a later version is never saved over.
+pub const FORMAT_VERSION: u32 = 1;
+
+/// The progress file's name in the data directory.
+pub const FILE_NAME: &str = "progress.ron";
+
 /// Why progress could not be saved.
 #[derive(Debug, Error)]
 pub enum StoreError {
@@ -95,10 +103,22 @@ pub enum StoreError {
     Encode(String),
 }
 
-/// The progress file in a data directory.
+/// The progress file in a data directory, and whether this process may write it.
 #[derive(Debug, Clone)]
 pub struct Store {
     path: PathBuf,
+    saving: Saving,
+}
+
+/// Whether a store writes.
+#[derive(Debug, Clone)]
+enum Saving {
+    /// It writes, holding the data directory's lock.
+    Locked(Arc<DirLock>),
+    /// It writes, but the file system cannot lock (the learner was told).
+    Unlocked,
+    /// It never writes.
+    Off,
 }
 
 /// What opening the store found.
@@ -108,7 +128,7 @@ pub struct Opened {
     pub store: Store,
     /// The progress (empty if none or damaged).
     pub progress: Progress,
-    /// A message for the learner (a damaged file was moved aside).
+    /// A message for the learner (a damaged file was moved aside, another warpdrill is open, …).
     pub notice: Option<String>,
 }
 
@@ -123,66 +143,185 @@ pub fn data_dir(flag: Option<&Path>) -> Option<PathBuf> {
     directories::ProjectDirs::from("", "", "warpdrill").map(|dirs| dirs.data_dir().to_path_buf())
 }
 
+/// Why a progress file could not be loaded.
+enum LoadError {
+    /// It could not be read (permissions, a directory in its place).
+    Unreadable(std::io::Error),
+    /// It is not UTF-8 or not valid progress.
+    Damaged(String),
+}
+
+/// What a progress file held.
+struct Loaded {
+    progress: Progress,
+    /// Why saving over it would lose something: fields or a version this build does not know.
+    newer: Option<String>,
+}
+
+/// Reads and parses `path` (`None`: there is no file).
+fn load(path: &Path) -> Result<Option<Loaded>, LoadError> {
+    let bytes = match std::fs::read(path) {
+        Ok(bytes) => bytes,
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(None),
+        Err(e) => return Err(LoadError::Unreadable(e)),
+    };
+    let text = String::from_utf8(bytes).map_err(|e| {
+        LoadError::Damaged(format!(
+            "not UTF-8 text: invalid byte at offset {}",
+            e.utf8_error().valid_up_to()
+        ))
+    })?;
+    let mut deserializer =
+        ron::Deserializer::from_str(&text).map_err(|e| LoadError::Damaged(e.to_string()))?;
+    let mut unknown = Vec::new();
+    let progress: Progress = serde_ignored::deserialize(&mut deserializer, |path| {
+        unknown.push(path.to_string());
+    })
+    .map_err(|e| LoadError::Damaged(deserializer.span_error(e).to_string()))?;
+    deserializer
+        .end()
+        .map_err(|e| LoadError::Damaged(deserializer.span_error(e).to_string()))?;
+    let newer = if progress.version > FORMAT_VERSION {
+        Some(format!(
+            "it was written by a newer warpdrill (format {}, this one knows {FORMAT_VERSION})",
+            progress.version
+        ))
+    } else {
+        unknown.first().map(|first| {
+            let more = match unknown.len() {
+                1 => String::new(),
+                n => format!(" and {} more", n - 1),
+            };
+            format!(
+                "it has fields this warpdrill does not know (`{first}`{more}), written by a newer version"
+            )
+        })
+    };
+    Ok(Some(Loaded { progress, newer }))
+}
+
 impl Store {
-    /// Opens (does not create) `dir/progress.ron`. A file that cannot be read as progress is renamed to
-    /// `progress.ron.damaged-<time>` and reported; the learner starts with empty progress.
+    /// A store that never writes (no data directory, or one this process may not write).
+    pub fn read_only(path: PathBuf) -> Store {
+        Store {
+            path,
+            saving: Saving::Off,
+        }
+    }
+
+    /// Opens `dir/progress.ron`, taking the data directory's lock.
+    ///
+    /// - Another warpdrill holds the lock: progress is loaded but never saved by this process.
+    /// - A file that cannot be loaded, for whatever reason, is moved aside to
+    ///   `progress.ron.damaged-<time>` (a unique name) and the learner starts fresh; if it cannot be
+    ///   moved, saving is off, so it is never overwritten.
+    /// - A file written by a newer version (a later format, or fields this build does not know) is
+    ///   loaded as far as it is understood and never saved over.
+    /// - Temporary files of interrupted saves are removed.
     pub fn open(dir: &Path, now: u64) -> Opened {
-        let store = Store {
-            path: dir.join("progress.ron"),
-        };
-        let text = match std::fs::read_to_string(&store.path) {
-            Ok(text) => text,
-            Err(e) if e.kind() == std::io::ErrorKind::NotFound => {
+        let path = dir.join(FILE_NAME);
+        let mut notice = None;
+        let saving = match store::lock(dir) {
+            Ok(Lock::Held(lock)) => Saving::Locked(Arc::new(lock)),
+            Ok(Lock::Unsupported(e)) => {
+                notice = Some(format!(
+                    "The data directory {} cannot be locked ({e}): progress is saved, but do not \
+                     open a second warpdrill on it.",
+                    dir.display()
+                ));
+                Saving::Unlocked
+            }
+            Ok(Lock::Busy) => {
+                let (progress, why) = match load(&path) {
+                    Ok(loaded) => (
+                        loaded.map(|l| l.progress).unwrap_or_default(),
+                        String::new(),
+                    ),
+                    Err(_) => (
+                        Progress::default(),
+                        " (and its progress file cannot be read now)".to_string(),
+                    ),
+                };
                 return Opened {
-                    store,
-                    progress: Progress::default(),
-                    notice: None,
+                    notice: Some(format!(
+                        "Another warpdrill is open on {}{why}: this one will not save progress. \
+                         Close the other one and start again to save your work.",
+                        dir.display()
+                    )),
+                    store: Store::read_only(path),
+                    progress,
                 };
             }
             Err(e) => {
                 return Opened {
                     notice: Some(format!(
-                        "Could not read {} ({e}); progress will not be loaded this time.",
-                        store.path.display()
+                        "Cannot use the data directory {} ({e}): progress will not be saved.",
+                        dir.display()
                     )),
-                    store,
-                    progress: Progress::default(),
+                    progress: load(&path)
+                        .ok()
+                        .flatten()
+                        .map(|l| l.progress)
+                        .unwrap_or_default(),
+                    store: Store::read_only(path),
                 };
             }
         };
-        match ron::from_str::<Progress>(&text) {
-            Ok(progress) => Opened {
-                store,
-                progress,
-                notice: None,
+        store::remove_temporaries(dir, FILE_NAME);
+        let writable = Store {
+            path: path.clone(),
+            saving,
+        };
+        match load(&path) {
+            Ok(None) => Opened {
+                store: writable,
+                progress: Progress::default(),
+                notice,
             },
-            Err(e) => {
-                let aside = store
-                    .path
-                    .with_file_name(format!("progress.ron.damaged-{now}"));
-                let notice = match std::fs::rename(&store.path, &aside) {
-                    Ok(()) => format!(
-                        "Your progress file was damaged ({e}). It was kept as {} and you start fresh; \
-                         fix it and move it back to progress.ron to recover it.",
-                        aside.display()
-                    ),
-                    Err(rename) => format!(
-                        "Your progress file {} is damaged ({e}) and could not be moved aside ({rename}); \
-                         it will not be overwritten until you move it.",
-                        store.path.display()
-                    ),
+            Ok(Some(Loaded {
+                progress,
+                newer: None,
+            })) => Opened {
+                store: writable,
+                progress,
+                notice,
+            },
+            Ok(Some(Loaded {
+                progress,
+                newer: Some(why),
+            })) => Opened {
+                notice: Some(format!(
+                    "Your progress file {}: {why}. It is shown as far as this version understands \
+                     it, and it will not be saved over; update warpdrill to keep saving.",
+                    path.display()
+                )),
+                store: Store::read_only(path),
+                progress,
+            },
+            Err(problem) => {
+                let why = match problem {
+                    LoadError::Unreadable(e) => format!("cannot be read: {e}"),
+                    LoadError::Damaged(e) => format!("is damaged: {e}"),
                 };
-                let keep_away = aside.exists();
-                Opened {
-                    store: if keep_away {
-                        store
-                    } else {
-                        Store {
-                            path: PathBuf::new(),
-                        }
+                match store::keep_aside(&path, now) {
+                    Ok(aside) => Opened {
+                        notice: Some(format!(
+                            "Your progress file {why}. It was kept as {} and you start fresh; \
+                             fix it and move it back to {FILE_NAME} to recover it.",
+                            aside.display()
+                        )),
+                        store: writable,
+                        progress: Progress::default(),
                     },
-                    progress: Progress::default(),
-                    notice: Some(notice),
+                    Err(e) => Opened {
+                        notice: Some(format!(
+                            "Your progress file {} {why}, and it could not be moved aside ({e}); \
+                             progress will not be saved, so it is not overwritten.",
+                            path.display()
+                        )),
+                        store: Store::read_only(path),
+                        progress: Progress::default(),
+                    },
                 }
             }
         }
@@ -193,27 +332,41 @@ impl Store {
         &self.path
     }
 
-    /// Writes progress atomically: a temporary file in the same directory, flushed, then renamed.
+    /// The data directory's lock, while this store holds it: proof for other files of the directory
+    /// (a review log, lab results) that they may be written.
+    pub fn lock(&self) -> Option<&DirLock> {
+        match &self.saving {
+            Saving::Locked(lock) => Some(lock),
+            Saving::Unlocked | Saving::Off => None,
+        }
+    }
+
+    /// Whether saves write the file (off when another warpdrill holds the data directory, or the file
+    /// must not be overwritten).
+    pub fn saves(&self) -> bool {
+        !matches!(self.saving, Saving::Off)
+    }
+
+    /// Writes progress atomically ([`store::write_atomic`]); does nothing when saving is off (the
+    /// learner was told why when the store was opened).
     pub fn save(&self, progress: &Progress) -> Result<(), StoreError> {
-        if self.path.as_os_str().is_empty() {
+        if !self.saves() {
             return Ok(());
         }
         let io = |source| StoreError::Io {
             path: self.path.display().to_string(),
             source,
         };
-        let dir = self.path.parent().unwrap_or(Path::new("."));
-        std::fs::create_dir_all(dir).map_err(io)?;
-        let text = ron::ser::to_string_pretty(progress, ron::ser::PrettyConfig::default())
-            .map_err(|e| StoreError::Encode(e.to_string()))?;
-        let temp = dir.join(format!(".progress.ron.{}.tmp", std::process::id()));
-        {
-            use std::io::Write;
-            let mut file = std::fs::File::create(&temp).map_err(io)?;
-            file.write_all(text.as_bytes()).map_err(io)?;
-            file.sync_all().map_err(io)?;
+        if let Some(dir) = self.path.parent() {
+            std::fs::create_dir_all(dir).map_err(io)?;
         }
-        std::fs::rename(&temp, &self.path).map_err(io)
+        let versioned = Progress {
+            version: FORMAT_VERSION,
+            ..progress.clone()
+        };
+        let text = ron::ser::to_string_pretty(&versioned, ron::ser::PrettyConfig::default())
+            .map_err(|e| StoreError::Encode(e.to_string()))?;
+        store::write_atomic(&self.path, text.as_bytes()).map_err(io)
     }
 }
 
@@ -240,7 +393,16 @@ mod tests {
         opened.store.save(&progress).unwrap();
         let text = std::fs::read_to_string(dir.join("progress.ron")).unwrap();
         assert!(text.contains("l1-sector-size"), "readable: {text}");
-        assert_eq!(Store::open(&dir, 2).progress, progress);
+        drop(opened.store);
+        let reopened = Store::open(&dir, 2);
+        assert!(reopened.notice.is_none());
+        assert_eq!(
+            reopened.progress,
+            Progress {
+                version: FORMAT_VERSION,
+                ..progress
+            }
+        );
         std::fs::remove_dir_all(&dir).ok();
     }
 
@@ -263,6 +425,154 @@ mod tests {
         assert_eq!(opened.progress, Progress::default());
         opened.store.save(&opened.progress).unwrap();
         assert!(dir.join("progress.ron.damaged-1234").exists());
+        std::fs::remove_dir_all(&dir).ok();
+    }
+
+    #[test]
+    fn a_file_that_is_not_utf8_is_kept_aside_and_never_overwritten() {
+        let dir = temp_dir("utf8");
+        std::fs::create_dir_all(&dir).unwrap();
+        let bytes = b"(version: 1, exercises: {\"x\": (attempts: 3)}) \xff\xfe".to_vec();
+        std::fs::write(dir.join(FILE_NAME), &bytes).unwrap();
+        let opened = Store::open(&dir, 5);
+        let notice = opened.notice.expect("told about it");
+        assert!(notice.contains("not UTF-8"), "{notice}");
+        opened.store.save(&opened.progress).unwrap();
+        assert_eq!(
+            std::fs::read(dir.join("progress.ron.damaged-5")).unwrap(),
+            bytes
+        );
+        std::fs::remove_dir_all(&dir).ok();
+    }
+
+    #[test]
+    fn a_directory_in_place_of_the_file_is_moved_aside_too() {
+        let dir = temp_dir("directory");
+        std::fs::create_dir_all(dir.join(FILE_NAME).join("inside")).unwrap();
+        let opened = Store::open(&dir, 8);
+        let notice = opened.notice.expect("told about it");
+        assert!(notice.contains("cannot be read"), "{notice}");
+        assert!(dir.join("progress.ron.damaged-8").join("inside").is_dir());
+        opened.store.save(&opened.progress).unwrap();
+        assert!(dir.join(FILE_NAME).is_file());
+        std::fs::remove_dir_all(&dir).ok();
+    }
+
+    #[test]
+    fn damaged_files_in_the_same_second_get_their_own_names() {
+        let dir = temp_dir("same-second");
+        std::fs::create_dir_all(&dir).unwrap();
+        for text in ["first (", "second ("] {
+            std::fs::write(dir.join(FILE_NAME), text).unwrap();
+            let opened = Store::open(&dir, 9);
+            assert!(opened.notice.is_some());
+        }
+        assert_eq!(
+            std::fs::read_to_string(dir.join("progress.ron.damaged-9")).unwrap(),
+            "first ("
+        );
+        assert_eq!(
+            std::fs::read_to_string(dir.join("progress.ron.damaged-9-2")).unwrap(),
+            "second ("
+        );
+        std::fs::remove_dir_all(&dir).ok();
+    }
+
+    #[test]
+    fn a_second_store_on_the_same_directory_is_read_only_and_says_so() {
+        let dir = temp_dir("second");
+        let first = Store::open(&dir, 1);
+        assert_eq!(first.store.lock().map(DirLock::dir), Some(dir.as_path()));
+        let mut mine = first.progress.clone();
+        mine.entry("a").attempts = 1;
+        first.store.save(&mine).unwrap();
+        let second = Store::open(&dir, 2);
+        assert!(!second.store.saves());
+        assert!(second.store.lock().is_none());
+        let notice = second.notice.expect("told about it");
+        assert!(notice.contains("Another warpdrill is open"), "{notice}");
+        assert_eq!(
+            second.progress.of("a").attempts,
+            1,
+            "it still shows progress"
+        );
+        let mut theirs = second.progress.clone();
+        theirs.entry("b").attempts = 7;
+        second.store.save(&theirs).unwrap();
+        assert_eq!(
+            Store::read_only(dir.join(FILE_NAME)).path(),
+            first.store.path()
+        );
+        let text = std::fs::read_to_string(dir.join(FILE_NAME)).unwrap();
+        assert!(!text.contains("\"b\""), "the second did not write: {text}");
+        drop(first);
+        assert!(
+            Store::open(&dir, 3).store.saves(),
+            "free again once the first closes"
+        );
+        std::fs::remove_dir_all(&dir).ok();
+    }
+
+    #[test]
+    fn a_file_from_a_newer_version_is_not_saved_over() {
+        for (name, text, expect) in [
+            (
+                "newer-field",
+                "(version: 1, streak: 12, exercises: {\"x\": (attempts: 2, mood: \"ok\")})",
+                "streak",
+            ),
+            (
+                "newer-format",
+                "(version: 2, exercises: {\"x\": (attempts: 2)})",
+                "format 2",
+            ),
+        ] {
+            let dir = temp_dir(name);
+            std::fs::create_dir_all(&dir).unwrap();
+            std::fs::write(dir.join(FILE_NAME), text).unwrap();
+            let opened = Store::open(&dir, 1);
+            let notice = opened.notice.expect("told about it");
+            assert!(
+                notice.contains(expect) && notice.contains("newer"),
+                "{notice}"
+            );
+            assert_eq!(
+                opened.progress.of("x").attempts,
+                2,
+                "what is understood is shown"
+            );
+            assert!(!opened.store.saves());
+            opened.store.save(&Progress::default()).unwrap();
+            assert_eq!(std::fs::read_to_string(dir.join(FILE_NAME)).unwrap(), text);
+            std::fs::remove_dir_all(&dir).ok();
+        }
+    }
+
+    #[test]
+    fn temporary_files_of_interrupted_saves_are_removed_at_start() {
+        let dir = temp_dir("temporaries");
+        std::fs::create_dir_all(&dir).unwrap();
+        std::fs::write(dir.join(".progress.ron.4242.tmp"), "half a save").unwrap();
+        std::fs::write(dir.join(".progress.ron.17-3.tmp"), "half a save").unwrap();
+        let opened = Store::open(&dir, 1);
+        assert!(opened.notice.is_none());
+        let left: Vec<_> = std::fs::read_dir(&dir)
+            .unwrap()
+            .filter_map(Result::ok)
+            .map(|e| e.file_name().to_string_lossy().into_owned())
+            .filter(|n| n.ends_with(".tmp"))
+            .collect();
+        assert!(left.is_empty(), "{left:?}");
+        std::fs::remove_dir_all(&dir).ok();
+    }
+
+    #[test]
+    fn saves_write_the_format_version() {
+        let dir = temp_dir("version");
+        let opened = Store::open(&dir, 1);
+        opened.store.save(&Progress::default()).unwrap();
+        let text = std::fs::read_to_string(dir.join(FILE_NAME)).unwrap();
+        assert!(text.contains("version: 1"), "{text}");
         std::fs::remove_dir_all(&dir).ok();
     }
 

@@ -306,3 +306,39 @@ fn colour_follows_the_flag_then_no_color() {
     );
     assert!(!ColorArg::Never.enabled(None));
 }
+
+#[test]
+fn the_command_line_reads_values_as_the_calculators_do() {
+    let (text, err, code) = warpdrill(&["calc", "occupancy", "--smem", "24K"]);
+    assert_eq!(code, 0, "{err}");
+    assert!(text.contains("24 KB shared memory/block"), "{text}");
+    let (same, _, _) = warpdrill(&["calc", "occupancy", "--smem", "24576"]);
+    assert_eq!(text, same);
+    let (text, err, code) = warpdrill(&[
+        "calc",
+        "roofline",
+        "--peak-flops",
+        "67T",
+        "--bandwidth",
+        "4.8T",
+    ]);
+    assert_eq!(code, 0, "{err}");
+    let (same, _, _) = warpdrill(&[
+        "calc",
+        "roofline",
+        "--peak-flops",
+        "67 TFLOP/s",
+        "--bandwidth",
+        "4.8e12",
+    ]);
+    assert_eq!(text, same);
+    // A negative intensity gets the range message, not clap's "unexpected argument".
+    let (_, err, code) = warpdrill(&["calc", "roofline", "--intensity", "-1"]);
+    assert_eq!(code, 2);
+    assert!(err.contains("must be greater than 0"), "{err}");
+    assert!(!err.contains("unexpected argument"), "{err}");
+    // Bits are questioned, not read as bytes.
+    let (_, err, code) = warpdrill(&["calc", "occupancy", "--smem", "2 Kb"]);
+    assert_eq!(code, 2);
+    assert!(err.contains("bits"), "{err}");
+}

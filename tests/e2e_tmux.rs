@@ -263,7 +263,14 @@ fn review_keeps_every_rating_through_kill_9() {
             "sh -c 'sh {}; echo AFTER-TUTOR rc=$?; sleep 60'",
             script.display()
         );
-        let Some(session) = Session::start(&command, 80, 24) else {
+        // Sessions start one after another here, while other tests start theirs: retry a refusal.
+        let session = (0..5).find_map(|_| {
+            Session::start(&command, 80, 24).or_else(|| {
+                std::thread::sleep(Duration::from_millis(300));
+                None
+            })
+        });
+        let Some(session) = session else {
             cannot_run(TEST, "tmux is installed but cannot start a session here");
             return;
         };

@@ -149,10 +149,14 @@ fn anki_export_re_imported_gives_the_same_cards() {
         ],
     );
     assert!(out.status.success(), "{}", text(&out.stderr));
-    let loaded = warpdrill::ladder::check::load_over(
-        warpdrill::content::dir_sources(&deck).unwrap(),
-        &Content::builtin(),
-    );
+    let builtin = Content::builtin();
+    let loaded = warpdrill::content::load_dir_over(
+        &deck,
+        &builtin.topics,
+        &builtin.exercises,
+        Some(warpdrill::ladder::check::check_variants),
+    )
+    .unwrap();
     assert!(loaded.problems.is_empty(), "{:#?}", loaded.problems);
     let original = Content::builtin().cards;
     assert_eq!(loaded.cards.len(), original.len());

@@ -350,6 +350,7 @@ fn progress_is_saved_and_a_damaged_file_is_kept() {
         "{saved}"
     );
 
+    drop(h); // the first tutor closes, letting go of the data directory
     std::fs::write(dir.join("progress.ron"), "this is not progress").unwrap();
     let reopened = Store::open(&dir, 99);
     let mut h = Harness::with(80, 24, reopened.progress, Some(reopened.store));

@@ -1,33 +1,123 @@
 //! `warpdrill calc batch`: JSON lines in, one JSON answer line out per input line, in order.
 
 use super::json;
+use super::output::{self, OutputError};
 use crate::engine::{
-    self, Arch, Carveout, Granularity, KernelConfig, Pattern, TilingInput, WarpAccess, full_mask,
+    self, AccessShape, Arch, Carveout, Granularity, KernelConfig, TilingInput, WarpAccess,
 };
 use serde::Deserialize;
 use serde_json::{Map, Value, json};
-use std::io::{BufRead, Write};
+use std::io::{self, BufRead, Write};
+use std::process::ExitCode;
+use thiserror::Error;
 
-/// Reads requests from `input` until it ends, writing one answer line per request line.
-/// Blank lines are skipped. Fails only when reading or writing fails.
-pub fn run(input: impl BufRead, mut output: impl Write) -> std::io::Result<()> {
-    for line in input.lines() {
-        let line = line?;
-        if line.trim().is_empty() {
-            continue;
-        }
-        let answer = answer_line(&line);
-        serde_json::to_writer(&mut output, &answer)?;
-        writeln!(output)?;
-    }
-    output.flush()
+/// The longest request line answered: longer lines get an error, and are skipped without being held
+/// in memory whole.
+pub const MAX_LINE_BYTES: usize = 1 << 20;
+
+/// Why a batch stopped before its input ended.
+#[derive(Debug, Error)]
+pub enum BatchError {
+    /// The requests could not be read.
+    #[error("cannot read requests from stdin: {0}")]
+    Read(io::Error),
+    /// The answers could not be written.
+    #[error(transparent)]
+    Write(OutputError),
 }
 
-/// The answer to one request line: the answer object, or `{"error": …}` (with the request's `id`).
+/// Reads requests from `input` until it ends, writing one answer line per input line. A blank line is
+/// answered with `{}`; a line that is not UTF-8, is longer than [`MAX_LINE_BYTES`] or is not a valid request
+/// is answered with `{"error": …}` and the batch goes on. A UTF-8 byte-order mark before the first
+/// line is ignored. Fails only when reading or writing fails.
+pub fn run(mut input: impl BufRead, mut output: impl Write) -> Result<(), BatchError> {
+    let mut line = Vec::new();
+    let mut number = 0usize;
+    let write_err = |e: io::Error| BatchError::Write(OutputError::from(e));
+    while let Some(too_long) = read_line(&mut input, &mut line).map_err(BatchError::Read)? {
+        number += 1;
+        let mut bytes = line.as_slice();
+        if number == 1 {
+            bytes = bytes.strip_prefix(b"\xEF\xBB\xBF").unwrap_or(bytes);
+        }
+        bytes = bytes.strip_suffix(b"\r").unwrap_or(bytes);
+        let answer = if too_long {
+            json!({ "error": format!("line {number} is longer than {} bytes; it was skipped", MAX_LINE_BYTES) })
+        } else {
+            match std::str::from_utf8(bytes) {
+                // A blank line is answered too (with an empty object), so answers line up with lines.
+                Ok(text) if text.trim().is_empty() => json!({}),
+                Ok(text) => answer_line(text),
+                Err(e) => json!({
+                    "error": format!("line {number} is not valid UTF-8 (bad byte at {}); it was skipped", e.valid_up_to())
+                }),
+            }
+        };
+        serde_json::to_writer(&mut output, &answer).map_err(|e| write_err(e.into()))?;
+        writeln!(output).map_err(write_err)?;
+    }
+    output.flush().map_err(write_err)
+}
+
+/// `calc batch` on stdin and stdout: the exit status, with a closed stdout ending quietly.
+pub fn run_stdio() -> ExitCode {
+    match run(io::stdin().lock(), io::stdout().lock()) {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(BatchError::Write(e)) => e.exit(0),
+        Err(e @ BatchError::Read(_)) => {
+            output::stderr(&format!("error: {e}\n"));
+            ExitCode::from(1)
+        }
+    }
+}
+
+/// Reads the next line, without its `\n`, into `line`. Returns `None` at the end of input, else
+/// whether the line was longer than [`MAX_LINE_BYTES`] (then `line` is left empty: the rest of it is
+/// read and dropped piece by piece).
+fn read_line(input: &mut impl BufRead, line: &mut Vec<u8>) -> io::Result<Option<bool>> {
+    line.clear();
+    let mut too_long = false;
+    let mut any = false;
+    loop {
+        let buffer = match input.fill_buf() {
+            Ok(buffer) => buffer,
+            Err(e) if e.kind() == io::ErrorKind::Interrupted => continue,
+            Err(e) => return Err(e),
+        };
+        if buffer.is_empty() {
+            return Ok(any.then_some(too_long));
+        }
+        any = true;
+        let newline = buffer.iter().position(|&b| b == b'\n');
+        let piece = &buffer[..newline.unwrap_or(buffer.len())];
+        if !too_long {
+            if line.len() + piece.len() > MAX_LINE_BYTES {
+                too_long = true;
+                *line = Vec::new();
+            } else {
+                line.extend_from_slice(piece);
+            }
+        }
+        let used = newline.map_or(buffer.len(), |at| at + 1);
+        input.consume(used);
+        if newline.is_some() {
+            return Ok(Some(too_long));
+        }
+    }
+}
+
+/// The answer to one request line: the answer object, or `{"error": …}` (with the request's `id`
+/// whenever it can be read, even from a line that is not valid as a whole).
 pub fn answer_line(line: &str) -> Value {
     let request: Value = match serde_json::from_str(line) {
         Ok(value) => value,
-        Err(e) => return json!({ "error": format!("not valid JSON: {e}") }),
+        Err(e) => {
+            let mut answer = json!({ "error": format!("not valid JSON: {e}") });
+            if let Some(id) = scan_id(line) {
+                answer["id"] = id;
+            }
+            return answer;
+        }
     };
     let Value::Object(mut fields) = request else {
         return json!({ "error": "a request must be a JSON object with a \"kind\"" });
@@ -41,6 +131,69 @@ pub fn answer_line(line: &str) -> Value {
         answer["id"] = id;
     }
     answer
+}
+
+/// The top-level `"id"` of a request that does not parse as a whole (a number out of range, `NaN`,
+/// nesting too deep elsewhere in it): found by a linear scan that skips strings and counts brackets.
+/// Only a string, number, boolean or null id is read.
+fn scan_id(line: &str) -> Option<Value> {
+    let bytes = line.as_bytes();
+    let mut depth = 0usize;
+    let mut i = 0;
+    while i < bytes.len() {
+        match bytes[i] {
+            b'"' => {
+                let end = string_end(bytes, i)?;
+                if depth == 1 {
+                    let mut next = end + 1;
+                    while bytes.get(next).is_some_and(u8::is_ascii_whitespace) {
+                        next += 1;
+                    }
+                    if bytes.get(next) == Some(&b':')
+                        && serde_json::from_str::<String>(&line[i..=end]).is_ok_and(|k| k == "id")
+                    {
+                        next += 1;
+                        while bytes.get(next).is_some_and(u8::is_ascii_whitespace) {
+                            next += 1;
+                        }
+                        return scalar_at(&line[next..]);
+                    }
+                }
+                i = end + 1;
+                continue;
+            }
+            b'{' | b'[' => depth += 1,
+            b'}' | b']' => depth = depth.saturating_sub(1),
+            _ => {}
+        }
+        i += 1;
+    }
+    None
+}
+
+/// Index of the quote that closes the string opening at `start`.
+fn string_end(bytes: &[u8], start: usize) -> Option<usize> {
+    let mut i = start + 1;
+    while i < bytes.len() {
+        match bytes[i] {
+            b'\\' => i += 2,
+            b'"' => return Some(i),
+            _ => i += 1,
+        }
+    }
+    None
+}
+
+/// The JSON string, number, boolean or null at the start of `text`.
+fn scalar_at(text: &str) -> Option<Value> {
+    if text.starts_with('"') {
+        let end = string_end(text.as_bytes(), 0)?;
+        return serde_json::from_str(&text[..=end]).ok();
+    }
+    let end = text.find([',', '}', ']']).unwrap_or(text.len());
+    serde_json::from_str::<Value>(text[..end].trim())
+        .ok()
+        .filter(|v| !v.is_object() && !v.is_array())
 }
 
 fn answer_request(mut fields: Map<String, Value>) -> Result<Value, String> {
@@ -88,20 +241,24 @@ fn answer_request(mut fields: Map<String, Value>) -> Result<Value, String> {
             let request: TilingRequest = parse(object)?;
             let arch = request.arch.as_ref().map(|a| arch_of(a)).transpose()?;
             let input = TilingInput {
-                n: request.n,
-                tile: request.tile,
-                elem_bytes: request.elem_bytes,
+                n: request.n.unwrap_or(1024),
+                tile: request.tile.unwrap_or(16),
+                elem_bytes: request.elem_bytes.unwrap_or(4),
             };
-            let t = engine::tiling(&input, arch, request.regs_per_thread.unwrap_or(0))
+            let t = engine::tiling(&input, arch, request.regs_per_thread.unwrap_or(32))
                 .map_err(|e| e.to_string())?;
             Ok(json::tiling(&t))
         }
         "roofline" => {
             let request: RooflineRequest = parse(object)?;
+            use crate::units::Quantity;
+            let value = |real: &Option<Real>, kind, default| {
+                real.as_ref().map_or(Ok(default), |r| r.value(kind))
+            };
             let r = engine::roofline(
-                request.peak_flops,
-                request.peak_bandwidth,
-                request.intensity,
+                value(&request.peak_flops, Quantity::FlopRate, 67e12)?,
+                value(&request.peak_bandwidth, Quantity::ByteRate, 4.8e12)?,
+                value(&request.intensity, Quantity::Intensity, 0.25)?,
             )
             .map_err(|e| e.to_string())?;
             Ok(json::roofline(&r))
@@ -146,15 +303,64 @@ impl Mask {
     }
 }
 
+/// A size in bytes: a number, or text the one value parser reads (`"24K"`, `"48 KB"`).
+#[derive(Deserialize)]
+#[serde(untagged)]
+enum Size {
+    Number(u64),
+    Text(String),
+}
+
+impl Size {
+    fn bytes(&self, name: &str) -> Result<u32, String> {
+        let bytes = match self {
+            Size::Number(n) => *n,
+            Size::Text(text) => crate::units::parse_bytes(text).map_err(|e| e.to_string())?,
+        };
+        u32::try_from(bytes).map_err(|_| format!("\"{name}\" is more than 4 GiB"))
+    }
+}
+
+/// A positive real: a number, or text with its unit (`"67T"`, `"4.8 TB/s"`).
+#[derive(Deserialize)]
+#[serde(untagged)]
+enum Real {
+    Number(f64),
+    Text(String),
+}
+
+impl Real {
+    fn value(&self, kind: crate::units::Quantity) -> Result<f64, String> {
+        match self {
+            Real::Number(n) => Ok(*n),
+            Real::Text(text) => crate::units::parse_positive(text, kind).map_err(|e| e.to_string()),
+        }
+    }
+}
+
+/// An access request: the fields and defaults of `calc coalescing` / `calc banks`, under their JSON
+/// names or their flags' names (`stride_elems` or `stride`, `elem_bytes` or `elem`, …).
 #[derive(Deserialize)]
 #[serde(deny_unknown_fields)]
 struct AccessRequest {
     arch: Option<Value>,
-    elem_bytes: u32,
+    #[serde(alias = "elem")]
+    elem_bytes: Option<u32>,
+    #[serde(alias = "offsets")]
     offsets_bytes: Option<Vec<i64>>,
+    #[serde(alias = "stride")]
     stride_elems: Option<i64>,
+    #[serde(alias = "offset")]
     offset_elems: Option<i64>,
+    #[serde(alias = "base")]
     base_bytes: Option<i64>,
+    #[serde(alias = "struct_bytes")]
+    struct_size: Option<i64>,
+    field_offset: Option<i64>,
+    #[serde(alias = "pitch_bytes")]
+    pitch: Option<i64>,
+    walk: Option<String>,
+    #[serde(alias = "mask")]
     active_mask: Option<Mask>,
     granularity: Option<String>,
 }
@@ -165,50 +371,69 @@ impl AccessRequest {
             Some(value) => arch_of(value)?,
             None => Arch::default_arch(),
         };
-        let pattern = match (&self.offsets_bytes, self.stride_elems) {
-            (Some(_), Some(_)) => {
-                return Err("give either \"offsets_bytes\" or \"stride_elems\", not both".into());
+        let shapes = [
+            self.offsets_bytes.is_some(),
+            self.struct_size.is_some(),
+            self.pitch.is_some(),
+        ];
+        if shapes.iter().filter(|s| **s).count() > 1 {
+            return Err(
+                "give one of \"offsets_bytes\", \"struct_size\" or \"pitch\", not several".into(),
+            );
+        }
+        if self.offsets_bytes.is_some()
+            && (self.stride_elems.is_some()
+                || self.offset_elems.is_some()
+                || self.base_bytes.is_some())
+        {
+            return Err(
+                "\"stride_elems\", \"offset_elems\" and \"base_bytes\" do not go with \"offsets_bytes\"".into(),
+            );
+        }
+        if self.field_offset.is_some() && self.struct_size.is_none() {
+            return Err("\"field_offset\" goes with \"struct_size\"".into());
+        }
+        let column = match self.walk.as_deref() {
+            None | Some("row") => false,
+            Some("column") => true,
+            Some(other) => {
+                return Err(format!(
+                    "walk must be \"row\" or \"column\", got \"{other}\""
+                ));
             }
-            (Some(offsets), None) => {
-                if self.offset_elems.is_some() || self.base_bytes.is_some() {
-                    return Err("\"offset_elems\" and \"base_bytes\" go with \"stride_elems\", not \"offsets_bytes\"".into());
-                }
-                Pattern::Explicit {
-                    offsets_bytes: offsets.clone(),
-                }
-            }
-            (None, Some(stride)) => Pattern::Affine {
-                stride_elems: stride,
-                offset_elems: self.offset_elems.unwrap_or(0),
-                base_bytes: self.base_bytes.unwrap_or(0),
-            },
-            (None, None) => return Err("missing \"offsets_bytes\" or \"stride_elems\"".into()),
         };
-        let active_mask = match &self.active_mask {
-            Some(mask) => mask.value()?,
-            None => full_mask(arch.warp_size),
+        if self.walk.is_some() && self.pitch.is_none() {
+            return Err("\"walk\" goes with \"pitch\"".into());
+        }
+        let shape = AccessShape {
+            elem_bytes: self.elem_bytes.unwrap_or(4),
+            stride: self.stride_elems.unwrap_or(1),
+            offset: self.offset_elems.unwrap_or(0),
+            base: self.base_bytes.unwrap_or(0),
+            struct_size: self.struct_size,
+            field_offset: self.field_offset.unwrap_or(0),
+            pitch: self.pitch,
+            column,
+            offsets: self.offsets_bytes.clone(),
+            mask: self.active_mask.as_ref().map(Mask::value).transpose()?,
         };
-        Ok((
-            arch,
-            WarpAccess {
-                elem_bytes: self.elem_bytes,
-                pattern,
-                active_mask,
-                warp_size: arch.warp_size,
-            },
-        ))
+        Ok((arch, shape.access(arch.warp_size)))
     }
 }
 
+/// An occupancy request: the fields and defaults of `calc occupancy` (256 threads, 32 registers).
 #[derive(Deserialize)]
 #[serde(deny_unknown_fields)]
 struct OccupancyRequest {
     arch: Option<Value>,
     cc: Option<Value>,
-    block_size: u32,
-    regs_per_thread: u32,
-    static_smem: Option<u32>,
-    dynamic_smem: Option<u32>,
+    block_size: Option<u32>,
+    #[serde(alias = "regs")]
+    regs_per_thread: Option<u32>,
+    static_smem: Option<Size>,
+    #[serde(alias = "smem")]
+    dynamic_smem: Option<Size>,
+    #[serde(alias = "carveout")]
     carveout_pct: Option<i64>,
 }
 
@@ -219,15 +444,18 @@ impl OccupancyRequest {
             (Some(value), None) | (None, Some(value)) => arch_of(value)?,
             (None, None) => Arch::default_arch(),
         };
+        let regs = self.regs_per_thread.unwrap_or(32);
         if arch.amd.is_some() {
-            let w = engine::amd_waves(arch, self.regs_per_thread).map_err(|e| e.to_string())?;
+            // Waves per SIMD follow from VGPRs alone; a block size, if given, is not needed.
+            let w = engine::amd_waves(arch, regs).map_err(|e| e.to_string())?;
             return Ok(json::amd_waves(arch, &w));
         }
+        let smem = |size: &Option<Size>, name| size.as_ref().map_or(Ok(0), |s| s.bytes(name));
         let config = KernelConfig {
-            block_size: self.block_size,
-            regs_per_thread: self.regs_per_thread,
-            static_smem: self.static_smem.unwrap_or(0),
-            dynamic_smem: self.dynamic_smem.unwrap_or(0),
+            block_size: self.block_size.unwrap_or(256),
+            regs_per_thread: regs,
+            static_smem: smem(&self.static_smem, "static_smem")?,
+            dynamic_smem: smem(&self.dynamic_smem, "dynamic_smem")?,
             carveout: Carveout::from_pct(self.carveout_pct.unwrap_or(-1))
                 .map_err(|e| e.to_string())?,
         };
@@ -236,22 +464,28 @@ impl OccupancyRequest {
     }
 }
 
+/// A tiling request: the fields and defaults of `calc tiling` (N 1024, tile 16, 4-byte elements,
+/// 32 registers).
 #[derive(Deserialize)]
 #[serde(deny_unknown_fields)]
 struct TilingRequest {
-    n: u64,
-    tile: u64,
-    elem_bytes: u32,
+    n: Option<u64>,
+    tile: Option<u64>,
+    #[serde(alias = "elem")]
+    elem_bytes: Option<u32>,
     arch: Option<Value>,
+    #[serde(alias = "regs")]
     regs_per_thread: Option<u32>,
 }
 
+/// A roofline request: the fields and defaults of `calc roofline` (67 TFLOP/s, 4.8 TB/s, 0.25).
 #[derive(Deserialize)]
 #[serde(deny_unknown_fields)]
 struct RooflineRequest {
-    peak_flops: f64,
-    peak_bandwidth: f64,
-    intensity: f64,
+    peak_flops: Option<Real>,
+    #[serde(alias = "bandwidth")]
+    peak_bandwidth: Option<Real>,
+    intensity: Option<Real>,
 }
 
 #[cfg(test)]
@@ -317,8 +551,9 @@ mod tests {
             "[1,2]",
             r#"{"kind":"warp"}"#,
             r#"{"kind":"coalescing","elem_bytes":3,"stride_elems":1}"#,
-            r#"{"kind":"coalescing","elem_bytes":4}"#,
+            r#"{"kind":"coalescing","offsets_bytes":[0],"stride_elems":1}"#,
             r#"{"kind":"occupancy","block_size":0,"regs_per_thread":32}"#,
+            r#"{"kind":"occupancy","smem":"2 Kb"}"#,
             r#"{"kind":"coalescing","elem_bytes":4,"stride_elems":1,"strde":2}"#,
         ] {
             let a = answer(line);
@@ -341,9 +576,104 @@ mod tests {
             .lines()
             .map(|l| serde_json::from_str(l).unwrap())
             .collect();
-        assert_eq!(lines.len(), 3);
+        assert_eq!(lines.len(), 4, "every input line gets its answer line");
         assert_eq!(lines[0]["id"], 1);
         assert!(lines[1]["error"].is_string());
-        assert_eq!(lines[2]["bound"], "memory");
+        assert_eq!(
+            lines[2],
+            json!({}),
+            "a blank line is answered with an empty object"
+        );
+        assert_eq!(lines[3]["bound"], "memory");
+    }
+
+    #[test]
+    fn batch_takes_the_flags_names_and_defaults_of_calc() {
+        // The defaults of `calc coalescing`: 4-byte elements, stride 1.
+        let a = answer(r#"{"kind":"coalescing"}"#);
+        assert_eq!(
+            (a["sectors"].clone(), a["requests"].clone()),
+            (json!(4), json!(1))
+        );
+        let by_flag = answer(r#"{"kind":"coalescing","elem":4,"stride":2,"offset":1}"#);
+        let by_field =
+            answer(r#"{"kind":"coalescing","elem_bytes":4,"stride_elems":2,"offset_elems":1}"#);
+        assert_eq!(by_flag, by_field);
+        // AoS and 2D walks, as on the command line.
+        let aos = answer(r#"{"kind":"coalescing","struct_size":12,"field_offset":0}"#);
+        assert_eq!(aos["sectors"], 12);
+        let column = answer(r#"{"kind":"coalescing","pitch":4096,"walk":"column"}"#);
+        assert_eq!(column["sectors"], 32);
+        // `regs` is the flag's name; `smem` reads sizes as the flag does.
+        let regs = answer(r#"{"kind":"occupancy","block_size":256,"regs":48}"#);
+        assert_eq!(regs["active_blocks_per_sm"], 5);
+        let smem = answer(r#"{"kind":"occupancy","smem":"24K"}"#);
+        let bytes = answer(r#"{"kind":"occupancy","dynamic_smem":24576}"#);
+        assert_eq!(smem, bytes);
+        // AMD counts waves from VGPRs alone: no block size needed.
+        let amd = answer(r#"{"kind":"occupancy","arch":"gfx942","regs":64}"#);
+        assert!(amd["error"].is_null(), "{amd}");
+        // Roofline rates with units.
+        let roof = answer(
+            r#"{"kind":"roofline","peak_flops":"67T","bandwidth":"4.8 TB/s","intensity":4}"#,
+        );
+        let plain = answer(
+            r#"{"kind":"roofline","peak_flops":67e12,"peak_bandwidth":4.8e12,"intensity":4}"#,
+        );
+        assert_eq!(roof, plain);
+    }
+
+    #[test]
+    fn the_id_is_echoed_from_lines_that_do_not_parse() {
+        for (line, id) in [
+            (
+                r#"{"id":7,"kind":"roofline","peak_flops":1e400,"peak_bandwidth":1,"intensity":1}"#,
+                json!(7),
+            ),
+            (
+                r#"{"kind":"roofline","peak_flops":NaN,"id":"row \"9\""}"#,
+                json!("row \"9\""),
+            ),
+            (r#"{"x":{"id":1},"id": 3.5 , "kind":"#, json!(3.5)),
+        ] {
+            let a = answer(line);
+            assert!(a["error"].is_string(), "{a}");
+            assert_eq!(a["id"], id, "{line}");
+        }
+        let deep = format!(
+            r#"{{"id":"deep","kind":"tiling","n":{}1{}}}"#,
+            "[".repeat(10_000),
+            "]".repeat(10_000)
+        );
+        assert_eq!(answer(&deep)["id"], "deep");
+        assert_eq!(answer(r#"{"x":"id","y":1"#).get("id"), None);
+    }
+
+    #[test]
+    fn bad_bytes_long_lines_and_a_bom_are_answered_line_by_line() {
+        let good = r#"{"kind":"roofline","peak_flops":1,"peak_bandwidth":1,"intensity":2}"#;
+        let mut input = b"\xEF\xBB\xBF".to_vec();
+        input.extend_from_slice(good.as_bytes());
+        input.extend_from_slice(b"\r\n{\"id\":\xff}\n");
+        input.extend(std::iter::repeat_n(b' ', MAX_LINE_BYTES + 10));
+        input.extend_from_slice(b"\n");
+        input.extend_from_slice(good.as_bytes());
+        let mut out = Vec::new();
+        run(input.as_slice(), &mut out).unwrap();
+        let lines: Vec<Value> = String::from_utf8(out)
+            .unwrap()
+            .lines()
+            .map(|l| serde_json::from_str(l).unwrap())
+            .collect();
+        assert_eq!(lines.len(), 4, "{lines:?}");
+        assert_eq!(lines[0]["bound"], "compute");
+        assert!(
+            lines[1]["error"]
+                .as_str()
+                .unwrap()
+                .contains("not valid UTF-8")
+        );
+        assert!(lines[2]["error"].as_str().unwrap().contains("longer than"));
+        assert_eq!(lines[3]["bound"], "compute");
     }
 }

@@ -8,6 +8,33 @@ use serde_json::json;
 use std::fmt::Write as _;
 use std::path::Path;
 
+/// The built-in content plus `--content DIR`, with a warning on stderr naming the first problems;
+/// or, when the directory cannot be read at all, the exit status after saying why.
+pub fn load(dir: Option<&Path>) -> Result<Content, std::process::ExitCode> {
+    let content = ladder::check::with_dir(dir).map_err(|e| {
+        super::output::stderr(&format!(
+            "error: {}\n",
+            crate::format::printable(&e.to_string())
+        ));
+        std::process::ExitCode::from(2)
+    })?;
+    if !content.problems.is_empty() {
+        let mut warning = format!(
+            "warning: {} content problem(s) — those items were skipped (see `warpdrill content check`):\n",
+            content.problems.len()
+        );
+        for problem in content.problems.iter().take(5) {
+            let _ = writeln!(
+                warning,
+                "  {}",
+                crate::format::printable(&problem.to_string())
+            );
+        }
+        super::output::stderr(&warning);
+    }
+    Ok(content)
+}
+
 /// Text to print and the exit status.
 pub struct Report {
     /// What to print on stdout.
@@ -18,12 +45,29 @@ pub struct Report {
     pub code: u8,
 }
 
+impl Report {
+    /// Prints the report, every character from content made safe for the terminal
+    /// ([`crate::format::printable`]), and gives the exit status.
+    pub fn print(&self) -> std::process::ExitCode {
+        super::output::finish(
+            &crate::format::printable(&self.stdout),
+            &crate::format::printable(&self.stderr),
+            self.code,
+        )
+    }
+}
+
 /// `content check [DIR] [--json]`: exit 1 if any problem.
 pub fn check(dir: Option<&Path>, as_json: bool) -> Report {
     let loaded = match dir {
         None => ladder::check::builtin(),
-        Some(dir) => match content::dir_sources(dir) {
-            Ok(sources) => ladder::check::load_over(sources, &Content::builtin()),
+        Some(dir) => match content::load_dir_over(
+            dir,
+            &Content::builtin().topics,
+            &Content::builtin().exercises,
+            Some(ladder::check::check_variants),
+        ) {
+            Ok(loaded) => loaded,
             Err(e) => {
                 return Report {
                     stdout: if as_json {

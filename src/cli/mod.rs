@@ -4,10 +4,11 @@ pub mod batch;
 pub mod calc;
 pub mod content;
 pub mod json;
+pub mod output;
 pub mod review;
+pub mod signals;
 pub mod tui;
 
-use crate::content::Content;
 use clap::{Args, Parser, Subcommand, ValueEnum};
 use std::path::PathBuf;
 use std::process::ExitCode;
@@ -269,11 +270,11 @@ pub struct OccupancyArgs {
     /// Registers per thread (0 = not limiting); VGPRs per lane on AMD.
     #[arg(long, default_value_t = 32)]
     pub regs: u32,
-    /// Dynamic shared memory per block, bytes.
-    #[arg(long, default_value_t = 0)]
+    /// Dynamic shared memory per block, bytes (2048, 24K, 48 KB, 0x6000).
+    #[arg(long, default_value = "0", value_parser = crate::units::bytes_arg)]
     pub smem: u32,
-    /// Static shared memory per block, bytes.
-    #[arg(long, default_value_t = 0)]
+    /// Static shared memory per block, bytes (2048, 24K, 48 KB, 0x6000).
+    #[arg(long, default_value = "0", value_parser = crate::units::bytes_arg)]
     pub static_smem: u32,
     /// Shared-memory carveout preference: -1 = default, else 0–100 %.
     #[arg(long, default_value_t = -1, allow_hyphen_values = true)]
@@ -309,14 +310,14 @@ pub struct TilingArgs {
 /// A roofline point.
 #[derive(Debug, Clone, Args)]
 pub struct RooflineArgs {
-    /// Peak compute, FLOP/s (e.g. 67e12).
-    #[arg(long, default_value_t = 67e12)]
+    /// Peak compute, FLOP/s (67T, 67 TFLOP/s, 6.7e13).
+    #[arg(long, default_value = "67T", value_parser = crate::units::flop_rate_arg, allow_hyphen_values = true)]
     pub peak_flops: f64,
-    /// Peak memory bandwidth, bytes/s (e.g. 4.8e12).
-    #[arg(long, default_value_t = 4.8e12)]
+    /// Peak memory bandwidth, bytes/s (4.8T, 4.8 TB/s, 4.8e12).
+    #[arg(long, default_value = "4.8T", value_parser = crate::units::byte_rate_arg, allow_hyphen_values = true)]
     pub bandwidth: f64,
-    /// Arithmetic intensity, FLOP per byte.
-    #[arg(long, default_value_t = 0.25)]
+    /// Arithmetic intensity, FLOP per byte (0.25, 4 FLOP/B).
+    #[arg(long, default_value = "0.25", value_parser = crate::units::intensity_arg, allow_hyphen_values = true)]
     pub intensity: f64,
     /// Print one JSON object instead of text.
     #[arg(long)]
@@ -326,33 +327,15 @@ pub struct RooflineArgs {
 pub use crate::engine::parse_mask;
 
 fn finish(report: content::Report) -> ExitCode {
-    print!("{}", report.stdout);
-    eprint!("{}", report.stderr);
-    ExitCode::from(report.code)
-}
-
-/// The built-in content plus `--content DIR`, or the reason it cannot be read.
-fn load_content(dir: Option<&std::path::Path>) -> Result<Content, ExitCode> {
-    let content = crate::ladder::check::with_dir(dir).map_err(|e| {
-        eprintln!("error: {e}");
-        ExitCode::from(2)
-    })?;
-    if !content.problems.is_empty() {
-        eprintln!(
-            "warning: {} content problem(s) — those items were skipped (see `warpdrill content check`):",
-            content.problems.len()
-        );
-        for problem in content.problems.iter().take(5) {
-            eprintln!("  {problem}");
-        }
-    }
-    Ok(content)
+    report.print()
 }
 
 /// Runs one command line; returns the exit status.
 pub fn run(cli: Cli) -> ExitCode {
     if let Err(report) = color_eyre::install() {
-        eprintln!("warning: could not install the error reporter: {report}");
+        self::output::stderr(&format!(
+            "warning: could not install the error reporter: {report}\n"
+        ));
     }
     let theme = crate::ui::Theme::new(!cli.color.enabled(std::env::var_os("NO_COLOR").as_deref()));
     match cli.command {
@@ -365,7 +348,9 @@ pub fn run(cli: Cli) -> ExitCode {
                 Ok(()) => ExitCode::SUCCESS,
                 Err(e) if e.kind() == std::io::ErrorKind::BrokenPipe => ExitCode::SUCCESS,
                 Err(e) => {
-                    eprintln!("error: cannot write the completion script: {e}");
+                    self::output::stderr(&format!(
+                        "error: cannot write the completion script: {e}\n"
+                    ));
                     ExitCode::from(1)
                 }
             };
@@ -384,7 +369,7 @@ pub fn run(cli: Cli) -> ExitCode {
                 theme,
             )),
             Err(message) => {
-                eprintln!("error: {message}");
+                self::output::stderr(&format!("error: {message}\n"));
                 ExitCode::from(2)
             }
         },
@@ -408,7 +393,7 @@ pub fn run(cli: Cli) -> ExitCode {
                 .map(|l| crate::content::schema::Level::parse(l).ok_or(l))
             {
                 Some(Err(bad)) => {
-                    eprintln!("error: unknown level `{bad}` (use L1 … L5)");
+                    self::output::stderr(&format!("error: unknown level `{bad}` (use L1 … L5)\n"));
                     return ExitCode::from(2);
                 }
                 Some(Ok(level)) => Some(level),
@@ -440,7 +425,7 @@ pub fn run(cli: Cli) -> ExitCode {
             self::content::check(dir.as_deref().or(cli.content.as_deref()), json),
         ),
         Some(Command::Content(ContentCommand::Preview { seed, level, json })) => {
-            match load_content(cli.content.as_deref()) {
+            match self::content::load(cli.content.as_deref()) {
                 Ok(content) => finish(self::content::preview(
                     &content,
                     seed,
@@ -450,7 +435,7 @@ pub fn run(cli: Cli) -> ExitCode {
                 Err(code) => code,
             }
         }
-        Some(Command::Check(args)) => match load_content(cli.content.as_deref()) {
+        Some(Command::Check(args)) => match self::content::load(cli.content.as_deref()) {
             Ok(content) => finish(self::content::check_answer(&content, &args)),
             Err(code) => code,
         },
@@ -461,30 +446,12 @@ pub fn run(cli: Cli) -> ExitCode {
                 CalcCommand::Occupancy(args) => self::calc::occupancy(args),
                 CalcCommand::Tiling(args) => self::calc::tiling(args),
                 CalcCommand::Roofline(args) => self::calc::roofline(args),
-                CalcCommand::Batch => {
-                    let stdin = std::io::stdin().lock();
-                    let stdout = std::io::stdout().lock();
-                    return match self::batch::run(stdin, stdout) {
-                        Ok(()) => ExitCode::SUCCESS,
-                        Err(e) => {
-                            eprintln!("error: cannot read requests from stdin: {e}");
-                            ExitCode::from(1)
-                        }
-                    };
-                }
+                CalcCommand::Batch => return self::batch::run_stdio(),
             };
             match answer {
-                Ok(text) => {
-                    print!("{text}");
-                    if !text.ends_with('\n') {
-                        println!();
-                    }
-                    ExitCode::SUCCESS
-                }
-                Err(message) => {
-                    eprintln!("error: {message}");
-                    ExitCode::from(2)
-                }
+                Ok(text) if text.ends_with('\n') => self::output::finish(&text, "", 0),
+                Ok(text) => self::output::finish(&format!("{text}\n"), "", 0),
+                Err(message) => self::output::finish("", &format!("error: {message}\n"), 2),
             }
         }
     }

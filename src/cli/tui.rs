@@ -1,5 +1,7 @@
 //! Starting the tutor in a real terminal: checks, progress, terminal set-up and restoration.
 
+use super::output;
+use super::signals::{Interruption, Signals};
 use crate::app::{self, App};
 use crate::content::schema::Level;
 use crate::progress::{self, Store};
@@ -29,13 +31,30 @@ pub enum Start {
     },
 }
 
-/// Restores the terminal however the tutor ends (return, error or panic unwinding).
+/// Restores the terminal however the tutor ends (return, error, signal or panic unwinding).
 struct TerminalGuard;
 
 impl Drop for TerminalGuard {
     fn drop(&mut self) {
-        ratatui::restore();
+        restore_terminal();
     }
+}
+
+/// Cooked mode, the normal screen and a visible cursor.
+fn restore_terminal() {
+    ratatui::restore();
+    let _ = ratatui::crossterm::execute!(std::io::stdout(), ratatui::crossterm::cursor::Show);
+}
+
+/// Suspends the tutor (Ctrl-Z, SIGTSTP) as terminal programs do: the terminal restored, the process
+/// stopped; once continued, raw mode and the alternate screen back and the whole screen redrawn.
+fn suspend(terminal: &mut ratatui::DefaultTerminal, signals: &Signals) -> std::io::Result<()> {
+    use ratatui::crossterm::{cursor, execute, terminal as term};
+    restore_terminal();
+    signals.stop()?;
+    term::enable_raw_mode()?;
+    execute!(std::io::stdout(), term::EnterAlternateScreen, cursor::Hide)?;
+    terminal.clear()
 }
 
 impl crate::cli::ExploreArgs {
@@ -68,16 +87,19 @@ pub fn run_with(
     theme: Theme,
 ) -> u8 {
     if !std::io::stdout().is_terminal() || !std::io::stdin().is_terminal() {
-        eprintln!(
+        output::stderr(
             "warpdrill: the tutor needs an interactive terminal, and this is not one.\n\
-             For scripts use `warpdrill calc …`, `warpdrill content …` or `warpdrill check …` (see --help)."
+             For scripts use `warpdrill calc …`, `warpdrill content …` or `warpdrill check …` (see --help).\n",
         );
         return 2;
     }
     let content = match crate::ladder::check::with_dir(content_dir) {
         Ok(content) => content,
         Err(e) => {
-            eprintln!("warpdrill: {e}");
+            output::stderr(&format!(
+                "warpdrill: {}\n",
+                crate::format::printable(&e.to_string())
+            ));
             return 2;
         }
     };
@@ -144,23 +166,49 @@ pub fn run_with(
             app.start_on(Action::OpenReview);
         }
     }
+    let signals = Signals::default();
+    if let Err(e) = signals.install() {
+        app.notices.push(format!(
+            "Signals cannot be handled here ({e}): quit with q or Ctrl-C to keep the terminal tidy."
+        ));
+    }
     let mut terminal = match ratatui::try_init() {
         Ok(terminal) => terminal,
         Err(e) => {
             ratatui::restore();
-            eprintln!("warpdrill: cannot set up the terminal: {e}");
+            output::stderr(&format!("warpdrill: cannot set up the terminal: {e}\n"));
             return 1;
         }
     };
     let guard = TerminalGuard;
-    let result = app::run(&mut terminal, &mut app, ratatui::crossterm::event::read);
+    let result = loop {
+        match app::run(&mut terminal, &mut app, || signals.next_event()) {
+            Ok(()) => break Ok(0),
+            Err(e) => match Interruption::of(&e) {
+                Some(Interruption::Terminate(signal)) => {
+                    break Ok(u8::try_from(128 + signal).unwrap_or(1));
+                }
+                Some(Interruption::Suspend) => {
+                    if let Err(e) = suspend(&mut terminal, &signals) {
+                        break Err(e);
+                    }
+                }
+                Some(Interruption::Redraw) => {
+                    if let Err(e) = terminal.clear() {
+                        break Err(e);
+                    }
+                }
+                None => break Err(e),
+            },
+        }
+    };
     app.update(Action::Home);
     app.save();
     drop(guard);
     match result {
-        Ok(()) => 0,
+        Ok(status) => status,
         Err(e) => {
-            eprintln!("warpdrill: {e}");
+            output::stderr(&format!("warpdrill: {e}\n"));
             1
         }
     }

@@ -3,6 +3,7 @@
 
 pub mod builtin;
 pub mod schema;
+pub mod structure;
 pub mod validate;
 
 use schema::{Card, DeckFile, ExerciseFile, ExerciseTemplate, Level, Topic, TopicFile};
@@ -109,36 +110,18 @@ impl Content {
     ) -> Result<Content, DirError> {
         let mut content = Content::builtin_checked(check);
         if let Some(dir) = dir {
-            let extra = load_with(
-                dir_sources(dir)?,
-                &content.topics,
-                &content.exercises,
-                check,
-            );
+            let extra = load_dir_over(dir, &content.topics, &content.exercises, check)?;
             content.merge(extra);
         }
         Ok(content)
     }
 
+    /// Adds `other`'s items, replacing those with the same id: one pass over each list, whatever
+    /// their sizes.
     fn merge(&mut self, other: Content) {
-        for topic in other.topics {
-            match self.topics.iter_mut().find(|t| t.id == topic.id) {
-                Some(existing) => *existing = topic,
-                None => self.topics.push(topic),
-            }
-        }
-        for card in other.cards {
-            match self.cards.iter_mut().find(|c| c.id == card.id) {
-                Some(existing) => *existing = card,
-                None => self.cards.push(card),
-            }
-        }
-        for exercise in other.exercises {
-            match self.exercises.iter_mut().find(|e| e.id == exercise.id) {
-                Some(existing) => *existing = exercise,
-                None => self.exercises.push(exercise),
-            }
-        }
+        replace_or_add(&mut self.topics, other.topics, |t| &t.id);
+        replace_or_add(&mut self.cards, other.cards, |c| &c.id);
+        replace_or_add(&mut self.exercises, other.exercises, |e| &e.id);
         self.exercises.sort_by_key(|e| e.level);
         self.problems.extend(other.problems);
         self.files += other.files;
@@ -167,9 +150,125 @@ impl Content {
     }
 }
 
-/// Reads `dir/content/*.ron` and `dir/exercises/*.ron`, sorted by name.
-pub fn dir_sources(dir: &Path) -> Result<Vec<SourceFile>, DirError> {
-    let mut sources = Vec::new();
+/// Puts each of `new` in place of the item of `list` with the same id, or at the end.
+fn replace_or_add<T>(list: &mut Vec<T>, new: Vec<T>, id: impl Fn(&T) -> &String) {
+    let mut at: std::collections::HashMap<String, usize> = list
+        .iter()
+        .enumerate()
+        .map(|(i, item)| (id(item).clone(), i))
+        .collect();
+    for item in new {
+        match at.get(id(&item)) {
+            Some(&i) => list[i] = item,
+            None => {
+                at.insert(id(&item).clone(), list.len());
+                list.push(item);
+            }
+        }
+    }
+}
+
+/// The largest content file read, in bytes: larger files are skipped with a message.
+pub const MAX_FILE_BYTES: u64 = 16 * 1024 * 1024;
+
+/// What reading a content directory found.
+#[derive(Debug, Clone, Default)]
+pub struct DirSources {
+    /// The files read.
+    pub files: Vec<SourceFile>,
+    /// Entries that could not be read (each skipped on its own).
+    pub problems: Vec<Diagnostic>,
+}
+
+/// Loads and validates the files of `dir` ([`dir_sources`], then [`load`]); entries that could not be
+/// read are reported among the problems, and count as files.
+pub fn load_dir(
+    dir: &Path,
+    known_topics: &[Topic],
+    check: Option<TemplateCheck>,
+) -> Result<Content, DirError> {
+    load_dir_over(dir, known_topics, &[], check)
+}
+
+/// [`load_dir`], where drill cards may also name the exercises in `known_exercises` (the built-in
+/// ones, for a folder that extends them).
+pub fn load_dir_over(
+    dir: &Path,
+    known_topics: &[Topic],
+    known_exercises: &[ExerciseTemplate],
+    check: Option<TemplateCheck>,
+) -> Result<Content, DirError> {
+    let sources = dir_sources(dir)?;
+    let unreadable = sources.problems.len();
+    let mut content = load_with(sources.files, known_topics, known_exercises, check);
+    content.files += unreadable;
+    let mut problems = sources.problems;
+    problems.append(&mut content.problems);
+    content.problems = problems;
+    Ok(content)
+}
+
+/// The text of one content file, or why it was skipped: only regular files (a symbolic link to one is
+/// fine) of at most [`MAX_FILE_BYTES`] bytes of UTF-8 are read, so a FIFO, a device or a directory
+/// named `x.ron` never hangs or floods the loader.
+fn read_source(path: &Path) -> Result<String, String> {
+    use std::io::Read;
+    let too_big = |size: u64| {
+        format!(
+            "the file is {:.1} MB; content files are limited to {} MB — split it (the file was skipped)",
+            size as f64 / (1024.0 * 1024.0),
+            MAX_FILE_BYTES / (1024 * 1024)
+        )
+    };
+    let metadata = std::fs::metadata(path).map_err(|e| {
+        if std::fs::symlink_metadata(path).is_ok_and(|m| m.file_type().is_symlink()) {
+            format!("a symbolic link that leads nowhere readable ({e}); the file was skipped")
+        } else {
+            format!("cannot read it ({e}); the file was skipped")
+        }
+    })?;
+    let not_regular = |file_type: std::fs::FileType| {
+        let what = if file_type.is_dir() {
+            "a directory"
+        } else {
+            "not a regular file (a FIFO, socket or device)"
+        };
+        format!("{what}, not a content file; it was skipped")
+    };
+    if !metadata.is_file() {
+        return Err(not_regular(metadata.file_type()));
+    }
+    if metadata.len() > MAX_FILE_BYTES {
+        return Err(too_big(metadata.len()));
+    }
+    let file = std::fs::File::open(path)
+        .map_err(|e| format!("cannot read it ({e}); the file was skipped"))?;
+    // Checked again on the opened file: the path may have changed since.
+    match file.metadata() {
+        Ok(m) if m.is_file() => {}
+        Ok(m) => return Err(not_regular(m.file_type())),
+        Err(e) => return Err(format!("cannot read it ({e}); the file was skipped")),
+    }
+    let mut bytes = Vec::new();
+    file.take(MAX_FILE_BYTES + 1)
+        .read_to_end(&mut bytes)
+        .map_err(|e| format!("cannot read it ({e}); the file was skipped"))?;
+    if bytes.len() as u64 > MAX_FILE_BYTES {
+        return Err(too_big(bytes.len() as u64));
+    }
+    String::from_utf8(bytes).map_err(|e| {
+        format!(
+            "not UTF-8 text (invalid byte at offset {}); the file was skipped",
+            e.utf8_error().valid_up_to()
+        )
+    })
+}
+
+/// Reads `dir/content/*.ron` and `dir/exercises/*.ron`, sorted by name. An entry that cannot be read
+/// (not a regular file, too large, not UTF-8, a broken link) is skipped and reported on its own; only
+/// a directory that cannot be listed at all is an error.
+pub fn dir_sources(dir: &Path) -> Result<DirSources, DirError> {
+    let mut sources = DirSources::default();
     let mut found_any = false;
     for (sub, default_kind) in [
         ("content", FileKind::Deck),
@@ -191,10 +290,18 @@ pub fn dir_sources(dir: &Path) -> Result<Vec<SourceFile>, DirError> {
             .collect();
         paths.sort();
         for path in paths {
-            let text = std::fs::read_to_string(&path).map_err(|source| DirError {
-                path: path.display().to_string(),
-                source,
-            })?;
+            let text = match read_source(&path) {
+                Ok(text) => text,
+                Err(message) => {
+                    sources.problems.push(Diagnostic {
+                        file: path.display().to_string(),
+                        line: 1,
+                        column: 1,
+                        message,
+                    });
+                    continue;
+                }
+            };
             let kind = if default_kind == FileKind::Deck
                 && path.file_name().is_some_and(|n| n == "topics.ron")
             {
@@ -202,7 +309,7 @@ pub fn dir_sources(dir: &Path) -> Result<Vec<SourceFile>, DirError> {
             } else {
                 default_kind
             };
-            sources.push(SourceFile {
+            sources.files.push(SourceFile {
                 path: path.display().to_string(),
                 text,
                 kind,

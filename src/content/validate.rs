@@ -2,6 +2,7 @@
 //! parameter choice. Each problem skips only the item it names.
 
 use super::schema::{Card, ExerciseTemplate, Topic};
+use super::structure;
 use super::{Diagnostic, SourceFile, TemplateCheck};
 use std::collections::HashSet;
 
@@ -22,12 +23,12 @@ fn id_offset(text: &str, id: &str, from: usize) -> Option<usize> {
         .match_indices(&quoted)
         .map(|(at, _)| at + from)
         .find(|&at| {
-            let line_start = text[..at].rfind('\n').map_or(0, |n| n + 1);
-            text[line_start..at]
-                .trim_end()
-                .trim_end_matches(':')
-                .trim_end()
-                .ends_with("id")
+            // Looks back only over `id:` and the blanks around it, never to the start of the line:
+            // a deck written on one line stays linear.
+            let before = text[..at].trim_end_matches([' ', '\t', '\r']);
+            before
+                .strip_suffix(':')
+                .is_some_and(|b| b.trim_end_matches([' ', '\t', '\r']).ends_with("id"))
         })
 }
 
@@ -36,30 +37,75 @@ fn id_offset(text: &str, id: &str, from: usize) -> Option<usize> {
 struct Locator<'a> {
     source: &'a SourceFile,
     cursor: usize,
+    /// The last position computed (byte offset, line, column), to count on from instead of from the
+    /// start of the file.
+    last: std::cell::Cell<(usize, usize, usize)>,
+    /// Searches that read to the end of the file without finding what they looked for.
+    misses: std::cell::Cell<u32>,
 }
+
+/// Failed searches allowed per file before the locator stops searching (each reads the rest of the
+/// file, so unbounded they would make a large file quadratic).
+const MAX_MISSES: u32 = 16;
 
 impl<'a> Locator<'a> {
     fn new(source: &'a SourceFile) -> Self {
-        Locator { source, cursor: 0 }
+        Locator {
+            source,
+            cursor: 0,
+            last: std::cell::Cell::new((0, 1, 1)),
+            misses: std::cell::Cell::new(0),
+        }
+    }
+
+    /// Line and column of `at`, counted on from the last position when `at` is after it.
+    fn position(&self, at: usize) -> (usize, usize) {
+        let text = &self.source.text;
+        let at = at.min(text.len());
+        let (from, line, column) = self.last.get();
+        let (line, column) = match text.get(from..at) {
+            Some(between) if at >= from => match between.rfind('\n') {
+                Some(nl) => (
+                    line + between.matches('\n').count(),
+                    between[nl + 1..].chars().count() + 1,
+                ),
+                None => (line, column + between.chars().count()),
+            },
+            _ => position(text, at),
+        };
+        self.last.set((at, line, column));
+        (line, column)
     }
 
     /// Offset of the next item with this id.
     fn item(&mut self, id: &str) -> usize {
+        // A search that fails reads to the end of the file; after a few (ids written with escapes,
+        // so the text differs from the id), stop searching rather than go quadratic.
+        if self.misses.get() >= MAX_MISSES {
+            return self.cursor;
+        }
         let text = &self.source.text;
         match id_offset(text, id, self.cursor).or_else(|| id_offset(text, id, 0)) {
             Some(at) => {
                 self.cursor = at + id.len() + 2;
                 at
             }
-            None => self.cursor,
+            None => {
+                self.misses.set(self.misses.get() + 1);
+                self.cursor
+            }
         }
     }
 
     fn diag(&self, at: usize, needle: Option<&str>, message: String) -> Diagnostic {
-        let at = needle
-            .and_then(|n| self.source.text[at..].find(n).map(|i| at + i))
-            .unwrap_or(at);
-        let (line, column) = position(&self.source.text, at);
+        let found = needle
+            .filter(|_| self.misses.get() < MAX_MISSES)
+            .map(|n| self.source.text.get(at..)?.find(n).map(|i| at + i));
+        if found == Some(None) {
+            self.misses.set(self.misses.get() + 1);
+        }
+        let at = found.flatten().unwrap_or(at);
+        let (line, column) = self.position(at);
         Diagnostic {
             file: self.source.path.clone(),
             line,
@@ -102,6 +148,12 @@ pub fn topics(
                 "topic `{}` needs a name, a description and an analogy",
                 topic.id
             ))
+        } else if let Some(message) = too_long(
+            [&topic.name, &topic.description, &topic.analogy]
+                .into_iter()
+                .map(String::as_str),
+        ) {
+            Some(format!("topic `{}`: {message}", topic.id))
         } else {
             None
         };
@@ -126,6 +178,7 @@ pub fn cards(
     let mut locator = Locator::new(source);
     let mut kept: Vec<Card> = Vec::new();
     let mut ids: HashSet<String> = existing.iter().map(|item| item.id.clone()).collect();
+    let topic_ids: HashSet<&str> = topics.iter().map(|t| t.id.as_str()).collect();
     for card in list {
         let at = locator.item(&card.id);
         let problem = if !valid_id(&card.id) {
@@ -138,7 +191,7 @@ pub fn cards(
                     card.id
                 ),
             ))
-        } else if !topics.iter().any(|t| t.id == card.topic) {
+        } else if !topic_ids.contains(card.topic.as_str()) {
             Some((
                 Some("topic"),
                 format!(
@@ -150,6 +203,13 @@ pub fn cards(
             ))
         } else if card.front.trim().is_empty() || card.back.trim().is_empty() {
             Some((None, format!("card `{}` needs a front and a back", card.id)))
+        } else if let Some(message) = too_long(
+            [&card.front, &card.back]
+                .into_iter()
+                .chain(&card.tags)
+                .map(String::as_str),
+        ) {
+            Some((None, format!("card `{}`: {message}", card.id)))
         } else if let Some(message) = card
             .drill
             .as_deref()
@@ -211,12 +271,28 @@ fn drill_problem(id: &str, exercises: &[&ExerciseTemplate]) -> Option<String> {
     }
 }
 
+/// The first text over [`structure::MAX_TEXT_BYTES`], described.
+fn too_long<'t>(texts: impl IntoIterator<Item = &'t str>) -> Option<String> {
+    texts
+        .into_iter()
+        .find(|t| t.len() > structure::MAX_TEXT_BYTES)
+        .map(structure::too_long_message)
+}
+
+/// The known topic ids for a message: the first dozen, so that a file of many topics and many
+/// mistakes does not repeat all of them in every message.
 fn topic_list(topics: &[Topic]) -> String {
-    topics
+    const SHOWN: usize = 12;
+    let mut list = topics
         .iter()
+        .take(SHOWN)
         .map(|t| t.id.as_str())
         .collect::<Vec<_>>()
-        .join(", ")
+        .join(", ");
+    if topics.len() > SHOWN {
+        list.push_str(&format!(" and {} more", topics.len() - SHOWN));
+    }
+    list
 }
 
 /// Validates exercise templates; returns the valid ones.
@@ -231,6 +307,7 @@ pub fn exercises(
     let mut locator = Locator::new(source);
     let mut kept: Vec<ExerciseTemplate> = Vec::new();
     let mut ids: HashSet<String> = existing.iter().map(|item| item.id.clone()).collect();
+    let topic_ids: HashSet<&str> = topics.iter().map(|t| t.id.as_str()).collect();
     for exercise in list {
         let at = locator.item(&exercise.id);
         let mut found = Vec::new();
@@ -240,7 +317,7 @@ pub fn exercises(
         if !ids.insert(exercise.id.clone()) {
             found.push((None, format!("duplicate exercise id `{}`", exercise.id)));
         }
-        if !topics.iter().any(|t| t.id == exercise.topic) {
+        if !topic_ids.contains(exercise.topic.as_str()) {
             found.push((
                 Some("topic".to_string()),
                 format!(
@@ -262,9 +339,15 @@ pub fn exercises(
         if exercise.title.trim().is_empty() || exercise.explanation.trim().is_empty() {
             found.push((None, "needs a title and a worked explanation".to_string()));
         }
-        if let Some((needle, message)) = check.and_then(|check| check(&exercise)) {
-            found.push((needle, message));
+        let mut structure = structure::limits(&exercise);
+        structure.extend(structure::answerable(&exercise));
+        if structure.is_empty() {
+            // Only a template within the limits is worth drawing every combination of.
+            if let Some((needle, message)) = check.and_then(|check| check(&exercise)) {
+                found.push((needle, message));
+            }
         }
+        found.extend(structure);
         if found.is_empty() {
             kept.push(exercise);
         } else {

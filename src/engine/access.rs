@@ -180,7 +180,11 @@ impl WarpAccess {
                     format!("at least the {elem}-byte field it holds"),
                 ));
             }
-            if field_offset < 0 || field_offset > struct_bytes - elem {
+            if field_offset < 0
+                || field_offset
+                    .checked_add(elem)
+                    .is_none_or(|end| end > struct_bytes)
+            {
                 return Err(EngineError::range(
                     "field offset",
                     field_offset,
@@ -190,6 +194,19 @@ impl WarpAccess {
                     ),
                 ));
             }
+        }
+        if let Pattern::TwoD {
+            pitch_bytes,
+            column: true,
+            ..
+        } = self.pattern
+            && pitch_bytes == 0
+        {
+            return Err(EngineError::range(
+                "row pitch of a column walk",
+                "0 bytes",
+                "non-zero (with pitch 0 every lane reads the same element: use stride 0 for a broadcast)",
+            ));
         }
         for (lane, slot) in addresses.iter_mut().enumerate() {
             if self.active_mask & (1u64 << lane) == 0 {
@@ -312,6 +329,30 @@ mod tests {
         assert!(matches!(err, EngineError::Overflow { .. }), "{err}");
         let err = WarpAccess::explicit(4, vec![0; 33]).resolve().unwrap_err();
         assert!(err.to_string().contains("lane offsets"), "{err}");
+        let column = |pitch_bytes| WarpAccess {
+            pattern: Pattern::TwoD {
+                pitch_bytes,
+                column: true,
+                row: 0,
+                col: 0,
+                base_bytes: 0,
+            },
+            ..WarpAccess::affine(4, 1, 0)
+        };
+        let err = column(0).resolve().unwrap_err();
+        assert!(err.to_string().contains("row pitch"), "{err}");
+        assert!(column(-4096).resolve().is_ok());
+        let far_field = WarpAccess {
+            pattern: Pattern::StructField {
+                struct_bytes: 12,
+                field_offset: i64::MAX,
+                first: 0,
+                base_bytes: 0,
+            },
+            ..WarpAccess::affine(4, 1, 0)
+        };
+        let err = far_field.resolve().unwrap_err();
+        assert!(err.to_string().contains("field offset"), "{err}");
     }
 
     #[test]

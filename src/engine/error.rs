@@ -21,6 +21,15 @@ pub enum EngineError {
         /// Which address overflowed (`lane 31`).
         what: String,
     },
+    /// A result too large or too small to represent, such as the ridge of a roofline whose peak is
+    /// 1e300 times its bandwidth.
+    #[error("{what} is out of scale ({detail}); use figures nearer real hardware")]
+    OutOfScale {
+        /// The result, in the learner's words (`the ridge intensity`).
+        what: &'static str,
+        /// How it came about.
+        detail: String,
+    },
     /// An architecture name that no preset matches.
     #[error(
         "unknown architecture `{0}` (try sm_70 … sm_120, a compute capability such as 8.6, a GPU such as H100 or RTX 4090, kepler, pascal, gfx90a, gfx942 or rdna3)"

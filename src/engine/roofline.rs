@@ -60,7 +60,26 @@ pub fn roofline(peak_flops: f64, peak_bandwidth: f64, intensity: f64) -> Result<
     let bandwidth = positive("peak bandwidth (bytes/s)", peak_bandwidth)?;
     let intensity = positive("arithmetic intensity (FLOP/B)", intensity)?;
     let ridge = peak / bandwidth;
+    if !ridge.is_finite() || ridge == 0.0 {
+        return Err(EngineError::OutOfScale {
+            what: "the ridge intensity",
+            detail: format!(
+                "{peak:e} FLOP/s ÷ {bandwidth:e} B/s {}",
+                if ridge == 0.0 {
+                    "rounds to 0"
+                } else {
+                    "is too large to represent"
+                }
+            ),
+        });
+    }
     let attainable = peak.min(bandwidth * intensity);
+    if attainable == 0.0 {
+        return Err(EngineError::OutOfScale {
+            what: "the attainable FLOP/s",
+            detail: format!("{bandwidth:e} B/s × {intensity:e} FLOP/B rounds to 0"),
+        });
+    }
     Ok(Roofline {
         ridge_intensity: ridge,
         attainable_flops: attainable,
@@ -103,6 +122,21 @@ mod tests {
         assert_eq!(roofline(10.0, 1.0, 10.0).unwrap().bound, Bound::Compute);
         assert!(roofline(0.0, 1.0, 1.0).is_err());
         assert!(roofline(1.0, f64::NAN, 1.0).is_err());
+    }
+
+    #[test]
+    fn an_overflowing_roofline_says_so() {
+        for (peak, bandwidth, intensity) in [
+            (1e308, 1e-300, 1.0),
+            (1e-300, 1e300, 1.0),
+            (1.0, 1e-200, 1e-200),
+        ] {
+            let err = roofline(peak, bandwidth, intensity).unwrap_err();
+            assert!(matches!(err, EngineError::OutOfScale { .. }), "{err}");
+            assert!(err.to_string().contains("out of scale"), "{err}");
+        }
+        let huge = roofline(1e308, 1e308, 1e308).unwrap();
+        assert!(huge.ridge_intensity.is_finite() && huge.attainable_flops.is_finite());
     }
 
     #[test]

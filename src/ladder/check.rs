@@ -26,12 +26,6 @@ pub fn load(sources: Vec<SourceFile>, known_topics: &[content::schema::Topic]) -
     content::load_checked(sources, known_topics, Some(check_variants))
 }
 
-/// Parses and validates `sources` on top of `base` (its topics and exercises count as defined: drill
-/// cards may name its exercises), with every template's variants checked.
-pub fn load_over(sources: Vec<SourceFile>, base: &Content) -> Content {
-    content::load_with(sources, &base.topics, &base.exercises, Some(check_variants))
-}
-
 /// Generates the variants of every parameter combination (or many seeds when there are too many);
 /// returns the first failure with a text to locate it by.
 pub fn check_variants(exercise: &ExerciseTemplate) -> Option<(Option<String>, String)> {

@@ -5,6 +5,9 @@
 //! unary `- !`, `^` (right-associative), then numbers, names, `f(args)` and parentheses.
 //! Functions: `min max` (any number of arguments), `ceil floor round abs sqrt log2 log10 pow gcd
 //! clamp if`.
+//!
+//! Nothing here can crash on hostile text: every operation's result is checked to be finite, and
+//! nesting (brackets, `^` chains, function arguments) is limited to [`MAX_DEPTH`] levels.
 
 use std::collections::BTreeMap;
 use thiserror::Error;
@@ -31,7 +34,19 @@ pub enum ExprError {
     /// The result is infinite or not a number (division by zero, overflow).
     #[error("`{0}` does not give a finite number (division by zero?)")]
     NotFinite(String),
+    /// Brackets, `^` chains or function calls nested deeper than [`MAX_DEPTH`].
+    #[error("`{expr}` is nested more than {limit} levels deep; write it more simply")]
+    TooDeep {
+        /// The expression (cut to its first 60 characters).
+        expr: String,
+        /// The limit.
+        limit: usize,
+    },
 }
+
+/// How deeply brackets, `^` chains and function calls may nest (far more than any formula needs;
+/// the limit keeps hostile text from exhausting the stack).
+pub const MAX_DEPTH: usize = 64;
 
 /// Names an expression may use.
 pub type Vars = BTreeMap<String, f64>;
@@ -48,6 +63,7 @@ pub fn eval(text: &str, vars: &Vars) -> Result<f64, ExprError> {
         text,
         chars: text.char_indices().collect(),
         pos: 0,
+        depth: 0,
         vars,
     };
     let value = parser.or()?;
@@ -98,6 +114,7 @@ struct Parser<'a> {
     text: &'a str,
     chars: Vec<(usize, char)>,
     pos: usize,
+    depth: usize,
     vars: &'a Vars,
 }
 
@@ -108,6 +125,32 @@ impl Parser<'_> {
             at: self.pos,
             message: message.to_string(),
         }
+    }
+
+    /// `value` if it is finite, else the error that names the whole expression.
+    fn finite(&self, value: f64) -> Result<f64, ExprError> {
+        if value.is_finite() {
+            Ok(value)
+        } else {
+            Err(ExprError::NotFinite(self.text.to_string()))
+        }
+    }
+
+    /// Runs `parse` one nesting level deeper, refusing past [`MAX_DEPTH`].
+    fn nested(
+        &mut self,
+        parse: impl FnOnce(&mut Self) -> Result<f64, ExprError>,
+    ) -> Result<f64, ExprError> {
+        if self.depth >= MAX_DEPTH {
+            return Err(ExprError::TooDeep {
+                expr: self.text.chars().take(60).collect(),
+                limit: MAX_DEPTH,
+            });
+        }
+        self.depth += 1;
+        let value = parse(self);
+        self.depth -= 1;
+        value
     }
 
     fn skip_ws(&mut self) {
@@ -180,9 +223,11 @@ impl Parser<'_> {
         let mut left = self.product()?;
         loop {
             if self.eat("+") {
-                left += self.product()?;
+                let right = self.product()?;
+                left = self.finite(left + right)?;
             } else if self.eat("-") {
-                left -= self.product()?;
+                let right = self.product()?;
+                left = self.finite(left - right)?;
             } else {
                 return Ok(left);
             }
@@ -193,33 +238,48 @@ impl Parser<'_> {
         let mut left = self.unary()?;
         loop {
             if self.eat("*") {
-                left *= self.unary()?;
+                let right = self.unary()?;
+                left = self.finite(left * right)?;
             } else if self.eat("/") {
-                left /= self.unary()?;
+                let right = self.unary()?;
+                left = self.finite(left / right)?;
             } else if self.eat("%") {
-                left = left.rem_euclid(self.unary()?);
+                let right = self.unary()?;
+                left = self.finite(left.rem_euclid(right))?;
             } else {
                 return Ok(left);
             }
         }
     }
 
+    /// Prefix `-` and `!`, read in a loop (a long chain of them costs no stack), applied innermost first.
     fn unary(&mut self) -> Result<f64, ExprError> {
-        if self.eat("-") {
-            return Ok(-self.unary()?);
+        let mut prefixes = Vec::new();
+        loop {
+            if self.eat("-") {
+                prefixes.push('-');
+            } else if self.eat("!") {
+                prefixes.push('!');
+            } else {
+                break;
+            }
         }
-        if self.eat("!") {
-            let value = self.unary()?;
-            return Ok(truth(value == 0.0));
+        let mut value = self.power()?;
+        for prefix in prefixes.into_iter().rev() {
+            value = if prefix == '-' {
+                -value
+            } else {
+                truth(value == 0.0)
+            };
         }
-        self.power()
+        Ok(value)
     }
 
     fn power(&mut self) -> Result<f64, ExprError> {
         let base = self.atom()?;
         if self.eat("^") {
-            let exponent = self.unary()?;
-            return Ok(base.powf(exponent));
+            let exponent = self.nested(Self::unary)?;
+            return self.finite(base.powf(exponent));
         }
         Ok(base)
     }
@@ -229,7 +289,7 @@ impl Parser<'_> {
         match self.peek() {
             Some('(') => {
                 self.pos += 1;
-                let value = self.or()?;
+                let value = self.nested(Self::or)?;
                 if !self.eat(")") {
                     return Err(self.error("expected `)`"));
                 }
@@ -252,7 +312,7 @@ impl Parser<'_> {
                     let mut args = Vec::new();
                     if !self.eat(")") {
                         loop {
-                            args.push(self.or()?);
+                            args.push(self.nested(Self::or)?);
                             if self.eat(")") {
                                 break;
                             }
@@ -261,7 +321,10 @@ impl Parser<'_> {
                             }
                         }
                     }
-                    call(&name, &args)
+                    {
+                        let value = call(&name, &args)?;
+                        self.finite(value)
+                    }
                 } else {
                     self.vars
                         .get(&name)
@@ -297,10 +360,11 @@ impl Parser<'_> {
             .iter()
             .map(|&(_, c)| c)
             .collect();
-        text.parse().map_err(|_| {
+        let value = text.parse().map_err(|_| {
             self.pos = start;
             self.error("not a number")
-        })
+        })?;
+        self.finite(value)
     }
 }
 
@@ -345,7 +409,17 @@ fn call(name: &str, args: &[f64]) -> Result<f64, ExprError> {
         "log10" => arity(1).map(|_| args[0].log10()),
         "pow" => arity(2).map(|_| args[0].powf(args[1])),
         "gcd" => arity(2).map(|_| gcd(args[0], args[1])),
-        "clamp" => arity(3).map(|_| args[0].clamp(args[1].min(args[2]), args[2].max(args[1]))),
+        "clamp" => {
+            arity(3)?;
+            let (value, low, high) = (args[0], args[1], args[2]);
+            // `f64::clamp` panics on NaN bounds or low > high: refuse both instead.
+            if low.is_nan() || high.is_nan() || value.is_nan() || low > high {
+                return Err(ExprError::BadCall(format!(
+                    "clamp(value, low, high) needs numbers with low ≤ high, got low {low} and high {high}"
+                )));
+            }
+            Ok(value.clamp(low, high))
+        }
         "if" => arity(3).map(|_| if args[0] != 0.0 { args[1] } else { args[2] }),
         _ => Err(ExprError::BadCall(format!(
             "unknown function {name}() (min, max, ceil, floor, round, abs, sqrt, log2, log10, pow, gcd, clamp, if)"
@@ -401,6 +475,40 @@ mod tests {
         assert!(matches!(eval("nope(1)", &v), Err(ExprError::BadCall(_))));
         assert!(matches!(eval("ceil(1, 2)", &v), Err(ExprError::BadCall(_))));
         assert!(matches!(eval("1 2", &v), Err(ExprError::Syntax { .. })));
+        assert!(matches!(
+            eval("clamp(1, 3, 2)", &v),
+            Err(ExprError::BadCall(_))
+        ));
+    }
+
+    #[test]
+    fn hostile_expressions_are_errors_not_crashes() {
+        let v = vars();
+        for text in [
+            "clamp(1, 0/0, 0/0)",
+            "clamp(0/0, 1, 2)",
+            "1e400 - 1e400",
+            "(0/0) > 1",
+            "1e308 * 10 - 1e308 * 10",
+            "0 % 0 == 1",
+        ] {
+            assert!(eval(text, &v).is_err(), "{text}");
+        }
+        let deep = format!("{}1{}", "(".repeat(20_000), ")".repeat(20_000));
+        assert!(matches!(eval(&deep, &v), Err(ExprError::TooDeep { .. })));
+        let calls = format!("{}1{}", "abs(".repeat(20_000), ")".repeat(20_000));
+        assert!(matches!(eval(&calls, &v), Err(ExprError::TooDeep { .. })));
+        let powers = vec!["1"; 100_000].join("^");
+        assert!(matches!(eval(&powers, &v), Err(ExprError::TooDeep { .. })));
+        let minus = format!("{}1", "-".repeat(100_000));
+        assert_eq!(eval(&minus, &v), Ok(1.0));
+        let shallow = format!(
+            "{}1{}",
+            "(".repeat(MAX_DEPTH - 1),
+            ")".repeat(MAX_DEPTH - 1)
+        );
+        assert_eq!(eval(&shallow, &v), Ok(1.0));
+        assert_eq!(eval("clamp(5, 1, 3)", &v), Ok(3.0));
     }
 
     #[test]

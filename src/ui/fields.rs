@@ -88,21 +88,19 @@ impl Panel {
 
 /// Parses a typed integer (`1,024`, `-3`, `0x40`, `48k` = 49152).
 pub fn parse_int(text: &str) -> Result<i64, String> {
-    let t = text.trim().replace([',', '_', ' '], "").to_lowercase();
-    let (digits, scale) = match t.strip_suffix("kb").or_else(|| t.strip_suffix('k')) {
-        Some(d) => (d.to_string(), 1024),
-        None => (t.clone(), 1),
-    };
-    let value = if let Some(hex) = digits.strip_prefix("0x") {
-        i64::from_str_radix(hex, 16).ok()
-    } else if let Some(hex) = digits.strip_prefix("-0x") {
-        i64::from_str_radix(hex, 16).ok().map(|v| -v)
-    } else {
-        digits.parse::<i64>().ok()
-    };
-    value
-        .and_then(|v| v.checked_mul(scale))
-        .ok_or_else(|| format!("`{}` is not a whole number", text.trim()))
+    crate::units::parse_int(text)
+        .or_else(|e| {
+            crate::units::parse_bytes(text)
+                .ok()
+                .and_then(|bytes| i64::try_from(bytes).ok())
+                .ok_or(e)
+        })
+        .map_err(|e| e.to_string())
+}
+
+/// A typed size in bytes (`2048`, `24K`, `48 KB`, `0x6000`): the same rule as the command line's.
+pub fn parse_bytes(text: &str) -> Result<u64, String> {
+    crate::units::parse_bytes(text).map_err(|e| e.to_string())
 }
 
 /// Draws the panel: `label  value` rows, the selected one highlighted, the typed value in place.
@@ -229,34 +227,13 @@ mod tests {
 
 /// Parses a typed real number with an optional SI suffix (`67e12`, `67T`, `4.8 T`, `0.25`).
 pub fn parse_si(text: &str) -> Result<f64, String> {
-    let mut t = text.trim().replace([',', '_'], "");
-    let lower = t.to_lowercase();
-    for unit in [
-        "flop/s", "flops", "flop/b", "flop", "bytes/s", "b/s", "bps", "/s",
-    ] {
-        if lower.ends_with(unit) {
-            t.truncate(t.len() - unit.len());
-            break;
-        }
-    }
-    let t = t.trim_end();
-    let (digits, scale) = match t.chars().last() {
-        Some('k' | 'K') => (&t[..t.len() - 1], 1e3),
-        Some('M') => (&t[..t.len() - 1], 1e6),
-        Some('G') => (&t[..t.len() - 1], 1e9),
-        Some('T') => (&t[..t.len() - 1], 1e12),
-        Some('P') => (&t[..t.len() - 1], 1e15),
-        _ => (t, 1.0),
-    };
-    digits
-        .trim()
-        .parse::<f64>()
-        .ok()
-        .map(|v| v * scale)
-        .filter(|v| v.is_finite() && *v > 0.0)
+    use crate::units::{Quantity, parse_positive};
+    [Quantity::FlopRate, Quantity::ByteRate, Quantity::Intensity]
+        .into_iter()
+        .find_map(|kind| parse_positive(text, kind).ok())
         .ok_or_else(|| {
             format!(
-                "`{}` is not a positive number (e.g. 67T, 4.8e12, 0.25)",
+                "`{}`: not a positive number (e.g. 67T, 4.8 TB/s, 0.25)",
                 text.trim()
             )
         })

@@ -4,7 +4,12 @@
 use super::{WIDE, clamp_u32, frame, in_range, next_nvidia, nvidia_arch, results_width};
 use crate::engine::{self, Arch, Carveout, KernelConfig, Limiter, NvidiaLimits, Occupancy};
 use crate::format;
-use crate::ui::fields::{Panel, PanelEvent, parse_int};
+use crate::ui::fields::{Panel, PanelEvent, parse_bytes, parse_int};
+
+/// A typed size in bytes, as a signed number for the range check.
+fn bytes(text: &str) -> Result<i64, String> {
+    parse_bytes(text).map(|b| i64::try_from(b).unwrap_or(i64::MAX))
+}
 use crate::ui::{Theme, block};
 use ratatui::buffer::Buffer;
 use ratatui::crossterm::event::{KeyEvent, KeyModifiers};
@@ -147,12 +152,11 @@ impl OccupancyInputs {
                 c.regs_per_thread = in_range(parse_int(text)?, 0, 255, "registers per thread")?;
             }
             Row::StaticSmem => {
-                c.static_smem =
-                    in_range(parse_int(text)?, 0, TYPED_SMEM_MAX, "static shared memory")?;
+                c.static_smem = in_range(bytes(text)?, 0, TYPED_SMEM_MAX, "static shared memory")?;
             }
             Row::DynamicSmem => {
                 c.dynamic_smem =
-                    in_range(parse_int(text)?, 0, TYPED_SMEM_MAX, "dynamic shared memory")?;
+                    in_range(bytes(text)?, 0, TYPED_SMEM_MAX, "dynamic shared memory")?;
             }
             Row::Carveout => {
                 let t = text.trim().trim_end_matches('%');
@@ -579,7 +583,7 @@ mod tests {
         type_value(&mut state, "many");
         assert_eq!(
             state.occupancy.panel.error.as_deref(),
-            Some("`many` is not a whole number")
+            Some("`many`: not a whole number (e.g. 32, -4, 0x80, 1,024)")
         );
         for text in ["-1", "", "999999999999", "1e400", "NaN"] {
             type_value(&mut state, text);

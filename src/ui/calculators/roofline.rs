@@ -674,7 +674,7 @@ mod tests {
         select(&mut state, Row::Bandwidth);
         type_value(&mut state, "fast");
         assert_eq!(state.roofline.bandwidth, 4.8e12);
-        let error = "`fast` is not a positive number (e.g. 67T, 4.8e12, 0.25)";
+        let error = "`fast`: not a positive number (e.g. 67T, 4.8 TB/s, 0.25)";
         assert_eq!(state.roofline.panel.error.as_deref(), Some(error));
         assert!(screen(&state, 80, 24).contains(error));
         for text in ["0", "-1", "1e400", "NaN", "inf", "", &"9".repeat(400)] {

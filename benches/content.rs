@@ -1,0 +1,77 @@
+//! Loading content through `--content`: 100 000 cards from a folder (the goal: well under a second),
+//! and `content check` on a deck written on one line. Both must grow linearly with the number of
+//! cards.
+
+use criterion::{Criterion, criterion_group, criterion_main};
+use std::hint::black_box;
+use std::path::PathBuf;
+use std::time::Duration;
+use warpdrill::content::{self, Content, FileKind, SourceFile};
+
+fn deck(cards: usize, separator: &str) -> String {
+    let mut text = String::from("Deck(cards: [");
+    for i in 0..cards {
+        text.push_str(&format!(
+            "(id: \"card-{i}\", topic: \"banks\", front: \"Question {i}: which bank holds byte {}?\", back: \"Bank {}.\"),{separator}",
+            i * 4,
+            i % 32
+        ));
+    }
+    text.push_str("])\n");
+    text
+}
+
+/// A content folder with `cards` cards in one deck.
+fn folder(cards: usize) -> PathBuf {
+    let dir = std::env::temp_dir().join(format!(
+        "warpdrill-bench-content-{cards}-{}",
+        std::process::id()
+    ));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(dir.join("content")).expect("bench folder");
+    std::fs::write(dir.join("content/deck.ron"), deck(cards, "\n")).expect("bench deck");
+    dir
+}
+
+fn load_folder(c: &mut Criterion) {
+    let dir = folder(100_000);
+    let mut group = c.benchmark_group("--content");
+    group
+        .sample_size(10)
+        .measurement_time(Duration::from_secs(10));
+    group.bench_function("load 100 000 cards from a folder", |b| {
+        b.iter(|| {
+            let content = Content::with_dir(Some(&dir)).expect("loads");
+            assert!(content.cards.len() >= 100_000);
+            black_box(content)
+        })
+    });
+    group.finish();
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+fn check_one_line(c: &mut Criterion) {
+    // Every card names an unknown topic, so every one is located and reported.
+    let text = deck(40_000, "").replace("\"banks\"", "\"nope\"");
+    let topics = Content::builtin().topics;
+    let mut group = c.benchmark_group("content check");
+    group
+        .sample_size(10)
+        .measurement_time(Duration::from_secs(10));
+    group.bench_function("40 000 broken cards on one line", |b| {
+        b.iter(|| {
+            let source = SourceFile {
+                path: "content/deck.ron".into(),
+                text: text.clone(),
+                kind: FileKind::Deck,
+            };
+            let loaded = content::load(vec![source], &topics);
+            assert_eq!(loaded.problems.len(), 40_000);
+            black_box(loaded)
+        })
+    });
+    group.finish();
+}
+
+criterion_group!(benches, load_folder, check_one_line);
+criterion_main!(benches);

@@ -1,0 +1,158 @@
+//! The tutor's events in a real terminal, with the signals a terminal program must answer:
+//!
+//! - SIGTERM, SIGHUP, SIGINT, SIGQUIT from outside end the tutor the ordinary way: progress is saved
+//!   and the terminal restored (a second one of them ends the process at once).
+//! - Ctrl-Z (a key in raw mode) and SIGTSTP suspend it: the terminal is restored, the process stops,
+//!   and on SIGCONT (`fg`) raw mode and the alternate screen come back and the screen is redrawn.
+
+use ratatui::crossterm::event::{self, Event, KeyCode, KeyEvent, KeyEventKind, KeyModifiers};
+use signal_hook::consts::{SIGCONT, SIGHUP, SIGINT, SIGQUIT, SIGSTOP, SIGTERM, SIGTSTP};
+use std::io;
+use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
+use std::time::Duration;
+
+/// The signals that end the tutor.
+pub const TERMINATING: [i32; 4] = [SIGTERM, SIGHUP, SIGINT, SIGQUIT];
+
+/// Why the event source stopped the event loop.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Interruption {
+    /// A terminating signal arrived: save, restore the terminal and exit with `128 + signal`.
+    Terminate(i32),
+    /// Ctrl-Z or SIGTSTP: suspend, then go on.
+    Suspend,
+    /// The process was continued after a stop it did not make itself: redraw the whole screen.
+    Redraw,
+}
+
+impl std::fmt::Display for Interruption {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            Interruption::Terminate(signal) => write!(f, "ended by signal {signal}"),
+            Interruption::Suspend => write!(f, "suspended"),
+            Interruption::Redraw => write!(f, "continued"),
+        }
+    }
+}
+
+impl std::error::Error for Interruption {}
+
+impl Interruption {
+    /// The interruption an event-loop error carries, if it is one.
+    pub fn of(error: &io::Error) -> Option<Interruption> {
+        error
+            .get_ref()
+            .and_then(|inner| inner.downcast_ref::<Interruption>())
+            .copied()
+    }
+}
+
+/// Signal flags, set by the handlers and read between events.
+#[derive(Debug, Default)]
+pub struct Signals {
+    terminate: Arc<AtomicUsize>,
+    terminating: Arc<AtomicBool>,
+    suspend: Arc<AtomicBool>,
+    continued: Arc<AtomicBool>,
+}
+
+impl Signals {
+    /// Installs the handlers.
+    pub fn install(&self) -> io::Result<()> {
+        let signals = self;
+        for signal in TERMINATING {
+            // A second terminating signal, while the first is being handled, ends the process.
+            signal_hook::flag::register_conditional_shutdown(
+                signal,
+                128 + signal,
+                Arc::clone(&signals.terminating),
+            )?;
+            signal_hook::flag::register(signal, Arc::clone(&signals.terminating))?;
+            signal_hook::flag::register_usize(
+                signal,
+                Arc::clone(&signals.terminate),
+                signal as usize,
+            )?;
+        }
+        signal_hook::flag::register(SIGTSTP, Arc::clone(&signals.suspend))?;
+        signal_hook::flag::register(SIGCONT, Arc::clone(&signals.continued))?;
+        Ok(())
+    }
+
+    /// The pending interruption, if any.
+    fn pending(&self) -> Option<Interruption> {
+        match self.terminate.load(Ordering::SeqCst) {
+            0 => {}
+            signal => return Some(Interruption::Terminate(signal as i32)),
+        }
+        if self.suspend.swap(false, Ordering::SeqCst) {
+            return Some(Interruption::Suspend);
+        }
+        if self.continued.swap(false, Ordering::SeqCst) {
+            return Some(Interruption::Redraw);
+        }
+        None
+    }
+
+    /// The next terminal event; a signal (or Ctrl-Z) comes back as an error carrying an
+    /// [`Interruption`].
+    pub fn next_event(&self) -> io::Result<Event> {
+        loop {
+            if let Some(interruption) = self.pending() {
+                return Err(io::Error::other(interruption));
+            }
+            if event::poll(Duration::from_millis(100))? {
+                let event = event::read()?;
+                if is_ctrl_z(&event) {
+                    return Err(io::Error::other(Interruption::Suspend));
+                }
+                return Ok(event);
+            }
+        }
+    }
+
+    /// Stops the process until it is continued (`fg`, SIGCONT). Restore the terminal first.
+    pub fn stop(&self) -> io::Result<()> {
+        signal_hook::low_level::raise(SIGSTOP)?;
+        // Continued: the SIGCONT that woke us needs no second redraw.
+        self.continued.store(false, Ordering::SeqCst);
+        Ok(())
+    }
+}
+
+/// Ctrl-Z, which raw mode delivers as a key instead of a signal.
+fn is_ctrl_z(event: &Event) -> bool {
+    matches!(
+        event,
+        Event::Key(KeyEvent {
+            code: KeyCode::Char('z' | 'Z'),
+            modifiers,
+            kind: KeyEventKind::Press,
+            ..
+        }) if modifiers.contains(KeyModifiers::CONTROL)
+    )
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn interruptions_travel_inside_io_errors() {
+        let error = io::Error::other(Interruption::Terminate(SIGTERM));
+        assert_eq!(
+            Interruption::of(&error),
+            Some(Interruption::Terminate(SIGTERM))
+        );
+        assert_eq!(Interruption::of(&io::Error::other("disk")), None);
+    }
+
+    #[test]
+    fn ctrl_z_is_recognised_only_as_a_press_with_control() {
+        let key = |code, modifiers| Event::Key(KeyEvent::new(code, modifiers));
+        assert!(is_ctrl_z(&key(KeyCode::Char('z'), KeyModifiers::CONTROL)));
+        assert!(!is_ctrl_z(&key(KeyCode::Char('z'), KeyModifiers::NONE)));
+        assert!(!is_ctrl_z(&key(KeyCode::Char('c'), KeyModifiers::CONTROL)));
+    }
+}

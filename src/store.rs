@@ -1,0 +1,213 @@
+//! Files in the data directory that must survive a crash, a full disk and a second warpdrill: an
+//! advisory lock on the directory, atomic writes, damaged files kept aside under names that never
+//! collide, and the clean-up of temporary files that an interrupted write left behind.
+//!
+//! Progress uses these today; any later file of the data directory (a review log, lab results) takes
+//! the same [`DirLock`] and writes with [`write_atomic`].
+
+use std::fs::{File, OpenOptions};
+use std::io::{self, Write};
+use std::path::{Path, PathBuf};
+use std::sync::atomic::{AtomicU64, Ordering};
+
+/// The lock file's name inside the data directory.
+pub const LOCK_FILE: &str = "warpdrill.lock";
+
+/// An exclusive advisory lock on a data directory, held until dropped (or the process ends, however
+/// it ends: the operating system releases it).
+#[derive(Debug)]
+pub struct DirLock {
+    _file: File,
+    dir: PathBuf,
+}
+
+impl DirLock {
+    /// The locked directory.
+    pub fn dir(&self) -> &Path {
+        &self.dir
+    }
+}
+
+/// What trying to lock a data directory found.
+#[derive(Debug)]
+pub enum Lock {
+    /// This process holds the lock.
+    Held(DirLock),
+    /// Another process holds it: another warpdrill is open on this directory.
+    Busy,
+    /// The file system cannot lock files (some network file systems): writing is possible, but
+    /// nothing keeps a second process out.
+    Unsupported(io::Error),
+}
+
+/// Creates `dir` if needed and tries to take its lock without waiting.
+pub fn lock(dir: &Path) -> io::Result<Lock> {
+    std::fs::create_dir_all(dir)?;
+    let file = OpenOptions::new()
+        .read(true)
+        .write(true)
+        .create(true)
+        .truncate(false)
+        .open(dir.join(LOCK_FILE))?;
+    match file.try_lock() {
+        Ok(()) => Ok(Lock::Held(DirLock {
+            _file: file,
+            dir: dir.to_path_buf(),
+        })),
+        Err(std::fs::TryLockError::WouldBlock) => Ok(Lock::Busy),
+        Err(std::fs::TryLockError::Error(e)) => Ok(Lock::Unsupported(e)),
+    }
+}
+
+/// The prefix and suffix of the temporary files [`write_atomic`] makes for `name`.
+fn temporary_affixes(name: &str) -> (String, &'static str) {
+    (format!(".{name}."), ".tmp")
+}
+
+/// Writes `bytes` to `path` atomically: a temporary file beside it (a name no other write uses),
+/// flushed to disk, then renamed over `path`, then the directory flushed. A crash at any point leaves
+/// either the old file or the new one, never a mix; the temporary file is removed if the write fails.
+///
+/// Hold the directory's [`DirLock`] while writing, so that no other process writes the same file.
+pub fn write_atomic(path: &Path, bytes: &[u8]) -> io::Result<()> {
+    static COUNTER: AtomicU64 = AtomicU64::new(0);
+    let dir = path.parent().unwrap_or(Path::new("."));
+    let name = path
+        .file_name()
+        .map(|n| n.to_string_lossy().into_owned())
+        .unwrap_or_default();
+    let (prefix, suffix) = temporary_affixes(&name);
+    let temp = dir.join(format!(
+        "{prefix}{}-{}{suffix}",
+        std::process::id(),
+        COUNTER.fetch_add(1, Ordering::Relaxed)
+    ));
+    let written = (|| {
+        let mut file = OpenOptions::new()
+            .write(true)
+            .create_new(true)
+            .open(&temp)?;
+        file.write_all(bytes)?;
+        file.sync_all()?;
+        std::fs::rename(&temp, path)
+    })();
+    if written.is_err() {
+        let _ = std::fs::remove_file(&temp);
+    }
+    written?;
+    // The rename is durable once the directory is; not every platform can open one to sync it.
+    if let Ok(dir) = File::open(dir) {
+        let _ = dir.sync_all();
+    }
+    Ok(())
+}
+
+/// Removes the temporary files that interrupted [`write_atomic`]s of `name` left in `dir`; returns
+/// how many. Call it only while holding the directory's [`DirLock`]: then no write is in progress.
+pub fn remove_temporaries(dir: &Path, name: &str) -> usize {
+    let (prefix, suffix) = temporary_affixes(name);
+    let Ok(entries) = std::fs::read_dir(dir) else {
+        return 0;
+    };
+    entries
+        .filter_map(Result::ok)
+        .filter(|entry| {
+            let file_name = entry.file_name();
+            let file_name = file_name.to_string_lossy();
+            file_name.starts_with(&prefix)
+                && file_name.ends_with(suffix)
+                && entry.file_type().is_ok_and(|t| t.is_file())
+        })
+        .filter(|entry| std::fs::remove_file(entry.path()).is_ok())
+        .count()
+}
+
+/// Moves a file that cannot be loaded out of the way, to `<name>.damaged-<now>` — or
+/// `<name>.damaged-<now>-2`, `-3`, … when that name is taken: an earlier damaged file is never
+/// overwritten. Returns the new path.
+pub fn keep_aside(path: &Path, now: u64) -> io::Result<PathBuf> {
+    let name = path
+        .file_name()
+        .map(|n| n.to_string_lossy().into_owned())
+        .unwrap_or_default();
+    for attempt in 1..=1000u32 {
+        let aside = if attempt == 1 {
+            path.with_file_name(format!("{name}.damaged-{now}"))
+        } else {
+            path.with_file_name(format!("{name}.damaged-{now}-{attempt}"))
+        };
+        // A hard link fails if the name is taken, which a rename would silently overwrite.
+        match std::fs::hard_link(path, &aside) {
+            Ok(()) => {
+                std::fs::remove_file(path)?;
+                return Ok(aside);
+            }
+            Err(e) if e.kind() == io::ErrorKind::AlreadyExists => continue,
+            Err(_) if std::fs::symlink_metadata(&aside).is_err() => {
+                // No hard links here (or `path` is a directory): rename to the free name.
+                std::fs::rename(path, &aside)?;
+                return Ok(aside);
+            }
+            Err(_) => continue,
+        }
+    }
+    Err(io::Error::new(
+        io::ErrorKind::AlreadyExists,
+        "every name for keeping the damaged file aside is taken",
+    ))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn temp_dir(name: &str) -> PathBuf {
+        let dir =
+            std::env::temp_dir().join(format!("warpdrill-store-{name}-{}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&dir);
+        std::fs::create_dir_all(&dir).unwrap();
+        dir
+    }
+
+    #[test]
+    fn a_second_lock_on_the_same_directory_is_busy_until_the_first_is_dropped() {
+        let dir = temp_dir("lock");
+        let first = lock(&dir).unwrap();
+        assert!(matches!(first, Lock::Held(_)));
+        assert!(matches!(lock(&dir).unwrap(), Lock::Busy));
+        drop(first);
+        assert!(matches!(lock(&dir).unwrap(), Lock::Held(_)));
+        std::fs::remove_dir_all(&dir).ok();
+    }
+
+    #[test]
+    fn damaged_files_of_the_same_second_keep_distinct_names() {
+        let dir = temp_dir("aside");
+        let path = dir.join("progress.ron");
+        std::fs::write(&path, "first").unwrap();
+        let one = keep_aside(&path, 7).unwrap();
+        std::fs::write(&path, "second").unwrap();
+        let two = keep_aside(&path, 7).unwrap();
+        assert_ne!(one, two);
+        assert_eq!(std::fs::read_to_string(one).unwrap(), "first");
+        assert_eq!(std::fs::read_to_string(two).unwrap(), "second");
+        assert!(!path.exists());
+        std::fs::remove_dir_all(&dir).ok();
+    }
+
+    #[test]
+    fn atomic_writes_replace_the_file_and_leftovers_are_removed() {
+        let dir = temp_dir("atomic");
+        let path = dir.join("progress.ron");
+        write_atomic(&path, b"one").unwrap();
+        write_atomic(&path, b"two").unwrap();
+        assert_eq!(std::fs::read_to_string(&path).unwrap(), "two");
+        std::fs::write(dir.join(".progress.ron.123-0.tmp"), "interrupted").unwrap();
+        std::fs::write(dir.join(".progress.ron.99.tmp"), "older scheme").unwrap();
+        std::fs::write(dir.join("notes.tmp"), "not ours").unwrap();
+        assert_eq!(remove_temporaries(&dir, "progress.ron"), 2);
+        assert!(dir.join("notes.tmp").exists());
+        assert!(path.exists());
+        std::fs::remove_dir_all(&dir).ok();
+    }
+}

@@ -1,0 +1,993 @@
+//! Hostile inputs: what a careless or malicious user, file or environment can throw at warpdrill.
+//! Nothing may crash (exit 101/134), hang, lose the learner's data or write raw control characters to
+//! the terminal. Big inputs are made here, at test time.
+
+use std::io::Write;
+use std::path::{Path, PathBuf};
+use std::process::{Command, Output, Stdio};
+use std::time::{Duration, Instant};
+use warpdrill::content::{self, Content, FileKind, SourceFile};
+
+fn bin() -> Command {
+    let mut command = Command::new(env!("CARGO_BIN_EXE_warpdrill"));
+    command.env("NO_COLOR", "1").env("RUST_BACKTRACE", "0");
+    command
+}
+
+/// Runs warpdrill with `input` on stdin; fails the test if it runs longer than 60 s (a hang).
+fn run(args: &[&str], input: &[u8]) -> Output {
+    let mut child = bin()
+        .args(args)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("start warpdrill");
+    let mut stdin = child.stdin.take().expect("stdin");
+    let input = input.to_vec();
+    let feeder = std::thread::spawn(move || {
+        let _ = stdin.write_all(&input);
+    });
+    let output = wait_with_timeout(child, Duration::from_secs(60), args);
+    let _ = feeder.join();
+    output
+}
+
+fn wait_with_timeout(child: std::process::Child, limit: Duration, args: &[&str]) -> Output {
+    let id = child.id();
+    let (done, wait) = std::sync::mpsc::channel();
+    std::thread::spawn(move || {
+        let _ = done.send(child.wait_with_output());
+    });
+    match wait.recv_timeout(limit) {
+        Ok(output) => output.expect("wait for warpdrill"),
+        Err(_) => {
+            let _ = Command::new("kill").args(["-9", &id.to_string()]).status();
+            panic!("warpdrill {args:?} hung for more than {limit:?}");
+        }
+    }
+}
+
+fn text(bytes: &[u8]) -> String {
+    String::from_utf8_lossy(bytes).into_owned()
+}
+
+/// Exited normally with `code`, without a panic message.
+#[track_caller]
+fn assert_exit(output: &Output, code: i32) {
+    let stderr = text(&output.stderr);
+    assert!(
+        !stderr.contains("panicked"),
+        "it crashed: {stderr}\nstdout: {}",
+        text(&output.stdout)
+    );
+    assert_eq!(
+        output.status.code(),
+        Some(code),
+        "stderr: {stderr}\nstdout: {}",
+        text(&output.stdout)
+    );
+}
+
+fn temp_dir(name: &str) -> PathBuf {
+    let dir = std::env::temp_dir().join(format!(
+        "warpdrill-hostile-{name}-{}-{}",
+        std::process::id(),
+        std::time::SystemTime::now()
+            .duration_since(std::time::UNIX_EPOCH)
+            .map_or(0, |d| d.subsec_nanos())
+    ));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(dir.join("content")).unwrap();
+    std::fs::create_dir_all(dir.join("exercises")).unwrap();
+    dir
+}
+
+/// A folder whose `exercises/x.ron` holds these templates (RON, inside `exercises: [ … ]`).
+fn exercises_dir(name: &str, templates: &str) -> PathBuf {
+    let dir = temp_dir(name);
+    std::fs::write(
+        dir.join("exercises/x.ron"),
+        format!("Exercises(exercises: [{templates}])"),
+    )
+    .unwrap();
+    dir
+}
+
+/// One template around `body` (the fields after `title`).
+fn template(id: &str, body: &str) -> String {
+    format!(
+        r#"(id: "{id}", level: L1, topic: "coalescing", title: "t", hints: ["a", "b"], explanation: "e", {body}),"#
+    )
+}
+
+fn content_check(dir: &Path) -> (Output, String) {
+    let output = run(&["content", "check", dir.to_str().unwrap()], b"");
+    let report = text(&output.stdout) + &text(&output.stderr);
+    (output, report)
+}
+
+// ── Panics ────────────────────────────────────────────────────────────────────────────────────────
+
+#[test]
+fn a_column_walk_of_pitch_zero_is_refused_not_a_division_by_zero() {
+    let output = run(
+        &["calc", "coalescing", "--pitch", "0", "--walk", "column"],
+        b"",
+    );
+    assert_exit(&output, 2);
+    assert!(text(&output.stderr).contains("pitch"), "{output:?}");
+    for args in [
+        [
+            "calc",
+            "coalescing",
+            "--pitch",
+            "0",
+            "--walk",
+            "column",
+            "--json",
+        ]
+        .as_slice(),
+        &["calc", "coalescing", "--pitch", "-4096", "--walk", "column"],
+        &[
+            "calc",
+            "coalescing",
+            "--struct-size",
+            "4",
+            "--field-offset",
+            "9223372036854775807",
+        ],
+        &["calc", "banks", "--stride", "-9223372036854775808"],
+        &[
+            "calc",
+            "tiling",
+            "--n",
+            "18446744073709551615",
+            "--tile",
+            "18446744073709551615",
+        ],
+        &[
+            "calc",
+            "occupancy",
+            "--block-size",
+            "4294967295",
+            "--regs",
+            "4294967295",
+        ],
+    ] {
+        let output = run(args, b"");
+        assert!(
+            matches!(output.status.code(), Some(0 | 2)),
+            "{args:?}: {output:?}"
+        );
+        assert!(!text(&output.stderr).contains("panicked"), "{args:?}");
+    }
+
+    let dir = exercises_dir(
+        "pitch0",
+        &template(
+            "pitch-zero",
+            r#"values: [("s", Coalescing(elem: "4", pitch: "0", column: true, field: Sectors))], prompt: "p", answer: Number(value: "s")"#,
+        ),
+    );
+    let (output, report) = content_check(&dir);
+    assert_exit(&output, 1);
+    assert!(
+        report.contains("pitch-zero") && report.contains("pitch"),
+        "{report}"
+    );
+    std::fs::remove_dir_all(&dir).ok();
+}
+
+#[test]
+fn clamp_with_undefined_bounds_is_a_content_error_everywhere() {
+    let dir = exercises_dir(
+        "clamp",
+        &template(
+            "clamp-nan",
+            r#"values: [("v", Expr("clamp(1, 0/0, 0/0)"))], prompt: "p {v}", answer: Number(value: "v")"#,
+        ),
+    );
+    let (output, report) = content_check(&dir);
+    assert_exit(&output, 1);
+    assert!(report.contains("clamp-nan"), "{report}");
+    let content = dir.to_str().unwrap();
+    assert_exit(&run(&["--content", content, "content", "preview"], b""), 0);
+    let output = run(
+        &["--content", content, "check", "clamp-nan", "--answer", "1"],
+        b"",
+    );
+    assert_exit(&output, 2);
+    std::fs::remove_dir_all(&dir).ok();
+}
+
+#[test]
+fn deeply_nested_expressions_and_placeholders_are_refused_with_a_clear_error() {
+    // Within the size limits (4 KB an expression, 16 KB a text), so the depth limit must catch them.
+    let brackets = format!("{}1{}", "(".repeat(2_000), ")".repeat(2_000));
+    let powers = vec!["1"; 2_000].join("^");
+    let minus = format!("{}1", "-".repeat(4_000));
+    let templates = [
+        template(
+            "deep-brackets",
+            &format!(
+                r#"values: [("v", Expr("{brackets}"))], prompt: "p", answer: Number(value: "v")"#
+            ),
+        ),
+        template(
+            "deep-powers",
+            &format!(r#"prompt: "p", answer: Number(value: "{powers}")"#),
+        ),
+        template(
+            "deep-placeholder",
+            &format!(r#"prompt: "p {{{brackets}}}", answer: Number(value: "1")"#),
+        ),
+        template(
+            "long-minus",
+            &format!(r#"prompt: "p", answer: Number(value: "{minus}")"#),
+        ),
+    ]
+    .concat();
+    let dir = exercises_dir("deep", &templates);
+    let (output, report) = content_check(&dir);
+    assert_exit(&output, 1);
+    for id in ["deep-brackets", "deep-powers", "deep-placeholder"] {
+        assert!(
+            report
+                .lines()
+                .any(|l| l.contains(id) && l.contains("nested more than 64 levels")),
+            "{id} not reported: {report}"
+        );
+    }
+    assert!(
+        !report.contains("long-minus"),
+        "a long chain of signs is fine: {report}"
+    );
+    std::fs::remove_dir_all(&dir).ok();
+}
+
+// ── Output ────────────────────────────────────────────────────────────────────────────────────────
+
+/// A command whose stdout is a pipe nobody reads (closed before it starts).
+fn with_closed_stdout(args: &[&str], input: &[u8]) -> Output {
+    let (reader, writer) = std::io::pipe().expect("pipe");
+    drop(reader);
+    let mut child = bin()
+        .args(args)
+        .stdin(Stdio::piped())
+        .stdout(writer)
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("start warpdrill");
+    let mut stdin = child.stdin.take().expect("stdin");
+    let input = input.to_vec();
+    let feeder = std::thread::spawn(move || {
+        let _ = stdin.write_all(&input);
+    });
+    let output = wait_with_timeout(child, Duration::from_secs(60), args);
+    let _ = feeder.join();
+    output
+}
+
+fn batch_lines(count: usize) -> Vec<u8> {
+    let line = br#"{"kind":"roofline","peak_flops":1e12,"peak_bandwidth":1e11,"intensity":4}"#;
+    let mut input = Vec::new();
+    for _ in 0..count {
+        input.extend_from_slice(line);
+        input.push(b'\n');
+    }
+    input
+}
+
+#[test]
+fn a_closed_pipe_ends_every_printing_command_quietly() {
+    for args in [
+        ["content", "preview"].as_slice(),
+        &["content", "check"],
+        &["calc", "coalescing", "--stride", "2"],
+        &["calc", "occupancy", "--json"],
+        &["check", "l1-sector-size", "--answer", "64"],
+    ] {
+        let output = with_closed_stdout(args, b"");
+        let stderr = text(&output.stderr);
+        assert!(!stderr.contains("panicked"), "{args:?}: {stderr}");
+        assert!(
+            matches!(output.status.code(), Some(0 | 1)),
+            "{args:?}: {output:?}"
+        );
+        assert!(stderr.is_empty(), "{args:?} is quiet: {stderr}");
+    }
+    let output = with_closed_stdout(&["calc", "batch"], &batch_lines(20_000));
+    assert_exit(&output, 0);
+    assert!(text(&output.stderr).is_empty(), "{output:?}");
+}
+
+#[test]
+fn a_full_disk_is_an_error_message_and_batch_does_not_blame_stdin() {
+    let Ok(full) = std::fs::OpenOptions::new().write(true).open("/dev/full") else {
+        println!("skipped: no /dev/full here");
+        return;
+    };
+    for (args, input) in [
+        (["content", "preview"].as_slice(), Vec::new()),
+        (&["calc", "roofline"], Vec::new()),
+        (&["calc", "batch"], batch_lines(100)),
+    ] {
+        let mut child = bin()
+            .args(args)
+            .stdin(Stdio::piped())
+            .stdout(full.try_clone().unwrap())
+            .stderr(Stdio::piped())
+            .spawn()
+            .unwrap();
+        child.stdin.take().unwrap().write_all(&input).unwrap();
+        let output = wait_with_timeout(child, Duration::from_secs(60), args);
+        assert_exit(&output, 74);
+        let stderr = text(&output.stderr);
+        assert!(stderr.contains("cannot write the output"), "{stderr}");
+        assert!(!stderr.contains("stdin"), "{args:?}: {stderr}");
+    }
+}
+
+// ── calc batch ────────────────────────────────────────────────────────────────────────────────────
+
+fn answers(output: &Output) -> Vec<serde_json::Value> {
+    text(&output.stdout)
+        .lines()
+        .map(|line| serde_json::from_str(line).expect("every answer is JSON"))
+        .collect()
+}
+
+#[test]
+fn batch_answers_every_line_whatever_is_in_it() {
+    let good = br#"{"kind":"roofline","peak_flops":1e12,"peak_bandwidth":1e11,"intensity":4}"#;
+    let mut input = b"\xEF\xBB\xBF".to_vec();
+    input.extend_from_slice(good);
+    input.push(b'\n');
+    for line in [
+        b"{\"id\":\"latin1\",\"kind\":\"caf\xe9\"}".as_slice(),
+        br#"{"id":2,"kind":"roofline","peak_flops":1e400,"peak_bandwidth":1,"intensity":1}"#,
+        br#"{"id":3,"kind":"roofline","peak_flops":NaN,"peak_bandwidth":1,"intensity":1}"#,
+        br#"{"id":4,"kind":"roofline","peak_flops":1e308,"peak_bandwidth":1e-300,"intensity":1}"#,
+        br#"{"id":5,"kind":"roofline","peak_flops":1e-300,"peak_bandwidth":1e300,"intensity":1}"#,
+    ] {
+        input.extend_from_slice(line);
+        input.push(b'\n');
+    }
+    let deep = format!(
+        r#"{{"id":6,"kind":"tiling","n":{}1{}}}"#,
+        "[".repeat(100_000),
+        "]".repeat(100_000)
+    );
+    input.extend_from_slice(deep.as_bytes());
+    input.push(b'\n');
+    // 3 MB without a newline for a while: answered with an error, not held whole.
+    input.extend(std::iter::repeat_n(b'x', 3 << 20));
+    input.push(b'\n');
+    input.extend_from_slice(good);
+    input.push(b'\n');
+    let output = run(&["calc", "batch"], &input);
+    assert_exit(&output, 0);
+    let answers = answers(&output);
+    assert_eq!(answers.len(), 9, "{answers:#?}");
+    assert_eq!(answers[0]["bound"], "memory", "the BOM is skipped");
+    assert!(answers[1]["error"].as_str().unwrap().contains("UTF-8"));
+    for (i, id) in [(2, 2), (3, 3), (4, 4), (5, 5), (6, 6)] {
+        assert_eq!(answers[i]["id"], id, "{:#?}", answers[i]);
+        assert!(answers[i]["error"].is_string(), "{:#?}", answers[i]);
+    }
+    assert!(
+        answers[4]["error"]
+            .as_str()
+            .unwrap()
+            .contains("out of scale"),
+        "{:#?}",
+        answers[4]
+    );
+    assert!(
+        answers[7]["error"]
+            .as_str()
+            .unwrap()
+            .contains("longer than")
+    );
+    assert_eq!(answers[8]["bound"], "memory");
+    assert!(!text(&output.stdout).contains("inf"));
+}
+
+/// Peak memory of a running process, in kB (`VmHWM`).
+fn peak_memory_kb(pid: u32) -> Option<u64> {
+    std::fs::read_to_string(format!("/proc/{pid}/status"))
+        .ok()?
+        .lines()
+        .find_map(|line| line.strip_prefix("VmHWM:"))?
+        .trim()
+        .trim_end_matches("kB")
+        .trim()
+        .parse()
+        .ok()
+}
+
+#[test]
+fn a_huge_batch_line_is_not_held_in_memory() {
+    let mut child = bin()
+        .args(["calc", "batch"])
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let pid = child.id();
+    let mut stdin = child.stdin.take().unwrap();
+    let chunk = vec![b'7'; 1 << 20];
+    for _ in 0..96 {
+        stdin.write_all(&chunk).unwrap();
+    }
+    stdin.flush().unwrap();
+    std::thread::sleep(Duration::from_millis(300));
+    let peak = peak_memory_kb(pid);
+    stdin.write_all(b"\n").unwrap();
+    stdin.write_all(&batch_lines(1)).unwrap();
+    drop(stdin);
+    let output = wait_with_timeout(child, Duration::from_secs(60), &["calc", "batch"]);
+    assert_exit(&output, 0);
+    let answers = answers(&output);
+    assert_eq!(answers.len(), 2, "{answers:#?}");
+    assert!(
+        answers[0]["error"]
+            .as_str()
+            .unwrap()
+            .contains("longer than")
+    );
+    assert_eq!(answers[1]["bound"], "memory");
+    if let Some(peak) = peak {
+        assert!(peak < 48 * 1024, "a 96 MB line took {peak} kB of memory");
+    }
+}
+
+#[test]
+fn batch_goes_on_after_a_bad_byte_in_a_long_batch() {
+    let mut input = batch_lines(5_000);
+    input.extend_from_slice(b"\xff\xfe\n");
+    input.extend_from_slice(&batch_lines(5_000));
+    let output = run(&["calc", "batch"], &input);
+    assert_exit(&output, 0);
+    assert_eq!(answers(&output).len(), 10_001);
+}
+
+// ── Content ───────────────────────────────────────────────────────────────────────────────────────
+
+const GOOD_DECK: &str =
+    r#"Deck(cards: [(id: "hostile-good", topic: "coalescing", front: "f", back: "b")])"#;
+
+#[cfg(unix)]
+#[test]
+fn each_unreadable_entry_is_skipped_and_reported_on_its_own() {
+    use std::os::unix::fs::symlink;
+    let dir = temp_dir("entries");
+    let c = dir.join("content");
+    std::fs::write(c.join("good.ron"), GOOD_DECK).unwrap();
+    std::fs::create_dir(c.join("a-directory.ron")).unwrap();
+    std::fs::write(c.join("latin1.ron"), b"Deck(cards: [(id: \"caf\xe9\")])").unwrap();
+    symlink(c.join("nowhere"), c.join("dangling.ron")).unwrap();
+    symlink(c.join("loop.ron"), c.join("loop.ron")).unwrap();
+    symlink("/dev/zero", c.join("zero.ron")).unwrap();
+    let fifo = Command::new("mkfifo")
+        .arg(c.join("fifo.ron"))
+        .status()
+        .is_ok_and(|s| s.success());
+    let big = std::fs::File::create(c.join("big.ron")).unwrap();
+    big.set_len(17 * 1024 * 1024).unwrap();
+
+    let (output, report) = content_check(&dir);
+    assert_exit(&output, 1);
+    for (file, why) in [
+        ("a-directory.ron", "a directory"),
+        ("latin1.ron", "not UTF-8"),
+        ("dangling.ron", "symbolic link"),
+        ("loop.ron", "symbolic link"),
+        ("zero.ron", "not a regular file"),
+        ("big.ron", "limited to 16 MB"),
+    ] {
+        assert!(
+            report
+                .lines()
+                .any(|line| line.contains(file) && line.contains(why)),
+            "{file}: {why} not reported:\n{report}"
+        );
+    }
+    if fifo {
+        assert!(report.contains("fifo.ron"), "{report}");
+    }
+    let loaded = Content::with_dir(Some(&dir)).expect("the folder still loads");
+    assert!(
+        loaded.cards.iter().any(|c| c.id == "hostile-good"),
+        "the good deck is kept"
+    );
+    let output = run(
+        &["--content", dir.to_str().unwrap(), "content", "preview"],
+        b"",
+    );
+    assert_exit(&output, 0);
+    std::fs::remove_dir_all(&dir).ok();
+}
+
+fn deck(cards: usize, separator: &str) -> String {
+    let mut text = String::from("Deck(cards: [");
+    for i in 0..cards {
+        text.push_str(&format!(
+            r#"(id: "card-{i}", topic: "coalescing", front: "front {i}", back: "back"),{separator}"#
+        ));
+    }
+    text.push_str("])");
+    text
+}
+
+#[test]
+fn loading_many_cards_is_linear_even_on_one_line() {
+    // Quadratic before: merging compared every new card with every card so far, and locating items
+    // on one long line scanned back to its start.
+    let dir = temp_dir("many");
+    std::fs::write(dir.join("content/deck.ron"), deck(30_000, "\n")).unwrap();
+    let start = Instant::now();
+    let loaded = Content::with_dir(Some(&dir)).unwrap();
+    let took = start.elapsed();
+    assert!(loaded.cards.len() >= 30_000);
+    assert!(took < Duration::from_secs(6), "30 000 cards took {took:?}");
+
+    let mut one_line = deck(30_000, "");
+    // Every card broken, so every one is located and reported.
+    one_line = one_line.replace("topic: \"coalescing\"", "topic: \"nope\"");
+    let start = Instant::now();
+    let loaded = content::load(
+        vec![SourceFile {
+            path: "content/deck.ron".into(),
+            text: one_line,
+            kind: FileKind::Deck,
+        }],
+        &Content::builtin().topics,
+    );
+    let took = start.elapsed();
+    assert_eq!(loaded.problems.len(), 30_000);
+    assert!(
+        took < Duration::from_secs(6),
+        "a one-line deck took {took:?}"
+    );
+
+    // Many topics and many cards that name none of them: each message lists a few topics, not all.
+    let mut topics = String::from("Topics(topics: [");
+    for i in 0..20_000 {
+        topics.push_str(&format!(
+            r#"(id: "topic-{i}", name: "n", description: "d", analogy: "a"),"#
+        ));
+    }
+    topics.push_str("])");
+    let start = Instant::now();
+    let loaded = content::load(
+        vec![
+            SourceFile {
+                path: "content/topics.ron".into(),
+                text: topics,
+                kind: FileKind::Topics,
+            },
+            SourceFile {
+                path: "content/deck.ron".into(),
+                text: deck(20_000, "").replace("topic: \"coalescing\"", "topic: \"nope\""),
+                kind: FileKind::Deck,
+            },
+        ],
+        &[],
+    );
+    let took = start.elapsed();
+    assert_eq!(loaded.problems.len(), 20_000);
+    assert!(loaded.problems[0].message.len() < 1_000);
+    assert!(
+        took < Duration::from_secs(6),
+        "20 000 topics and 20 000 cards took {took:?}"
+    );
+
+    // Ids written with escapes do not appear in the text as parsed: searching for each must not
+    // read the whole file every time.
+    let escaped = deck(30_000, "")
+        .replace("id: \"card-", "id: \"c\\u{61}rd-")
+        .replace("topic: \"coalescing\"", "topic: \"nope\"");
+    let start = Instant::now();
+    let loaded = content::load(
+        vec![SourceFile {
+            path: "content/deck.ron".into(),
+            text: escaped,
+            kind: FileKind::Deck,
+        }],
+        &Content::builtin().topics,
+    );
+    let took = start.elapsed();
+    assert_eq!(loaded.problems.len(), 30_000);
+    assert!(loaded.problems[29_999].message.contains("card-29999"));
+    assert!(
+        took < Duration::from_secs(6),
+        "a deck of escaped ids took {took:?}"
+    );
+    std::fs::remove_dir_all(&dir).ok();
+}
+
+#[test]
+fn texts_and_templates_over_the_limits_are_refused_with_a_message() {
+    let long = "x".repeat(100_000);
+    let many_hints = format!(
+        r#"(id: "many-hints", level: L1, topic: "coalescing", title: "t", explanation: "e", prompt: "p", answer: Number(value: "1"), hints: [{}]),"#,
+        vec![r#""h""#; 100].join(",")
+    );
+    let templates = template(
+        "long-prompt",
+        &format!(r#"prompt: "{long}", answer: Number(value: "1")"#),
+    ) + &many_hints;
+    let sweep = "{a * 2 + a / 3}".repeat(300);
+    let templates = templates
+        + &template(
+            "costly-sweep",
+            &format!(
+                r#"params: {{"a": Range(min: 1, max: 1024)}}, prompt: "{sweep}", answer: Number(value: "a")"#
+            ),
+        );
+    let dir = exercises_dir("limits", &templates);
+    std::fs::write(
+        dir.join("content/deck.ron"),
+        format!(
+            r#"Deck(cards: [(id: "long-card", topic: "coalescing", front: "{long}", back: "b")])"#
+        ),
+    )
+    .unwrap();
+    let (output, report) = content_check(&dir);
+    assert_exit(&output, 1);
+    assert!(
+        report.contains("long-prompt") && report.contains("limit"),
+        "{report}"
+    );
+    assert!(report.contains("long-card"), "{report}");
+    assert!(
+        report.contains("many-hints") && report.contains("at most 64"),
+        "{report}"
+    );
+    assert!(
+        report.contains("costly-sweep") && report.contains("300 placeholders"),
+        "{report}"
+    );
+    std::fs::remove_dir_all(&dir).ok();
+}
+
+#[test]
+fn items_that_can_never_be_answered_are_refused() {
+    let options: Vec<String> = (0..27)
+        .map(|i| format!(r#"(text: "o{i}", correct: "{}")"#, i32::from(i == 0)))
+        .collect();
+    let cases = [
+        ("rel-nan", r#"prompt: "p", answer: Number(value: "1", tolerance: Some(Rel(NaN)))"#.to_string()),
+        ("abs-negative", r#"prompt: "p", answer: Number(value: "1", tolerance: Some(Abs(-1)))"#.to_string()),
+        ("text-empty", r#"prompt: "p", answer: Text(accepted: [])"#.to_string()),
+        ("explain-empty", r#"prompt: "p", answer: Explain(ideas: [], model: "m")"#.to_string()),
+        (
+            "explain-too-many",
+            r#"prompt: "p", answer: Explain(ideas: [(name: "n", any_of: ["w"])], model: "m", required: Some(2))"#.to_string(),
+        ),
+        ("ordering-empty", r#"prompt: "p", answer: Ordering(items: [])"#.to_string()),
+        (
+            "choice-27",
+            format!(r#"prompt: "p", answer: Choice(options: [{}])"#, options.join(",")),
+        ),
+        (
+            "range-everything",
+            r#"params: {"n": Range(min: -9223372036854775808, max: 9223372036854775807)}, prompt: "p {n}", answer: Number(value: "n")"#.to_string(),
+        ),
+    ];
+    let templates: String = cases.iter().map(|(id, body)| template(id, body)).collect();
+    let dir = exercises_dir("unanswerable", &templates);
+    let (output, report) = content_check(&dir);
+    assert_exit(&output, 1);
+    for (id, _) in &cases {
+        assert!(
+            report.contains(&format!("`{id}`")),
+            "{id} not refused:\n{report}"
+        );
+    }
+    assert!(report.contains("exercises (L1 0"), "none kept: {report}");
+    std::fs::remove_dir_all(&dir).ok();
+}
+
+// ── Terminal escapes ──────────────────────────────────────────────────────────────────────────────
+
+#[test]
+fn content_cannot_send_escape_sequences_to_the_terminal() {
+    // Sets the window title, hides the cursor and turns on mouse tracking, if printed raw.
+    let evil = "\u{1b}]0;pwned\u{7}\u{1b}[?25l\u{1b}[?1000h\u{9b}2J\u{202e}";
+    let dir = exercises_dir(
+        "escapes",
+        &format!(
+            r#"(id: "evil", level: L1, topic: "coalescing", title: "t{evil}", hints: ["a", "b"], explanation: "why{evil}", prompt: "p{evil}", answer: Choice(options: [(text: "yes{evil}", correct: "1"), (text: "no", correct: "0")])),
+               (id: "evil{evil}", level: L1, topic: "coalescing", title: "t", hints: ["a"], explanation: "e", prompt: "p", answer: Number(value: "1")),"#
+        ),
+    );
+    let content = dir.to_str().unwrap();
+    let outputs = [
+        run(&["--content", content, "content", "preview"], b""),
+        run(
+            &["--content", content, "check", "evil", "--answer", "b"],
+            b"",
+        ),
+        run(&["content", "check", content], b""),
+        run(&["--content", content, "content", "preview", "--json"], b""),
+    ];
+    for output in &outputs {
+        for stream in [&output.stdout, &output.stderr] {
+            let shown = text(stream);
+            assert!(
+                !shown.contains(['\u{1b}', '\u{7}', '\u{9b}', '\u{202e}']),
+                "raw control characters printed: {shown:?}"
+            );
+        }
+    }
+    assert!(text(&outputs[0].stdout).contains("p\\u{1b}]0;pwned"));
+    assert!(text(&outputs[1].stdout).contains("Why: why"));
+    std::fs::remove_dir_all(&dir).ok();
+}
+
+// ── Terminal: signals and suspend, with the real binary in tmux ───────────────────────────────────
+
+/// A tmux server of its own (`tmux -L hostile-…`), killed when dropped.
+struct Tmux {
+    socket: String,
+}
+
+impl Tmux {
+    /// Starts `command` in an 80×24 pane; `None` where tmux cannot run.
+    fn start(name: &str, command: &str) -> Option<Tmux> {
+        let tmux = Tmux {
+            socket: format!("hostile-{name}-{}", std::process::id()),
+        };
+        let started = tmux
+            .command()
+            .args([
+                "new-session",
+                "-d",
+                "-s",
+                "main",
+                "-x",
+                "80",
+                "-y",
+                "24",
+                command,
+            ])
+            .env_remove("TMUX")
+            .status()
+            .is_ok_and(|s| s.success());
+        started.then_some(tmux)
+    }
+
+    fn command(&self) -> Command {
+        let mut command = Command::new("tmux");
+        command.args(["-L", &self.socket]);
+        command
+    }
+
+    fn keys(&self, keys: &[&str]) {
+        for key in keys {
+            self.command()
+                .args(["send-keys", "-t", "main", key])
+                .status()
+                .expect("send-keys");
+            std::thread::sleep(Duration::from_millis(80));
+        }
+    }
+
+    fn format(&self, format: &str) -> String {
+        let out = self
+            .command()
+            .args(["display-message", "-p", "-t", "main", format])
+            .output()
+            .expect("display-message");
+        text(&out.stdout).trim().to_string()
+    }
+
+    fn screen(&self) -> String {
+        let out = self
+            .command()
+            .args(["capture-pane", "-p", "-t", "main"])
+            .output()
+            .expect("capture-pane");
+        text(&out.stdout)
+    }
+
+    fn wait_for(&self, what: &str, done: impl Fn(&Tmux) -> bool) {
+        let deadline = Instant::now() + Duration::from_secs(20);
+        while !done(self) {
+            assert!(
+                Instant::now() < deadline,
+                "timed out waiting for {what}; screen:\n{}",
+                self.screen()
+            );
+            std::thread::sleep(Duration::from_millis(100));
+        }
+    }
+
+    fn wait_for_text(&self, needle: &str) -> String {
+        self.wait_for(needle, |t| t.screen().contains(needle));
+        self.screen()
+    }
+
+    /// The process id of warpdrill: the child of the pane's shell.
+    fn warpdrill_pid(&self) -> u32 {
+        let shell = self.format("#{pane_pid}");
+        let deadline = Instant::now() + Duration::from_secs(20);
+        loop {
+            let children = std::fs::read_to_string(format!("/proc/{shell}/task/{shell}/children"))
+                .unwrap_or_default();
+            if let Some(pid) = children.split_whitespace().next() {
+                return pid.parse().expect("a pid");
+            }
+            assert!(Instant::now() < deadline, "warpdrill did not start");
+            std::thread::sleep(Duration::from_millis(100));
+        }
+    }
+
+    /// `stty -a` of the pane's terminal.
+    fn modes(&self) -> String {
+        let tty = self.format("#{pane_tty}");
+        let out = Command::new("stty")
+            .args(["-a", "-F", &tty])
+            .output()
+            .expect("stty");
+        text(&out.stdout)
+    }
+}
+
+impl Drop for Tmux {
+    fn drop(&mut self) {
+        let _ = self.command().arg("kill-server").status();
+    }
+}
+
+fn tmux_available() -> bool {
+    Command::new("tmux")
+        .arg("-V")
+        .output()
+        .is_ok_and(|o| o.status.success())
+        && Path::new("/proc/self/task").exists()
+}
+
+fn tutor_command(data: &Path) -> String {
+    format!(
+        "sh -c 'echo BEFORE-TUTOR; {} --data-dir {}; echo AFTER-TUTOR rc=$?; sleep 60'",
+        env!("CARGO_BIN_EXE_warpdrill"),
+        data.display()
+    )
+}
+
+/// Cooked mode: canonical input and echo on.
+#[track_caller]
+fn assert_cooked(modes: &str) {
+    let words: Vec<&str> = modes.split([' ', ';', '\n']).collect();
+    assert!(
+        words.contains(&"icanon") && words.contains(&"echo"),
+        "raw mode left on:\n{modes}"
+    );
+}
+
+fn process_state(pid: u32) -> Option<char> {
+    let stat = std::fs::read_to_string(format!("/proc/{pid}/stat")).ok()?;
+    stat.rsplit_once(')')?.1.trim().chars().next()
+}
+
+#[test]
+fn signals_from_outside_restore_the_terminal_and_save_progress() {
+    if !tmux_available() {
+        println!("skipped: tmux is not available here");
+        return;
+    }
+    for (signal, number) in [("TERM", 15), ("HUP", 1), ("INT", 2), ("QUIT", 3)] {
+        let data = temp_dir(&format!("signal-{signal}"));
+        let Some(tmux) = Tmux::start(&format!("sig{signal}"), &tutor_command(&data)) else {
+            println!("skipped: tmux cannot start a session here");
+            return;
+        };
+        tmux.wait_for_text("GPU memory performance, seen and computed");
+        tmux.keys(&["Enter"]);
+        tmux.wait_for_text("L1 Recognition — name and place things");
+        tmux.keys(&["Enter"]);
+        tmux.wait_for_text("How many bytes is one sector?");
+        assert_eq!(tmux.format("#{alternate_on}"), "1");
+        let pid = tmux.warpdrill_pid();
+        let sent = Command::new("kill")
+            .args([&format!("-{signal}"), &pid.to_string()])
+            .status()
+            .expect("kill");
+        assert!(sent.success());
+        let after = format!("AFTER-TUTOR rc={}", 128 + number);
+        let screen = tmux.wait_for_text(&after);
+        assert!(
+            screen.contains("BEFORE-TUTOR"),
+            "SIG{signal}: the normal screen is back:\n{screen}"
+        );
+        assert_eq!(tmux.format("#{alternate_on}"), "0", "SIG{signal}");
+        assert_eq!(
+            tmux.format("#{cursor_flag}"),
+            "1",
+            "SIG{signal}: cursor shown"
+        );
+        assert_cooked(&tmux.modes());
+        let saved = std::fs::read_to_string(data.join("progress.ron"))
+            .unwrap_or_else(|e| panic!("SIG{signal}: progress saved: {e}"));
+        assert!(saved.contains("l1-sector-size"), "SIG{signal}: {saved}");
+        std::fs::remove_dir_all(&data).ok();
+    }
+}
+
+#[test]
+fn ctrl_z_and_sigtstp_suspend_and_continue_like_other_terminal_programs() {
+    if !tmux_available() {
+        println!("skipped: tmux is not available here");
+        return;
+    }
+    let data = temp_dir("suspend");
+    let Some(tmux) = Tmux::start("suspend", &tutor_command(&data)) else {
+        println!("skipped: tmux cannot start a session here");
+        return;
+    };
+    tmux.wait_for_text("GPU memory performance, seen and computed");
+    let pid = tmux.warpdrill_pid();
+    for how in ["Ctrl-Z", "SIGTSTP"] {
+        if how == "Ctrl-Z" {
+            tmux.keys(&["C-z"]);
+        } else {
+            Command::new("kill")
+                .args(["-TSTP", &pid.to_string()])
+                .status()
+                .expect("kill");
+        }
+        tmux.wait_for(&format!("{how}: stopped"), |_| {
+            process_state(pid) == Some('T')
+        });
+        assert_eq!(tmux.format("#{alternate_on}"), "0", "{how}: normal screen");
+        assert_eq!(tmux.format("#{cursor_flag}"), "1", "{how}: cursor shown");
+        assert_cooked(&tmux.modes());
+        assert!(tmux.screen().contains("BEFORE-TUTOR"), "{}", tmux.screen());
+
+        Command::new("kill")
+            .args(["-CONT", &pid.to_string()])
+            .status()
+            .expect("kill");
+        tmux.wait_for(&format!("{how}: redrawn"), |t| {
+            t.format("#{alternate_on}") == "1"
+                && t.screen()
+                    .contains("GPU memory performance, seen and computed")
+        });
+        let modes = tmux.modes();
+        assert!(modes.contains("-icanon"), "{how}: raw mode again:\n{modes}");
+    }
+    tmux.keys(&["Enter"]);
+    tmux.wait_for_text("L1 Recognition — name and place things");
+    tmux.keys(&["q"]);
+    tmux.wait_for_text("GPU memory performance, seen and computed");
+    tmux.keys(&["q"]);
+    tmux.wait_for_text("AFTER-TUTOR rc=0");
+    std::fs::remove_dir_all(&data).ok();
+}
+
+#[test]
+fn a_second_tutor_on_the_same_data_directory_says_so_and_does_not_save() {
+    if !tmux_available() {
+        println!("skipped: tmux is not available here");
+        return;
+    }
+    let data = temp_dir("two");
+    let Some(first) = Tmux::start("first", &tutor_command(&data)) else {
+        println!("skipped: tmux cannot start a session here");
+        return;
+    };
+    first.wait_for_text("GPU memory performance, seen and computed");
+    let second = Tmux::start("second", &tutor_command(&data)).expect("second session");
+    let screen = second.wait_for_text("Another warpdrill is open");
+    assert!(screen.contains("will not save"), "{screen}");
+    second.keys(&["q"]);
+    second.wait_for_text("AFTER-TUTOR rc=0");
+    first.keys(&["q"]);
+    first.wait_for_text("AFTER-TUTOR rc=0");
+    std::fs::remove_dir_all(&data).ok();
+}
