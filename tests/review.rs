@@ -171,7 +171,7 @@ fn anki_export_re_imported_gives_the_same_cards() {
 }
 
 #[test]
-fn a_damaged_log_is_kept_aside_and_a_torn_line_kept_in_place() {
+fn a_damaged_log_is_reported_then_kept_aside_and_a_torn_line_kept_in_place() {
     let dir = temp_dir("damaged");
     write_some_reviews(&dir);
     let log = dir.join("revlog.jsonl");
@@ -196,12 +196,21 @@ fn a_damaged_log_is_kept_aside_and_a_torn_line_kept_in_place() {
     );
 
     std::fs::write(&log, format!("not a record\n{good}")).unwrap();
+    // `stats` only reads: it reports the damage and leaves the file alone.
     let out = warpdrill(&dir, &["stats", "--json"]);
     assert!(out.status.success());
     let err = text(&out.stderr);
     assert!(
-        err.contains("damaged (line 1") && err.contains("move it back"),
+        err.contains("damaged (line 1") && err.contains("left as it is"),
         "{err}"
+    );
+    assert!(log.exists());
+    // The tutor, which holds the data directory, keeps it aside and says how to recover.
+    let opened = warpdrill::srs::store::RevlogFile::open(&dir, SystemClock.now_ms());
+    let notice = opened.notices.join("\n");
+    assert!(
+        notice.contains("damaged (line 1") && notice.contains("move it back"),
+        "{notice}"
     );
     assert!(!log.exists());
     let aside: Vec<_> = std::fs::read_dir(&dir)

@@ -5,6 +5,7 @@ use super::Command;
 use crate::content::Content;
 use crate::srs::config::{Overrides, ReviewConfig, config_path, split_steps};
 use crate::srs::stats::{self, Stats};
+use crate::srs::store::Access;
 use crate::srs::{Deck, FsrsScheduler, SystemClock, anki, optimize, store};
 use clap::{Args, Subcommand};
 use std::fmt::Write as _;
@@ -160,11 +161,13 @@ pub struct Opened {
 }
 
 /// The deck with its log, the settings from the file and flags, and the learner's parameters; or
-/// why review cannot start.
+/// why review cannot start. `access` says whether this process may write the log (it holds the data
+/// directory's lock).
 pub fn build_deck(
     data_dir: Option<&Path>,
     content: &Content,
     flags: &ReviewFlags,
+    access: Access,
 ) -> Result<Opened, String> {
     let dir = crate::progress::data_dir(data_dir).ok_or(
         "no data directory could be found for the review log: pass --data-dir DIR or set WARPDRILL_DATA",
@@ -186,9 +189,10 @@ pub fn build_deck(
     };
     let scheduler =
         FsrsScheduler::new(&parameters, settings.desired_retention).map_err(|e| e.to_string())?;
-    let deck = Deck::open(
+    let deck = Deck::open_with(
         &content.cards,
         &dir,
+        access,
         settings,
         Box::new(scheduler),
         Arc::new(SystemClock),
@@ -202,13 +206,14 @@ pub fn build_deck(
     })
 }
 
-/// [`build_deck`] for the command line: warnings go to stderr.
+/// [`build_deck`] for the command line, which only reads the log: warnings go to stderr.
 fn open_deck(
     data_dir: Option<&Path>,
     content: &Content,
     flags: &ReviewFlags,
 ) -> Result<(Deck, PathBuf, Vec<f32>), ExitCode> {
-    let opened = build_deck(data_dir, content, flags).map_err(|e| fail(e, 2))?;
+    let opened = build_deck(data_dir, content, flags, Access::ReadOnly(String::new()))
+        .map_err(|e| fail(e, 2))?;
     for notice in &opened.notices {
         eprintln!("warning: {notice}");
     }
@@ -315,6 +320,21 @@ fn optimize_command(deck: &Deck, dir: &Path, current: &[f32]) -> ExitCode {
         fit.fitted_rmse * 100.0
     ) + "\n"));
     if fit.better() {
+        // Saving needs the data directory to itself, as every write there does.
+        let _lock = match crate::store::lock(dir) {
+            Ok(crate::store::Lock::Busy) => {
+                return fail(
+                    format!(
+                        "another warpdrill is open on {}: close it and run `warpdrill review \
+                         optimize` again to save the fitted parameters",
+                        dir.display()
+                    ),
+                    1,
+                );
+            }
+            Ok(lock) => lock,
+            Err(e) => return fail(format!("cannot use {}: {e}", dir.display()), 1),
+        };
         match store::save_parameters(dir, &fit.fitted) {
             Ok(path) => {
                 say(&(format!(

@@ -141,7 +141,14 @@ pub fn run_with(
         );
         return 2;
     }
-    match crate::cli::review::build_deck(data_dir, &app.content, &flags) {
+    // The review log is written under the same lock as progress.
+    let access = match &app.store {
+        Some(store) if store.saves() => crate::srs::store::Access::Write,
+        _ => crate::srs::store::Access::ReadOnly(
+            "Review ratings will not be saved this time (see the note on progress).".to_string(),
+        ),
+    };
+    match crate::cli::review::build_deck(data_dir, &app.content, &flags, access) {
         Ok(opened) => {
             app.notices.extend(opened.notices);
             app.review = Some(opened.deck);

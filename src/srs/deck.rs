@@ -9,7 +9,7 @@ use super::schedule::{
     CardState, Moment, Phase, Rating, Scheduler, answer, days_label, hash_text, interval_label,
     splitmix,
 };
-use super::store::RevlogFile;
+use super::store::{Access, RevlogFile};
 use crate::content::schema::Card;
 use std::collections::HashMap;
 use std::path::Path;
@@ -101,7 +101,8 @@ impl std::fmt::Debug for Deck {
 }
 
 impl Deck {
-    /// The deck of `cards` with the log in `data_dir` (created on the first rating).
+    /// The deck of `cards` with the log in `data_dir` (created on the first rating); the caller holds
+    /// the data directory's lock.
     pub fn open(
         cards: &[Card],
         data_dir: &Path,
@@ -109,7 +110,20 @@ impl Deck {
         scheduler: Box<dyn Scheduler>,
         clock: Arc<dyn Clock>,
     ) -> Deck {
-        let loaded = RevlogFile::open(data_dir, clock.now_ms());
+        Deck::open_with(cards, data_dir, Access::Write, settings, scheduler, clock)
+    }
+
+    /// [`Deck::open`] with the given access: a reader never changes the log (ratings fail with
+    /// [`SrsError::ReadOnly`]).
+    pub fn open_with(
+        cards: &[Card],
+        data_dir: &Path,
+        access: Access,
+        settings: Settings,
+        scheduler: Box<dyn Scheduler>,
+        clock: Arc<dyn Clock>,
+    ) -> Deck {
+        let loaded = RevlogFile::open_with(data_dir, clock.now_ms(), access);
         let mut deck = Deck::with_records(
             cards.iter().map(DeckCard::from).collect(),
             loaded.records,

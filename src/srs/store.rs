@@ -4,9 +4,14 @@
 //! - A last line cut off by a crash (`kill -9`, power loss) is ignored, reported and kept: before the
 //!   next record a newline and a `torn` marker are written after it, so it stays visible in the file
 //!   and later loads skip it quietly.
-//! - Any other line that is not a record makes the log unreadable: the file is renamed
-//!   `revlog.jsonl.damaged-<time>`, the learner is told which line and how to recover, and review
-//!   starts on a fresh log. If it cannot be renamed, nothing is written this session.
+//! - Any other line that is not a record makes the log unreadable: the file is kept aside as
+//!   `revlog.jsonl.damaged-<time>` (a name no earlier damaged log has), the learner is told which line
+//!   and how to recover, and review starts on a fresh log. If it cannot be moved, nothing is written
+//!   this session.
+//!
+//! Writing — appending, moving a damaged log aside, saving parameters — is for the process that holds
+//! the data directory's lock ([`crate::store::lock`]; the tutor holds it through its progress store).
+//! Others open the log with [`Access::ReadOnly`].
 
 use super::SrsError;
 use super::log::{Kind, Record};
@@ -16,6 +21,15 @@ use std::path::{Path, PathBuf};
 
 /// The log's file name in the data directory.
 pub const LOG_FILE: &str = "revlog.jsonl";
+
+/// Whether this process may change the log.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Access {
+    /// It may: it holds the data directory's lock (or the file system cannot lock).
+    Write,
+    /// It only reads; the text (if any) says why, for the learner.
+    ReadOnly(String),
+}
 
 /// The open log.
 #[derive(Debug)]
@@ -91,42 +105,68 @@ fn parse(bytes: &[u8]) -> (Vec<Record>, Option<u64>, Option<BadLine>) {
 }
 
 impl RevlogFile {
-    /// Opens `dir/revlog.jsonl` (it is created on the first append).
+    /// Opens `dir/revlog.jsonl` to write (it is created on the first append); the caller holds the
+    /// data directory's lock.
     pub fn open(dir: &Path, now_ms: i64) -> LoadedLog {
+        RevlogFile::open_with(dir, now_ms, Access::Write)
+    }
+
+    /// Opens `dir/revlog.jsonl` with the given access.
+    pub fn open_with(dir: &Path, now_ms: i64, access: Access) -> LoadedLog {
         let path = dir.join(LOG_FILE);
         let mut log = RevlogFile {
             path: path.clone(),
             file: None,
-            read_only: false,
+            read_only: access != Access::Write,
             torn_tail: None,
         };
+        let mut notices = Vec::new();
+        if let Access::ReadOnly(why) = &access
+            && !why.is_empty()
+        {
+            notices.push(why.clone());
+        }
         let bytes = match std::fs::read(&path) {
             Ok(bytes) => bytes,
             Err(e) if e.kind() == std::io::ErrorKind::NotFound => {
                 return LoadedLog {
                     log,
                     records: Vec::new(),
-                    notices: Vec::new(),
+                    notices,
                 };
             }
             Err(e) => {
                 log.read_only = true;
+                notices.push(format!(
+                    "Could not read your review log {} ({e}); nothing will be saved this time.",
+                    path.display()
+                ));
                 return LoadedLog {
                     log,
                     records: Vec::new(),
-                    notices: vec![format!(
-                        "Could not read your review log {} ({e}); nothing will be saved this time.",
-                        path.display()
-                    )],
+                    notices,
                 };
             }
         };
         let (records, torn_tail, damaged) = parse(&bytes);
-        let mut notices = Vec::new();
         if let Some(bad) = damaged {
-            let aside = path.with_file_name(format!("{LOG_FILE}.damaged-{now_ms}"));
-            let notice = match std::fs::rename(&path, &aside) {
-                Ok(()) => format!(
+            if log.read_only {
+                notices.push(format!(
+                    "Your review log {} is damaged (line {}: {}); it was left as it is. Fix that line, \
+                     or open the tutor on this data directory alone to have it kept aside.",
+                    path.display(),
+                    bad.line,
+                    bad.message
+                ));
+                return LoadedLog {
+                    log,
+                    records: Vec::new(),
+                    notices,
+                };
+            }
+            let now_secs = u64::try_from(now_ms / 1000).unwrap_or(0);
+            let notice = match crate::store::keep_aside(&path, now_secs) {
+                Ok(aside) => format!(
                     "Your review log was damaged (line {}: {}). It was kept as {} and review starts \
                      on a fresh log. To recover your history: fix or delete that line, append any \
                      lines of the new {LOG_FILE} to it, and move it back to {}.",
@@ -154,7 +194,7 @@ impl RevlogFile {
             };
         }
         if let Some(bytes) = torn_tail {
-            log.torn_tail = Some(bytes);
+            log.torn_tail = (!log.read_only).then_some(bytes);
             notices.push(format!(
                 "The last line of your review log {} ({bytes} bytes) was cut off, probably by a \
                  crash while a rating was saved. It is ignored and kept in the file; every rating \
@@ -257,7 +297,8 @@ pub fn load_parameters(dir: &Path) -> Result<Option<Vec<f32>>, String> {
     }
 }
 
-/// Saves fitted parameters atomically (a temporary file flushed to disk, then renamed).
+/// Saves fitted parameters atomically ([`crate::store::write_atomic`]); the caller holds the data
+/// directory's lock.
 pub fn save_parameters(dir: &Path, parameters: &[f32]) -> Result<PathBuf, SrsError> {
     let path = dir.join(PARAMETERS_FILE);
     let io = |action, source| SrsError::Io {
@@ -274,14 +315,7 @@ pub fn save_parameters(dir: &Path, parameters: &[f32]) -> Result<PathBuf, SrsErr
             .collect::<Vec<_>>()
             .join(", ")
     );
-    let temp = dir.join(format!(".{PARAMETERS_FILE}.{}.tmp", std::process::id()));
-    {
-        let mut file = File::create(&temp).map_err(|e| io("cannot write", e))?;
-        file.write_all(text.as_bytes())
-            .map_err(|e| io("cannot write", e))?;
-        file.sync_all().map_err(|e| io("cannot flush", e))?;
-    }
-    std::fs::rename(&temp, &path).map_err(|e| io("cannot replace", e))?;
+    crate::store::write_atomic(&path, text.as_bytes()).map_err(|e| io("cannot write", e))?;
     Ok(path)
 }
 
@@ -347,7 +381,7 @@ mod tests {
             record(2).to_line()
         );
         std::fs::write(&path, &text).unwrap();
-        let mut opened = RevlogFile::open(&dir, 77);
+        let mut opened = RevlogFile::open(&dir, 77_000);
         assert!(opened.records.is_empty());
         let notice = opened.notices.join("\n");
         assert!(notice.contains("line 2"), "{notice}");
@@ -357,7 +391,40 @@ mod tests {
         assert_eq!(std::fs::read_to_string(&aside).unwrap(), text);
         opened.log.append(&[record(5)]).unwrap();
         assert_eq!(std::fs::read_to_string(&aside).unwrap(), text);
-        assert_eq!(RevlogFile::open(&dir, 78).records, vec![record(5)]);
+        assert_eq!(RevlogFile::open(&dir, 78_000).records, vec![record(5)]);
+        // A second damaged log on the same second gets a name of its own.
+        std::fs::write(dir.join(LOG_FILE), "garbage\n{}\n").unwrap();
+        let again = RevlogFile::open(&dir, 77_000);
+        assert!(
+            again.notices[0].contains("revlog.jsonl.damaged-77-2"),
+            "{:?}",
+            again.notices
+        );
+        assert_eq!(std::fs::read_to_string(&aside).unwrap(), text);
+        std::fs::remove_dir_all(&dir).ok();
+    }
+
+    #[test]
+    fn a_reader_changes_nothing() {
+        let dir = temp_dir("reader");
+        let path = dir.join(LOG_FILE);
+        let torn = format!("{}{{\"ti", record(1).to_line());
+        std::fs::write(&path, &torn).unwrap();
+        let mut opened = RevlogFile::open_with(&dir, 0, Access::ReadOnly("busy".into()));
+        assert_eq!(opened.records, vec![record(1)]);
+        assert_eq!(opened.notices[0], "busy");
+        assert!(matches!(
+            opened.log.append(&[record(2)]),
+            Err(SrsError::ReadOnly(_))
+        ));
+        std::fs::write(&path, "garbage\n").unwrap();
+        let damaged = RevlogFile::open_with(&dir, 0, Access::ReadOnly(String::new()));
+        assert!(
+            damaged.notices[0].contains("left as it is"),
+            "{:?}",
+            damaged.notices
+        );
+        assert_eq!(std::fs::read_to_string(&path).unwrap(), "garbage\n");
         std::fs::remove_dir_all(&dir).ok();
     }
 
