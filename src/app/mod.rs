@@ -396,7 +396,6 @@ impl App {
         if navigates(&action) {
             self.overlay = None;
         }
-        let action_kind = matches!(action, Action::SuspendCard(_));
         match action {
             Action::Quit => self.quit = true,
             Action::Back => {
@@ -516,13 +515,17 @@ impl App {
                     }
                 }
             }
-            Action::SuspendCard(card) | Action::BuryCard(card) => {
-                let result = match (self.review.as_mut(), &action_kind) {
-                    (Some(deck), true) => deck.suspend(card),
-                    (Some(deck), false) => deck.bury(card),
-                    (None, _) => return,
-                };
-                self.after_review(result.map(|()| None));
+            Action::SuspendCard(card) => {
+                if let Some(deck) = self.review.as_mut() {
+                    let result = deck.suspend(card);
+                    self.after_review(result.map(|()| None));
+                }
+            }
+            Action::BuryCard(card) => {
+                if let Some(deck) = self.review.as_mut() {
+                    let result = deck.bury(card);
+                    self.after_review(result.map(|()| None));
+                }
             }
         }
     }
