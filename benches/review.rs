@@ -157,6 +157,7 @@ fn review(c: &mut Criterion) {
         theme: warpdrill::ui::Theme::new(false),
         now: (now / 1000) as u64,
         review: Some(&deck),
+        lab: None,
     };
     let area = ratatui::layout::Rect::new(0, 0, 200, 60);
     let mut buf = ratatui::buffer::Buffer::empty(area);

@@ -147,16 +147,44 @@ fn screens(c: &mut Criterion) {
                 app.update(action);
             }
         }
-        let mut buf = Buffer::empty(area);
-        group.bench_function(name, |b| {
-            b.iter(|| {
-                buf.reset();
-                warpdrill::app::render(&app, area, &mut buf);
-                black_box(&buf);
-            })
-        });
+        bench_draw(&mut group, name, &app, area);
     }
+    // Lab mode: the overview and a step, on the sample lab.
+    let text = include_str!("../labs/coalescing-and-banks.ron");
+    let content = Content::builtin();
+    let lab = warpdrill::lab::Lab::parse("lab.ron", text).expect("the sample lab reads");
+    let student = warpdrill::lab::Entry {
+        student: "alice".into(),
+        ..Default::default()
+    };
+    let items = warpdrill::lab::plan(&lab, &content, &student, "lab.ron", text).expect("a plan");
+    let mut app = app(content);
+    app.start_lab(warpdrill::lab::LabSession::in_memory(
+        lab,
+        student,
+        items,
+        1_800_000_000,
+    ));
+    bench_draw(&mut group, "lab overview", &app, area);
+    app.update(Action::LabOpen(0));
+    bench_draw(&mut group, "lab step", &app, area);
     group.finish();
+}
+
+fn bench_draw(
+    group: &mut criterion::BenchmarkGroup<'_, criterion::measurement::WallTime>,
+    name: &str,
+    app: &App,
+    area: Rect,
+) {
+    let mut buf = Buffer::empty(area);
+    group.bench_function(name, |b| {
+        b.iter(|| {
+            buf.reset();
+            warpdrill::app::render(app, area, &mut buf);
+            black_box(&buf);
+        })
+    });
 }
 
 criterion_group!(benches, startup, large_deck, screens);

@@ -7,6 +7,7 @@ pub mod content;
 pub mod engine;
 pub mod explain;
 pub mod format;
+pub mod lab;
 pub mod ladder;
 pub mod progress;
 pub mod srs;

@@ -56,7 +56,7 @@ pub enum Status {
 }
 
 /// Everything saved.
-#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
 #[serde(default)]
 pub struct Progress {
     /// Format version.
@@ -67,6 +67,78 @@ pub struct Progress {
     pub last_exercise: Option<String>,
     /// The learner asked to open every level.
     pub unlock_all: bool,
+    /// The explorer's pattern when it was last left, to reopen it there.
+    pub explorer: Option<ExplorerSettings>,
+    /// The calculators' inputs when they were last left.
+    pub calculators: Option<CalculatorSettings>,
+}
+
+/// The explorer's parameters, as saved (architecture by its key, the shape by name).
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(default)]
+pub struct ExplorerSettings {
+    /// Architecture key (`sm_90`).
+    pub arch: String,
+    /// `global` or `shared`.
+    pub space: String,
+    /// Bytes per lane.
+    pub elem: u32,
+    /// `affine`, `struct`, `row`, `column` or `offsets`.
+    pub shape: String,
+    /// Stride in elements.
+    pub stride: i64,
+    /// Offset in elements (first struct, first column).
+    pub offset: i64,
+    /// Struct size, bytes.
+    pub struct_size: i64,
+    /// Field offset, bytes.
+    pub field_offset: i64,
+    /// Row pitch, bytes.
+    pub pitch: i64,
+    /// Base address, bytes.
+    pub base: i64,
+    /// Explicit byte offsets.
+    pub offsets: Vec<i64>,
+    /// Active lanes.
+    pub mask: u64,
+    /// Count 128-byte lines.
+    pub lines: bool,
+}
+
+/// The calculators' inputs, as saved.
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
+#[serde(default)]
+pub struct CalculatorSettings {
+    /// `occupancy`, `tiling` or `roofline`.
+    pub tab: String,
+    /// Occupancy: architecture key.
+    pub occupancy_arch: String,
+    /// Threads per block.
+    pub block_size: u32,
+    /// Registers per thread.
+    pub regs: u32,
+    /// Static shared memory per block, bytes.
+    pub static_smem: u32,
+    /// Dynamic shared memory per block, bytes.
+    pub dynamic_smem: u32,
+    /// Carveout: -1 = default, else a percentage.
+    pub carveout: i64,
+    /// Tiling: architecture key.
+    pub tiling_arch: String,
+    /// Matrix size.
+    pub n: u64,
+    /// Tile size.
+    pub tile: u64,
+    /// Bytes per element.
+    pub elem: u32,
+    /// Registers per thread of the tiled kernel.
+    pub tiling_regs: u32,
+    /// Roofline: peak FLOP/s.
+    pub peak_flops: f64,
+    /// Peak bytes/s.
+    pub bandwidth: f64,
+    /// Named kernels and their intensities.
+    pub points: Vec<(String, f64)>,
 }
 
 impl Progress {

@@ -342,3 +342,59 @@ fn the_command_line_reads_values_as_the_calculators_do() {
     assert_eq!(code, 2);
     assert!(err.contains("bits"), "{err}");
 }
+
+#[test]
+fn the_explorer_and_calculators_reopen_as_they_were_left_even_after_a_restart() {
+    use warpdrill::progress::Store;
+    let dir = std::env::temp_dir().join(format!("warpdrill-tools-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let open = |dir: &std::path::Path| {
+        let opened = Store::open(dir, common::NOW);
+        warpdrill::app::App::new(
+            warpdrill::content::Content::builtin(),
+            opened.progress,
+            Some(opened.store),
+            warpdrill::ui::Theme::new(false),
+            Box::new(|| common::NOW),
+            Box::new(|| 3),
+        )
+    };
+    let mut app = open(&dir);
+    // Home → Explorer (the second entry), stride up twice, shared memory; back to Home.
+    press(&mut app, KeyCode::Down);
+    press(&mut app, KeyCode::Enter);
+    assert!(matches!(app.screen(), Screen::Explorer(_)));
+    press(&mut app, KeyCode::Char('s'));
+    press(&mut app, KeyCode::Char('s'));
+    press(&mut app, KeyCode::Char('m'));
+    press(&mut app, KeyCode::Char('q'));
+    // Home → Calculators, switch to the roofline tab, then g for Home.
+    press(&mut app, KeyCode::Down);
+    press(&mut app, KeyCode::Enter);
+    press(&mut app, KeyCode::Char('3'));
+    press(&mut app, KeyCode::Char('g'));
+    // Reopened in the same run…
+    press(&mut app, KeyCode::Up);
+    press(&mut app, KeyCode::Enter);
+    let Screen::Explorer(state) = app.screen() else {
+        panic!("{:?}", app.screen())
+    };
+    assert_eq!((state.stride, state.space), (3, Space::Shared));
+    press(&mut app, KeyCode::Char('q'));
+    drop(app);
+    // …and after a restart.
+    let mut app = open(&dir);
+    app.update(Action::ReopenExplorer);
+    let Screen::Explorer(state) = app.screen() else {
+        panic!()
+    };
+    assert_eq!((state.stride, state.space), (3, Space::Shared));
+    app.update(Action::Home);
+    app.update(Action::ReopenCalculators);
+    let Screen::Calculators(state) = app.screen() else {
+        panic!()
+    };
+    assert_eq!(state.tab, warpdrill::ui::Tab::Roofline);
+    drop(app);
+    std::fs::remove_dir_all(&dir).ok();
+}

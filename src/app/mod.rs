@@ -8,13 +8,14 @@ pub mod view;
 
 use crate::content::Content;
 use crate::content::schema::Level;
+use crate::lab::LabSession;
 use crate::ladder::{self, Outcome, ShowMe, unlock};
 use crate::progress::{HISTORY, Progress, Store};
 use crate::srs::Deck;
 pub use crate::ui::Action;
 use crate::ui::{
     Component, Ctx, ExplorerSetup, Space, Tab, Theme, calculators, card, exercise, explorer, home,
-    ladder as ladder_ui, review, search, stats, topic,
+    lab as lab_ui, ladder as ladder_ui, review, search, stats, topic,
 };
 use ratatui::crossterm::event::{Event, KeyCode, KeyEvent, KeyEventKind, KeyModifiers};
 use std::time::{SystemTime, UNIX_EPOCH};
@@ -42,6 +43,12 @@ pub enum Screen {
     Review(Box<review::State>),
     /// Review statistics.
     Stats(Box<stats::State>),
+    /// Lab mode: the lab's steps (the base of the stack).
+    LabOverview(lab_ui::Overview),
+    /// Lab mode: one step.
+    LabStep(Box<lab_ui::Step>),
+    /// Lab mode: handed in, with the receipt.
+    LabEnd(lab_ui::End),
 }
 
 impl Screen {
@@ -57,6 +64,9 @@ impl Screen {
             Screen::Calculators(state) => state.as_ref(),
             Screen::Review(state) => state.as_ref(),
             Screen::Stats(state) => state.as_ref(),
+            Screen::LabOverview(state) => state,
+            Screen::LabStep(state) => state.as_ref(),
+            Screen::LabEnd(state) => state,
         }
     }
 
@@ -72,6 +82,9 @@ impl Screen {
             Screen::Calculators(state) => state.as_mut(),
             Screen::Review(state) => state.as_mut(),
             Screen::Stats(state) => state.as_mut(),
+            Screen::LabOverview(state) => state,
+            Screen::LabStep(state) => state.as_mut(),
+            Screen::LabEnd(state) => state,
         }
     }
 }
@@ -103,6 +116,10 @@ pub struct App {
     pub overlay: Option<Overlay>,
     /// Set when the learner quits.
     pub quit: bool,
+    /// The lab being worked on (lab mode: only its steps are open).
+    pub lab: Option<LabSession>,
+    /// A one-off message for the footer (cleared by the next key).
+    pub flash: Option<String>,
     /// The terminal's size, columns × rows, as last reported.
     pub size: (u16, u16),
     /// The flashcards with their review log (none: review is not available).
@@ -252,10 +269,25 @@ impl App {
             stack: vec![Screen::Home(home::State::default())],
             overlay: None,
             quit: false,
+            lab: None,
+            flash: None,
             size: (u16::MAX, u16::MAX),
             review: None,
             clock,
             seeds,
+        }
+    }
+
+    /// Lab mode: the lab's overview becomes the base of the stack, and everything outside the lab
+    /// (search, the ladder, unlocking, other exercises) is closed.
+    pub fn start_lab(&mut self, session: LabSession) {
+        let overview = lab_ui::Overview::new(&session);
+        let submitted = session.tally.submitted.is_some();
+        self.lab = Some(session);
+        self.overlay = None;
+        self.stack = vec![Screen::LabOverview(overview)];
+        if submitted {
+            self.stack.push(Screen::LabEnd(lab_ui::End));
         }
     }
 
@@ -278,6 +310,7 @@ impl App {
             theme: self.theme,
             now: self.now(),
             review: self.review.as_ref(),
+            lab: self.lab.as_ref(),
         }
     }
 
@@ -332,18 +365,25 @@ impl App {
 
     /// The global keys that work on the screen shown now, as help lists them: a key the screen takes
     /// as text (`q`, `?`, `/`, `g` in an answer box) is left out.
+    /// In a lab, search is left out and `g` leads to the lab's overview.
     pub fn global_keys(&self) -> Vec<(&'static str, &'static str)> {
         let screen = self.screen().component();
+        let lab = self.lab.is_some();
         GLOBAL_KEYS
             .iter()
             .filter(|global| !(global.yields_to_text && screen.captures(&global.event())))
-            .map(|global| (global.name, global.what))
+            .filter(|global| !(lab && (global.action)() == Action::OpenSearch))
+            .map(|global| match (global.action)() {
+                Action::Home if lab => (global.name, "the lab's overview"),
+                _ => (global.name, global.what),
+            })
             .collect()
     }
 
     /// Turns a key into an action: global keys first, then the overlay's or screen's own. The
     /// overlay or screen may change its own state on the way; nothing else changes here.
     pub fn handle_key(&mut self, key: KeyEvent) -> Option<Action> {
+        self.flash = None;
         let global = GLOBAL_KEYS.iter().find(|global| global.matches(&key));
         if let Some(global) = global
             && global.ctrl
@@ -366,6 +406,7 @@ impl App {
             theme: self.theme,
             now: (self.clock)(),
             review: self.review.as_ref(),
+            lab: self.lab.as_ref(),
         };
         match &mut self.overlay {
             Some(Overlay::Help) => {
@@ -393,6 +434,12 @@ impl App {
 
     /// Carries out an action: the only place where progress, the stack and saving change.
     pub fn update(&mut self, action: Action) {
+        if let Some(lab) = &self.lab
+            && let Some(message) = closed_in_lab(&action, lab.lab.show_me)
+        {
+            self.flash = Some(message.to_string());
+            return;
+        }
         if navigates(&action) {
             self.overlay = None;
         }
@@ -400,6 +447,9 @@ impl App {
             Action::Quit => self.quit = true,
             Action::Back => {
                 self.leave_exercise();
+                if let Some(top) = self.stack.last() {
+                    self.remember_tools(&top.clone());
+                }
                 if self.stack.len() > 1 {
                     self.stack.pop();
                 } else {
@@ -408,8 +458,17 @@ impl App {
             }
             Action::Home => {
                 self.leave_exercise();
+                for screen in self.stack.clone().iter().skip(1) {
+                    self.remember_tools(screen);
+                }
+                if let Some(first) = self.stack.first().cloned() {
+                    self.remember_tools(&first);
+                }
                 self.stack.truncate(1);
-                if !matches!(self.stack.first(), Some(Screen::Home(_))) {
+                if let Some(lab) = &self.lab {
+                    // Lab mode: the lab's overview is home.
+                    self.stack = vec![Screen::LabOverview(lab_ui::Overview::new(lab))];
+                } else if !matches!(self.stack.first(), Some(Screen::Home(_))) {
                     self.stack = vec![Screen::Home(home::State::default())];
                 }
             }
@@ -434,6 +493,20 @@ impl App {
             Action::OpenCalculators(tab) => self
                 .stack
                 .push(Screen::Calculators(Box::new(calculators::State::new(tab)))),
+            Action::ReopenExplorer => {
+                let state = match &self.progress.explorer {
+                    Some(saved) => explorer::State::from_settings(saved),
+                    None => explorer::State::default(),
+                };
+                self.stack.push(Screen::Explorer(Box::new(state)));
+            }
+            Action::ReopenCalculators => {
+                let state = match &self.progress.calculators {
+                    Some(saved) => calculators::State::from_settings(saved),
+                    None => calculators::State::new(Tab::Occupancy),
+                };
+                self.stack.push(Screen::Calculators(Box::new(state)));
+            }
             Action::ShowMe(target) => {
                 self.leave_exercise();
                 self.show_me(&target);
@@ -470,6 +543,48 @@ impl App {
                 if let Some(next) = unlock::neighbour(&self.content, &self.progress, &id, by) {
                     self.leave_exercise();
                     self.open_exercise(&next, None);
+                }
+            }
+            Action::LabOpen(index) => self.open_lab_step(index),
+            Action::LabAttempt {
+                step,
+                answer,
+                given,
+                outcome,
+                since,
+            } => {
+                let now = self.now();
+                if let Some(lab) = &mut self.lab
+                    && let Err(e) = lab.attempt(
+                        step,
+                        &answer,
+                        given,
+                        outcome,
+                        now.saturating_sub(since),
+                        now,
+                    )
+                {
+                    self.flash = Some(format!("Your answer was not recorded: {e}"));
+                }
+            }
+            Action::LabHint(step) => {
+                let now = self.now();
+                if let Some(lab) = &mut self.lab
+                    && let Err(e) = lab.hint(step, now)
+                {
+                    self.flash = Some(format!("The hint was not recorded: {e}"));
+                }
+            }
+            Action::LabSubmit => {
+                let now = self.now();
+                if let Some(lab) = &mut self.lab {
+                    match lab.submit(now) {
+                        Ok(_) => {
+                            self.stack.truncate(1);
+                            self.stack.push(Screen::LabEnd(lab_ui::End));
+                        }
+                        Err(e) => self.flash = Some(format!("The lab was not handed in: {e}")),
+                    }
                 }
             }
             Action::OpenReview => match &self.review {
@@ -557,6 +672,45 @@ impl App {
             }
             Err(e) => state.message = Some(format!("Not saved: {e}")),
         }
+    }
+
+    /// Keeps the explorer's or calculators' inputs in progress when the learner leaves them, so
+    /// Home reopens them as they were (saved with the next save).
+    fn remember_tools(&mut self, screen: &Screen) {
+        match screen {
+            Screen::Explorer(state) => self.progress.explorer = Some(state.settings()),
+            Screen::Calculators(state) => self.progress.calculators = Some(state.settings()),
+            _ => return,
+        }
+        self.save();
+    }
+
+    /// Lab mode: opens step `index` if the lab's order lets the student see it.
+    fn open_lab_step(&mut self, index: usize) {
+        let Some(lab) = &self.lab else {
+            return;
+        };
+        if !lab.tally.visible(&lab.lab, index) {
+            self.flash = Some(format!(
+                "Step {} opens when the steps before it are done.",
+                index + 1
+            ));
+            return;
+        }
+        let Some(item) = lab.items.get(index) else {
+            return;
+        };
+        let Some(template) = self.content.exercise(&item.exercise) else {
+            self.flash = Some(format!(
+                "Exercise `{}` is not in the content.",
+                item.exercise
+            ));
+            return;
+        };
+        let variant = ladder::generate(template, item.seed);
+        let state = lab_ui::Step::new(lab, index, template, variant, self.now());
+        self.stack.truncate(1);
+        self.stack.push(Screen::LabStep(Box::new(state)));
     }
 
     fn push_explorer(&mut self, setup: &ExplorerSetup) {
@@ -657,6 +811,27 @@ impl App {
     }
 }
 
+/// In lab mode, why an action is refused (`None`: it is allowed).
+fn closed_in_lab(action: &Action, show_me: bool) -> Option<&'static str> {
+    match action {
+        Action::OpenSearch => Some("Search is closed during the lab."),
+        Action::OpenLadder(_) => Some("The ladder is closed during the lab."),
+        Action::UnlockAll => Some("Unlocking is closed: steps open in the lab's order."),
+        Action::OpenExercise(_)
+        | Action::Step { .. }
+        | Action::Reroll(_)
+        | Action::Attempt { .. }
+        | Action::HintShown(_) => Some("Only the lab's steps are open during the lab."),
+        Action::OpenTopic(_) | Action::OpenCard(_) => {
+            Some("Topics and cards are closed during the lab.")
+        }
+        Action::ShowMe(_) | Action::OpenExplorer(_) | Action::OpenCalculators(_) if !show_me => {
+            Some("Show me is off in this lab.")
+        }
+        _ => None,
+    }
+}
+
 /// Whether an action moves to another screen (and so closes search or help over the current one).
 fn navigates(action: &Action) -> bool {
     matches!(
@@ -669,9 +844,13 @@ fn navigates(action: &Action) -> bool {
             | Action::OpenCard(_)
             | Action::OpenExplorer(_)
             | Action::OpenCalculators(_)
+            | Action::ReopenExplorer
+            | Action::ReopenCalculators
             | Action::ShowMe(_)
             | Action::OpenReview
             | Action::OpenStats
+            | Action::LabOpen(_)
+            | Action::LabSubmit
     )
 }
 

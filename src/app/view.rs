@@ -30,10 +30,18 @@ pub fn render(app: &App, area: Rect, buf: &mut Buffer) {
         return;
     }
     let ctx = app.ctx();
-    let [body, footer] = area.layout(&Layout::vertical([
+    let [header, body, footer] = area.layout(&Layout::vertical([
+        Constraint::Length(u16::from(app.lab.is_some())),
         Constraint::Fill(1),
         Constraint::Length(1),
     ]));
+    if let Some(lab) = &app.lab {
+        let shown = match app.screen() {
+            super::Screen::LabStep(step) => Some(step.index),
+            _ => None,
+        };
+        ui::lab::header(&ctx, lab, shown, header.width).render(header, buf);
+    }
     let screen = app.screen().component();
     screen.render(&ctx, body, buf);
     let keys = screen.keys();
@@ -46,7 +54,12 @@ pub fn render(app: &App, area: Rect, buf: &mut Buffer) {
             help::render(&ctx, &keys, &app.global_keys(), body, buf);
             footer_line(help::KEYS, app.theme, footer.width).render(footer, buf);
         }
-        None => footer_line(&keys, app.theme, footer.width).render(footer, buf),
+        None => match &app.flash {
+            Some(message) => {
+                ratatui::text::Line::styled(message.clone(), app.theme.warn()).render(footer, buf)
+            }
+            None => footer_line(&keys, app.theme, footer.width).render(footer, buf),
+        },
     }
 }
 

@@ -4,6 +4,7 @@ pub mod batch;
 pub mod calc;
 pub mod content;
 pub mod json;
+pub mod lab;
 pub mod output;
 pub mod review;
 pub mod signals;
@@ -85,6 +86,9 @@ pub enum Command {
     },
     /// Open the explorer: live warp → sectors and lanes → banks diagrams.
     Explore(ExploreArgs),
+    /// Instructor-led labs: start one (students), keys, reports, checks and rosters (instructors).
+    #[command(subcommand)]
+    Lab(lab::LabCommand),
     /// Open the calculators: occupancy (with what-if plots), tiling, roofline.
     Calculators {
         /// Which one to show first.
@@ -421,6 +425,7 @@ pub fn run(cli: Cli) -> ExitCode {
         Some(command @ (Command::Stats(_) | Command::Review(_) | Command::Cards(_))) => {
             review::run(command, cli.data_dir.as_deref(), cli.content.as_deref())
         }
+        Some(Command::Lab(command)) => self::lab::run(command, cli.content.as_deref(), theme),
         Some(Command::Content(ContentCommand::Check { dir, json })) => finish(
             self::content::check(dir.as_deref().or(cli.content.as_deref()), json),
         ),

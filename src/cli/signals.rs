@@ -98,9 +98,19 @@ impl Signals {
     /// The next terminal event; a signal (or Ctrl-Z) comes back as an error carrying an
     /// [`Interruption`].
     pub fn next_event(&self) -> io::Result<Event> {
+        self.next_event_or_tick(None)
+    }
+
+    /// [`Signals::next_event`], or `Event::FocusGained` (which changes nothing, so the screen is
+    /// redrawn) when `tick` passes without an event: a lab's clock keeps running.
+    pub fn next_event_or_tick(&self, tick: Option<Duration>) -> io::Result<Event> {
+        let start = std::time::Instant::now();
         loop {
             if let Some(interruption) = self.pending() {
                 return Err(io::Error::other(interruption));
+            }
+            if tick.is_some_and(|tick| start.elapsed() >= tick) {
+                return Ok(Event::FocusGained);
             }
             if event::poll(Duration::from_millis(100))? {
                 let event = event::read()?;

@@ -86,11 +86,7 @@ pub fn run_with(
     start: Start,
     theme: Theme,
 ) -> u8 {
-    if !std::io::stdout().is_terminal() || !std::io::stdin().is_terminal() {
-        output::stderr(
-            "warpdrill: the tutor needs an interactive terminal, and this is not one.\n\
-             For scripts use `warpdrill calc …`, `warpdrill content …` or `warpdrill check …` (see --help).\n",
-        );
+    if !interactive() {
         return 2;
     }
     let content = match crate::ladder::check::with_dir(content_dir) {
@@ -173,6 +169,24 @@ pub fn run_with(
             app.start_on(Action::OpenReview);
         }
     }
+    drive(&mut app, false)
+}
+
+/// Whether this is an interactive terminal; if not, says so (on stderr) for the tutor.
+pub fn interactive() -> bool {
+    if !std::io::stdout().is_terminal() || !std::io::stdin().is_terminal() {
+        output::stderr(
+            "warpdrill: the tutor needs an interactive terminal, and this is not one.\n\
+             For scripts use `warpdrill calc …`, `warpdrill content …` or `warpdrill check …` (see --help).\n",
+        );
+        return false;
+    }
+    true
+}
+
+/// Runs a set-up app in the terminal until the learner quits, with signals handled and the terminal
+/// restored however it ends; `tick` redraws every second even without keys (a lab's clock).
+pub fn drive(app: &mut App, tick: bool) -> u8 {
     let signals = Signals::default();
     if let Err(e) = signals.install() {
         app.notices.push(format!(
@@ -189,7 +203,9 @@ pub fn run_with(
     };
     let guard = TerminalGuard;
     let result = loop {
-        match app::run(&mut terminal, &mut app, || signals.next_event()) {
+        match app::run(&mut terminal, app, || {
+            signals.next_event_or_tick(tick.then_some(std::time::Duration::from_secs(1)))
+        }) {
             Ok(()) => break Ok(0),
             Err(e) => match Interruption::of(&e) {
                 Some(Interruption::Terminate(signal)) => {

@@ -3,6 +3,7 @@
 
 use crate::content::schema::Level;
 use crate::engine::{AccessShape, Arch, WarpAccess};
+use crate::lab::Given;
 use crate::ladder::{Outcome, ShowMe};
 use crate::srs::Rating;
 use crate::srs::log::DrillAnswer;
@@ -87,6 +88,10 @@ pub enum Action {
     OpenExplorer(ExplorerSetup),
     /// Open the calculators on a tab with their default inputs.
     OpenCalculators(Tab),
+    /// Open the explorer where the learner last left it (the default pattern the first time).
+    ReopenExplorer,
+    /// Open the calculators where the learner last left them (occupancy the first time).
+    ReopenCalculators,
     /// Open the explorer or a calculator on an exercise's own numbers.
     ShowMe(ShowMe),
     /// Open the search palette.
@@ -140,4 +145,23 @@ pub enum Action {
     SuspendCard(usize),
     /// Keep a card out of review until tomorrow.
     BuryCard(usize),
+    /// Lab mode: open step `n` (0-based) of the lab.
+    LabOpen(usize),
+    /// Lab mode: an answer to a step was graded.
+    LabAttempt {
+        /// Step index (0-based).
+        step: usize,
+        /// The answer as the student saw it.
+        answer: String,
+        /// The answer as graded.
+        given: Given,
+        /// Its grade.
+        outcome: Outcome,
+        /// When the time now booked began (Unix seconds).
+        since: u64,
+    },
+    /// Lab mode: a hint was taken on a step (0-based).
+    LabHint(usize),
+    /// Lab mode: hand the lab in.
+    LabSubmit,
 }

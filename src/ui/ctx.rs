@@ -3,6 +3,7 @@
 use super::Theme;
 use crate::content::Content;
 use crate::content::schema::Level;
+use crate::lab::LabSession;
 use crate::ladder::unlock;
 use crate::progress::Progress;
 use crate::srs::Deck;
@@ -22,6 +23,8 @@ pub struct Ctx<'a> {
     pub now: u64,
     /// The flashcards with their review states (none when review could not be set up).
     pub review: Option<&'a Deck>,
+    /// The lab being worked on, in lab mode.
+    pub lab: Option<&'a LabSession>,
 }
 
 impl Ctx<'_> {
@@ -46,6 +49,7 @@ pub(crate) fn test_ctx<'a>(content: &'a Content, progress: &'a Progress) -> Ctx<
         theme: Theme::new(false),
         now: 1_800_000_000,
         review: None,
+        lab: None,
     }
 }
 

@@ -62,6 +62,9 @@ pub struct State {
     pub clock_start: u64,
     /// Answers submitted to this variant.
     pub attempts: u32,
+    /// Shown inside a lab: no saved status, no "new numbers" or hint-count lines (the lab's own
+    /// status line says what is allowed).
+    pub in_lab: bool,
 }
 
 impl State {
@@ -98,6 +101,7 @@ impl State {
             show_analogy: false,
             clock_start: now,
             attempts: 0,
+            in_lab: false,
         }
     }
 
@@ -461,9 +465,12 @@ pub fn render(ctx: &Ctx, state: &State, area: Rect, buf: &mut Buffer) {
         "new"
     };
     let title = format!("{} · {}", state.level.key(), state.title);
-    let outer = block(&title, theme).title_top(
-        Line::styled(format!(" {} · {status} ", state.topic), theme.dim()).right_aligned(),
-    );
+    let corner = if state.in_lab {
+        format!(" {} ", state.topic)
+    } else {
+        format!(" {} · {status} ", state.topic)
+    };
+    let outer = block(&title, theme).title_top(Line::styled(corner, theme.dim()).right_aligned());
     let inner = outer.inner(area);
     outer.render(area, buf);
     let variant = match &state.variant {
@@ -534,6 +541,7 @@ pub fn render(ctx: &Ctx, state: &State, area: Rect, buf: &mut Buffer) {
         top.push(line);
     }
     if state.hints_shown == 0
+        && !state.in_lab
         && !state.solved
         && !variant.hints.is_empty()
         && state.feedback.is_none()
@@ -584,7 +592,7 @@ pub fn render(ctx: &Ctx, state: &State, area: Rect, buf: &mut Buffer) {
         } else if feedback.outcome == Outcome::Wrong && !state.show_explanation {
             bottom.push(rich(&format!("Why: {}", feedback.why), theme));
         }
-        if feedback.outcome == Outcome::Wrong && feedback.model.is_none() {
+        if feedback.outcome == Outcome::Wrong && feedback.model.is_none() && !state.in_lab {
             let reroll = if state.typing() { "Ctrl-R" } else { "r" };
             bottom.push(Line::styled(
                 format!("Now that you know why, {reroll} draws new numbers to try the idea again."),

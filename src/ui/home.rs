@@ -11,7 +11,7 @@
 //! └─────────────────────────────────────────────────────────┘
 //! ```
 
-use super::{Action, Component, Ctx, ExplorerSetup, Tab};
+use super::{Action, Component, Ctx};
 use super::{Theme, bar, block};
 use crate::content::schema::Level;
 use ratatui::buffer::Buffer;
@@ -76,11 +76,11 @@ pub fn items(ctx: &Ctx) -> Vec<Item> {
     }
     items.push(Item {
         label: "Explorer — warp → sectors, lanes → banks, live".into(),
-        action: Action::OpenExplorer(ExplorerSetup::default()),
+        action: Action::ReopenExplorer,
     });
     items.push(Item {
         label: "Calculators — occupancy, tiling, roofline".into(),
-        action: Action::OpenCalculators(Tab::Occupancy),
+        action: Action::ReopenCalculators,
     });
     items.push(Item {
         label: "Search — exercises, cards, topics".into(),

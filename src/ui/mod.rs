@@ -13,6 +13,7 @@ pub mod fields;
 pub mod help;
 pub mod home;
 pub mod input;
+pub mod lab;
 pub mod ladder;
 pub mod review;
 pub mod search;
@@ -176,14 +177,31 @@ pub fn popup(area: Rect, title: &str, theme: Theme, buf: &mut Buffer) -> Rect {
     inner
 }
 
-/// Rows `lines` take when wrapped at `width` columns (an estimate that ignores word breaks).
+/// Rows `lines` take when wrapped at `width` columns, word by word as `Paragraph` wraps them (a word
+/// longer than a row is broken).
 pub fn wrapped_height(lines: &[Line<'_>], width: u16) -> u16 {
     let width = width.max(1) as usize;
     lines
         .iter()
         .map(|line| {
-            let chars: usize = line.spans.iter().map(|s| s.content.chars().count()).sum();
-            chars.div_ceil(width).max(1) as u16
+            let text: String = line.spans.iter().map(|s| s.content.as_ref()).collect();
+            let mut rows = 1usize;
+            let mut used = 0usize;
+            for word in text.split(' ') {
+                let len = word.chars().count();
+                if used > 0 && used + 1 + len <= width {
+                    used += 1 + len;
+                } else if used == 0 && len <= width {
+                    used = len;
+                } else {
+                    if used > 0 {
+                        rows += 1;
+                    }
+                    rows += len.saturating_sub(1) / width;
+                    used = len - len.saturating_sub(1) / width * width;
+                }
+            }
+            rows as u16
         })
         .sum()
 }

@@ -22,8 +22,9 @@ mod tiling;
 pub use super::action::Tab;
 use super::fields::{self, Panel};
 use super::{Action, Component, Ctx, Theme, block};
-use crate::engine::{ARCHS, Arch, KernelConfig, TilingInput};
+use crate::engine::{ARCHS, Arch, Carveout, KernelConfig, TilingInput};
 use crate::ladder::ShowMe;
+use crate::progress::CalculatorSettings;
 pub use occupancy::OccupancyInputs;
 use ratatui::buffer::Buffer;
 use ratatui::crossterm::event::{KeyCode, KeyEvent};
@@ -101,6 +102,84 @@ impl State {
                 panel: Panel::default(),
             },
         }
+    }
+
+    /// The inputs to save, to reopen the calculators where the learner left them.
+    pub fn settings(&self) -> CalculatorSettings {
+        let config = &self.occupancy.config;
+        CalculatorSettings {
+            tab: match self.tab {
+                Tab::Occupancy => "occupancy",
+                Tab::Tiling => "tiling",
+                Tab::Roofline => "roofline",
+            }
+            .to_string(),
+            occupancy_arch: self.occupancy.arch.key.to_string(),
+            block_size: config.block_size,
+            regs: config.regs_per_thread,
+            static_smem: config.static_smem,
+            dynamic_smem: config.dynamic_smem,
+            carveout: match config.carveout {
+                Carveout::Default => -1,
+                Carveout::Percent(p) => i64::from(p),
+            },
+            tiling_arch: self.tiling.arch.key.to_string(),
+            n: self.tiling.input.n,
+            tile: self.tiling.input.tile,
+            elem: self.tiling.input.elem_bytes,
+            tiling_regs: self.tiling.regs,
+            peak_flops: self.roofline.peak_flops,
+            bandwidth: self.roofline.bandwidth,
+            points: self.roofline.points.clone(),
+        }
+    }
+
+    /// The calculators as saved. Each calculator whose saved inputs the engine would refuse (a file
+    /// edited by hand, another version) opens on its defaults instead.
+    pub fn from_settings(saved: &CalculatorSettings) -> State {
+        let tab = Tab::parse(&saved.tab).unwrap_or_default();
+        let mut state = State::new(tab);
+        let occupancy_arch = Arch::parse(&saved.occupancy_arch).unwrap_or(Arch::default_arch());
+        if let Ok(carveout) = Carveout::from_pct(saved.carveout) {
+            let config = KernelConfig {
+                block_size: saved.block_size,
+                regs_per_thread: saved.regs,
+                static_smem: saved.static_smem,
+                dynamic_smem: saved.dynamic_smem,
+                carveout,
+            };
+            if crate::engine::occupancy(occupancy_arch, &config).is_ok() {
+                state.occupancy.arch = occupancy_arch;
+                state.occupancy.config = config;
+            }
+        }
+        let tiling_arch = Arch::parse(&saved.tiling_arch).unwrap_or(Arch::default_arch());
+        let input = TilingInput {
+            n: saved.n,
+            tile: saved.tile,
+            elem_bytes: saved.elem,
+        };
+        if tiling_arch.nvidia.is_some()
+            && saved.tiling_regs <= 255
+            && crate::engine::tiling(&input, Some(tiling_arch), saved.tiling_regs).is_ok()
+        {
+            state.tiling.arch = tiling_arch;
+            state.tiling.input = input;
+            state.tiling.regs = saved.tiling_regs;
+        }
+        let positive = |v: f64| v.is_finite() && v > 0.0;
+        let points_fit = !saved.points.is_empty()
+            && saved.points.len() <= 8
+            && saved
+                .points
+                .iter()
+                .all(|(name, intensity)| positive(*intensity) && name.chars().count() <= 40);
+        if positive(saved.peak_flops) && positive(saved.bandwidth) && points_fit {
+            state.roofline.peak_flops = saved.peak_flops;
+            state.roofline.bandwidth = saved.bandwidth;
+            state.roofline.points = saved.points.clone();
+        }
+        state
     }
 
     /// The calculator an exercise's "show me" asks for, on its numbers (`None` for an access

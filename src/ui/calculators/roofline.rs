@@ -306,6 +306,32 @@ fn cell(value: f64, from: f64, to: f64, cells: u16) -> Option<u16> {
     (0.0..f64::from(cells)).contains(&at).then_some(at as u16)
 }
 
+/// The chart's ranges in decades, `([x_min, x_max], [y_min, y_max])` of log10 FLOP/B and log10
+/// FLOP/s: at least the usual 0.01–1000 FLOP/B and five decades under the peak, widened to whole
+/// decades until they hold the ridge, every kernel and the roof above each kernel. `None` for
+/// inputs that are not positive and finite.
+fn ranges(peak: f64, bandwidth: f64, intensities: &[f64]) -> Option<([f64; 2], [f64; 2])> {
+    let positive = |v: f64| v.is_finite() && v > 0.0;
+    if !positive(peak) || !positive(bandwidth) || !intensities.iter().all(|i| positive(*i)) {
+        return None;
+    }
+    let ridge = (peak / bandwidth).log10();
+    let xs = intensities.iter().map(|i| i.log10()).chain([ridge]);
+    let (lo, hi) = xs.fold((X_DECADES[0], X_DECADES[1]), |(lo, hi), x| {
+        (lo.min(x.floor()), hi.max(x.ceil()))
+    });
+    let top = peak.log10().ceil();
+    let lowest_kernel = intensities
+        .iter()
+        .map(|i| peak.min(bandwidth * i).log10())
+        .fold(f64::INFINITY, f64::min);
+    let bottom = (top - Y_DECADES).min(lowest_kernel.floor());
+    [lo, hi, top, bottom]
+        .iter()
+        .all(|v| v.is_finite())
+        .then_some(([lo, hi], [bottom, top]))
+}
+
 /// The chart's plane and where its labels go.
 #[derive(Debug, Clone, PartialEq)]
 struct Axes {
@@ -442,8 +468,11 @@ fn chart(
     outer.render(area, buf);
     let log = |v: f64| v.log10();
     let peak = log(inputs.peak_flops);
-    let top = peak.ceil();
-    let Some(axes) = Axes::layout(inner, X_DECADES, [top - Y_DECADES, top]) else {
+    let intensities: Vec<f64> = placed.iter().map(|(_, i, _)| *i).collect();
+    let Some((x_range, y_range)) = ranges(inputs.peak_flops, inputs.bandwidth, &intensities) else {
+        return;
+    };
+    let Some(axes) = Axes::layout(inner, x_range, y_range) else {
         return;
     };
     let plane = axes.plane;
@@ -930,6 +959,54 @@ mod tests {
         assert_eq!(
             Axes::layout(Rect::new(0, 0, 3, 9), X_DECADES, [9.0, 14.0]),
             None
+        );
+    }
+
+    proptest::proptest! {
+        #![proptest_config(proptest::prelude::ProptestConfig::with_cases(512))]
+
+        /// For peaks of 1 GFLOP/s to 10 PFLOP/s, bandwidths of 1 GB/s to 100 TB/s and kernels of
+        /// 0.001 to 10 000 FLOP/B, the plot holds the roof, the ridge and every kernel.
+        #[test]
+        fn the_axes_hold_the_roof_the_ridge_and_every_kernel(
+            peak_exp in 9.0f64..16.0,
+            bandwidth_exp in 9.0f64..14.0,
+            kernels in proptest::collection::vec(-3.0f64..4.0, 1..8),
+        ) {
+            let (peak, bandwidth) = (10f64.powf(peak_exp), 10f64.powf(bandwidth_exp));
+            let intensities: Vec<f64> = kernels.iter().map(|k| 10f64.powf(*k)).collect();
+            let ([x_min, x_max], [y_min, y_max]) =
+                ranges(peak, bandwidth, &intensities).expect("positive inputs");
+            let inside = |v: f64, lo: f64, hi: f64| lo <= v && v <= hi;
+            proptest::prop_assert!(inside((peak / bandwidth).log10(), x_min, x_max));
+            proptest::prop_assert!(inside(peak.log10(), y_min, y_max));
+            for i in &intensities {
+                proptest::prop_assert!(inside(i.log10(), x_min, x_max));
+                proptest::prop_assert!(inside(peak.min(bandwidth * i).log10(), y_min, y_max));
+            }
+            // Whole decades, so every label is a 1, 10, 100 … tick.
+            for end in [x_min, x_max, y_min, y_max] {
+                proptest::prop_assert_eq!(end, end.round());
+            }
+            // The usual view is kept when everything fits in it.
+            proptest::prop_assert!(x_min <= X_DECADES[0] && x_max >= X_DECADES[1]);
+        }
+    }
+
+    #[test]
+    fn a_peak_of_150_tflops_keeps_the_roof_on_the_chart() {
+        let mut state = roofline();
+        state.roofline.peak_flops = 150e12;
+        state.roofline.points.push(("huge".into(), 5e4));
+        let text: String = cells(&state, 80, 30)
+            .iter()
+            .map(|row| row.iter().collect::<String>())
+            .collect::<Vec<_>>()
+            .join("\n");
+        assert!(text.contains("100 T") || text.contains("1 P"), "{text}");
+        assert!(
+            text.contains("10 k"),
+            "the x axis reaches the 50 000 FLOP/B kernel: {text}"
         );
     }
 }

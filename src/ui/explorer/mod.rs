@@ -21,6 +21,7 @@ use crate::engine::{
     self, AccessShape, Arch, BankAnalysis, Coalescing, Granularity, WarpAccess, banks::BANKS,
     full_mask,
 };
+use crate::progress::ExplorerSettings;
 use crate::{explain, format};
 use ratatui::buffer::Buffer;
 use ratatui::crossterm::event::{KeyCode, KeyEvent};
@@ -113,6 +114,19 @@ impl Default for State {
     }
 }
 
+/// The active lanes a mask stands for in a warp of `warp` lanes (no lane: every lane).
+fn lanes_of(mask: u64, warp: u32) -> Lanes {
+    let all = full_mask(warp);
+    let mask = mask & all;
+    if mask == all || mask == 0 {
+        Lanes::All
+    } else if mask.trailing_ones() == mask.count_ones() {
+        Lanes::First(mask.count_ones())
+    } else {
+        Lanes::Custom(mask)
+    }
+}
+
 impl Component for State {
     fn handle_key(&mut self, key: KeyEvent, _ctx: &Ctx) -> Option<Action> {
         self.key(key);
@@ -139,6 +153,82 @@ impl State {
         State::from_setup(&ExplorerSetup::new(arch, space, access))
     }
 
+    /// The parameters to save, to reopen the explorer where the learner left it.
+    pub fn settings(&self) -> ExplorerSettings {
+        ExplorerSettings {
+            arch: self.arch.key.to_string(),
+            space: match self.space {
+                Space::Global => "global",
+                Space::Shared => "shared",
+            }
+            .to_string(),
+            elem: self.elem,
+            shape: match self.shape {
+                Shape::Affine => "affine",
+                Shape::Struct => "struct",
+                Shape::Row => "row",
+                Shape::Column => "column",
+                Shape::Offsets => "offsets",
+            }
+            .to_string(),
+            stride: self.stride,
+            offset: self.offset,
+            struct_size: self.struct_size,
+            field_offset: self.field_offset,
+            pitch: self.pitch,
+            base: self.base,
+            offsets: self.offsets.clone(),
+            mask: self.lanes.mask(self.arch.warp_size),
+            lines: self.lines,
+        }
+    }
+
+    /// The explorer as saved; what a saved file does not say (or says wrongly) stays at the default.
+    pub fn from_settings(saved: &ExplorerSettings) -> State {
+        let arch = Arch::parse(&saved.arch).unwrap_or(Arch::default_arch());
+        let shape = match saved.shape.as_str() {
+            "struct" => Shape::Struct,
+            "row" => Shape::Row,
+            "column" => Shape::Column,
+            "offsets" if !saved.offsets.is_empty() => Shape::Offsets,
+            _ => Shape::Affine,
+        };
+        let defaults = State::default();
+        let elem = if crate::engine::ELEM_SIZES.contains(&saved.elem) {
+            saved.elem
+        } else {
+            defaults.elem
+        };
+        let mut state = State {
+            arch,
+            space: if saved.space == "shared" {
+                Space::Shared
+            } else {
+                Space::Global
+            },
+            elem,
+            shape,
+            stride: saved.stride,
+            offset: saved.offset,
+            struct_size: saved.struct_size.max(i64::from(elem)),
+            field_offset: saved.field_offset,
+            pitch: saved.pitch,
+            base: saved.base,
+            offsets: if saved.offsets.is_empty() {
+                defaults.offsets.clone()
+            } else {
+                saved.offsets.clone()
+            },
+            lanes: lanes_of(saved.mask, arch.warp_size),
+            lines: saved.lines,
+            ..defaults
+        };
+        state.field_offset = state
+            .field_offset
+            .clamp(0, state.struct_size - i64::from(state.elem));
+        state
+    }
+
     /// The explorer on a pattern described by the command line, an exercise or a test.
     pub fn from_setup(setup: &ExplorerSetup) -> State {
         let arch = setup.arch;
@@ -153,15 +243,10 @@ impl State {
             lines: setup.lines,
             ..State::default()
         };
-        let warp = full_mask(arch.warp_size);
-        let mask = shape.mask.unwrap_or(warp) & warp;
-        state.lanes = if mask == warp {
-            Lanes::All
-        } else if mask.trailing_ones() == mask.count_ones() {
-            Lanes::First(mask.count_ones())
-        } else {
-            Lanes::Custom(mask)
-        };
+        state.lanes = lanes_of(
+            shape.mask.unwrap_or(full_mask(arch.warp_size)),
+            arch.warp_size,
+        );
         if let Some(offsets) = &shape.offsets {
             state.shape = Shape::Offsets;
             state.offsets = offsets.clone();

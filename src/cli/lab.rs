@@ -1,0 +1,556 @@
+//! `warpdrill lab …`: start a lab in the tutor, keep the roster, print answer keys, report on results
+//! files, and check a lab file.
+
+use super::output;
+use crate::app::{self, App};
+use crate::content::Content;
+use crate::format::printable;
+use crate::lab::check::check;
+use crate::lab::key::{KeyItem, key};
+use crate::lab::report::{Input, Row, check_receipts, parse_receipts, report};
+use crate::lab::roster::{STUDENT_RULE, valid_student};
+use crate::lab::{Lab, LabError, LabSession, Roster, plan};
+use crate::progress::Progress;
+use crate::ui::Theme;
+use clap::{Args, Subcommand};
+use std::path::{Path, PathBuf};
+use std::process::ExitCode;
+
+/// `warpdrill lab …`
+#[derive(Debug, Subcommand)]
+pub enum LabCommand {
+    /// Work through a lab in the tutor: only its steps, in its order; every answer is saved as it
+    /// is given, and starting again continues where you were.
+    Start(StartArgs),
+    /// Each student's variants with prompt, answer and worked explanation.
+    Key(KeyArgs),
+    /// Merge results files into one row per student, grading every answer again.
+    Report(ReportArgs),
+    /// Check a lab file against the content: unknown ids, draws that cannot be filled, tied answers.
+    Check {
+        /// The lab file.
+        lab: PathBuf,
+    },
+    /// Create or change a roster: add students, re-roll a student's step, give extra time.
+    Roster(RosterArgs),
+}
+
+/// `lab start`
+#[derive(Debug, Clone, Args)]
+pub struct StartArgs {
+    /// The lab file.
+    pub lab: PathBuf,
+    /// Your student id.
+    #[arg(long)]
+    pub student: String,
+    /// Where results go (default: `results/` beside the lab file).
+    #[arg(long, value_name = "DIR")]
+    pub results: Option<PathBuf>,
+    /// The roster (default: `roster.csv` beside the lab file, if there is one).
+    #[arg(long, value_name = "CSV")]
+    pub roster: Option<PathBuf>,
+}
+
+/// `lab key`
+#[derive(Debug, Clone, Args)]
+pub struct KeyArgs {
+    /// The lab file.
+    pub lab: PathBuf,
+    /// One student.
+    #[arg(long, required_unless_present = "roster", conflicts_with = "roster")]
+    pub student: Option<String>,
+    /// Every student of a roster (re-rolls included).
+    #[arg(long, value_name = "CSV")]
+    pub roster: Option<PathBuf>,
+    /// One JSON array: student, step, exercise, seed, prompt, answer, answer_value, typed, accepted,
+    /// explanation.
+    #[arg(long, conflicts_with_all = ["csv", "markdown"])]
+    pub json: bool,
+    /// CSV with a header row.
+    #[arg(long, conflicts_with = "markdown")]
+    pub csv: bool,
+    /// A Markdown table per student.
+    #[arg(long)]
+    pub markdown: bool,
+}
+
+/// `lab report`
+#[derive(Debug, Clone, Args)]
+pub struct ReportArgs {
+    /// The lab file.
+    pub lab: PathBuf,
+    /// Results files, or folders of them (`*.jsonl`).
+    #[arg(required = true)]
+    pub results: Vec<PathBuf>,
+    /// CSV, one row per student.
+    #[arg(long, conflicts_with = "json")]
+    pub csv: bool,
+    /// One JSON array, one object per student.
+    #[arg(long)]
+    pub json: bool,
+    /// The roster the lab was run with (re-rolls, extra time; students without results are listed).
+    #[arg(long, visible_alias = "roster", value_name = "CSV")]
+    pub key: Option<PathBuf>,
+    /// Receipts as students pasted them (`student,receipt` per line, e.g. exported from the course
+    /// page): each is compared with the receipt of the student's results.
+    #[arg(long, value_name = "CSV")]
+    pub receipts: Option<PathBuf>,
+}
+
+/// `lab roster`
+#[derive(Debug, Clone, Args)]
+pub struct RosterArgs {
+    /// The roster file (created when absent).
+    pub roster: PathBuf,
+    /// Add a student.
+    #[arg(long, value_name = "ID")]
+    pub add: Vec<String>,
+    /// Give a student's step new numbers (recorded; `lab start`, `key` and `report` use it).
+    #[arg(long, value_name = "STUDENT:STEP")]
+    pub reroll: Vec<String>,
+    /// Extra minutes for a student.
+    #[arg(long, value_name = "STUDENT:MINUTES")]
+    pub extra_time: Vec<String>,
+}
+
+/// Runs a lab command.
+pub fn run(command: LabCommand, content_dir: Option<&Path>, theme: Theme) -> ExitCode {
+    let result = match command {
+        LabCommand::Start(args) => return start(&args, content_dir, theme),
+        LabCommand::Key(args) => print_key(&args, content_dir),
+        LabCommand::Report(args) => print_report(&args, content_dir),
+        LabCommand::Check { lab } => return lab_check(&lab, content_dir),
+        LabCommand::Roster(args) => roster(&args),
+    };
+    match result {
+        Ok(text) => output::finish(&text, "", 0),
+        Err(message) => output::finish("", &format!("error: {}\n", printable(&message)), 2),
+    }
+}
+
+fn fail(message: &str) -> ExitCode {
+    output::stderr(&format!("error: {}\n", printable(message)));
+    ExitCode::from(2)
+}
+
+/// A lab file: the parsed lab with its text and name (for locating mistakes).
+struct LabFile {
+    lab: Lab,
+    name: String,
+    text: String,
+}
+
+fn read_lab(path: &Path) -> Result<LabFile, String> {
+    let name = path.display().to_string();
+    if !path.is_file() {
+        return Err(format!("{name}: no such lab file"));
+    }
+    let text = crate::lab::store::read(path).map_err(|e| e.to_string())?;
+    let lab = Lab::parse(&name, &text).map_err(|e| e.to_string())?;
+    Ok(LabFile { lab, name, text })
+}
+
+fn content(dir: Option<&Path>) -> Result<Content, String> {
+    crate::ladder::check::with_dir(dir).map_err(|e| e.to_string())
+}
+
+/// The roster named, else `roster.csv` beside the lab file, else an empty one.
+fn roster_for(lab: &Path, named: Option<&Path>) -> Result<Roster, String> {
+    let beside = lab.parent().unwrap_or(Path::new("")).join("roster.csv");
+    match named {
+        Some(path) => Roster::load(path).map_err(|e| e.to_string()),
+        None if beside.is_file() => Roster::load(&beside).map_err(|e| e.to_string()),
+        None => Ok(Roster::default()),
+    }
+}
+
+fn start(args: &StartArgs, content_dir: Option<&Path>, theme: Theme) -> ExitCode {
+    let student = args.student.trim();
+    if !valid_student(student) {
+        return fail(&format!("`{student}`: {STUDENT_RULE}"));
+    }
+    // The lab, the content and the student's steps are checked first, so that a mistake is reported
+    // even without a terminal; the results file is opened only once the tutor can run.
+    let prepared = (|| -> Result<_, String> {
+        let file = read_lab(&args.lab)?;
+        let content = content(content_dir)?;
+        let roster = roster_for(&args.lab, args.roster.as_deref())?;
+        let entry = roster.of(student);
+        let items =
+            plan(&file.lab, &content, &entry, &file.name, &file.text).map_err(|e| e.to_string())?;
+        Ok((file.lab, content, entry, items))
+    })();
+    let (lab, content, entry, items) = match prepared {
+        Ok(prepared) => prepared,
+        Err(message) => return fail(&message),
+    };
+    if !super::tui::interactive() {
+        return ExitCode::from(2);
+    }
+    let dir = args
+        .results
+        .clone()
+        .unwrap_or_else(|| args.lab.parent().unwrap_or(Path::new("")).join("results"));
+    let (session, notices) = match LabSession::start(lab, entry, items, &dir, app::unix_now()) {
+        Ok(started) => started,
+        Err(e) => return fail(&e.to_string()),
+    };
+    let results = session.results.clone();
+    let mut app = App::new(
+        content,
+        Progress::default(),
+        None,
+        theme,
+        Box::new(app::unix_now),
+        Box::new(|| 0),
+    );
+    if !notices.is_empty() {
+        app.flash = Some(notices.join(" "));
+    }
+    app.start_lab(session);
+    let code = super::tui::drive(&mut app, true);
+    let mut out = String::new();
+    if let Some(path) = results {
+        out.push_str(&format!("Your answers are saved in {}.\n", path.display()));
+    }
+    if let Some(receipt) = app.lab.as_ref().and_then(|l| l.receipt.clone()) {
+        out.push_str(&format!("Handed in. Receipt: {receipt}\n"));
+    }
+    let err: String = notices.iter().map(|n| format!("{n}\n")).collect();
+    output::finish(&out, &err, code)
+}
+
+fn print_key(args: &KeyArgs, content_dir: Option<&Path>) -> Result<String, String> {
+    let file = read_lab(&args.lab)?;
+    let content = content(content_dir)?;
+    let entries = match (&args.student, &args.roster) {
+        (Some(student), _) => {
+            if !valid_student(student) {
+                return Err(format!("`{student}`: {STUDENT_RULE}"));
+            }
+            vec![roster_for(&args.lab, None)?.of(student)]
+        }
+        (None, Some(path)) => Roster::load(path).map_err(|e| e.to_string())?.entries,
+        (None, None) => return Err("give --student ID or --roster FILE".into()),
+    };
+    let mut items: Vec<KeyItem> = Vec::new();
+    for entry in &entries {
+        items.extend(
+            key(&file.lab, &content, entry, &file.name, &file.text).map_err(|e| e.to_string())?,
+        );
+    }
+    if args.json {
+        return serde_json::to_string_pretty(&items)
+            .map(|text| text + "\n")
+            .map_err(|e| e.to_string());
+    }
+    if args.csv {
+        let mut text = String::from(
+            "student,step,exercise,seed,prompt,answer,answer_value,typed,accepted,explanation\n",
+        );
+        for item in &items {
+            let value = item.answer_value.map(|v| v.to_string()).unwrap_or_default();
+            let row = [
+                item.student.clone(),
+                item.step.to_string(),
+                item.exercise.clone(),
+                item.seed.to_string(),
+                item.prompt.clone(),
+                item.answer.clone(),
+                value,
+                item.typed.clone(),
+                item.accepted.join(" | "),
+                item.explanation.clone(),
+            ];
+            text.push_str(&csv_row(&row));
+        }
+        return Ok(printable(&text).into_owned());
+    }
+    let mut text = String::new();
+    let mut student = "";
+    for item in &items {
+        if item.student != student {
+            student = &item.student;
+            if args.markdown {
+                text.push_str(&format!(
+                    "\n## {} — {}\n\n| step | exercise | seed | prompt | answer |\n|---|---|---|---|---|\n",
+                    item.student, file.lab.title
+                ));
+            } else {
+                text.push_str(&format!("== {} — {}\n", item.student, file.lab.title));
+            }
+        }
+        if args.markdown {
+            let cell = |s: &str| s.replace('|', "\\|").replace('\n', "<br>");
+            text.push_str(&format!(
+                "| {} | `{}` | {} | {} | **{}** |\n",
+                item.step,
+                item.exercise,
+                item.seed,
+                cell(&item.prompt),
+                cell(&item.answer)
+            ));
+        } else {
+            text.push_str(&format!(
+                "step {} · {} · seed {}\n  {}\n  answer: {}   (accepted: {})\n  why: {}\n",
+                item.step,
+                item.exercise,
+                item.seed,
+                item.prompt.replace('\n', "\n  "),
+                item.answer,
+                item.accepted.join(" | "),
+                item.explanation
+            ));
+        }
+    }
+    Ok(printable(text.trim_start_matches('\n')).into_owned())
+}
+
+fn result_inputs(paths: &[PathBuf]) -> Result<Vec<Input>, String> {
+    let mut files = Vec::new();
+    for path in paths {
+        if path.is_dir() {
+            let mut inside: Vec<PathBuf> = std::fs::read_dir(path)
+                .map_err(|e| format!("{}: {e}", path.display()))?
+                .filter_map(|e| e.ok().map(|e| e.path()))
+                .filter(|p| p.extension().is_some_and(|e| e == "jsonl"))
+                .collect();
+            inside.sort();
+            files.extend(inside);
+        } else {
+            files.push(path.clone());
+        }
+    }
+    files.dedup();
+    files
+        .iter()
+        .map(|path| {
+            let text = crate::lab::store::read(path).map_err(|e: LabError| e.to_string())?;
+            if text.is_empty() && !path.exists() {
+                return Err(format!("{}: no such file", path.display()));
+            }
+            Ok(Input {
+                path: path.display().to_string(),
+                text,
+            })
+        })
+        .collect()
+}
+
+fn print_report(args: &ReportArgs, content_dir: Option<&Path>) -> Result<String, String> {
+    let file = read_lab(&args.lab)?;
+    let content = content(content_dir)?;
+    let roster = roster_for(&args.lab, args.key.as_deref())?;
+    let inputs = result_inputs(&args.results)?;
+    let mut rows = report(
+        &file.lab, &file.name, &file.text, &content, &roster, &inputs,
+    )
+    .map_err(|e| e.to_string())?;
+    if let Some(path) = &args.receipts {
+        let text = crate::lab::store::read(path).map_err(|e| e.to_string())?;
+        check_receipts(&mut rows, &parse_receipts(&text));
+    }
+    if args.json {
+        return serde_json::to_string_pretty(&rows)
+            .map(|text| text + "\n")
+            .map_err(|e| e.to_string());
+    }
+    let steps = file.lab.item_count();
+    if args.csv {
+        let mut header: Vec<String> = ["student", "total", "max", "percent"]
+            .iter()
+            .map(ToString::to_string)
+            .collect();
+        for step in 1..=steps {
+            for field in ["points", "attempts", "hints", "seconds"] {
+                header.push(format!("step{step}_{field}"));
+            }
+        }
+        header.extend(
+            ["started", "submitted", "late", "receipt", "flags"]
+                .iter()
+                .map(ToString::to_string),
+        );
+        let mut text = csv_row(&header);
+        for row in &rows {
+            text.push_str(&csv_row(&csv_fields(row, steps)));
+        }
+        return Ok(printable(&text).into_owned());
+    }
+    let mut text = String::new();
+    for row in &rows {
+        let steps: Vec<String> = row.steps.iter().map(|s| s.points.to_string()).collect();
+        text.push_str(&format!(
+            "{:<16} {:>4}/{:<4} {:>5.1}%  steps [{}]  {}  {}\n",
+            row.student,
+            row.total,
+            row.max,
+            row.percent,
+            steps.join(" "),
+            row.receipt.as_deref().unwrap_or("(not handed in)"),
+            if row.late > 0 {
+                format!("late ×{}", row.late)
+            } else {
+                String::new()
+            }
+        ));
+        for flag in &row.flags {
+            text.push_str(&format!("    ! {flag}\n"));
+        }
+    }
+    let flagged = rows.iter().filter(|r| !r.flags.is_empty()).count();
+    text.push_str(&format!(
+        "{} student(s), {flagged} flagged. Every answer was graded again from the lab file.\n",
+        rows.len()
+    ));
+    Ok(printable(&text).into_owned())
+}
+
+fn csv_fields(row: &Row, steps: usize) -> Vec<String> {
+    let mut fields = vec![
+        row.student.clone(),
+        row.total.to_string(),
+        row.max.to_string(),
+        format!("{:.1}", row.percent),
+    ];
+    for i in 0..steps {
+        match row.steps.get(i) {
+            Some(s) => fields.extend([
+                s.points.to_string(),
+                s.attempts.to_string(),
+                s.hints.to_string(),
+                s.seconds.to_string(),
+            ]),
+            None => fields.extend(std::iter::repeat_n(String::new(), 4)),
+        }
+    }
+    fields.push(row.started.map(iso_time).unwrap_or_default());
+    fields.push(row.submitted.map(iso_time).unwrap_or_default());
+    fields.push(row.late.to_string());
+    fields.push(row.receipt.clone().unwrap_or_default());
+    fields.push(row.flags.join(" | "));
+    fields
+}
+
+/// One CSV line: fields with commas, quotes or line breaks are quoted.
+fn csv_row(fields: &[String]) -> String {
+    let cells: Vec<String> = fields
+        .iter()
+        .map(|f| {
+            if f.contains([',', '"', '\n', '\r']) {
+                format!("\"{}\"", f.replace('"', "\"\""))
+            } else {
+                f.clone()
+            }
+        })
+        .collect();
+    format!("{}\n", cells.join(","))
+}
+
+/// Unix seconds as `2026-11-30T10:15:00Z`.
+pub fn iso_time(seconds: u64) -> String {
+    let days = (seconds / 86_400) as i64;
+    let rest = seconds % 86_400;
+    // Civil date from days since 1970-01-01 (Howard Hinnant's algorithm).
+    let z = days + 719_468;
+    let era = z.div_euclid(146_097);
+    let doe = z - era * 146_097;
+    let yoe = (doe - doe / 1460 + doe / 36_524 - doe / 146_096) / 365;
+    let doy = doe - (365 * yoe + yoe / 4 - yoe / 100);
+    let mp = (5 * doy + 2) / 153;
+    let day = doy - (153 * mp + 2) / 5 + 1;
+    let month = if mp < 10 { mp + 3 } else { mp - 9 };
+    let year = yoe + era * 400 + i64::from(month <= 2);
+    format!(
+        "{year:04}-{month:02}-{day:02}T{:02}:{:02}:{:02}Z",
+        rest / 3600,
+        rest / 60 % 60,
+        rest % 60
+    )
+}
+
+fn lab_check(path: &Path, content_dir: Option<&Path>) -> ExitCode {
+    let file = match read_lab(path) {
+        Ok(file) => file,
+        Err(message) => return output::finish(&format!("{}\n", printable(&message)), "", 1),
+    };
+    let content = match content(content_dir) {
+        Ok(content) => content,
+        Err(message) => return fail(&message),
+    };
+    let findings = check(&file.lab, &content, &file.name, &file.text);
+    let mut out = String::new();
+    for finding in &findings {
+        let kind = if finding.error { "error" } else { "warning" };
+        out.push_str(&format!("{} ({kind})\n", printable(&finding.message)));
+    }
+    let errors = findings.iter().filter(|f| f.error).count();
+    out.push_str(&format!(
+        "{}: {} step(s), {} error(s), {} warning(s)\n",
+        file.name,
+        file.lab.item_count(),
+        errors,
+        findings.len() - errors
+    ));
+    output::finish(&out, "", u8::from(errors > 0))
+}
+
+fn split_pair<'a>(text: &'a str, what: &str) -> Result<(&'a str, u32), String> {
+    let (student, number) = text
+        .rsplit_once(':')
+        .ok_or_else(|| format!("`{text}`: expected {what}"))?;
+    if !valid_student(student) {
+        return Err(format!("`{student}`: {STUDENT_RULE}"));
+    }
+    let number = number
+        .parse()
+        .map_err(|_| format!("`{text}`: expected {what}"))?;
+    Ok((student, number))
+}
+
+fn roster(args: &RosterArgs) -> Result<String, String> {
+    let mut roster = if args.roster.exists() {
+        Roster::load(&args.roster).map_err(|e| e.to_string())?
+    } else {
+        Roster::default()
+    };
+    for student in &args.add {
+        if !valid_student(student) {
+            return Err(format!("`{student}`: {STUDENT_RULE}"));
+        }
+        roster.entry(student);
+    }
+    for pair in &args.reroll {
+        let (student, step) = split_pair(pair, "STUDENT:STEP (step 1, 2, …)")?;
+        if step == 0 {
+            return Err(format!("`{pair}`: steps are numbered from 1"));
+        }
+        roster.entry(student).rerolls.push(step as usize);
+    }
+    for pair in &args.extra_time {
+        let (student, minutes) = split_pair(pair, "STUDENT:MINUTES")?;
+        roster.entry(student).extra_minutes = minutes;
+    }
+    let text = roster.to_csv();
+    crate::lab::store::replace(&args.roster, &text).map_err(|e| e.to_string())?;
+    Ok(text)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn times_print_in_utc() {
+        assert_eq!(iso_time(0), "1970-01-01T00:00:00Z");
+        assert_eq!(iso_time(1_800_000_000), "2027-01-15T08:00:00Z");
+    }
+
+    #[test]
+    fn csv_fields_are_quoted_when_needed() {
+        assert_eq!(
+            csv_row(&["a".into(), "b,c".into(), "say \"hi\"".into()]),
+            "a,\"b,c\",\"say \"\"hi\"\"\"\n"
+        );
+    }
+}

@@ -1,0 +1,778 @@
+//! Lab mode: the overview of the lab's steps, one step (the exercise screen with the lab's rules),
+//! the end screen with score and receipt, and the header drawn above every screen during a lab.
+//!
+//! ```text
+//!  Coalescing and banks · alice · step 2/5 · 10/50 pts · 41:07 left      ← header
+//! ┌ Lab steps ───────────────────────────────────────────────────────────┐
+//! │  1  Sectors of a strided load      L2  solved · 10 pts · 1 attempt   │
+//! │▸ 2  Misaligned by one              L2  open · 0 of 3 attempts        │
+//! │  3  Bank conflicts of a stride     L2  locked                        │
+//! └──────────────────────────────────────────────────────────────────────┘
+//! ```
+
+use super::exercise::{self, State as ExerciseState};
+use super::{Action, Component, Ctx, Theme, block, ellipsis};
+use crate::content::schema::ExerciseTemplate;
+use crate::lab::session::max_points;
+use crate::lab::{FeedbackMode, Given, Hints, LabSession};
+use crate::ladder::variant::letter;
+use crate::ladder::{AnswerKey, Feedback, Outcome, Variant, VariantError, grade};
+use ratatui::buffer::Buffer;
+use ratatui::crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
+use ratatui::layout::{Constraint, Layout, Rect};
+use ratatui::text::{Line, Span};
+use ratatui::widgets::{Paragraph, Widget, Wrap};
+
+/// `41:07` or `1:02:03`.
+pub fn clock(seconds: u64) -> String {
+    let (h, m, s) = (seconds / 3600, seconds / 60 % 60, seconds % 60);
+    if h > 0 {
+        format!("{h}:{m:02}:{s:02}")
+    } else {
+        format!("{m}:{s:02}")
+    }
+}
+
+fn exam_hidden(session: &LabSession) -> bool {
+    session.lab.feedback == FeedbackMode::AtEnd && session.tally.submitted.is_none()
+}
+
+/// The header line: lab title, student, step i/n, points (or answers, in exam mode), time left.
+/// The title is shortened to fit `width` columns.
+pub fn header(ctx: &Ctx, session: &LabSession, shown: Option<usize>, width: u16) -> Line<'static> {
+    let theme = ctx.theme;
+    let n = session.items.len();
+    let step = shown
+        .or_else(|| session.tally.current(&session.lab))
+        .map_or(n, |i| i + 1);
+    let mut parts = vec![
+        String::new(),
+        session.student.student.clone(),
+        format!("step {step}/{n}"),
+    ];
+    if exam_hidden(session) {
+        let answered = session
+            .tally
+            .steps
+            .iter()
+            .filter(|s| s.attempts > 0)
+            .count();
+        parts.push(format!("{answered}/{n} answered"));
+    } else {
+        parts.push(format!(
+            "{}/{} pts",
+            session.tally.total(),
+            max_points(&session.lab)
+        ));
+    }
+    let mut tail = None;
+    if session.tally.submitted.is_some() {
+        tail = Some((" · handed in".to_string(), theme.good()));
+    } else if let Some(left) = session.time_left(ctx.now) {
+        let style = if left == 0 {
+            theme.bad()
+        } else if left < 300 {
+            theme.warn()
+        } else {
+            theme.dim()
+        };
+        let text = if left == 0 {
+            " · time is up".to_string()
+        } else {
+            format!(" · {} left", clock(left))
+        };
+        tail = Some((text, style));
+    }
+    let used =
+        parts.join(" · ").chars().count() + 1 + tail.as_ref().map_or(0, |(t, _)| t.chars().count());
+    let room = usize::from(width).saturating_sub(used).max(6);
+    parts[0] = ellipsis(&session.lab.title, room);
+    let mut spans = vec![Span::styled(
+        format!(" {}", parts.join(" · ")),
+        theme.title(),
+    )];
+    if let Some((text, style)) = tail {
+        spans.push(Span::styled(text, style));
+    }
+    Line::from(spans)
+}
+
+/// How a step stands, in a few words.
+fn standing(session: &LabSession, index: usize) -> (String, Option<bool>) {
+    let lab = &session.lab;
+    let tally = &session.tally;
+    let step = &tally.steps[index];
+    let attempts = if step.attempts == 1 {
+        "1 attempt".to_string()
+    } else {
+        format!("{} attempts", step.attempts)
+    };
+    if exam_hidden(session) {
+        return if step.attempts > 0 {
+            ("answered".into(), None)
+        } else if tally.visible(lab, index) {
+            ("open".into(), None)
+        } else {
+            ("locked".into(), None)
+        };
+    }
+    if step.solved {
+        (
+            format!("solved · {} pts · {attempts}", step.points),
+            Some(true),
+        )
+    } else if tally.done(lab, index) {
+        (format!("not solved · 0 pts · {attempts}"), Some(false))
+    } else if tally.submitted.is_some() {
+        ("not answered · 0 pts".into(), Some(false))
+    } else if tally.visible(lab, index) {
+        (
+            format!("open · {} of {} attempts", step.attempts, lab.attempts()),
+            None,
+        )
+    } else {
+        ("locked".into(), None)
+    }
+}
+
+/// The lab overview: every step with how it stands; the base of the screen stack in lab mode.
+#[derive(Debug, Clone, Default)]
+pub struct Overview {
+    /// Highlighted step.
+    pub selected: usize,
+    /// `s` was pressed once: a second `s` hands the lab in.
+    pub confirm: bool,
+}
+
+impl Overview {
+    /// On the first step not yet done.
+    pub fn new(session: &LabSession) -> Self {
+        Overview {
+            selected: session.tally.current(&session.lab).unwrap_or(0),
+            confirm: false,
+        }
+    }
+}
+
+impl Component for Overview {
+    fn handle_key(&mut self, key: KeyEvent, ctx: &Ctx) -> Option<Action> {
+        let session = ctx.lab?;
+        let confirm = std::mem::take(&mut self.confirm);
+        let n = session.items.len();
+        match key.code {
+            KeyCode::Up | KeyCode::Char('k') => self.selected = self.selected.saturating_sub(1),
+            KeyCode::Down | KeyCode::Char('j') => {
+                self.selected = (self.selected + 1).min(n.saturating_sub(1))
+            }
+            KeyCode::Enter | KeyCode::Right | KeyCode::Char('l') => {
+                return Some(Action::LabOpen(self.selected));
+            }
+            KeyCode::Char('s') if session.tally.submitted.is_none() => {
+                if confirm {
+                    return Some(Action::LabSubmit);
+                }
+                self.confirm = true;
+            }
+            KeyCode::Char('s') => return Some(Action::LabSubmit),
+            KeyCode::Char('u') => return Some(Action::UnlockAll),
+            _ => {}
+        }
+        None
+    }
+
+    fn render(&self, ctx: &Ctx, area: Rect, buf: &mut Buffer) {
+        let Some(session) = ctx.lab else {
+            return;
+        };
+        let theme = ctx.theme;
+        let outer = block("Lab steps", theme);
+        let inner = outer.inner(area);
+        outer.render(area, buf);
+        let width = usize::from(inner.width);
+        let status_width = (0..session.items.len())
+            .map(|i| standing(session, i).0.chars().count())
+            .max()
+            .unwrap_or(0);
+        let mut lines = Vec::new();
+        for (i, item) in session.items.iter().enumerate() {
+            let title = ctx
+                .content
+                .exercise(&item.exercise)
+                .map_or(item.exercise.as_str(), |e| e.title.as_str());
+            let level = ctx
+                .content
+                .exercise(&item.exercise)
+                .map_or("", |e| e.level.key());
+            let (text, right) = standing(session, i);
+            let style = match right {
+                Some(true) => theme.good(),
+                Some(false) => theme.bad(),
+                None if text == "locked" => theme.dim(),
+                None => theme.key(),
+            };
+            let mark = if i == self.selected { "▸" } else { " " };
+            let head = format!("{mark}{:>2}  ", item.step);
+            let room = width.saturating_sub(head.chars().count() + status_width + 6);
+            let name = format!("{:<room$}", ellipsis(title, room));
+            let mut line = Line::from(vec![
+                Span::raw(head),
+                Span::raw(name),
+                Span::styled(format!(" {level:<3} "), theme.dim()),
+                Span::styled(text, style),
+            ]);
+            if i == self.selected {
+                line = line.style(theme.selected());
+            }
+            lines.push(line);
+        }
+        lines.push(Line::from(""));
+        let lab = &session.lab;
+        let hints = match lab.hints {
+            Hints::Allowed => "hints free".to_string(),
+            Hints::Cost(n) => format!("each hint costs {n} pts"),
+            Hints::Off => "no hints".to_string(),
+        };
+        let points: Vec<String> = lab.points.iter().map(ToString::to_string).collect();
+        lines.push(Line::styled(
+            format!(
+                "Points by attempt: {} · {} attempt(s) per step · {hints} · {}{}",
+                points.join("/"),
+                lab.attempts(),
+                match lab.order {
+                    crate::lab::Order::Locked => "steps open in order",
+                    crate::lab::Order::Free => "steps in any order",
+                },
+                if lab.feedback == FeedbackMode::AtEnd {
+                    " · exam: results when you hand in"
+                } else {
+                    ""
+                }
+            ),
+            theme.dim(),
+        ));
+        if let Some(receipt) = &session.receipt {
+            lines.push(Line::from(vec![
+                Span::styled("Handed in. Receipt: ", theme.good()),
+                Span::styled(receipt.clone(), theme.title()),
+            ]));
+        } else if self.confirm {
+            lines.push(Line::styled(
+                "Hand the lab in? Press s again to hand in; any other key cancels.",
+                theme.warn(),
+            ));
+        } else if let Some(closed) = session.closed(ctx.now) {
+            lines.push(Line::styled(closed, theme.warn()));
+        } else if session.tally.current(lab).is_none() {
+            lines.push(Line::styled(
+                "Every step is done: press s to hand the lab in and get your receipt.",
+                theme.key(),
+            ));
+        }
+        Paragraph::new(lines)
+            .wrap(Wrap { trim: false })
+            .render(inner, buf);
+    }
+
+    fn keys(&self) -> Vec<(&'static str, &'static str)> {
+        vec![
+            ("↑↓/jk", "move"),
+            ("Enter", "open step"),
+            ("s", "hand in"),
+            ("?", "help"),
+            ("q", "quit (work is saved)"),
+        ]
+    }
+}
+
+/// One step of the lab: the exercise screen, with the lab's rules about attempts, hints, "show me"
+/// and feedback.
+#[derive(Debug, Clone)]
+pub struct Step {
+    /// Step index (0-based).
+    pub index: usize,
+    /// The exercise shown.
+    pub exercise: ExerciseState,
+    /// In exam mode: answered (the answer is kept until the lab is handed in).
+    pub answered: bool,
+    /// A message about the last key (a closed feature, a refused answer).
+    pub message: Option<String>,
+    /// The lab allows hints.
+    pub hints: bool,
+    /// The lab allows "show me".
+    pub show_me: bool,
+}
+
+impl Step {
+    /// Step `index` of `session`, showing `variant` of `template`.
+    pub fn new(
+        session: &LabSession,
+        index: usize,
+        template: &ExerciseTemplate,
+        variant: Result<Variant, VariantError>,
+        now: u64,
+    ) -> Self {
+        let mut exercise = ExerciseState::new(template, variant, Vec::new(), now);
+        exercise.in_lab = true;
+        let tally = &session.tally.steps[index];
+        exercise.hints_shown = tally.hints as usize;
+        exercise.attempts = tally.attempts;
+        let done = session.tally.done(&session.lab, index) || session.tally.submitted.is_some();
+        let answered = tally.attempts > 0 && session.lab.feedback == FeedbackMode::AtEnd;
+        if let Some((answer, _)) = tally.answers.last()
+            && (done || answered)
+        {
+            exercise.input.set(answer);
+            // A choice was recorded as `b) …`: show it picked again.
+            if let Some((letter, _)) = answer.split_once(") ")
+                && let [byte @ b'a'..=b'z'] = letter.as_bytes()
+            {
+                exercise.choice = usize::from(byte - b'a');
+            }
+        }
+        // Solved (or out of attempts) steps show their answer; in exam mode a typed answer stays
+        // on screen, without saying right or wrong.
+        if (done && !exam_hidden(session)) || (answered && exercise.typing()) {
+            exercise.solved = true;
+        }
+        Step {
+            index,
+            exercise,
+            answered,
+            message: None,
+            hints: session.lab.hints != Hints::Off,
+            show_me: session.lab.show_me,
+        }
+    }
+
+    fn done(&self, session: &LabSession) -> bool {
+        session.tally.done(&session.lab, self.index) || session.tally.submitted.is_some()
+    }
+
+    fn next(&mut self, session: &LabSession, by: isize) -> Option<Action> {
+        let target = self.index.checked_add_signed(by)?;
+        if target >= session.items.len() {
+            return Some(Action::Home);
+        }
+        if session.tally.visible(&session.lab, target) {
+            Some(Action::LabOpen(target))
+        } else {
+            self.message = Some(format!("Step {} opens when this one is done.", target + 1));
+            None
+        }
+    }
+
+    fn submit(&mut self, session: &LabSession, now: u64) -> Option<Action> {
+        if let Some(closed) = session.closed(now) {
+            self.message = Some(closed.to_string());
+            return None;
+        }
+        let lab = &session.lab;
+        let Ok(variant) = &self.exercise.variant else {
+            return None;
+        };
+        let text = self.exercise.input.text().to_string();
+        let (given, shown) = match &variant.key {
+            AnswerKey::Choice { options, .. } => {
+                let choice = self.exercise.choice;
+                let shown = options
+                    .get(choice)
+                    .map(|o| format!("{}) {o}", letter(choice)))
+                    .unwrap_or_default();
+                (Given::Choice(choice), shown)
+            }
+            AnswerKey::Ordering { items, .. } => {
+                let order = self.exercise.order.clone();
+                let shown = order
+                    .iter()
+                    .filter_map(|&i| items.get(i).map(String::as_str))
+                    .collect::<Vec<_>>()
+                    .join(" → ");
+                (Given::Order(order), shown)
+            }
+            _ => (Given::Text(text.clone()), text.clone()),
+        };
+        let feedback = grade(variant, given.response());
+        if feedback.outcome == Outcome::Unusable {
+            self.exercise.feedback = Some(feedback);
+            return None;
+        }
+        let outcome = feedback.outcome;
+        let attempts = session.tally.steps[self.index].attempts + 1;
+        let last = outcome == Outcome::Correct || attempts >= lab.attempts();
+        self.exercise.attempts = attempts;
+        self.exercise.input.remember(&text);
+        if lab.feedback == FeedbackMode::AtEnd {
+            self.exercise.feedback = None;
+            self.answered = true;
+            if self.exercise.typing() {
+                self.exercise.solved = true;
+            }
+            self.message = Some("Answer recorded; right or wrong shows at hand-in.".into());
+        } else if last {
+            self.exercise.solved = true;
+            self.exercise.feedback = Some(feedback);
+        } else {
+            self.exercise.input.clear();
+            let left = lab.attempts() - attempts;
+            self.exercise.feedback = Some(Feedback {
+                outcome: Outcome::Wrong,
+                headline: format!(
+                    "Not right. {left} attempt{} left, for up to {} pts.",
+                    if left == 1 { "" } else { "s" },
+                    lab.points_for(attempts + 1, session.tally.steps[self.index].hints)
+                ),
+                why: "Work through the numbers in the question again.".into(),
+                expected: String::new(),
+                model: None,
+            });
+        }
+        let since = std::mem::replace(&mut self.exercise.clock_start, now);
+        Some(Action::LabAttempt {
+            step: self.index,
+            answer: shown,
+            given,
+            outcome,
+            since,
+        })
+    }
+
+    /// The status line: attempts and points, or how the step ended, or the last message.
+    fn status(&self, ctx: &Ctx, session: &LabSession) -> Line<'static> {
+        let theme = ctx.theme;
+        if let Some(message) = &self.message {
+            return Line::styled(message.clone(), theme.warn());
+        }
+        let lab = &session.lab;
+        let tally = &session.tally.steps[self.index];
+        let n = session.items.len();
+        let text = if exam_hidden(session) {
+            if self.answered {
+                format!("Step {}/{n} · answered", self.index + 1)
+            } else {
+                format!(
+                    "Step {}/{n} · one answer · {} pts if right",
+                    self.index + 1,
+                    lab.points_for(1, tally.hints)
+                )
+            }
+        } else if tally.solved {
+            format!(
+                "Step {}/{n} · solved · {} pts · Enter: next step",
+                self.index + 1,
+                tally.points
+            )
+        } else if self.done(session) {
+            format!(
+                "Step {}/{n} · not solved · 0 pts · Enter: next step",
+                self.index + 1
+            )
+        } else {
+            let hints = match lab.hints {
+                Hints::Allowed => " · hints free".to_string(),
+                Hints::Cost(c) => format!(" · hint −{c} pts"),
+                Hints::Off => " · no hints".to_string(),
+            };
+            format!(
+                "Step {}/{n} · attempt {} of {} · {} pts if right{hints}",
+                self.index + 1,
+                tally.attempts + 1,
+                lab.attempts(),
+                lab.points_for(tally.attempts + 1, tally.hints)
+            )
+        };
+        Line::styled(text, theme.dim())
+    }
+}
+
+impl Component for Step {
+    fn handle_key(&mut self, key: KeyEvent, ctx: &Ctx) -> Option<Action> {
+        let session = ctx.lab?;
+        self.message = None;
+        let done = self.done(session);
+        let open = !done && !self.answered;
+        let typing = self.exercise.typing();
+        let ctrl = key.modifiers.contains(KeyModifiers::CONTROL);
+        let command = |c: char| match key.code {
+            KeyCode::Char(k) if k == c => ctrl || !typing,
+            _ => false,
+        };
+        if command('r') {
+            self.message = Some("New numbers are closed in a lab.".into());
+            return None;
+        }
+        if command('t') {
+            if session.lab.hints == Hints::Off {
+                self.message = Some("Hints are off in this lab.".into());
+            } else if !open {
+                self.message = Some("This step is done; hints are for open steps.".into());
+            } else if self.exercise.hints_shown
+                < self.exercise.variant.as_ref().map_or(0, |v| v.hints.len())
+            {
+                self.exercise.hints_shown += 1;
+                return Some(Action::LabHint(self.index));
+            }
+            return None;
+        }
+        if command('e') {
+            if done && !exam_hidden(session) {
+                self.exercise.show_explanation = !self.exercise.show_explanation;
+            } else {
+                self.message = Some("The worked explanation opens when the step is done.".into());
+            }
+            return None;
+        }
+        if command('o') {
+            if !session.lab.show_me {
+                self.message = Some("Show me is off in this lab.".into());
+                return None;
+            }
+            return self
+                .exercise
+                .variant
+                .as_ref()
+                .ok()
+                .and_then(|v| v.show_me.clone())
+                .map(Action::ShowMe);
+        }
+        match key.code {
+            KeyCode::PageDown => return self.next(session, 1),
+            KeyCode::PageUp => return self.next(session, -1),
+            KeyCode::Enter | KeyCode::Char('n')
+                if !open && (key.code == KeyCode::Enter || !typing) =>
+            {
+                return self.next(session, 1);
+            }
+            KeyCode::Enter => return self.submit(session, ctx.now),
+            _ => {}
+        }
+        let simply = command('y');
+        if open || simply {
+            // Typing, choosing, arranging, "explain simply": the exercise screen's own keys, which
+            // change only the screen.
+            let _ = self.exercise.handle(key, ctx);
+        }
+        None
+    }
+
+    fn render(&self, ctx: &Ctx, area: Rect, buf: &mut Buffer) {
+        let [body, status] = area.layout(&Layout::vertical([
+            Constraint::Fill(1),
+            Constraint::Length(1),
+        ]));
+        exercise::render(ctx, &self.exercise, body, buf);
+        if let Some(session) = ctx.lab {
+            self.status(ctx, session).render(status, buf);
+        }
+    }
+
+    fn keys(&self) -> Vec<(&'static str, &'static str)> {
+        let typing = self.exercise.typing();
+        let finished = self.exercise.solved || self.answered;
+        let mut keys: Vec<(&str, &str)> = Vec::new();
+        if finished {
+            keys.push(("Enter", "next step"));
+            if self.exercise.solved && !self.answered {
+                keys.push(("e", "explain"));
+            }
+        } else {
+            keys.push(("Enter", "submit"));
+            if self.hints {
+                keys.push(if typing {
+                    ("^T", "hint")
+                } else {
+                    ("t", "hint")
+                });
+            }
+        }
+        if self.show_me {
+            keys.push(if typing {
+                ("^O", "show me")
+            } else {
+                ("o", "show me")
+            });
+        }
+        keys.extend([("PgDn/PgUp", "steps"), ("g", "overview"), ("Esc", "back")]);
+        keys.push(if typing {
+            ("F1", "help")
+        } else {
+            ("?", "help")
+        });
+        keys
+    }
+
+    fn captures(&self, key: &KeyEvent) -> bool {
+        self.exercise.captures(key)
+    }
+}
+
+/// After handing in: the score, every step, and the receipt to paste into the course page.
+#[derive(Debug, Clone, Default)]
+pub struct End;
+
+impl Component for End {
+    fn handle_key(&mut self, key: KeyEvent, _ctx: &Ctx) -> Option<Action> {
+        match key.code {
+            KeyCode::Enter => Some(Action::Home),
+            _ => None,
+        }
+    }
+
+    fn render(&self, ctx: &Ctx, area: Rect, buf: &mut Buffer) {
+        let Some(session) = ctx.lab else {
+            return;
+        };
+        let theme: Theme = ctx.theme;
+        let outer = block("Handed in", theme);
+        let inner = outer.inner(area);
+        outer.render(area, buf);
+        let total = session.tally.total();
+        let max = max_points(&session.lab);
+        let percent = if max == 0 {
+            0.0
+        } else {
+            f64::from(total) * 100.0 / f64::from(max)
+        };
+        let mut lines = vec![
+            Line::from(vec![
+                Span::styled("Score ", theme.title()),
+                Span::styled(format!("{total}/{max} pts ({percent:.0}%)"), theme.good()),
+            ]),
+            Line::from(""),
+        ];
+        for (i, item) in session.items.iter().enumerate() {
+            let title = ctx
+                .content
+                .exercise(&item.exercise)
+                .map_or(item.exercise.as_str(), |e| e.title.as_str());
+            let (text, right) = standing(session, i);
+            let style = if right == Some(true) {
+                theme.good()
+            } else {
+                theme.bad()
+            };
+            let room = usize::from(inner.width).saturating_sub(text.chars().count() + 6);
+            lines.push(Line::from(vec![
+                Span::raw(format!(
+                    "{:>2}  {:<room$} ",
+                    item.step,
+                    ellipsis(title, room)
+                )),
+                Span::styled(text, style),
+            ]));
+        }
+        lines.push(Line::from(""));
+        lines.push(Line::from(vec![
+            Span::styled("Receipt ", theme.title()),
+            Span::styled(
+                session.receipt.clone().unwrap_or_default(),
+                theme.emphasis(),
+            ),
+        ]));
+        lines.push(Line::styled(
+            "Paste the receipt into your course page: it ties your results file to this hand-in.",
+            theme.dim(),
+        ));
+        Paragraph::new(lines)
+            .wrap(Wrap { trim: false })
+            .render(inner, buf);
+    }
+
+    fn keys(&self) -> Vec<(&'static str, &'static str)> {
+        vec![("Enter", "overview"), ("q", "quit"), ("?", "help")]
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::content::Content;
+    use crate::lab::{Entry, Lab, plan};
+    use crate::progress::Progress;
+
+    const LAB: &str = r#"Lab(id: "t", title: "T", version: 1, secret: "a test secret",
+        steps: [Exercise("l2-stride-sectors"), Exercise("l2-bank-stride")], points: [10],
+        hints: Off)"#;
+
+    fn session(content: &Content) -> LabSession {
+        let lab = Lab::parse("t.ron", LAB).unwrap();
+        let student = Entry {
+            student: "amy".into(),
+            ..Entry::default()
+        };
+        let items = plan(&lab, content, &student, "t.ron", LAB).unwrap();
+        LabSession::in_memory(lab, student, items, 100)
+    }
+
+    fn ctx<'a>(content: &'a Content, progress: &'a Progress, lab: &'a LabSession) -> Ctx<'a> {
+        Ctx {
+            content,
+            progress,
+            notices: &[],
+            theme: Theme::new(false),
+            now: 100,
+            lab: Some(lab),
+            review: None,
+        }
+    }
+
+    fn key(code: KeyCode) -> KeyEvent {
+        KeyEvent::new(code, KeyModifiers::NONE)
+    }
+
+    #[test]
+    fn the_overview_hands_in_on_the_second_s_only() {
+        let content = Content::builtin();
+        let progress = Progress::default();
+        let lab = session(&content);
+        let ctx = ctx(&content, &progress, &lab);
+        let mut overview = Overview::new(&lab);
+        assert_eq!(overview.handle_key(key(KeyCode::Char('s')), &ctx), None);
+        assert!(overview.confirm);
+        assert_eq!(
+            overview.handle_key(key(KeyCode::Char('s')), &ctx),
+            Some(Action::LabSubmit)
+        );
+        overview.handle_key(key(KeyCode::Char('s')), &ctx);
+        assert_eq!(overview.handle_key(key(KeyCode::Esc), &ctx), None);
+        assert!(!overview.confirm, "any other key cancels");
+        assert_eq!(
+            overview.handle_key(key(KeyCode::Enter), &ctx),
+            Some(Action::LabOpen(0))
+        );
+    }
+
+    #[test]
+    fn a_step_refuses_new_numbers_and_hints_that_are_off() {
+        let content = Content::builtin();
+        let progress = Progress::default();
+        let lab = session(&content);
+        let ctx = ctx(&content, &progress, &lab);
+        let template = content.exercise("l2-stride-sectors").unwrap();
+        let variant = crate::ladder::generate(template, lab.items[0].seed);
+        let mut step = Step::new(&lab, 0, template, variant, 100);
+        let ctrl = |c| KeyEvent::new(KeyCode::Char(c), KeyModifiers::CONTROL);
+        assert_eq!(step.handle_key(ctrl('r'), &ctx), None);
+        assert!(
+            step.message
+                .as_deref()
+                .unwrap()
+                .contains("New numbers are closed")
+        );
+        assert_eq!(step.handle_key(ctrl('t'), &ctx), None);
+        assert_eq!(step.message.as_deref(), Some("Hints are off in this lab."));
+        assert_eq!(step.exercise.hints_shown, 0);
+        assert_eq!(step.handle_key(ctrl('e'), &ctx), None);
+        assert!(
+            !step.exercise.show_explanation,
+            "not before the step is done"
+        );
+        // Typing, then a submission: an attempt for the app to record.
+        step.handle_key(key(KeyCode::Char('1')), &ctx);
+        match step.handle_key(key(KeyCode::Enter), &ctx) {
+            Some(Action::LabAttempt {
+                step: 0, answer, ..
+            }) => assert_eq!(answer, "1"),
+            other => panic!("expected an attempt, got {other:?}"),
+        }
+    }
+}
