@@ -10,6 +10,7 @@ pub mod format;
 pub mod lab;
 pub mod ladder;
 pub mod progress;
+pub mod srs;
 pub mod store;
 pub mod ui;
 pub mod units;

@@ -404,6 +404,75 @@ fn preview_json_has_every_exercise() {
     );
 }
 
+#[test]
+fn drill_cards_name_exercises_that_exist_and_the_engine_grades() {
+    let deck = r#"Deck(
+  cards: [
+    (id: "good-drill", topic: "banks", front: "f", back: "b", drill: "l2-bank-stride"),
+    (id: "typo-drill", topic: "banks", front: "f", back: "b", drill: "l2-bank-strid"),
+    (id: "explain-drill", topic: "coalescing", front: "f", back: "b", drill: "l3-misalign-cheap"),
+    (id: "restarted", topic: "banks", front: "f", back: "b", rev: 2),
+  ],
+)"#;
+    let builtin = builtin();
+    let loaded = content::load_with(
+        vec![source("content/deck.ron", FileKind::Deck, deck)],
+        &builtin.topics,
+        &builtin.exercises,
+        None,
+    );
+    let messages: Vec<String> = loaded.problems.iter().map(ToString::to_string).collect();
+    assert_eq!(messages.len(), 2, "{messages:#?}");
+    assert!(
+        messages[0].starts_with("content/deck.ron:4:")
+            && messages[0].contains("drill `l2-bank-strid` is not an exercise id")
+            && messages[0].contains("l2-bank-stride"),
+        "{messages:#?}"
+    );
+    assert!(
+        messages[1].starts_with("content/deck.ron:5:")
+            && messages[1].contains("a drill needs an answer the engine grades"),
+        "{messages:#?}"
+    );
+    let ids: Vec<&str> = loaded.cards.iter().map(|c| c.id.as_str()).collect();
+    assert_eq!(ids, ["good-drill", "restarted"]);
+    assert_eq!(loaded.cards[1].rev, 2);
+}
+
+#[test]
+fn the_built_in_deck_drills_every_numeric_skill_of_the_ladder() {
+    let content = builtin();
+    let drilled: Vec<&str> = content
+        .cards
+        .iter()
+        .filter_map(|c| c.drill.as_deref())
+        .collect();
+    for exercise in [
+        "l2-stride-sectors",
+        "l2-stride-efficiency",
+        "l1-bank-of-address",
+        "l2-bank-stride",
+        "l3-textbook-vs-hardware",
+        "l2-reduction-factor",
+        "l2-tiled-intensity",
+        "l2-ridge",
+    ] {
+        assert!(drilled.contains(&exercise), "no drill card for {exercise}");
+    }
+    for id in drilled {
+        let template = content.exercise(id).expect("validated");
+        for seed in 0..20 {
+            let variant = warpdrill::srs::drill::draw(id, template, seed).unwrap();
+            let right = variant.key.typed();
+            assert_eq!(
+                warpdrill::srs::drill::grade(&variant, &right).outcome,
+                Outcome::Correct,
+                "{id} seed {seed}"
+            );
+        }
+    }
+}
+
 // ---------------------------------------------------------------------------------------------------
 // Independent answer keys: every template's answer, for every combination of its parameters (or many
 // seeds), against a formula written here from the drawn parameters (engine.md), or against the H200
@@ -664,6 +733,8 @@ fn want(v: &Variant) -> Want {
             let (n, t) = (num(v, "n"), num(v, "tile"));
             Number(2.0 * n.powi(3) / t)
         }
+        // 2N³ FLOPs over the reads in bytes: naive 2N³ · E, tiled 2N³ · E / T.
+        "l2-tiled-intensity" => Number(num(v, "tile") / num(v, "elem")),
         "l2-block-limit" => {
             let (max_warps, max_blocks) = nvidia_table(word(v, "arch"));
             let warps = num(v, "block") as u64 / 32;

@@ -1,5 +1,6 @@
 //! The real binary in a real terminal (tmux): answer an exercise, quit, and check that progress was
-//! saved and the terminal restored. Where tmux cannot run these tests fail, so that a missing tmux is
+//! saved and the terminal restored; review cards and `kill -9` the tutor between ratings, and find
+//! every rating in the review log. Where tmux cannot run these tests fail, so that a missing tmux is
 //! never mistaken for a pass: under `CI=true` always, elsewhere unless `WARPDRILL_SKIP_TMUX=1` asks to
 //! skip them (and then each says so on stderr).
 
@@ -233,5 +234,86 @@ fn explorer_redraws_the_numbers_when_the_stride_changes() {
     // Opened on its own from the command line, the explorer quits on q (g would reach Home).
     session.keys(&["q"]);
     session.wait_for("AFTER-TUTOR rc=0");
+    std::fs::remove_dir_all(&dir).ok();
+}
+
+#[test]
+fn review_keeps_every_rating_through_kill_9() {
+    const TEST: &str = "review_keeps_every_rating_through_kill_9";
+    if !tmux_available() {
+        cannot_run(TEST, "tmux is not installed");
+        return;
+    }
+    let dir = temp_dir("review-kill");
+    let script = dir.join("run.sh");
+    std::fs::write(
+        &script,
+        format!(
+            "export WARPDRILL_CONFIG={dir}/no-review.ron\necho $$ > {dir}/pid\nexec {bin} --data-dir {dir} review --new 500\n",
+            dir = dir.display(),
+            bin = env!("CARGO_BIN_EXE_warpdrill"),
+        ),
+    )
+    .unwrap();
+    let cards = warpdrill::content::Content::builtin().cards.len();
+    let mut rated = 0;
+    for round in 0..4 {
+        let _ = std::fs::remove_file(dir.join("pid"));
+        let command = format!(
+            "sh -c 'sh {}; echo AFTER-TUTOR rc=$?; sleep 60'",
+            script.display()
+        );
+        // Sessions start one after another here, while other tests start theirs: retry a refusal.
+        let session = (0..5).find_map(|_| {
+            Session::start(&command, 80, 24).or_else(|| {
+                std::thread::sleep(Duration::from_millis(300));
+                None
+            })
+        });
+        let Some(session) = session else {
+            cannot_run(TEST, "tmux is installed but cannot start a session here");
+            return;
+        };
+        session.wait_for("Review ·");
+        for _ in 0..(2 + round) {
+            let before = format!("new {} ·", cards - rated);
+            session.wait_for(&before);
+            let screen = session.screen();
+            if screen.contains("> ▏") {
+                // A drill card: any answer will do.
+                session.literal("1");
+            }
+            session.keys(&["Enter"]);
+            session.keys(&["3"]);
+            rated += 1;
+        }
+        // Every rating shown as done on screen was saved before the next card appeared.
+        session.wait_for(&format!("new {} ·", cards - rated));
+        let pid = std::fs::read_to_string(dir.join("pid")).expect("the script wrote its pid");
+        let killed = Command::new("kill")
+            .args(["-9", pid.trim()])
+            .status()
+            .expect("kill");
+        assert!(killed.success());
+        // The terminal is left as the killed process had it; wait for the process to be gone.
+        let deadline = Instant::now() + Duration::from_secs(10);
+        while Path::new(&format!("/proc/{}", pid.trim())).exists() {
+            assert!(Instant::now() < deadline, "the tutor outlived kill -9");
+            std::thread::sleep(Duration::from_millis(50));
+        }
+        drop(session);
+        let loaded = warpdrill::srs::store::RevlogFile::open(&dir, 0);
+        assert!(
+            loaded.notices.iter().all(|n| n.contains("cut off")),
+            "round {round}: {:?}",
+            loaded.notices
+        );
+        let ratings = loaded
+            .records
+            .iter()
+            .filter(|r| r.kind == warpdrill::srs::Kind::Rate)
+            .count();
+        assert_eq!(ratings, rated, "round {round}: every rating is in the log");
+    }
     std::fs::remove_dir_all(&dir).ok();
 }

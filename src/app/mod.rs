@@ -11,10 +11,11 @@ use crate::content::schema::Level;
 use crate::lab::LabSession;
 use crate::ladder::{self, Outcome, ShowMe, unlock};
 use crate::progress::{HISTORY, Progress, Store};
+use crate::srs::Deck;
 pub use crate::ui::Action;
 use crate::ui::{
     Component, Ctx, ExplorerSetup, Space, Tab, Theme, calculators, card, exercise, explorer, home,
-    lab as lab_ui, ladder as ladder_ui, search, topic,
+    lab as lab_ui, ladder as ladder_ui, review, search, stats, topic,
 };
 use ratatui::crossterm::event::{Event, KeyCode, KeyEvent, KeyEventKind, KeyModifiers};
 use std::time::{SystemTime, UNIX_EPOCH};
@@ -38,6 +39,10 @@ pub enum Screen {
     Explorer(Box<explorer::State>),
     /// Occupancy, tiling and roofline calculators.
     Calculators(Box<calculators::State>),
+    /// A flashcard review session.
+    Review(Box<review::State>),
+    /// Review statistics.
+    Stats(Box<stats::State>),
     /// Lab mode: the lab's steps (the base of the stack).
     LabOverview(lab_ui::Overview),
     /// Lab mode: one step.
@@ -57,6 +62,8 @@ impl Screen {
             Screen::Card(state) => state,
             Screen::Explorer(state) => state.as_ref(),
             Screen::Calculators(state) => state.as_ref(),
+            Screen::Review(state) => state.as_ref(),
+            Screen::Stats(state) => state.as_ref(),
             Screen::LabOverview(state) => state,
             Screen::LabStep(state) => state.as_ref(),
             Screen::LabEnd(state) => state,
@@ -73,6 +80,8 @@ impl Screen {
             Screen::Card(state) => state,
             Screen::Explorer(state) => state.as_mut(),
             Screen::Calculators(state) => state.as_mut(),
+            Screen::Review(state) => state.as_mut(),
+            Screen::Stats(state) => state.as_mut(),
             Screen::LabOverview(state) => state,
             Screen::LabStep(state) => state.as_mut(),
             Screen::LabEnd(state) => state,
@@ -113,6 +122,8 @@ pub struct App {
     pub flash: Option<String>,
     /// The terminal's size, columns × rows, as last reported.
     pub size: (u16, u16),
+    /// The flashcards with their review log (none: review is not available).
+    pub review: Option<Deck>,
     clock: Box<dyn Fn() -> u64>,
     seeds: Box<dyn FnMut() -> u64>,
 }
@@ -261,6 +272,7 @@ impl App {
             lab: None,
             flash: None,
             size: (u16::MAX, u16::MAX),
+            review: None,
             clock,
             seeds,
         }
@@ -297,6 +309,7 @@ impl App {
             notices: &self.notices,
             theme: self.theme,
             now: self.now(),
+            review: self.review.as_ref(),
             lab: self.lab.as_ref(),
         }
     }
@@ -392,6 +405,7 @@ impl App {
             notices: &self.notices,
             theme: self.theme,
             now: (self.clock)(),
+            review: self.review.as_ref(),
             lab: self.lab.as_ref(),
         };
         match &mut self.overlay {
@@ -585,6 +599,90 @@ impl App {
                     }
                 }
             }
+            Action::OpenReview => match &self.review {
+                Some(deck) => self.stack.push(Screen::Review(Box::new(review::State::start(
+                    deck,
+                    &self.content,
+                )))),
+                None => self.notice(
+                    "Review is not available: no data directory for the review log (use --data-dir)."
+                        .into(),
+                ),
+            },
+            Action::OpenStats => {
+                if let Some(deck) = &self.review {
+                    let stats = crate::srs::stats::compute(deck);
+                    self.stack
+                        .push(Screen::Stats(Box::new(stats::State { stats })));
+                }
+            }
+            Action::Rate {
+                card,
+                rating,
+                duration_ms,
+                drill,
+            } => {
+                let result = match self.review.as_mut() {
+                    Some(deck) => deck.rate(card, rating, duration_ms, drill.as_ref()),
+                    None => return,
+                };
+                self.after_review(result.map(|()| Some((rating, duration_ms))));
+            }
+            Action::UndoReview => {
+                let Some(deck) = self.review.as_mut() else {
+                    return;
+                };
+                let result = deck.undo();
+                if let (Some(deck), Some(Screen::Review(state))) =
+                    (&self.review, self.stack.last_mut())
+                {
+                    match result {
+                        Ok(card) => state.undone(card, deck, &self.content),
+                        Err(e) => state.message = Some(e.to_string()),
+                    }
+                }
+            }
+            Action::SuspendCard(card) => {
+                if let Some(deck) = self.review.as_mut() {
+                    let result = deck.suspend(card);
+                    self.after_review(result.map(|()| None));
+                }
+            }
+            Action::BuryCard(card) => {
+                if let Some(deck) = self.review.as_mut() {
+                    let result = deck.bury(card);
+                    self.after_review(result.map(|()| None));
+                }
+            }
+        }
+    }
+
+    /// Adds a message for the learner once.
+    fn notice(&mut self, message: String) {
+        if !self.notices.contains(&message) {
+            self.notices.push(message);
+        }
+    }
+
+    /// After a review change: the session counts a rating and moves on, or says why it could not
+    /// be saved.
+    fn after_review(
+        &mut self,
+        result: Result<Option<(crate::srs::Rating, u64)>, crate::srs::SrsError>,
+    ) {
+        let (Some(deck), Some(Screen::Review(state))) = (&self.review, self.stack.last_mut())
+        else {
+            return;
+        };
+        match result {
+            Ok(Some((rating, duration_ms))) => {
+                state.rated(rating, duration_ms, deck, &self.content)
+            }
+            Ok(None) => {
+                state.message = None;
+                state.show(deck.next_card(), deck, &self.content);
+            }
+            Err(e) => state.message = Some(format!("Not saved: {e}")),
         }
     }
 
@@ -705,6 +803,9 @@ impl App {
         if outcome == Outcome::Correct {
             entry.solved = true;
         }
+        let wrong_topic = (outcome == Outcome::Wrong)
+            .then(|| self.content.exercise(id).map(|e| e.topic.clone()))
+            .flatten();
         entry.seconds = entry.seconds.saturating_add(now.saturating_sub(since));
         entry.last_seen = now;
         if !answer.trim().is_empty() {
@@ -713,6 +814,12 @@ impl App {
             entry.history.drain(..excess);
         }
         self.save();
+        // A wrong answer brings the topic's flashcards forward to today.
+        if let (Some(topic), Some(deck)) = (wrong_topic, self.review.as_mut())
+            && let Err(e) = deck.lapse_topic(&topic)
+        {
+            self.notice(format!("{e} — the review log was not updated."));
+        }
     }
 }
 
@@ -752,6 +859,8 @@ fn navigates(action: &Action) -> bool {
             | Action::ReopenExplorer
             | Action::ReopenCalculators
             | Action::ShowMe(_)
+            | Action::OpenReview
+            | Action::OpenStats
             | Action::LabOpen(_)
             | Action::LabSubmit
     )

@@ -62,9 +62,10 @@ impl Report {
 pub fn check(dir: Option<&Path>, as_json: bool) -> Report {
     let loaded = match dir {
         None => Ok((ladder::check::builtin(), content::builtin::sources())),
-        Some(dir) => content::load_dir(
+        Some(dir) => content::load_dir_over(
             dir,
             &Content::builtin().topics,
+            &Content::builtin().exercises,
             Some(ladder::check::check_variants),
         )
         .and_then(|loaded| Ok((loaded, content::dir_sources(dir)?.files))),

@@ -6,6 +6,7 @@ pub mod content;
 pub mod json;
 pub mod lab;
 pub mod output;
+pub mod review;
 pub mod signals;
 pub mod tui;
 
@@ -95,6 +96,14 @@ pub enum Command {
         #[arg(value_enum, default_value_t = CalculatorArg::Occupancy)]
         which: CalculatorArg,
     },
+    /// Review statistics: true retention, cards by state, due forecast, heatmap, mastery, streak.
+    Stats(review::StatsArgs),
+    /// Review the flashcards due (spaced repetition); or fit the scheduler to your log, export the
+    /// log.
+    Review(review::ReviewArgs),
+    /// Flashcards: export to Anki, import from Anki.
+    #[command(subcommand)]
+    Cards(review::CardsCommand),
 }
 
 /// `warpdrill calculators [occupancy|tiling|roofline]`
@@ -404,6 +413,21 @@ pub fn run(cli: Cli) -> ExitCode {
                 self::tui::Start::Ladder(level),
                 theme,
             ))
+        }
+        Some(Command::Review(args)) if args.command.is_none() => {
+            ExitCode::from(self::tui::run_with(
+                cli.data_dir.as_deref(),
+                cli.content.as_deref(),
+                self::tui::Start::Review {
+                    topic: args.topic,
+                    new: args.new,
+                    flags: args.review,
+                },
+                theme,
+            ))
+        }
+        Some(command @ (Command::Stats(_) | Command::Review(_) | Command::Cards(_))) => {
+            review::run(command, cli.data_dir.as_deref(), cli.content.as_deref())
         }
         Some(Command::Lab(command)) => self::lab::run(command, cli.content.as_deref(), theme),
         Some(Command::Content(ContentCommand::Check { dir, json })) => finish(

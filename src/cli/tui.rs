@@ -20,6 +20,15 @@ pub enum Start {
     Explorer(ExplorerSetup),
     /// The calculators.
     Calculators(Tab),
+    /// A review session.
+    Review {
+        /// Only this topic's cards.
+        topic: Option<String>,
+        /// New cards to introduce in this session.
+        new: Option<u32>,
+        /// Review settings.
+        flags: crate::cli::review::ReviewFlags,
+    },
 }
 
 /// Restores the terminal however the tutor ends (return, error, signal or panic unwinding).
@@ -114,11 +123,51 @@ pub fn run_with(
         Box::new(|| u64::from(rand::random::<u32>())),
     );
     app.notices.extend(notice);
+    let flags = match &start {
+        Start::Review { flags, .. } => flags.clone(),
+        _ => crate::cli::review::ReviewFlags::default(),
+    };
+    if let Start::Review {
+        topic: Some(topic), ..
+    } = &start
+        && app.content.topic(topic).is_none()
+    {
+        eprintln!(
+            "warpdrill: no topic `{topic}` (see `warpdrill content check --json` for the topics)"
+        );
+        return 2;
+    }
+    // The review log is written under the same lock as progress.
+    let access = match &app.store {
+        Some(store) if store.saves() => crate::srs::store::Access::Write,
+        _ => crate::srs::store::Access::ReadOnly(
+            "Review ratings will not be saved this time (see the note on progress).".to_string(),
+        ),
+    };
+    match crate::cli::review::build_deck(data_dir, &app.content, &flags, access) {
+        Ok(opened) => {
+            app.notices.extend(opened.notices);
+            app.review = Some(opened.deck);
+        }
+        Err(message) => app
+            .notices
+            .push(format!("Review is not available: {message}.")),
+    }
     match start {
         Start::Home => {}
         Start::Ladder(level) => app.update(Action::OpenLadder(level)),
         Start::Explorer(state) => app.start_on(Action::OpenExplorer(state)),
         Start::Calculators(tab) => app.start_on(Action::OpenCalculators(tab)),
+        Start::Review { topic, new, .. } => {
+            if let Some(deck) = app.review.as_mut() {
+                deck.set_topic_filter(topic);
+                if let Some(new) = new {
+                    let (introduced, _) = deck.studied_on(deck.today());
+                    deck.set_new_per_day(introduced.saturating_add(new));
+                }
+            }
+            app.start_on(Action::OpenReview);
+        }
     }
     drive(&mut app, false)
 }

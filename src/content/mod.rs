@@ -110,7 +110,7 @@ impl Content {
     ) -> Result<Content, DirError> {
         let mut content = Content::builtin_checked(check);
         if let Some(dir) = dir {
-            let extra = load_dir(dir, &content.topics, check)?;
+            let extra = load_dir_over(dir, &content.topics, &content.exercises, check)?;
             content.merge(extra);
         }
         Ok(content)
@@ -187,9 +187,20 @@ pub fn load_dir(
     known_topics: &[Topic],
     check: Option<TemplateCheck>,
 ) -> Result<Content, DirError> {
+    load_dir_over(dir, known_topics, &[], check)
+}
+
+/// [`load_dir`], where drill cards may also name the exercises in `known_exercises` (the built-in
+/// ones, for a folder that extends them).
+pub fn load_dir_over(
+    dir: &Path,
+    known_topics: &[Topic],
+    known_exercises: &[ExerciseTemplate],
+    check: Option<TemplateCheck>,
+) -> Result<Content, DirError> {
     let sources = dir_sources(dir)?;
     let unreadable = sources.problems.len();
-    let mut content = load_checked(sources.files, known_topics, check);
+    let mut content = load_with(sources.files, known_topics, known_exercises, check);
     content.files += unreadable;
     let mut problems = sources.problems;
     problems.append(&mut content.problems);
@@ -329,6 +340,17 @@ pub fn load_checked(
     known_topics: &[Topic],
     check: Option<TemplateCheck>,
 ) -> Content {
+    load_with(sources, known_topics, &[], check)
+}
+
+/// [`load_checked`], where drill cards may also name the exercises in `known_exercises` (the
+/// built-in ones, for a directory that extends them).
+pub fn load_with(
+    sources: Vec<SourceFile>,
+    known_topics: &[Topic],
+    known_exercises: &[ExerciseTemplate],
+    check: Option<TemplateCheck>,
+) -> Content {
     let mut content = Content {
         files: sources.len(),
         ..Content::default()
@@ -370,16 +392,6 @@ pub fn load_checked(
             .filter(|t| !content.topics.iter().any(|c| c.id == t.id))
             .cloned(),
     );
-    for (source, deck) in parsed_decks {
-        let cards = validate::cards(
-            source,
-            deck.cards,
-            &topics,
-            &content.cards,
-            &mut content.problems,
-        );
-        content.cards.extend(cards);
-    }
     for (source, file) in parsed_exercises {
         let exercises = validate::exercises(
             source,
@@ -391,6 +403,28 @@ pub fn load_checked(
         );
         content.exercises.extend(exercises);
     }
+    let drillable: Vec<&ExerciseTemplate> = content
+        .exercises
+        .iter()
+        .chain(
+            known_exercises
+                .iter()
+                .filter(|k| !content.exercises.iter().any(|e| e.id == k.id)),
+        )
+        .collect();
+    let mut cards = Vec::new();
+    for (source, deck) in parsed_decks {
+        let kept = validate::cards(
+            source,
+            deck.cards,
+            &topics,
+            &cards,
+            &drillable,
+            &mut content.problems,
+        );
+        cards.extend(kept);
+    }
+    content.cards = cards;
     content.exercises.sort_by_key(|e| e.level);
     content
 }

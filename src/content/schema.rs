@@ -26,7 +26,7 @@ pub struct Topic {
 }
 
 /// A file of flashcards under `content/`.
-#[derive(Debug, Clone, Deserialize)]
+#[derive(Debug, Clone, Deserialize, Serialize)]
 #[serde(deny_unknown_fields, rename = "Deck")]
 pub struct DeckFile {
     /// The cards.
@@ -46,8 +46,19 @@ pub struct Card {
     pub tags: Vec<String>,
     /// The question side (`*emphasis*` and `` `code` `` allowed).
     pub front: String,
-    /// The answer side.
+    /// The answer side (for a drill card: the rule, shown after the graded answer).
     pub back: String,
+    /// A drill card: the id of an exercise template. Each review draws a fresh variant of it, the
+    /// learner types the answer, and the ladder's grader marks it.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub drill: Option<String>,
+    /// Revision: bump it when the card's meaning changes and its review history should start over.
+    #[serde(default, skip_serializing_if = "is_zero")]
+    pub rev: u32,
+}
+
+fn is_zero(n: &u32) -> bool {
+    *n == 0
 }
 
 /// A file of exercise templates under `exercises/`.

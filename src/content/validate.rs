@@ -166,11 +166,13 @@ pub fn topics(
 }
 
 /// Validates flashcards; returns the valid ones.
+/// A drill card's `drill` must name one of `exercises` whose answer can be typed and graded.
 pub fn cards(
     source: &SourceFile,
     list: Vec<Card>,
     topics: &[Topic],
     existing: &[Card],
+    exercises: &[&ExerciseTemplate],
     problems: &mut Vec<Diagnostic>,
 ) -> Vec<Card> {
     let mut locator = Locator::new(source);
@@ -208,6 +210,12 @@ pub fn cards(
                 .map(String::as_str),
         ) {
             Some((None, format!("card `{}`: {message}", card.id)))
+        } else if let Some(message) = card
+            .drill
+            .as_deref()
+            .and_then(|d| drill_problem(d, exercises))
+        {
+            Some((Some("drill"), format!("card `{}`: {message}", card.id)))
         } else {
             None
         };
@@ -217,6 +225,50 @@ pub fn cards(
         }
     }
     kept
+}
+
+/// Levenshtein distance between two ids (characters inserted, removed or changed).
+fn edit_distance(a: &str, b: &str) -> usize {
+    let b: Vec<char> = b.chars().collect();
+    let mut row: Vec<usize> = (0..=b.len()).collect();
+    for (i, ca) in a.chars().enumerate() {
+        let mut diagonal = row[0];
+        row[0] = i + 1;
+        for (j, &cb) in b.iter().enumerate() {
+            let above = row[j + 1];
+            row[j + 1] = (above + 1)
+                .min(row[j] + 1)
+                .min(diagonal + usize::from(ca != cb));
+            diagonal = above;
+        }
+    }
+    row[b.len()]
+}
+
+fn drill_problem(id: &str, exercises: &[&ExerciseTemplate]) -> Option<String> {
+    match exercises.iter().find(|e| e.id == id) {
+        None => {
+            let mut near: Vec<&str> = exercises
+                .iter()
+                .map(|e| e.id.as_str())
+                .filter(|e| edit_distance(id, e) <= 3)
+                .take(3)
+                .collect();
+            if near.is_empty() {
+                near.push("see `warpdrill content preview`");
+            }
+            Some(format!(
+                "drill `{id}` is not an exercise id (close: {})",
+                near.join(", ")
+            ))
+        }
+        Some(e) if matches!(e.answer, crate::content::schema::AnswerSpec::Explain { .. }) => {
+            Some(format!(
+                "drill `{id}` is an explanation graded by the learner; a drill needs an answer the engine grades (number, choice, ordering or text)"
+            ))
+        }
+        Some(_) => None,
+    }
 }
 
 /// The first text over [`structure::MAX_TEXT_BYTES`], described.

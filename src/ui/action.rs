@@ -5,6 +5,8 @@ use crate::content::schema::Level;
 use crate::engine::{AccessShape, Arch, WarpAccess};
 use crate::lab::Given;
 use crate::ladder::{Outcome, ShowMe};
+use crate::srs::Rating;
+use crate::srs::log::DrillAnswer;
 
 /// Global or shared memory.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
@@ -125,6 +127,27 @@ pub enum Action {
         /// How far to move.
         by: isize,
     },
+    /// Start a review session on the cards due.
+    OpenReview,
+    /// Open the review statistics.
+    OpenStats,
+    /// Rate a card of the review session (appended to the review log).
+    Rate {
+        /// The card's index in the deck.
+        card: usize,
+        /// The rating.
+        rating: Rating,
+        /// Time spent on the card, milliseconds.
+        duration_ms: u64,
+        /// For a drill card: the variant's seed and the graded answer.
+        drill: Option<DrillAnswer>,
+    },
+    /// Take back the last rating, suspension or burial of the review session.
+    UndoReview,
+    /// Keep a card out of review until unsuspended.
+    SuspendCard(usize),
+    /// Keep a card out of review until tomorrow.
+    BuryCard(usize),
     /// Lab mode: open step `n` (0-based) of the lab.
     LabOpen(usize),
     /// Lab mode: an answer to a step was graded.

@@ -6,6 +6,7 @@ use crate::content::schema::Level;
 use crate::lab::LabSession;
 use crate::ladder::unlock;
 use crate::progress::Progress;
+use crate::srs::Deck;
 
 /// The read-only view a screen gets.
 #[derive(Clone, Copy)]
@@ -20,6 +21,8 @@ pub struct Ctx<'a> {
     pub theme: Theme,
     /// Now, in Unix seconds.
     pub now: u64,
+    /// The flashcards with their review states (none when review could not be set up).
+    pub review: Option<&'a Deck>,
     /// The lab being worked on, in lab mode.
     pub lab: Option<&'a LabSession>,
 }
@@ -45,6 +48,7 @@ pub(crate) fn test_ctx<'a>(content: &'a Content, progress: &'a Progress) -> Ctx<
         notices: &[],
         theme: Theme::new(false),
         now: 1_800_000_000,
+        review: None,
         lab: None,
     }
 }

@@ -60,6 +60,20 @@ pub fn items(ctx: &Ctx) -> Vec<Item> {
         label: "Ladder — exercises L1 to L5".into(),
         action: Action::OpenLadder(None),
     });
+    if let Some(deck) = ctx.review {
+        let counts = deck.counts();
+        items.push(Item {
+            label: format!(
+                "Review ({} due) — flashcards, spaced repetition",
+                counts.new + counts.learning + counts.review
+            ),
+            action: Action::OpenReview,
+        });
+        items.push(Item {
+            label: "Statistics — retention, forecast, heatmap".into(),
+            action: Action::OpenStats,
+        });
+    }
     items.push(Item {
         label: "Explorer — warp → sectors, lanes → banks, live".into(),
         action: Action::ReopenExplorer,

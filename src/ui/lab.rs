@@ -713,6 +713,7 @@ mod tests {
             theme: Theme::new(false),
             now: 100,
             lab: Some(lab),
+            review: None,
         }
     }
 

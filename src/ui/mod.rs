@@ -15,7 +15,9 @@ pub mod home;
 pub mod input;
 pub mod lab;
 pub mod ladder;
+pub mod review;
 pub mod search;
+pub mod stats;
 pub mod theme;
 pub mod topic;
 

@@ -65,3 +65,24 @@ pub fn type_text(app: &mut App, text: &str) {
         press(app, KeyCode::Char(c));
     }
 }
+
+/// [`app`] with the built-in flashcards under review: no log file, a fake clock at [`NOW`] (UTC,
+/// the day turning at 4 am), the default settings. The clock is returned to move time on.
+pub fn app_with_review() -> (App, std::sync::Arc<warpdrill::srs::FakeClock>) {
+    let mut app = app();
+    let clock = std::sync::Arc::new(warpdrill::srs::FakeClock::new(NOW as i64 * 1000, 0));
+    let cards = app
+        .content
+        .cards
+        .iter()
+        .map(warpdrill::srs::deck::DeckCard::from)
+        .collect();
+    app.review = Some(warpdrill::srs::Deck::with_records(
+        cards,
+        Vec::new(),
+        warpdrill::srs::config::Settings::default(),
+        Box::new(warpdrill::srs::FsrsScheduler::new(&[], 0.9).expect("default parameters")),
+        clock.clone(),
+    ));
+    (app, clock)
+}

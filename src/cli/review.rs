@@ -1,0 +1,502 @@
+//! `warpdrill stats`, `warpdrill review optimize|export-log` and `warpdrill cards export|import`:
+//! spaced-repetition review from the command line.
+
+use super::Command;
+use crate::content::Content;
+use crate::srs::config::{Overrides, ReviewConfig, config_path, split_steps};
+use crate::srs::stats::{self, Stats};
+use crate::srs::store::Access;
+use crate::srs::{Deck, FsrsScheduler, SystemClock, anki, optimize, store};
+use clap::{Args, Subcommand};
+use std::fmt::Write as _;
+use std::path::{Path, PathBuf};
+use std::process::ExitCode;
+use std::sync::Arc;
+
+/// Review settings given on the command line (each replaces the settings file's value).
+#[derive(Debug, Clone, Default, PartialEq, Args)]
+pub struct ReviewFlags {
+    /// Review settings file (default: $WARPDRILL_CONFIG, else review.ron in the platform config
+    /// directory, e.g. ~/.config/warpdrill/review.ron).
+    #[arg(long, value_name = "FILE")]
+    pub review_config: Option<PathBuf>,
+    /// Desired retention, 0.70–0.99 (default 0.90).
+    #[arg(long, value_name = "R")]
+    pub retention: Option<f32>,
+    /// New cards per day (default 20).
+    #[arg(long, value_name = "N")]
+    pub new_per_day: Option<u32>,
+    /// Reviews per day at most (default 200).
+    #[arg(long, value_name = "N")]
+    pub reviews_per_day: Option<u32>,
+    /// Learning steps, each under a day (default "1m 10m"; "" for none).
+    #[arg(long, value_name = "STEPS")]
+    pub learning_steps: Option<String>,
+    /// Relearning steps, each under a day (default "10m").
+    #[arg(long, value_name = "STEPS")]
+    pub relearning_steps: Option<String>,
+    /// Hour of local time at which a new review day begins (default 4).
+    #[arg(long, value_name = "HOUR")]
+    pub day_start: Option<u8>,
+}
+
+impl ReviewFlags {
+    fn overrides(&self) -> Overrides {
+        Overrides {
+            desired_retention: self.retention,
+            new_per_day: self.new_per_day,
+            reviews_per_day: self.reviews_per_day,
+            learning_steps: self.learning_steps.as_deref().map(split_steps),
+            relearning_steps: self.relearning_steps.as_deref().map(split_steps),
+            day_start_hour: self.day_start,
+        }
+    }
+}
+
+/// `warpdrill stats`
+#[derive(Debug, Clone, Args)]
+pub struct StatsArgs {
+    /// Print one JSON object.
+    #[arg(long)]
+    pub json: bool,
+    /// Review settings.
+    #[command(flatten)]
+    pub review: ReviewFlags,
+}
+
+/// `warpdrill review [--topic T] [--new N]`, or one of its subcommands.
+#[derive(Debug, Clone, Args)]
+#[command(args_conflicts_with_subcommands = true)]
+pub struct ReviewArgs {
+    /// Without a subcommand, the review session opens in the tutor.
+    #[command(subcommand)]
+    pub command: Option<ReviewCommand>,
+    /// Review only the cards of this topic.
+    #[arg(long)]
+    pub topic: Option<String>,
+    /// Introduce up to N new cards in this session (beyond those already introduced today).
+    #[arg(long = "new", value_name = "N")]
+    pub new: Option<u32>,
+    /// Review settings.
+    #[command(flatten)]
+    pub review: ReviewFlags,
+}
+
+/// `warpdrill review …`
+#[derive(Debug, Clone, Subcommand)]
+pub enum ReviewCommand {
+    /// Fit the scheduler's parameters to your review log (needs 400 reviews); they are kept only
+    /// if they predict your log better than the ones in use.
+    Optimize(ReviewFlags),
+    /// Write the review log as CSV for the FSRS optimizer (card_id, review_time, review_rating,
+    /// review_state, review_duration); `-` for stdout.
+    ExportLog {
+        /// The CSV file to write.
+        file: PathBuf,
+        /// Review settings.
+        #[command(flatten)]
+        review: ReviewFlags,
+    },
+}
+
+/// `warpdrill cards …`
+#[derive(Debug, Subcommand)]
+pub enum CardsCommand {
+    /// Write every card as a file Anki imports directly (File → Import).
+    Export {
+        /// The text file to write (`-` for stdout).
+        #[arg(long, value_name = "FILE")]
+        anki: PathBuf,
+    },
+    /// Turn an Anki text export (Notes in Plain Text) into a RON deck for `--content`.
+    Import {
+        /// The Anki text file.
+        #[arg(long, value_name = "FILE")]
+        anki: PathBuf,
+        /// The topic id the cards belong to.
+        #[arg(long)]
+        topic: String,
+        /// A content folder: the deck is written to DIR/content/cards-<topic>-anki.ron (default:
+        /// print it).
+        #[arg(long, value_name = "DIR")]
+        out: Option<PathBuf>,
+    },
+}
+
+/// Prints to stdout; a closed pipe (`| head`) is not an error worth a crash.
+fn say(text: &str) {
+    use std::io::Write;
+    let mut stdout = std::io::stdout().lock();
+    let _ = stdout.write_all(text.as_bytes());
+    let _ = stdout.flush();
+}
+
+fn fail(message: impl std::fmt::Display, code: u8) -> ExitCode {
+    eprintln!("error: {message}");
+    ExitCode::from(code)
+}
+
+fn load_content(dir: Option<&Path>) -> Result<Content, ExitCode> {
+    let content = Content::with_dir(dir).map_err(|e| fail(e, 2))?;
+    if !content.problems.is_empty() {
+        eprintln!(
+            "warning: {} content problem(s) — those items were skipped (see `warpdrill content check`)",
+            content.problems.len()
+        );
+    }
+    Ok(content)
+}
+
+/// An opened deck: the deck, its data directory, the parameters in use, and messages for the
+/// learner.
+pub struct Opened {
+    /// The deck.
+    pub deck: Deck,
+    /// The data directory.
+    pub dir: PathBuf,
+    /// FSRS parameters in use (empty: the defaults).
+    pub parameters: Vec<f32>,
+    /// Warnings: settings or parameters that could not be used, a log that was cut off or damaged.
+    pub notices: Vec<String>,
+}
+
+/// The deck with its log, the settings from the file and flags, and the learner's parameters; or
+/// why review cannot start. `access` says whether this process may write the log (it holds the data
+/// directory's lock).
+pub fn build_deck(
+    data_dir: Option<&Path>,
+    content: &Content,
+    flags: &ReviewFlags,
+    access: Access,
+) -> Result<Opened, String> {
+    let dir = crate::progress::data_dir(data_dir).ok_or(
+        "no data directory could be found for the review log: pass --data-dir DIR or set WARPDRILL_DATA",
+    )?;
+    let mut notices = Vec::new();
+    let loaded = ReviewConfig::load(config_path(flags.review_config.as_deref()).as_deref());
+    notices.extend(loaded.notice.clone());
+    let settings = loaded
+        .config
+        .with(&flags.overrides())
+        .settings()
+        .map_err(|e| e.to_string())?;
+    let parameters = match store::load_parameters(&dir) {
+        Ok(p) => p.unwrap_or_default(),
+        Err(message) => {
+            notices.push(message);
+            Vec::new()
+        }
+    };
+    let scheduler =
+        FsrsScheduler::new(&parameters, settings.desired_retention).map_err(|e| e.to_string())?;
+    let deck = Deck::open_with(
+        &content.cards,
+        &dir,
+        access,
+        settings,
+        Box::new(scheduler),
+        Arc::new(SystemClock),
+    );
+    notices.extend(deck.notices().iter().cloned());
+    Ok(Opened {
+        deck,
+        dir,
+        parameters,
+        notices,
+    })
+}
+
+/// [`build_deck`] for the command line, which only reads the log: warnings go to stderr.
+fn open_deck(
+    data_dir: Option<&Path>,
+    content: &Content,
+    flags: &ReviewFlags,
+) -> Result<(Deck, PathBuf, Vec<f32>), ExitCode> {
+    let opened = build_deck(data_dir, content, flags, Access::ReadOnly(String::new()))
+        .map_err(|e| fail(e, 2))?;
+    for notice in &opened.notices {
+        eprintln!("warning: {notice}");
+    }
+    Ok((opened.deck, opened.dir, opened.parameters))
+}
+
+/// Runs `stats`, `review …` or `cards …`.
+pub fn run(command: Command, data_dir: Option<&Path>, content_dir: Option<&Path>) -> ExitCode {
+    let content = match load_content(content_dir) {
+        Ok(content) => content,
+        Err(code) => return code,
+    };
+    match command {
+        Command::Stats(args) => match open_deck(data_dir, &content, &args.review) {
+            Ok((deck, dir, _)) => {
+                let stats = stats::compute(&deck);
+                if args.json {
+                    match serde_json::to_string(&stats) {
+                        Ok(text) => say(&(text + "\n")),
+                        Err(e) => return fail(e, 1),
+                    }
+                } else {
+                    say(&stats_text(&stats, &deck, &content, &dir));
+                }
+                ExitCode::SUCCESS
+            }
+            Err(code) => code,
+        },
+        Command::Review(ReviewArgs {
+            command: Some(ReviewCommand::Optimize(flags)),
+            ..
+        }) => match open_deck(data_dir, &content, &flags) {
+            Ok((deck, dir, current)) => optimize_command(&deck, &dir, &current),
+            Err(code) => code,
+        },
+        Command::Review(ReviewArgs {
+            command: Some(ReviewCommand::ExportLog { file, review }),
+            ..
+        }) => match open_deck(data_dir, &content, &review) {
+            Ok((deck, _, _)) => {
+                let csv = anki::export_log(&deck);
+                let rows = csv.lines().count().saturating_sub(1);
+                match write_out(&file, &csv) {
+                    Ok(()) => {
+                        if file.as_os_str() != "-" {
+                            say(&(format!("Wrote {rows} reviews to {}.", file.display()) + "\n"));
+                        }
+                        ExitCode::SUCCESS
+                    }
+                    Err(e) => fail(e, 1),
+                }
+            }
+            Err(code) => code,
+        },
+        Command::Cards(CardsCommand::Export { anki: file }) => {
+            match write_out(&file, &anki::export(&content.cards)) {
+                Ok(()) => {
+                    if file.as_os_str() != "-" {
+                        say(&(format!(
+                            "Wrote {} cards to {}. In Anki: File → Import, pick the file; the \
+                             columns are already named (id as GUID, front, back, tags).",
+                            content.cards.len(),
+                            file.display()
+                        ) + "\n"));
+                    }
+                    ExitCode::SUCCESS
+                }
+                Err(e) => fail(e, 1),
+            }
+        }
+        Command::Cards(CardsCommand::Import {
+            anki: file,
+            topic,
+            out,
+        }) => import_command(&content, &file, &topic, out.as_deref()),
+        _ => fail("not a review command", 2),
+    }
+}
+
+fn write_out(file: &Path, text: &str) -> Result<(), String> {
+    if file.as_os_str() == "-" {
+        say(text);
+        return Ok(());
+    }
+    std::fs::write(file, text).map_err(|e| format!("cannot write {}: {e}", file.display()))
+}
+
+fn optimize_command(deck: &Deck, dir: &Path, current: &[f32]) -> ExitCode {
+    let fit = match optimize::fit(deck, current, deck.settings().relearning_steps.len()) {
+        Ok(fit) => fit,
+        Err(e @ crate::srs::SrsError::NotEnoughReviews { .. }) => {
+            say(&(format!("{e}.") + "\n"));
+            return ExitCode::from(1);
+        }
+        Err(e) => return fail(e, 1),
+    };
+    say(&(format!(
+        "Fitted FSRS to {} reviews: log loss {:.4} with the parameters in use, {:.4} fitted; \
+         RMSE {:.2}% → {:.2}%.",
+        fit.reviews,
+        fit.current_log_loss,
+        fit.fitted_log_loss,
+        fit.current_rmse * 100.0,
+        fit.fitted_rmse * 100.0
+    ) + "\n"));
+    if fit.better() {
+        // Saving needs the data directory to itself, as every write there does.
+        let _lock = match crate::store::lock(dir) {
+            Ok(crate::store::Lock::Busy) => {
+                return fail(
+                    format!(
+                        "another warpdrill is open on {}: close it and run `warpdrill review \
+                         optimize` again to save the fitted parameters",
+                        dir.display()
+                    ),
+                    1,
+                );
+            }
+            Ok(lock) => lock,
+            Err(e) => return fail(format!("cannot use {}: {e}", dir.display()), 1),
+        };
+        match store::save_parameters(dir, &fit.fitted) {
+            Ok(path) => {
+                say(&(format!(
+                    "The fitted parameters predict your log {:.1}% better; they are saved in {} \
+                     and used from now on.",
+                    fit.improvement() * 100.0,
+                    path.display()
+                ) + "\n"));
+                ExitCode::SUCCESS
+            }
+            Err(e) => fail(e, 1),
+        }
+    } else {
+        say(&(format!(
+            "The fitted parameters would predict your log {:.1}% worse; the ones in use are kept.",
+            -fit.improvement() * 100.0
+        ) + "\n"));
+        ExitCode::SUCCESS
+    }
+}
+
+fn import_command(content: &Content, file: &Path, topic: &str, out: Option<&Path>) -> ExitCode {
+    let text = match std::fs::read_to_string(file) {
+        Ok(text) => text,
+        Err(e) => return fail(format!("cannot read {}: {e}", file.display()), 2),
+    };
+    let cards = match anki::import(&text, topic, &file.display().to_string()) {
+        Ok(cards) => cards,
+        Err(e) => return fail(e, 2),
+    };
+    if content.topic(topic).is_none() {
+        eprintln!(
+            "warning: `{topic}` is not a topic yet: add it to content/topics.ron in the content \
+             folder, or the cards will be skipped"
+        );
+    }
+    let count = cards.len();
+    let ron = anki::to_ron(cards);
+    match out {
+        None => {
+            say(&ron);
+            ExitCode::SUCCESS
+        }
+        Some(dir) => {
+            let folder = dir.join("content");
+            let path = folder.join(format!("cards-{topic}-anki.ron"));
+            let written = std::fs::create_dir_all(&folder)
+                .and_then(|()| std::fs::write(&path, ron))
+                .map_err(|e| format!("cannot write {}: {e}", path.display()));
+            match written {
+                Ok(()) => {
+                    say(&(format!(
+                        "Wrote {count} cards to {}. Check them with `warpdrill content check {}` \
+                         and use them with `warpdrill --content {}`.",
+                        path.display(),
+                        dir.display(),
+                        dir.display()
+                    ) + "\n"));
+                    ExitCode::SUCCESS
+                }
+                Err(e) => fail(e, 1),
+            }
+        }
+    }
+}
+
+fn percent(value: Option<f64>) -> String {
+    value.map_or("—".to_string(), crate::format::percent)
+}
+
+/// A row of block characters for counts, scaled to the largest.
+fn bars(counts: &[u32]) -> String {
+    const LEVELS: [char; 8] = ['▁', '▂', '▃', '▄', '▅', '▆', '▇', '█'];
+    let max = counts.iter().copied().max().unwrap_or(0);
+    counts
+        .iter()
+        .map(|&c| {
+            if c == 0 {
+                '·'
+            } else {
+                let level = (u64::from(c) * 7).div_ceil(u64::from(max.max(1))) as usize;
+                LEVELS[level.min(7)]
+            }
+        })
+        .collect()
+}
+
+/// `warpdrill stats` as text.
+pub fn stats_text(stats: &Stats, deck: &Deck, content: &Content, dir: &Path) -> String {
+    let mut out = String::new();
+    let s = deck.settings();
+    let _ = writeln!(
+        out,
+        "Review on {} (days begin at {}:00) · log {}",
+        stats.today,
+        s.day.start_hour,
+        dir.join(store::LOG_FILE).display()
+    );
+    let counts = deck.counts();
+    let _ = writeln!(
+        out,
+        "  today      {} rated · {} due · left now: {} new, {} learning, {} review",
+        stats.reviews_today, stats.due_today, counts.new, counts.learning, counts.review
+    );
+    let c = &stats.cards;
+    let _ = writeln!(
+        out,
+        "  cards      new {} · learning {} · review {} · relearning {} · suspended {}",
+        c.new, c.learning, c.review, c.relearning, c.suspended
+    );
+    let t = &stats.true_retention;
+    let _ = writeln!(
+        out,
+        "  retention  last 30 days {} (young {} of {}, mature {} of {}) · desired {}",
+        percent(stats.retention_30d),
+        percent(t.young.retention),
+        t.young.passed + t.young.failed,
+        percent(t.mature.retention),
+        t.mature.passed + t.mature.failed,
+        crate::format::percent(f64::from(stats.desired_retention))
+    );
+    let _ = writeln!(
+        out,
+        "  forecast   {} ({} due in the next 30 days)",
+        bars(&stats.forecast),
+        stats.forecast.iter().sum::<u32>()
+    );
+    let _ = writeln!(
+        out,
+        "  streak     {} day(s) · {} ratings in all",
+        stats.streak_days, stats.total_reviews
+    );
+    let _ = writeln!(out, "  mastery (average probability of recall now):");
+    for topic in &stats.topics {
+        let name = content
+            .topic(&topic.topic)
+            .map_or(topic.topic.as_str(), |t| t.name.as_str());
+        let _ = writeln!(
+            out,
+            "    {:<34} {:>6}  {}/{} studied",
+            name,
+            percent(topic.mastery),
+            topic.studied,
+            topic.cards
+        );
+    }
+    let weeks = stats.heatmap.counts.len().div_ceil(7);
+    let _ = writeln!(
+        out,
+        "  last {weeks} weeks (from {}, one column a week):",
+        stats.heatmap.first_day
+    );
+    let days = ["Mon", "Tue", "Wed", "Thu", "Fri", "Sat", "Sun"];
+    let first = usize::from(stats.heatmap.first_weekday);
+    for (row, day) in days.iter().enumerate() {
+        let cells: Vec<u32> = (0..=weeks)
+            .filter_map(|week| {
+                let index = (week * 7 + row).checked_sub(first)?;
+                stats.heatmap.counts.get(index).copied()
+            })
+            .collect();
+        let _ = writeln!(out, "    {day} {}", bars(&cells));
+    }
+    out
+}

@@ -1,0 +1,854 @@
+//! The deck: the content's cards with their states derived from the review log, what to show next,
+//! and every change the learner makes (rate, undo, suspend, bury), each appended to the log first.
+
+use super::SrsError;
+use super::clock::Clock;
+use super::config::Settings;
+use super::log::{DrillAnswer, Kind, Record};
+use super::schedule::{
+    CardState, Moment, Phase, Rating, Scheduler, answer, days_label, hash_text, interval_label,
+    splitmix,
+};
+use super::store::{Access, RevlogFile};
+use crate::content::schema::Card;
+use std::collections::HashMap;
+use std::path::Path;
+use std::sync::Arc;
+
+/// Learning cards due within this many milliseconds are shown early when nothing else is left.
+pub const LEARN_AHEAD_MS: i64 = 20 * 60 * 1000;
+
+/// A card as review sees it.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct DeckCard {
+    /// Stable id: the log attaches to it.
+    pub id: String,
+    /// Topic id (cards of one topic are siblings, spread apart).
+    pub topic: String,
+    /// Revision: bumping it starts the card over.
+    pub rev: u32,
+    /// For a drill card, the exercise template it draws from.
+    pub drill: Option<String>,
+}
+
+impl From<&Card> for DeckCard {
+    fn from(card: &Card) -> Self {
+        DeckCard {
+            id: card.id.clone(),
+            topic: card.topic.clone(),
+            rev: card.rev,
+            drill: card.drill.clone(),
+        }
+    }
+}
+
+/// Cards left today.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, serde::Serialize)]
+pub struct Counts {
+    /// New cards still to introduce today.
+    pub new: usize,
+    /// Learning and relearning cards due today.
+    pub learning: usize,
+    /// Review cards due today (within the daily limit).
+    pub review: usize,
+}
+
+/// What a rating would do, for the answer buttons.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Preview {
+    /// The rating.
+    pub rating: Rating,
+    /// The card's state after it.
+    pub state: CardState,
+    /// When it would come back: `10m`, `3d`, `1.5mo`.
+    pub label: String,
+}
+
+/// A record that undo can take back.
+#[derive(Debug, Clone, Copy)]
+struct Undoable {
+    record: usize,
+    card: Option<usize>,
+    before: CardState,
+}
+
+/// The cards, their states, and the log they come from.
+pub struct Deck {
+    cards: Vec<DeckCard>,
+    index: HashMap<String, usize>,
+    states: Vec<CardState>,
+    records: Vec<Record>,
+    undone: Vec<bool>,
+    undo_stack: Vec<Undoable>,
+    /// Ratings per day: (new cards introduced, review cards answered).
+    studied: HashMap<i64, (u32, u32)>,
+    settings: Settings,
+    scheduler: Box<dyn Scheduler>,
+    clock: Arc<dyn Clock>,
+    log: Option<RevlogFile>,
+    notices: Vec<String>,
+    topic_filter: Option<String>,
+    last_topic: Option<String>,
+}
+
+impl std::fmt::Debug for Deck {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Deck")
+            .field("cards", &self.cards.len())
+            .field("records", &self.records.len())
+            .finish()
+    }
+}
+
+impl Deck {
+    /// The deck of `cards` with the log in `data_dir` (created on the first rating); the caller holds
+    /// the data directory's lock.
+    pub fn open(
+        cards: &[Card],
+        data_dir: &Path,
+        settings: Settings,
+        scheduler: Box<dyn Scheduler>,
+        clock: Arc<dyn Clock>,
+    ) -> Deck {
+        Deck::open_with(cards, data_dir, Access::Write, settings, scheduler, clock)
+    }
+
+    /// [`Deck::open`] with the given access: a reader never changes the log (ratings fail with
+    /// [`SrsError::ReadOnly`]).
+    pub fn open_with(
+        cards: &[Card],
+        data_dir: &Path,
+        access: Access,
+        settings: Settings,
+        scheduler: Box<dyn Scheduler>,
+        clock: Arc<dyn Clock>,
+    ) -> Deck {
+        let loaded = RevlogFile::open_with(data_dir, clock.now_ms(), access);
+        let mut deck = Deck::with_records(
+            cards.iter().map(DeckCard::from).collect(),
+            loaded.records,
+            settings,
+            scheduler,
+            clock,
+        );
+        deck.log = Some(loaded.log);
+        deck.notices = loaded.notices;
+        deck
+    }
+
+    /// A deck replayed from `records`, with no file behind it (changes are kept in memory only).
+    pub fn with_records(
+        cards: Vec<DeckCard>,
+        records: Vec<Record>,
+        settings: Settings,
+        scheduler: Box<dyn Scheduler>,
+        clock: Arc<dyn Clock>,
+    ) -> Deck {
+        let index = cards
+            .iter()
+            .enumerate()
+            .map(|(i, c)| (c.id.clone(), i))
+            .collect();
+        let mut deck = Deck {
+            states: vec![CardState::NEW; cards.len()],
+            cards,
+            index,
+            records: Vec::with_capacity(records.len()),
+            undone: Vec::with_capacity(records.len()),
+            undo_stack: Vec::new(),
+            studied: HashMap::new(),
+            settings,
+            scheduler,
+            clock,
+            log: None,
+            notices: Vec::new(),
+            topic_filter: None,
+            last_topic: None,
+        };
+        for record in records {
+            deck.ingest(record);
+        }
+        deck
+    }
+
+    /// Applies one record to the states (the same path for replay and for live changes).
+    fn ingest(&mut self, record: Record) {
+        let at = self.records.len();
+        match record.kind {
+            Kind::Torn => {}
+            Kind::Undo => {
+                let top = self.undo_stack.last().copied();
+                if let Some(top) =
+                    top.filter(|u| Some(self.records[u.record].time) == record.undoes)
+                {
+                    self.undo_stack.pop();
+                    if let Some(card) = top.card {
+                        self.states[card] = top.before;
+                    }
+                    self.undone[top.record] = true;
+                    let undone = &self.records[top.record];
+                    if undone.kind == Kind::Rate {
+                        let day = self.day_of(undone.time);
+                        let phase = undone.before;
+                        let counts = self.studied.entry(day).or_default();
+                        match phase {
+                            Some(Phase::New) => counts.0 = counts.0.saturating_sub(1),
+                            Some(Phase::Review) => counts.1 = counts.1.saturating_sub(1),
+                            _ => {}
+                        }
+                    }
+                }
+            }
+            kind => {
+                let card = self
+                    .index
+                    .get(&record.card)
+                    .copied()
+                    .filter(|&c| self.cards[c].rev == record.rev);
+                let before = card.map(|c| self.states[c]).unwrap_or_default();
+                if let Some(c) = card {
+                    self.states[c] = record.apply(&before);
+                }
+                if kind.undoable() {
+                    self.undo_stack.push(Undoable {
+                        record: at,
+                        card,
+                        before,
+                    });
+                }
+                if kind == Kind::Rate {
+                    let day = self.day_of(record.time);
+                    let counts = self.studied.entry(day).or_default();
+                    match record.before {
+                        Some(Phase::New) => counts.0 += 1,
+                        Some(Phase::Review) => counts.1 += 1,
+                        _ => {}
+                    }
+                }
+            }
+        }
+        self.records.push(record);
+        self.undone.push(false);
+    }
+
+    /// Writes `records` to the log (flushed to disk), then applies them.
+    fn push(&mut self, records: Vec<Record>) -> Result<(), SrsError> {
+        if let Some(log) = self.log.as_mut() {
+            log.append(&records)?;
+        }
+        for record in records {
+            self.ingest(record);
+        }
+        Ok(())
+    }
+
+    /// Messages for the learner from loading (a cut-off line, a damaged log moved aside).
+    pub fn notices(&self) -> &[String] {
+        &self.notices
+    }
+
+    /// The cards, in content order.
+    pub fn cards(&self) -> &[DeckCard] {
+        &self.cards
+    }
+
+    /// The index of the card with this id.
+    pub fn card(&self, id: &str) -> Option<usize> {
+        self.index.get(id).copied()
+    }
+
+    /// The state of card `i`.
+    pub fn state(&self, i: usize) -> Option<&CardState> {
+        self.states.get(i)
+    }
+
+    /// The settings in use.
+    pub fn settings(&self) -> &Settings {
+        &self.settings
+    }
+
+    /// The clock in use.
+    pub fn clock(&self) -> &dyn Clock {
+        self.clock.as_ref()
+    }
+
+    /// The scheduler in use.
+    pub fn scheduler(&self) -> &dyn Scheduler {
+        self.scheduler.as_ref()
+    }
+
+    /// Every record with whether it was undone, oldest first.
+    pub fn records(&self) -> impl Iterator<Item = (&Record, bool)> {
+        self.records.iter().zip(self.undone.iter().copied())
+    }
+
+    /// Where the log is kept, if anywhere.
+    pub fn log_path(&self) -> Option<&Path> {
+        self.log.as_ref().map(RevlogFile::path)
+    }
+
+    /// The day number of a moment.
+    pub fn day_of(&self, at_ms: i64) -> i64 {
+        self.settings.day.day_of(self.clock.as_ref(), at_ms)
+    }
+
+    /// Today's day number.
+    pub fn today(&self) -> i64 {
+        self.day_of(self.clock.now_ms())
+    }
+
+    /// Only cards of this topic are shown (none: every card).
+    pub fn set_topic_filter(&mut self, topic: Option<String>) {
+        self.topic_filter = topic;
+    }
+
+    /// Changes today's new-card limit.
+    pub fn set_new_per_day(&mut self, limit: u32) {
+        self.settings.new_per_day = limit;
+    }
+
+    /// Calendar days since card `i` was last rated (0 if never).
+    pub fn elapsed_days(&self, i: usize) -> u32 {
+        self.states
+            .get(i)
+            .and_then(|s| s.last_review_ms)
+            .map_or(0, |t| {
+                u32::try_from((self.today() - self.day_of(t)).max(0)).unwrap_or(u32::MAX)
+            })
+    }
+
+    /// Probability that card `i` is recalled now (none for a card never rated).
+    pub fn retrievability(&self, i: usize) -> Option<f64> {
+        let state = self.states.get(i)?;
+        let memory = state.memory?;
+        Some(
+            self.scheduler
+                .retrievability(memory, f64::from(self.elapsed_days(i))),
+        )
+    }
+
+    fn eligible(&self, i: usize, today: i64) -> bool {
+        let state = &self.states[i];
+        !state.suspended
+            && state.buried_through.is_none_or(|day| day < today)
+            && self
+                .topic_filter
+                .as_ref()
+                .is_none_or(|t| *t == self.cards[i].topic)
+    }
+
+    fn limits_left(&self, today: i64) -> (usize, usize) {
+        let (new, review) = self.studied.get(&today).copied().unwrap_or_default();
+        (
+            self.settings.new_per_day.saturating_sub(new) as usize,
+            self.settings.reviews_per_day.saturating_sub(review) as usize,
+        )
+    }
+
+    /// Cards left today: new (within the daily limit), learning, review (within the daily limit).
+    pub fn counts(&self) -> Counts {
+        let now = self.clock.now_ms();
+        let today = self.day_of(now);
+        let end_of_today = self.settings.day.start_of(self.clock.as_ref(), today + 1);
+        let (new_left, review_left) = self.limits_left(today);
+        let mut counts = Counts::default();
+        for i in 0..self.cards.len() {
+            if !self.eligible(i, today) {
+                continue;
+            }
+            let state = &self.states[i];
+            match state.phase {
+                Phase::New => counts.new += 1,
+                Phase::Learning | Phase::Relearning if state.due_ms < end_of_today => {
+                    counts.learning += 1
+                }
+                Phase::Review if state.due_day <= today => counts.review += 1,
+                _ => {}
+            }
+        }
+        counts.new = counts.new.min(new_left);
+        counts.review = counts.review.min(review_left);
+        counts
+    }
+
+    /// The card to show now: learning cards that are due, then review cards that are due (the least
+    /// likely to be recalled first when there is a backlog from earlier days), then new cards; a
+    /// card of the topic just rated is passed over while another topic has one. `None`: done for
+    /// now.
+    pub fn next_card(&self) -> Option<usize> {
+        let now = self.clock.now_ms();
+        let today = self.day_of(now);
+        let (new_left, review_left) = self.limits_left(today);
+        let last_topic = self.last_topic.as_deref();
+        let mut learning: Option<(i64, usize)> = None;
+        let mut ahead: Option<(i64, usize)> = None;
+        let mut backlog = false;
+        // (key, card) for the best review by due day then recall, and by recall alone; each also
+        // among other topics than the last.
+        let mut by_due: [Option<((i64, f64), usize)>; 2] = [None, None];
+        let mut by_recall: [Option<(f64, usize)>; 2] = [None, None];
+        let mut new: [Option<((bool, usize), usize)>; 2] = [None, None];
+        for i in 0..self.cards.len() {
+            if !self.eligible(i, today) {
+                continue;
+            }
+            let state = &self.states[i];
+            let other = last_topic != Some(self.cards[i].topic.as_str());
+            match state.phase {
+                Phase::Learning | Phase::Relearning => {
+                    if state.due_ms <= now {
+                        if learning.is_none_or(|(due, _)| state.due_ms < due) {
+                            learning = Some((state.due_ms, i));
+                        }
+                    } else if state.due_ms <= now + LEARN_AHEAD_MS
+                        && ahead.is_none_or(|(due, _)| state.due_ms < due)
+                    {
+                        ahead = Some((state.due_ms, i));
+                    }
+                }
+                Phase::Review if review_left > 0 && state.due_day <= today => {
+                    backlog |= state.due_day < today;
+                    let recall =
+                        state
+                            .memory
+                            .zip(state.last_review_ms)
+                            .map_or(0.0, |(memory, last)| {
+                                let days = (today - self.day_of(last)).max(0) as f64;
+                                self.scheduler.retrievability(memory, days)
+                            });
+                    let due_key = (state.due_day, recall);
+                    for slot in [0, 1] {
+                        if slot == 1 && !other {
+                            continue;
+                        }
+                        if by_due[slot].is_none_or(|(k, _)| {
+                            due_key.0 < k.0 || (due_key.0 == k.0 && due_key.1 < k.1)
+                        }) {
+                            by_due[slot] = Some((due_key, i));
+                        }
+                        if by_recall[slot].is_none_or(|(k, _)| recall < k) {
+                            by_recall[slot] = Some((recall, i));
+                        }
+                    }
+                }
+                Phase::New if new_left > 0 => {
+                    let key = (!state.first, i);
+                    for slot in [0, 1] {
+                        if slot == 1 && !other {
+                            continue;
+                        }
+                        if new[slot].is_none_or(|(k, _)| key < k) {
+                            new[slot] = Some((key, i));
+                        }
+                    }
+                }
+                _ => {}
+            }
+        }
+        if let Some((_, i)) = learning {
+            return Some(i);
+        }
+        let review = if backlog {
+            by_recall[1].or(by_recall[0]).map(|(_, i)| i)
+        } else {
+            by_due[1].or(by_due[0]).map(|(_, i)| i)
+        };
+        review
+            .or(new[1].or(new[0]).map(|(_, i)| i))
+            .or(ahead.map(|(_, i)| i))
+    }
+
+    fn moment(&self, i: usize, now_ms: i64) -> Moment {
+        let today = self.day_of(now_ms);
+        let state = &self.states[i];
+        let elapsed = state.last_review_ms.map_or(0, |t| {
+            u32::try_from((today - self.day_of(t)).max(0)).unwrap_or(u32::MAX)
+        });
+        Moment {
+            now_ms,
+            today,
+            elapsed_days: elapsed,
+            fuzz_seed: splitmix(
+                hash_text(&self.cards[i].id)
+                    ^ u64::from(self.cards[i].rev) << 32
+                    ^ u64::from(state.reps),
+            ),
+        }
+    }
+
+    fn check(&self, i: usize) -> Result<(), SrsError> {
+        if i < self.cards.len() {
+            Ok(())
+        } else {
+            Err(SrsError::UnknownCard(format!("#{i}")))
+        }
+    }
+
+    /// What each rating would do to card `i` now, with the label for its button.
+    pub fn preview(&self, i: usize) -> Result<[Preview; 4], SrsError> {
+        self.check(i)?;
+        let now = self.clock.now_ms();
+        let at = self.moment(i, now);
+        let state = self.states[i];
+        let one = |rating: Rating| -> Result<Preview, SrsError> {
+            let after = answer(&state, rating, at, &self.settings, self.scheduler.as_ref())?;
+            let label = match after.phase {
+                Phase::Learning | Phase::Relearning => interval_label(now, after.due_ms),
+                _ => days_label(after.interval_days),
+            };
+            Ok(Preview {
+                rating,
+                state: after,
+                label,
+            })
+        };
+        Ok([
+            one(Rating::Again)?,
+            one(Rating::Hard)?,
+            one(Rating::Good)?,
+            one(Rating::Easy)?,
+        ])
+    }
+
+    /// Rates card `i`: the record is written and flushed to disk before the state changes.
+    pub fn rate(
+        &mut self,
+        i: usize,
+        rating: Rating,
+        duration_ms: u64,
+        drill: Option<&DrillAnswer>,
+    ) -> Result<(), SrsError> {
+        self.check(i)?;
+        let now = self.clock.now_ms();
+        let at = self.moment(i, now);
+        let before = self.states[i];
+        let after = answer(&before, rating, at, &self.settings, self.scheduler.as_ref())?;
+        let card = &self.cards[i];
+        let record = Record::rate(
+            now,
+            &card.id,
+            card.rev,
+            rating,
+            &before,
+            &after,
+            at.elapsed_days,
+            duration_ms,
+            drill,
+        );
+        let topic = card.topic.clone();
+        self.push(vec![record])?;
+        self.last_topic = Some(topic);
+        Ok(())
+    }
+
+    /// Takes back the most recent rating, suspension or burial; returns the card it concerned (to be
+    /// shown again), or `None` if that card is no longer in the content.
+    pub fn undo(&mut self) -> Result<Option<usize>, SrsError> {
+        let top = *self.undo_stack.last().ok_or(SrsError::NothingToUndo)?;
+        let undone = &self.records[top.record];
+        let record = Record {
+            undoes: Some(undone.time),
+            ..Record::about(
+                self.clock.now_ms().max(undone.time),
+                &undone.card,
+                undone.rev,
+                Kind::Undo,
+            )
+        };
+        self.push(vec![record])?;
+        self.last_topic = None;
+        Ok(top.card)
+    }
+
+    /// Whether there is something to undo.
+    pub fn can_undo(&self) -> bool {
+        !self.undo_stack.is_empty()
+    }
+
+    fn mark(&mut self, i: usize, kind: Kind) -> Result<(), SrsError> {
+        self.check(i)?;
+        let now = self.clock.now_ms();
+        let today = self.day_of(now);
+        let card = &self.cards[i];
+        let mut record = Record::about(now, &card.id, card.rev, kind);
+        if kind == Kind::Bury {
+            record.buried_through = Some(today);
+        }
+        self.push(vec![record])
+    }
+
+    /// Keeps card `i` out of review until [`Deck::unsuspend`].
+    pub fn suspend(&mut self, i: usize) -> Result<(), SrsError> {
+        self.mark(i, Kind::Suspend)
+    }
+
+    /// Puts a suspended card back into review.
+    pub fn unsuspend(&mut self, i: usize) -> Result<(), SrsError> {
+        self.mark(i, Kind::Unsuspend)
+    }
+
+    /// Keeps card `i` out of review until tomorrow.
+    pub fn bury(&mut self, i: usize) -> Result<(), SrsError> {
+        self.mark(i, Kind::Bury)
+    }
+
+    /// A wrong answer on the ladder: the topic's studied cards (drill cards included) become due
+    /// today, and its new cards come first among today's new cards. Returns how many cards changed.
+    pub fn lapse_topic(&mut self, topic: &str) -> Result<usize, SrsError> {
+        let now = self.clock.now_ms();
+        let today = self.day_of(now);
+        let records: Vec<Record> = self
+            .cards
+            .iter()
+            .zip(&self.states)
+            .filter(|(card, state)| {
+                card.topic == topic
+                    && !state.suspended
+                    && match state.phase {
+                        Phase::New => !state.first,
+                        Phase::Review => state.due_day > today,
+                        Phase::Learning | Phase::Relearning => state.due_ms > now,
+                    }
+            })
+            .map(|(card, _)| Record {
+                due_day: Some(today),
+                topic: Some(topic.to_string()),
+                ..Record::about(now, &card.id, card.rev, Kind::Lapse)
+            })
+            .collect();
+        let changed = records.len();
+        if changed > 0 {
+            self.push(records)?;
+        }
+        Ok(changed)
+    }
+
+    /// Ratings given on day `day` that count toward the limits: (new introduced, reviews).
+    pub fn studied_on(&self, day: i64) -> (u32, u32) {
+        self.studied.get(&day).copied().unwrap_or_default()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::srs::clock::{DAY_MS, FakeClock};
+    use crate::srs::schedule::FsrsScheduler;
+
+    /// 2025-12-01 12:00 UTC; the fake clock is at UTC, the day turns at 4 am.
+    const NOON: i64 = 1_764_590_400_000;
+    const HOUR: i64 = 3_600_000;
+
+    fn cards(n: usize, topics: usize) -> Vec<DeckCard> {
+        (0..n)
+            .map(|i| DeckCard {
+                id: format!("card-{i}"),
+                topic: format!("topic-{}", i % topics),
+                rev: 0,
+                drill: None,
+            })
+            .collect()
+    }
+
+    fn deck_at(
+        dir: Option<&Path>,
+        cards: Vec<DeckCard>,
+        settings: Settings,
+    ) -> (Deck, Arc<FakeClock>) {
+        let clock = Arc::new(FakeClock::new(NOON, 0));
+        let scheduler = Box::new(FsrsScheduler::new(&[], settings.desired_retention).unwrap());
+        let deck = match dir {
+            Some(dir) => {
+                let content: Vec<Card> = cards
+                    .iter()
+                    .map(|c| Card {
+                        id: c.id.clone(),
+                        topic: c.topic.clone(),
+                        tags: vec![],
+                        front: "f".into(),
+                        back: "b".into(),
+                        drill: c.drill.clone(),
+                        rev: c.rev,
+                    })
+                    .collect();
+                Deck::open(&content, dir, settings, scheduler, clock.clone())
+            }
+            None => Deck::with_records(cards, vec![], settings, scheduler, clock.clone()),
+        };
+        (deck, clock)
+    }
+
+    fn temp_dir(name: &str) -> std::path::PathBuf {
+        let dir =
+            std::env::temp_dir().join(format!("warpdrill-deck-{name}-{}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&dir);
+        dir
+    }
+
+    #[test]
+    fn good_again_and_again_gives_growing_intervals_across_days() {
+        let (mut deck, clock) = deck_at(None, cards(1, 1), Settings::default());
+        deck.rate(0, Rating::Good, 1000, None).unwrap();
+        assert_eq!(deck.state(0).unwrap().phase, Phase::Learning);
+        clock.advance(10 * 60 * 1000);
+        deck.rate(0, Rating::Good, 1000, None).unwrap();
+        let mut last = 0;
+        for _ in 0..6 {
+            let state = *deck.state(0).unwrap();
+            assert_eq!(state.phase, Phase::Review);
+            assert!(
+                state.interval_days > last,
+                "{} after {last}",
+                state.interval_days
+            );
+            last = state.interval_days;
+            // Come back on the due day, at 5 am local (just after the day turns).
+            let due = deck.settings().day.start_of(deck.clock(), state.due_day) + HOUR;
+            clock.set(due);
+            assert_eq!(deck.next_card(), Some(0));
+            assert_eq!(deck.counts().review, 1);
+            deck.rate(0, Rating::Good, 1000, None).unwrap();
+        }
+        assert!(last > 30, "{last}");
+    }
+
+    #[test]
+    fn elapsed_days_are_calendar_days_with_the_day_starting_at_4am() {
+        let (mut deck, clock) = deck_at(None, cards(1, 1), Settings::default());
+        clock.set(NOON + 11 * HOUR); // 23:00
+        deck.rate(0, Rating::Easy, 1000, None).unwrap();
+        clock.set(NOON + 16 * HOUR); // 04:00 next day: a new day
+        assert_eq!(deck.elapsed_days(0), 1);
+        clock.set(NOON + 15 * HOUR); // 03:00 next day: still the same day
+        assert_eq!(deck.elapsed_days(0), 0);
+    }
+
+    #[test]
+    fn again_on_a_review_card_goes_to_the_relearning_step() {
+        let (mut deck, clock) = deck_at(None, cards(1, 1), Settings::default());
+        deck.rate(0, Rating::Easy, 1000, None).unwrap();
+        let state = *deck.state(0).unwrap();
+        clock.set(deck.settings().day.start_of(deck.clock(), state.due_day) + HOUR);
+        let now = clock.now_ms();
+        deck.rate(0, Rating::Again, 1000, None).unwrap();
+        let state = *deck.state(0).unwrap();
+        assert_eq!(state.phase, Phase::Relearning);
+        assert_eq!(state.due_ms, now + 10 * 60 * 1000);
+        assert_eq!(state.lapses, 1);
+        assert_eq!(deck.next_card(), Some(0), "shown early: nothing else left");
+        clock.advance(10 * 60 * 1000);
+        deck.rate(0, Rating::Good, 1000, None).unwrap();
+        assert_eq!(deck.state(0).unwrap().phase, Phase::Review);
+    }
+
+    #[test]
+    fn undo_restores_the_exact_state_repeatedly_and_survives_reloading() {
+        let dir = temp_dir("undo");
+        let (mut deck, clock) = deck_at(Some(&dir), cards(3, 3), Settings::default());
+        let mut history = vec![deck.states.clone()];
+        for (card, rating) in [(0, Rating::Good), (1, Rating::Again), (0, Rating::Good)] {
+            clock.advance(60_000);
+            deck.rate(card, rating, 500, None).unwrap();
+            history.push(deck.states.clone());
+        }
+        deck.bury(2).unwrap();
+        deck.undo().unwrap();
+        assert_eq!(deck.states, history[3]);
+        assert_eq!(deck.undo().unwrap(), Some(0));
+        assert_eq!(deck.states, history[2]);
+        assert_eq!(deck.undo().unwrap(), Some(1));
+        assert_eq!(deck.states, history[1]);
+        let (reloaded, _) = deck_at(Some(&dir), cards(3, 3), Settings::default());
+        assert_eq!(reloaded.states, history[1]);
+        assert_eq!(reloaded.studied_on(deck.today()), (1, 0));
+        assert!(matches!(deck.undo(), Ok(Some(0))));
+        assert!(matches!(deck.undo(), Err(SrsError::NothingToUndo)));
+        std::fs::remove_dir_all(&dir).ok();
+    }
+
+    #[test]
+    fn order_is_learning_then_reviews_then_new_with_siblings_spread() {
+        let (mut deck, clock) = deck_at(None, cards(6, 2), Settings::default());
+        // card-0 (topic-0) in learning; card-1 (topic-1) in review, due today.
+        deck.rate(0, Rating::Again, 1, None).unwrap();
+        deck.rate(1, Rating::Easy, 1, None).unwrap();
+        let due = deck.state(1).unwrap().due_day;
+        clock.set(deck.settings().day.start_of(deck.clock(), due) + HOUR);
+        deck.rate(0, Rating::Again, 1, None).unwrap(); // learning again, due in 1 minute
+        clock.advance(2 * 60_000);
+        assert_eq!(deck.next_card(), Some(0), "learning first");
+        deck.rate(0, Rating::Good, 1, None).unwrap();
+        assert_eq!(deck.next_card(), Some(1), "then the review");
+        deck.rate(1, Rating::Good, 1, None).unwrap();
+        // New cards in content order, but not two of one topic in a row: topic-1 was just rated.
+        assert_eq!(deck.next_card(), Some(2));
+        deck.rate(2, Rating::Easy, 1, None).unwrap();
+        assert_eq!(deck.next_card(), Some(3));
+        let counts = deck.counts();
+        assert_eq!((counts.learning, counts.review), (1, 0));
+    }
+
+    #[test]
+    fn the_daily_limits_hold() {
+        let settings = Settings {
+            new_per_day: 2,
+            ..Settings::default()
+        };
+        let (mut deck, clock) = deck_at(None, cards(5, 1), settings);
+        assert_eq!(deck.counts().new, 2);
+        deck.rate(0, Rating::Easy, 1, None).unwrap();
+        deck.rate(1, Rating::Easy, 1, None).unwrap();
+        assert_eq!(deck.counts().new, 0);
+        assert_eq!(deck.next_card(), None);
+        clock.advance(DAY_MS);
+        assert_eq!(deck.counts().new, 2);
+    }
+
+    #[test]
+    fn backlog_reviews_come_lowest_recall_first() {
+        let (mut deck, clock) = deck_at(None, cards(2, 2), Settings::default());
+        deck.rate(0, Rating::Easy, 1, None).unwrap();
+        clock.advance(3 * DAY_MS);
+        deck.rate(1, Rating::Easy, 1, None).unwrap();
+        // Much later both are overdue; card 0 has waited longer past a similar stability.
+        clock.advance(200 * DAY_MS);
+        let r0 = deck.retrievability(0).unwrap();
+        let r1 = deck.retrievability(1).unwrap();
+        assert!(r0 < r1);
+        assert_eq!(deck.next_card(), Some(0));
+    }
+
+    #[test]
+    fn suspend_bury_and_a_ladder_lapse() {
+        let (mut deck, clock) = deck_at(None, cards(3, 1), Settings::default());
+        deck.suspend(0).unwrap();
+        assert_eq!(deck.next_card(), Some(1));
+        deck.bury(1).unwrap();
+        assert_eq!(deck.next_card(), Some(2));
+        deck.rate(2, Rating::Easy, 1, None).unwrap();
+        assert_eq!(deck.next_card(), None);
+        assert_eq!(deck.lapse_topic("topic-0").unwrap(), 2);
+        assert_eq!(deck.next_card(), Some(2), "due today after the ladder miss");
+        clock.advance(DAY_MS);
+        deck.unsuspend(0).unwrap();
+        assert_eq!(deck.counts().new, 2);
+    }
+
+    #[test]
+    fn a_bumped_rev_starts_over_and_a_removed_card_keeps_its_log() {
+        let dir = temp_dir("rev");
+        let (mut deck, _) = deck_at(Some(&dir), cards(2, 1), Settings::default());
+        deck.rate(0, Rating::Easy, 1, None).unwrap();
+        deck.rate(1, Rating::Easy, 1, None).unwrap();
+        let mut changed = cards(2, 1);
+        changed[0].rev = 1;
+        let (reloaded, _) = deck_at(Some(&dir), changed, Settings::default());
+        assert_eq!(reloaded.state(0).unwrap().phase, Phase::New);
+        assert_eq!(reloaded.state(1).unwrap().phase, Phase::Review);
+        let (without, _) = deck_at(Some(&dir), cards(1, 1)[..0].to_vec(), Settings::default());
+        assert_eq!(without.records().count(), 2);
+        let (back, _) = deck_at(Some(&dir), cards(2, 1), Settings::default());
+        assert_eq!(back.state(0).unwrap().phase, Phase::Review);
+        std::fs::remove_dir_all(&dir).ok();
+    }
+}

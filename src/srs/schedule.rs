@@ -1,0 +1,523 @@
+//! Scheduling: FSRS (through the `fsrs` crate) behind the small [`Scheduler`] trait, and the learning
+//! steps FSRS leaves to the application, done as Anki does them.
+//!
+//! A new card walks the learning steps (default 1 min, 10 min) on the same day: Again goes back to
+//! the first step, Hard repeats the current one (the first: halfway to the second), Good moves on, and
+//! Good on the last step or Easy anywhere graduates it to review with the interval FSRS gives. A review
+//! card forgotten (Again) walks the relearning steps (default 10 min) and returns to review. Review
+//! intervals are fuzzed by a few percent, seeded by the card, so that cards learned together drift
+//! apart, and so that tests are deterministic.
+
+use super::SrsError;
+use super::config::Settings;
+use serde::{Deserialize, Serialize};
+
+/// The learner's answer.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Rating {
+    /// Forgot.
+    Again = 1,
+    /// Recalled with difficulty.
+    Hard = 2,
+    /// Recalled.
+    Good = 3,
+    /// Recalled effortlessly.
+    Easy = 4,
+}
+
+impl Rating {
+    /// Again, Hard, Good, Easy.
+    pub const ALL: [Rating; 4] = [Rating::Again, Rating::Hard, Rating::Good, Rating::Easy];
+
+    /// 1 … 4.
+    pub fn number(self) -> u8 {
+        self as u8
+    }
+
+    /// The rating of button `n` (1 … 4).
+    pub fn from_number(n: u8) -> Option<Rating> {
+        Rating::ALL.get(usize::from(n).wrapping_sub(1)).copied()
+    }
+
+    /// `Again`, `Hard`, `Good`, `Easy`.
+    pub fn name(self) -> &'static str {
+        match self {
+            Rating::Again => "Again",
+            Rating::Hard => "Hard",
+            Rating::Good => "Good",
+            Rating::Easy => "Easy",
+        }
+    }
+
+    fn index(self) -> usize {
+        self as usize - 1
+    }
+}
+
+/// Where a card is in its life.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Phase {
+    /// Never rated.
+    New,
+    /// Walking the learning steps.
+    Learning,
+    /// Scheduled in days.
+    Review,
+    /// Forgotten, walking the relearning steps.
+    Relearning,
+}
+
+impl Phase {
+    /// `new`, `learning`, `review`, `relearning`.
+    pub fn name(self) -> &'static str {
+        match self {
+            Phase::New => "new",
+            Phase::Learning => "learning",
+            Phase::Review => "review",
+            Phase::Relearning => "relearning",
+        }
+    }
+
+    /// The FSRS optimizer's state number: 0 new, 1 learning, 2 review, 3 relearning.
+    pub fn number(self) -> u8 {
+        match self {
+            Phase::New => 0,
+            Phase::Learning => 1,
+            Phase::Review => 2,
+            Phase::Relearning => 3,
+        }
+    }
+}
+
+/// FSRS's memory model of one card.
+#[derive(Debug, Clone, Copy, PartialEq, Serialize, Deserialize)]
+pub struct Memory {
+    /// Days until recall probability falls to 90 %.
+    pub stability: f32,
+    /// 1 (easy) … 10 (hard).
+    pub difficulty: f32,
+}
+
+/// Everything the scheduler knows about one card, derived from the log.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct CardState {
+    /// New, learning, review or relearning.
+    pub phase: Phase,
+    /// Index of the current (re)learning step.
+    pub step: u8,
+    /// Memory model (none before the first rating).
+    pub memory: Option<Memory>,
+    /// For learning and relearning: when it is due (UTC ms).
+    pub due_ms: i64,
+    /// For review: the day it is due (see [`super::clock::DayRule`]).
+    pub due_day: i64,
+    /// The last interval in days (0 while learning).
+    pub interval_days: u32,
+    /// When it was last rated (UTC ms).
+    pub last_review_ms: Option<i64>,
+    /// Ratings so far.
+    pub reps: u32,
+    /// Times forgotten after graduating.
+    pub lapses: u32,
+    /// Kept out of review until unsuspended.
+    pub suspended: bool,
+    /// Kept out of review through this day.
+    pub buried_through: Option<i64>,
+    /// Brought forward by a wrong ladder answer (new cards come first).
+    pub first: bool,
+}
+
+impl CardState {
+    /// A card never seen.
+    pub const NEW: CardState = CardState {
+        phase: Phase::New,
+        step: 0,
+        memory: None,
+        due_ms: 0,
+        due_day: 0,
+        interval_days: 0,
+        last_review_ms: None,
+        reps: 0,
+        lapses: 0,
+        suspended: false,
+        buried_through: None,
+        first: false,
+    };
+}
+
+impl Default for CardState {
+    fn default() -> Self {
+        CardState::NEW
+    }
+}
+
+/// One possible outcome from FSRS: the memory after a rating and the interval it supports.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct Next {
+    /// The memory after the rating.
+    pub memory: Memory,
+    /// Days until recall probability falls to the desired retention.
+    pub interval_days: f32,
+}
+
+/// The memory model the scheduler needs. [`FsrsScheduler`] is the real one.
+pub trait Scheduler: Send + Sync {
+    /// The memory and interval after each rating (Again, Hard, Good, Easy), from `memory` (none for a
+    /// new card) after `elapsed_days` calendar days.
+    fn next_states(&self, memory: Option<Memory>, elapsed_days: u32)
+    -> Result<[Next; 4], SrsError>;
+    /// Probability of recall `elapsed_days` after the last review.
+    fn retrievability(&self, memory: Memory, elapsed_days: f64) -> f64;
+}
+
+/// FSRS-6 with given parameters and desired retention.
+#[derive(Debug, Clone)]
+pub struct FsrsScheduler {
+    model: fsrs::FSRS,
+    parameters: Vec<f32>,
+    desired_retention: f32,
+}
+
+impl FsrsScheduler {
+    /// FSRS with `parameters` (empty: the defaults, fitted to many learners) aiming at
+    /// `desired_retention`.
+    pub fn new(parameters: &[f32], desired_retention: f32) -> Result<FsrsScheduler, SrsError> {
+        let model = fsrs::FSRS::new(parameters).map_err(|e| SrsError::Fsrs(e.to_string()))?;
+        let parameters = if parameters.is_empty() {
+            fsrs::DEFAULT_PARAMETERS.to_vec()
+        } else {
+            fsrs::check_and_fill_parameters(parameters)
+                .map_err(|e| SrsError::Fsrs(e.to_string()))?
+        };
+        Ok(FsrsScheduler {
+            model,
+            parameters,
+            desired_retention,
+        })
+    }
+
+    /// The parameters in use (21 numbers).
+    pub fn parameters(&self) -> &[f32] {
+        &self.parameters
+    }
+
+    fn decay(&self) -> f32 {
+        self.parameters
+            .get(20)
+            .copied()
+            .unwrap_or(fsrs::FSRS6_DEFAULT_DECAY)
+    }
+}
+
+impl Scheduler for FsrsScheduler {
+    fn next_states(
+        &self,
+        memory: Option<Memory>,
+        elapsed_days: u32,
+    ) -> Result<[Next; 4], SrsError> {
+        let memory = memory.map(|m| fsrs::MemoryState {
+            stability: m.stability,
+            difficulty: m.difficulty,
+        });
+        let next = self
+            .model
+            .next_states(memory, self.desired_retention, elapsed_days)
+            .map_err(|e| SrsError::Fsrs(e.to_string()))?;
+        let one = |state: fsrs::ItemState| Next {
+            memory: Memory {
+                stability: state.memory.stability,
+                difficulty: state.memory.difficulty,
+            },
+            interval_days: state.interval,
+        };
+        Ok([
+            one(next.again),
+            one(next.hard),
+            one(next.good),
+            one(next.easy),
+        ])
+    }
+
+    fn retrievability(&self, memory: Memory, elapsed_days: f64) -> f64 {
+        if memory.stability <= 0.0 {
+            return 0.0;
+        }
+        let r = fsrs::current_retrievability(
+            fsrs::MemoryState {
+                stability: memory.stability,
+                difficulty: memory.difficulty,
+            },
+            elapsed_days.max(0.0) as f32,
+            self.decay(),
+        );
+        f64::from(r).clamp(0.0, 1.0)
+    }
+}
+
+/// The longest interval given, in days (100 years).
+pub const MAX_INTERVAL_DAYS: u32 = 36_500;
+
+/// What is needed to answer one card.
+#[derive(Debug, Clone, Copy)]
+pub struct Moment {
+    /// Now (UTC ms).
+    pub now_ms: i64,
+    /// Today's day number.
+    pub today: i64,
+    /// Calendar days since the last rating (0 for a new card).
+    pub elapsed_days: u32,
+    /// Seed of this card's fuzz.
+    pub fuzz_seed: u64,
+}
+
+/// The state after rating `state` with `rating`.
+pub fn answer(
+    state: &CardState,
+    rating: Rating,
+    at: Moment,
+    settings: &Settings,
+    scheduler: &dyn Scheduler,
+) -> Result<CardState, SrsError> {
+    let elapsed = if state.phase == Phase::New {
+        0
+    } else {
+        at.elapsed_days
+    };
+    let next = scheduler.next_states(state.memory, elapsed)?;
+    let mut after = *state;
+    after.memory = Some(next[rating.index()].memory);
+    after.last_review_ms = Some(at.now_ms);
+    after.reps = state.reps.saturating_add(1);
+    after.first = false;
+    after.buried_through = None;
+    let learning = |after: &mut CardState, phase: Phase, step: usize, delay_secs: i64| {
+        after.phase = phase;
+        after.step = u8::try_from(step).unwrap_or(u8::MAX);
+        after.due_ms = at.now_ms + delay_secs * 1000;
+        after.due_day = 0;
+        after.interval_days = 0;
+    };
+    let review = |after: &mut CardState, days: u32| {
+        after.phase = Phase::Review;
+        after.step = 0;
+        after.interval_days = days;
+        after.due_day = at.today + i64::from(days);
+        after.due_ms = 0;
+    };
+    let intervals = review_intervals(&next, state, at.fuzz_seed);
+    match state.phase {
+        Phase::New | Phase::Learning | Phase::Relearning => {
+            let (steps, phase) = if state.phase == Phase::Relearning {
+                (&settings.relearning_steps, Phase::Relearning)
+            } else {
+                (&settings.learning_steps, Phase::Learning)
+            };
+            let step = if state.phase == Phase::New {
+                0
+            } else {
+                usize::from(state.step).min(steps.len().saturating_sub(1))
+            };
+            match (rating, steps.first()) {
+                (Rating::Again, Some(&first)) => learning(&mut after, phase, 0, first),
+                (Rating::Hard, Some(&first)) => {
+                    let delay = if step == 0 {
+                        match steps.get(1) {
+                            Some(second) => (first + second) / 2,
+                            None => (first * 3 / 2).min(first + 86_400),
+                        }
+                    } else {
+                        steps[step]
+                    };
+                    learning(&mut after, phase, step, delay);
+                }
+                (Rating::Good, Some(_)) if step + 1 < steps.len() => {
+                    learning(&mut after, phase, step + 1, steps[step + 1]);
+                }
+                _ => review(&mut after, intervals[rating.index()]),
+            }
+        }
+        Phase::Review => {
+            if rating == Rating::Again {
+                after.lapses = state.lapses.saturating_add(1);
+                match settings.relearning_steps.first() {
+                    Some(&first) => learning(&mut after, Phase::Relearning, 0, first),
+                    None => review(&mut after, intervals[0]),
+                }
+            } else {
+                review(&mut after, intervals[rating.index()]);
+            }
+        }
+    }
+    Ok(after)
+}
+
+/// Whole-day intervals for each rating, at least a day, Hard < Good < Easy for a review card, each
+/// fuzzed.
+fn review_intervals(next: &[Next; 4], state: &CardState, seed: u64) -> [u32; 4] {
+    let days = |n: &Next| -> f64 {
+        f64::from(n.interval_days)
+            .round()
+            .clamp(1.0, f64::from(MAX_INTERVAL_DAYS))
+    };
+    let mut out = [0u32; 4];
+    for (i, n) in next.iter().enumerate() {
+        out[i] = fuzz(days(n), seed.wrapping_add(i as u64), state.interval_days);
+    }
+    if state.phase == Phase::Review {
+        out[1] = out[1].max(1);
+        out[2] = out[2].max(out[1] + 1);
+        out[3] = out[3].max(out[2] + 1);
+    } else {
+        out[3] = out[3].max(out[2]);
+    }
+    out.map(|d| d.min(MAX_INTERVAL_DAYS))
+}
+
+/// Anki's fuzz: none under 2.5 days, then ±15 % up to a week, ±10 % to 20 days and ±5 % beyond, plus
+/// a day either way; the draw comes from `seed`.
+pub fn fuzz(days: f64, seed: u64, last_interval: u32) -> u32 {
+    if days < 2.5 {
+        return days.round() as u32;
+    }
+    let delta = 1.0
+        + 0.15 * (days.min(7.0) - 2.5).max(0.0)
+        + 0.10 * (days.min(20.0) - 7.0).max(0.0)
+        + 0.05 * (days - 20.0).max(0.0);
+    let low = (days - delta).round().max(2.0);
+    let low = if days > f64::from(last_interval) {
+        low.max(f64::from(last_interval) + 1.0).min(days.round())
+    } else {
+        low
+    };
+    let high = (days + delta).round().max(low);
+    let unit = (splitmix(seed) >> 11) as f64 / (1u64 << 53) as f64;
+    (unit * (high - low + 1.0) + low).floor().min(high) as u32
+}
+
+/// A well-mixed 64-bit hash step.
+pub fn splitmix(seed: u64) -> u64 {
+    let mut z = seed.wrapping_add(0x9e37_79b9_7f4a_7c15);
+    z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
+    z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
+    z ^ (z >> 31)
+}
+
+/// FNV-1a of a text (stable across runs and platforms).
+pub fn hash_text(text: &str) -> u64 {
+    text.bytes().fold(0xcbf2_9ce4_8422_2325, |hash, byte| {
+        (hash ^ u64::from(byte)).wrapping_mul(0x0100_0000_01b3)
+    })
+}
+
+/// An interval as a button shows it: `1m`, `10m`, `2h`, `3d`, `1.5mo`, `2.1y`.
+pub fn interval_label(from_ms: i64, to_ms: i64) -> String {
+    let secs = ((to_ms - from_ms) / 1000).max(0);
+    if secs < 3600 {
+        format!("{}m", (secs as f64 / 60.0).round().max(1.0))
+    } else if secs < 86_400 {
+        format!("{}h", crate::format::trim_float(secs as f64 / 3600.0, 1))
+    } else {
+        days_label(((secs as f64) / 86_400.0).round() as u32)
+    }
+}
+
+/// A number of days as a button shows it: `3d`, `1.5mo`, `2.1y`.
+pub fn days_label(days: u32) -> String {
+    let d = f64::from(days);
+    if days < 30 {
+        format!("{days}d")
+    } else if days < 365 {
+        format!("{}mo", crate::format::trim_float(d / 30.4, 1))
+    } else {
+        format!("{}y", crate::format::trim_float(d / 365.0, 1))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn at(now_ms: i64, today: i64, elapsed_days: u32) -> Moment {
+        Moment {
+            now_ms,
+            today,
+            elapsed_days,
+            fuzz_seed: 7,
+        }
+    }
+
+    fn fsrs() -> FsrsScheduler {
+        FsrsScheduler::new(&[], 0.9).unwrap()
+    }
+
+    #[test]
+    fn a_new_card_walks_the_learning_steps() {
+        let s = Settings::default();
+        let f = fsrs();
+        let again = answer(&CardState::NEW, Rating::Again, at(0, 0, 0), &s, &f).unwrap();
+        assert_eq!(
+            (again.phase, again.step, again.due_ms),
+            (Phase::Learning, 0, 60_000)
+        );
+        let hard = answer(&CardState::NEW, Rating::Hard, at(0, 0, 0), &s, &f).unwrap();
+        assert_eq!((hard.phase, hard.due_ms), (Phase::Learning, 330_000));
+        let good = answer(&CardState::NEW, Rating::Good, at(0, 0, 0), &s, &f).unwrap();
+        assert_eq!(
+            (good.phase, good.step, good.due_ms),
+            (Phase::Learning, 1, 600_000)
+        );
+        let graduated = answer(&good, Rating::Good, at(600_000, 0, 0), &s, &f).unwrap();
+        assert_eq!(graduated.phase, Phase::Review);
+        assert!(graduated.interval_days >= 1);
+        assert_eq!(graduated.due_day, i64::from(graduated.interval_days));
+        let easy = answer(&CardState::NEW, Rating::Easy, at(0, 0, 0), &s, &f).unwrap();
+        assert_eq!(easy.phase, Phase::Review);
+        assert!(easy.interval_days > graduated.interval_days);
+    }
+
+    #[test]
+    fn without_steps_a_new_card_graduates_at_once() {
+        let s = Settings {
+            learning_steps: vec![],
+            ..Settings::default()
+        };
+        let good = answer(&CardState::NEW, Rating::Good, at(0, 0, 0), &s, &fsrs()).unwrap();
+        assert_eq!(good.phase, Phase::Review);
+    }
+
+    #[test]
+    fn review_intervals_are_ordered_and_fuzz_is_bounded() {
+        let s = Settings::default();
+        let f = fsrs();
+        let mut state = answer(&CardState::NEW, Rating::Easy, at(0, 0, 0), &s, &f).unwrap();
+        state.interval_days = 30;
+        let day = 30;
+        let outcomes: Vec<_> = Rating::ALL
+            .iter()
+            .map(|&r| answer(&state, r, at(day * 86_400_000, day, 30), &s, &f).unwrap())
+            .collect();
+        assert_eq!(outcomes[0].phase, Phase::Relearning);
+        assert_eq!(outcomes[0].lapses, 1);
+        assert!(outcomes[1].interval_days < outcomes[2].interval_days);
+        assert!(outcomes[2].interval_days < outcomes[3].interval_days);
+        for seed in 0..200 {
+            let d = fuzz(100.0, seed, 50);
+            assert!((93..=107).contains(&d), "{d}");
+        }
+        assert_eq!(fuzz(2.0, 3, 1), 2);
+    }
+
+    #[test]
+    fn labels() {
+        assert_eq!(interval_label(0, 60_000), "1m");
+        assert_eq!(interval_label(0, 600_000), "10m");
+        assert_eq!(interval_label(0, 3 * 86_400_000), "3d");
+        assert_eq!(days_label(45), "1.5mo");
+        assert_eq!(days_label(800), "2.2y");
+        assert_eq!(Rating::from_number(3), Some(Rating::Good));
+        assert_eq!(Rating::from_number(0), None);
+        assert_eq!(Rating::from_number(5), None);
+    }
+}

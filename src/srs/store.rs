@@ -1,0 +1,458 @@
+//! The review log on disk: `revlog.jsonl` in the data directory, appended one line per record and
+//! flushed to the disk (`fsync`) before the call returns. All of review's file access is here.
+//!
+//! - A last line cut off by a crash (`kill -9`, power loss) is ignored, reported and kept: before the
+//!   next record a newline and a `torn` marker are written after it, so it stays visible in the file
+//!   and later loads skip it quietly.
+//! - Any other line that is not a record makes the log unreadable: the file is kept aside as
+//!   `revlog.jsonl.damaged-<time>` (a name no earlier damaged log has), the learner is told which line
+//!   and how to recover, and review starts on a fresh log. If it cannot be moved, nothing is written
+//!   this session.
+//!
+//! Writing — appending, moving a damaged log aside, saving parameters — is for the process that holds
+//! the data directory's lock ([`crate::store::lock`]; the tutor holds it through its progress store).
+//! Others open the log with [`Access::ReadOnly`].
+
+use super::SrsError;
+use super::log::{Kind, Record};
+use std::fs::{File, OpenOptions};
+use std::io::Write;
+use std::path::{Path, PathBuf};
+
+/// The log's file name in the data directory.
+pub const LOG_FILE: &str = "revlog.jsonl";
+
+/// Whether this process may change the log.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Access {
+    /// It may: it holds the data directory's lock (or the file system cannot lock).
+    Write,
+    /// It only reads; the text (if any) says why, for the learner.
+    ReadOnly(String),
+}
+
+/// The open log.
+#[derive(Debug)]
+pub struct RevlogFile {
+    path: PathBuf,
+    file: Option<File>,
+    /// Nothing may be written (the file is damaged in place, or could not be read).
+    read_only: bool,
+    /// Bytes of a cut-off last line still without a newline after it.
+    torn_tail: Option<u64>,
+}
+
+/// What opening the log found.
+#[derive(Debug)]
+pub struct LoadedLog {
+    /// The log, ready to append to.
+    pub log: RevlogFile,
+    /// Every record, oldest first.
+    pub records: Vec<Record>,
+    /// Messages for the learner (a cut-off line, a damaged log moved aside).
+    pub notices: Vec<String>,
+}
+
+/// A problem with one line.
+#[derive(Debug, Clone, PartialEq, Eq)]
+struct BadLine {
+    line: usize,
+    message: String,
+}
+
+/// Parses the log's bytes: the records, a torn tail's length, earlier torn lines, and the first
+/// damaged line.
+fn parse(bytes: &[u8]) -> (Vec<Record>, Option<u64>, Option<BadLine>) {
+    let mut records = Vec::with_capacity(bytes.len() / 200 + 1);
+    let mut pending_bad: Option<BadLine> = None;
+    let mut damaged = None;
+    let mut torn_tail = None;
+    let ends_with_newline = bytes.last().is_none_or(|&b| b == b'\n');
+    let segments: Vec<&[u8]> = bytes.split(|&b| b == b'\n').collect();
+    let last = segments.len().saturating_sub(1);
+    for (i, segment) in segments.iter().enumerate() {
+        if segment.iter().all(u8::is_ascii_whitespace) {
+            continue;
+        }
+        match serde_json::from_slice::<Record>(segment) {
+            Ok(record) => {
+                if record.kind == Kind::Torn {
+                    // The line before was cut off and has been accounted for.
+                    pending_bad = None;
+                    continue;
+                }
+                if let Some(bad) = pending_bad.take() {
+                    damaged.get_or_insert(bad);
+                }
+                records.push(record);
+            }
+            Err(e) => {
+                if i == last && !ends_with_newline {
+                    torn_tail = Some(segment.len() as u64);
+                } else if let Some(bad) = pending_bad.replace(BadLine {
+                    line: i + 1,
+                    message: e.to_string(),
+                }) {
+                    damaged.get_or_insert(bad);
+                }
+            }
+        }
+    }
+    if let Some(bad) = pending_bad {
+        damaged.get_or_insert(bad);
+    }
+    (records, torn_tail, damaged)
+}
+
+impl RevlogFile {
+    /// Opens `dir/revlog.jsonl` to write (it is created on the first append); the caller holds the
+    /// data directory's lock.
+    pub fn open(dir: &Path, now_ms: i64) -> LoadedLog {
+        RevlogFile::open_with(dir, now_ms, Access::Write)
+    }
+
+    /// Opens `dir/revlog.jsonl` with the given access.
+    pub fn open_with(dir: &Path, now_ms: i64, access: Access) -> LoadedLog {
+        let path = dir.join(LOG_FILE);
+        let mut log = RevlogFile {
+            path: path.clone(),
+            file: None,
+            read_only: access != Access::Write,
+            torn_tail: None,
+        };
+        let mut notices = Vec::new();
+        if let Access::ReadOnly(why) = &access
+            && !why.is_empty()
+        {
+            notices.push(why.clone());
+        }
+        let bytes = match std::fs::read(&path) {
+            Ok(bytes) => bytes,
+            Err(e) if e.kind() == std::io::ErrorKind::NotFound => {
+                return LoadedLog {
+                    log,
+                    records: Vec::new(),
+                    notices,
+                };
+            }
+            Err(e) => {
+                log.read_only = true;
+                notices.push(format!(
+                    "Could not read your review log {} ({e}); nothing will be saved this time.",
+                    path.display()
+                ));
+                return LoadedLog {
+                    log,
+                    records: Vec::new(),
+                    notices,
+                };
+            }
+        };
+        let (records, torn_tail, damaged) = parse(&bytes);
+        if let Some(bad) = damaged {
+            if log.read_only {
+                notices.push(format!(
+                    "Your review log {} is damaged (line {}: {}); it was left as it is. Fix that line, \
+                     or open the tutor on this data directory alone to have it kept aside.",
+                    path.display(),
+                    bad.line,
+                    bad.message
+                ));
+                return LoadedLog {
+                    log,
+                    records: Vec::new(),
+                    notices,
+                };
+            }
+            let now_secs = u64::try_from(now_ms / 1000).unwrap_or(0);
+            let notice = match crate::store::keep_aside(&path, now_secs) {
+                Ok(aside) => format!(
+                    "Your review log was damaged (line {}: {}). It was kept as {} and review starts \
+                     on a fresh log. To recover your history: fix or delete that line, append any \
+                     lines of the new {LOG_FILE} to it, and move it back to {}.",
+                    bad.line,
+                    bad.message,
+                    aside.display(),
+                    path.display()
+                ),
+                Err(rename) => {
+                    log.read_only = true;
+                    format!(
+                        "Your review log {} is damaged (line {}: {}) and could not be moved aside \
+                         ({rename}); nothing is saved until you fix or move it.",
+                        path.display(),
+                        bad.line,
+                        bad.message
+                    )
+                }
+            };
+            notices.push(notice);
+            return LoadedLog {
+                log,
+                records: Vec::new(),
+                notices,
+            };
+        }
+        if let Some(bytes) = torn_tail {
+            log.torn_tail = (!log.read_only).then_some(bytes);
+            notices.push(format!(
+                "The last line of your review log {} ({bytes} bytes) was cut off, probably by a \
+                 crash while a rating was saved. It is ignored and kept in the file; every rating \
+                 before it is safe.",
+                path.display()
+            ));
+        }
+        LoadedLog {
+            log,
+            records,
+            notices,
+        }
+    }
+
+    /// The log file's path.
+    pub fn path(&self) -> &Path {
+        &self.path
+    }
+
+    /// Whether records can be appended.
+    pub fn writable(&self) -> bool {
+        !self.read_only
+    }
+
+    /// Appends `records` and flushes them to the disk before returning.
+    pub fn append(&mut self, records: &[Record]) -> Result<(), SrsError> {
+        if self.read_only {
+            return Err(SrsError::ReadOnly(self.path.display().to_string()));
+        }
+        let io = |action, source| SrsError::Io {
+            action,
+            path: self.path.display().to_string(),
+            source,
+        };
+        let mut text = String::new();
+        if let Some(bytes) = self.torn_tail {
+            let time = records.first().map_or(0, |r| r.time);
+            text.push('\n');
+            text.push_str(
+                &Record {
+                    time,
+                    kind: Kind::Torn,
+                    bytes: Some(bytes),
+                    ..Record::default()
+                }
+                .to_line(),
+            );
+        }
+        for record in records {
+            text.push_str(&record.to_line());
+        }
+        if self.file.is_none() {
+            let dir = self.path.parent().unwrap_or(Path::new("."));
+            std::fs::create_dir_all(dir).map_err(|e| io("cannot create the folder of", e))?;
+            let existed = self.path.exists();
+            let file = OpenOptions::new()
+                .create(true)
+                .append(true)
+                .open(&self.path)
+                .map_err(|e| io("cannot open", e))?;
+            if !existed {
+                // Make the new file's name durable too.
+                if let Ok(dir) = File::open(dir) {
+                    let _ = dir.sync_all();
+                }
+            }
+            self.file = Some(file);
+        }
+        let Some(file) = self.file.as_mut() else {
+            return Err(SrsError::ReadOnly(self.path.display().to_string()));
+        };
+        file.write_all(text.as_bytes())
+            .map_err(|e| io("cannot append to", e))?;
+        file.sync_data().map_err(|e| io("cannot flush", e))?;
+        self.torn_tail = None;
+        Ok(())
+    }
+}
+
+/// The parameters file's name in the data directory (written by `warpdrill review optimize`).
+pub const PARAMETERS_FILE: &str = "fsrs-parameters.ron";
+
+/// The FSRS parameters fitted to this learner, if saved: `Ok(None)` when there are none yet, `Err`
+/// with a message when the file cannot be used (the defaults are used then).
+pub fn load_parameters(dir: &Path) -> Result<Option<Vec<f32>>, String> {
+    let path = dir.join(PARAMETERS_FILE);
+    match std::fs::read_to_string(&path) {
+        Ok(text) => ron::from_str::<Vec<f32>>(&text).map(Some).map_err(|e| {
+            format!(
+                "{} cannot be read ({e}); the default parameters are used — run `warpdrill review \
+                 optimize` to fit new ones",
+                path.display()
+            )
+        }),
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => Ok(None),
+        Err(e) => Err(format!(
+            "cannot read {} ({e}); the default parameters are used",
+            path.display()
+        )),
+    }
+}
+
+/// Saves fitted parameters atomically ([`crate::store::write_atomic`]); the caller holds the data
+/// directory's lock.
+pub fn save_parameters(dir: &Path, parameters: &[f32]) -> Result<PathBuf, SrsError> {
+    let path = dir.join(PARAMETERS_FILE);
+    let io = |action, source| SrsError::Io {
+        action,
+        path: path.display().to_string(),
+        source,
+    };
+    std::fs::create_dir_all(dir).map_err(|e| io("cannot create the folder of", e))?;
+    let text = format!(
+        "// FSRS parameters fitted to your review log by `warpdrill review optimize`.\n[{}]\n",
+        parameters
+            .iter()
+            .map(|p| p.to_string())
+            .collect::<Vec<_>>()
+            .join(", ")
+    );
+    crate::store::write_atomic(&path, text.as_bytes()).map_err(|e| io("cannot write", e))?;
+    Ok(path)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn temp_dir(name: &str) -> PathBuf {
+        let dir =
+            std::env::temp_dir().join(format!("warpdrill-revlog-{name}-{}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&dir);
+        std::fs::create_dir_all(&dir).unwrap();
+        dir
+    }
+
+    fn record(time: i64) -> Record {
+        Record::about(time, "bank-gcd", 0, Kind::Suspend)
+    }
+
+    #[test]
+    fn records_round_trip() {
+        let dir = temp_dir("round");
+        let mut opened = RevlogFile::open(&dir, 0);
+        opened.log.append(&[record(1), record(2)]).unwrap();
+        opened.log.append(&[record(3)]).unwrap();
+        let again = RevlogFile::open(&dir, 0);
+        assert!(again.notices.is_empty());
+        assert_eq!(again.records, vec![record(1), record(2), record(3)]);
+        std::fs::remove_dir_all(&dir).ok();
+    }
+
+    #[test]
+    fn a_torn_last_line_is_ignored_reported_and_kept() {
+        let dir = temp_dir("torn");
+        let path = dir.join(LOG_FILE);
+        let whole = record(1).to_line();
+        let torn = &record(2).to_line()[..20];
+        std::fs::write(&path, format!("{whole}{torn}")).unwrap();
+        let mut opened = RevlogFile::open(&dir, 0);
+        assert_eq!(opened.records, vec![record(1)]);
+        assert_eq!(opened.notices.len(), 1);
+        assert!(
+            opened.notices[0].contains("cut off"),
+            "{:?}",
+            opened.notices
+        );
+        opened.log.append(&[record(3)]).unwrap();
+        let text = std::fs::read_to_string(&path).unwrap();
+        assert!(text.contains(torn), "the torn bytes are kept: {text}");
+        let again = RevlogFile::open(&dir, 0);
+        assert!(again.notices.is_empty(), "{:?}", again.notices);
+        assert_eq!(again.records, vec![record(1), record(3)]);
+        std::fs::remove_dir_all(&dir).ok();
+    }
+
+    #[test]
+    fn a_damaged_log_is_kept_aside_and_the_learner_told_how_to_recover() {
+        let dir = temp_dir("damaged");
+        let path = dir.join(LOG_FILE);
+        let text = format!(
+            "{}garbage here\n{}",
+            record(1).to_line(),
+            record(2).to_line()
+        );
+        std::fs::write(&path, &text).unwrap();
+        let mut opened = RevlogFile::open(&dir, 77_000);
+        assert!(opened.records.is_empty());
+        let notice = opened.notices.join("\n");
+        assert!(notice.contains("line 2"), "{notice}");
+        assert!(notice.contains("revlog.jsonl.damaged-77"), "{notice}");
+        assert!(notice.contains("move it back"), "{notice}");
+        let aside = dir.join("revlog.jsonl.damaged-77");
+        assert_eq!(std::fs::read_to_string(&aside).unwrap(), text);
+        opened.log.append(&[record(5)]).unwrap();
+        assert_eq!(std::fs::read_to_string(&aside).unwrap(), text);
+        assert_eq!(RevlogFile::open(&dir, 78_000).records, vec![record(5)]);
+        // A second damaged log on the same second gets a name of its own.
+        std::fs::write(dir.join(LOG_FILE), "garbage\n{}\n").unwrap();
+        let again = RevlogFile::open(&dir, 77_000);
+        assert!(
+            again.notices[0].contains("revlog.jsonl.damaged-77-2"),
+            "{:?}",
+            again.notices
+        );
+        assert_eq!(std::fs::read_to_string(&aside).unwrap(), text);
+        std::fs::remove_dir_all(&dir).ok();
+    }
+
+    #[test]
+    fn a_reader_changes_nothing() {
+        let dir = temp_dir("reader");
+        let path = dir.join(LOG_FILE);
+        let torn = format!("{}{{\"ti", record(1).to_line());
+        std::fs::write(&path, &torn).unwrap();
+        let mut opened = RevlogFile::open_with(&dir, 0, Access::ReadOnly("busy".into()));
+        assert_eq!(opened.records, vec![record(1)]);
+        assert_eq!(opened.notices[0], "busy");
+        assert!(matches!(
+            opened.log.append(&[record(2)]),
+            Err(SrsError::ReadOnly(_))
+        ));
+        std::fs::write(&path, "garbage\n").unwrap();
+        let damaged = RevlogFile::open_with(&dir, 0, Access::ReadOnly(String::new()));
+        assert!(
+            damaged.notices[0].contains("left as it is"),
+            "{:?}",
+            damaged.notices
+        );
+        assert_eq!(std::fs::read_to_string(&path).unwrap(), "garbage\n");
+        std::fs::remove_dir_all(&dir).ok();
+    }
+
+    #[test]
+    fn parameters_round_trip() {
+        let dir = temp_dir("params");
+        assert_eq!(load_parameters(&dir), Ok(None));
+        let params: Vec<f32> = fsrs::DEFAULT_PARAMETERS.to_vec();
+        save_parameters(&dir, &params).unwrap();
+        assert_eq!(load_parameters(&dir), Ok(Some(params)));
+        std::fs::write(dir.join(PARAMETERS_FILE), "[1, oops]").unwrap();
+        assert!(
+            load_parameters(&dir)
+                .unwrap_err()
+                .contains("default parameters")
+        );
+        std::fs::remove_dir_all(&dir).ok();
+    }
+
+    #[test]
+    fn parse_tells_torn_from_damaged() {
+        let a = record(1).to_line();
+        let (records, torn, damaged) = parse(format!("{a}{{\"ti").as_bytes());
+        assert_eq!((records.len(), torn, damaged), (1, Some(4), None));
+        let (_, torn, damaged) = parse(format!("{a}{{\"ti\n").as_bytes());
+        assert_eq!(torn, None);
+        assert_eq!(damaged.map(|d| d.line), Some(2));
+        let (records, _, damaged) = parse(b"");
+        assert!(records.is_empty() && damaged.is_none());
+    }
+}

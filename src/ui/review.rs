@@ -1,0 +1,605 @@
+//! Review: the cards due, one at a time. Space or Enter shows the back; 1–4 rate it (each button says
+//! when the card would come back); `u` undoes, `s` suspends, `b` buries. A drill card draws new
+//! numbers: the learner types the answer, the engine grades it, and a rating is proposed.
+//!
+//! ```text
+//! ┌ Review · Shared-memory banks ──────────────── new 12 · learning 1 · due 3 ┐
+//! │What is the conflict degree of a 4-byte load at stride `s` words?         │
+//! │────────────────────────────────────────────────────────────────────────── │
+//! │`gcd(s, 32)`: stride 2 → 2-way, …                                          │
+//! │                                                                           │
+//! │1 Again · 1m   2 Hard · 6m   3 Good · 10m   4 Easy · 3d                    │
+//! └───────────────────────────────────────────────────────────────────────────┘
+//! ```
+
+use super::input::LineInput;
+use super::{Action, Component, Ctx, Theme, block, rich};
+use crate::content::Content;
+use crate::ladder::{Feedback, Outcome, Variant};
+use crate::srs::deck::Preview;
+use crate::srs::log::DrillAnswer;
+use crate::srs::{Deck, Phase, Rating, drill};
+use ratatui::buffer::Buffer;
+use ratatui::crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
+use ratatui::layout::Rect;
+use ratatui::text::{Line, Span};
+use ratatui::widgets::{Paragraph, Widget, Wrap};
+
+/// Keys shown in the footer before the answer is shown.
+pub const KEYS_FRONT: &[(&str, &str)] = &[
+    ("Space/Enter", "show answer"),
+    ("u", "undo"),
+    ("s", "suspend"),
+    ("b", "bury"),
+    ("q", "back"),
+];
+
+/// Keys shown in the footer once the answer is shown.
+pub const KEYS_BACK: &[(&str, &str)] = &[
+    ("1-4", "rate"),
+    ("Space", "good"),
+    ("u", "undo"),
+    ("s", "suspend"),
+    ("b", "bury"),
+    ("q", "back"),
+];
+
+/// Keys shown while a drill answer is typed.
+pub const KEYS_DRILL: &[(&str, &str)] = &[("Enter", "check"), ("^T", "hint"), ("Esc", "back")];
+
+/// Keys shown after a drill answer was graded.
+pub const KEYS_GRADED: &[(&str, &str)] = &[
+    ("Enter/Space", "accept rating"),
+    ("1-4", "choose rating"),
+    ("u", "undo"),
+    ("q", "back"),
+];
+
+/// Keys shown when nothing is left.
+pub const KEYS_DONE: &[(&str, &str)] = &[("u", "undo"), ("q", "back")];
+
+/// A drill card being answered.
+#[derive(Debug, Clone)]
+pub struct Drill {
+    /// The variant drawn for this review.
+    pub variant: Variant,
+    /// The answer being typed.
+    pub input: LineInput,
+    /// Hints shown.
+    pub hints: u32,
+    /// The grade, once checked.
+    pub feedback: Option<Feedback>,
+    /// The answer as checked.
+    pub answer: String,
+    /// The rating proposed from the grade, hints and time.
+    pub proposed: Option<Rating>,
+}
+
+/// The review session's state.
+#[derive(Debug, Clone)]
+pub struct State {
+    /// The card shown (index in the deck); `None` when the session is done.
+    pub card: Option<usize>,
+    /// The back is shown.
+    pub revealed: bool,
+    /// When the card was shown (UTC ms).
+    pub shown_ms: i64,
+    /// The drill, for a drill card.
+    pub drill: Option<Drill>,
+    /// Cards rated in this session.
+    pub reviewed: u32,
+    /// Of those, rated Again.
+    pub again: u32,
+    /// Milliseconds spent on rated cards.
+    pub spent_ms: u64,
+    /// This session's ratings, oldest first (undo takes the last back).
+    pub ratings: Vec<(Rating, u64)>,
+    /// A message (a rating that could not be saved, a drill that could not be drawn).
+    pub message: Option<String>,
+}
+
+impl State {
+    /// A session on `deck`'s next card.
+    pub fn start(deck: &Deck, content: &Content) -> State {
+        let mut state = State {
+            card: None,
+            revealed: false,
+            shown_ms: 0,
+            drill: None,
+            reviewed: 0,
+            again: 0,
+            spent_ms: 0,
+            ratings: Vec::new(),
+            message: None,
+        };
+        state.show(deck.next_card(), deck, content);
+        state
+    }
+
+    /// Shows `card` (front first), drawing a drill variant if it is a drill card.
+    pub fn show(&mut self, card: Option<usize>, deck: &Deck, content: &Content) {
+        let now = deck.clock().now_ms();
+        self.card = card;
+        self.revealed = false;
+        self.shown_ms = now;
+        self.drill = None;
+        let Some(deck_card) = card.and_then(|i| deck.cards().get(i)) else {
+            return;
+        };
+        if let Some(exercise) = deck_card.drill.as_deref() {
+            let drawn = content
+                .exercise(exercise)
+                .ok_or_else(|| format!("drill `{exercise}` is not an exercise"))
+                .and_then(|template| {
+                    drill::draw(&deck_card.id, template, drill::seed_for(&deck_card.id, now))
+                        .map_err(|e| e.to_string())
+                });
+            match drawn {
+                Ok(variant) => {
+                    self.drill = Some(Drill {
+                        variant,
+                        input: LineInput::default(),
+                        hints: 0,
+                        feedback: None,
+                        answer: String::new(),
+                        proposed: None,
+                    })
+                }
+                Err(message) => self.message = Some(message),
+            }
+        }
+    }
+
+    /// After a rating was saved: counts it and shows the next card.
+    pub fn rated(&mut self, rating: Rating, duration_ms: u64, deck: &Deck, content: &Content) {
+        self.reviewed += 1;
+        if rating == Rating::Again {
+            self.again += 1;
+        }
+        self.spent_ms = self.spent_ms.saturating_add(duration_ms);
+        self.ratings.push((rating, duration_ms));
+        self.message = None;
+        self.show(deck.next_card(), deck, content);
+    }
+
+    /// After an undo: the last rating of this session no longer counts, and `card` is shown again.
+    pub fn undone(&mut self, card: Option<usize>, deck: &Deck, content: &Content) {
+        if let Some((rating, duration_ms)) = self.ratings.pop() {
+            self.reviewed = self.reviewed.saturating_sub(1);
+            if rating == Rating::Again {
+                self.again = self.again.saturating_sub(1);
+            }
+            self.spent_ms = self.spent_ms.saturating_sub(duration_ms);
+        }
+        self.message = None;
+        self.show(card.or_else(|| deck.next_card()), deck, content);
+    }
+
+    /// Whether a drill answer is being typed.
+    pub fn typing(&self) -> bool {
+        self.drill.as_ref().is_some_and(|d| d.feedback.is_none())
+    }
+
+    fn rate(&self, card: usize, rating: Rating, now_ms: i64) -> Action {
+        let drill = self.drill.as_ref().and_then(|d| {
+            d.feedback.as_ref().map(|f| DrillAnswer {
+                seed: d.variant.seed,
+                answer: d.answer.clone(),
+                correct: f.outcome == Outcome::Correct,
+                hints: d.hints,
+            })
+        });
+        Action::Rate {
+            card,
+            rating,
+            duration_ms: u64::try_from(now_ms - self.shown_ms).unwrap_or(0),
+            drill,
+        }
+    }
+
+    /// Handles a key.
+    pub fn key(&mut self, key: KeyEvent, deck: Option<&Deck>) -> Option<Action> {
+        let deck = deck?;
+        let now = deck.clock().now_ms();
+        let Some(card) = self.card else {
+            return matches!(key.code, KeyCode::Char('u')).then_some(Action::UndoReview);
+        };
+        if let Some(drill) = self.drill.as_mut()
+            && drill.feedback.is_none()
+        {
+            let ctrl = key.modifiers.contains(KeyModifiers::CONTROL);
+            match key.code {
+                KeyCode::Enter => {
+                    let answer = drill.input.text().to_string();
+                    let feedback = drill::grade(&drill.variant, &answer);
+                    if feedback.outcome == Outcome::Unusable {
+                        self.message = Some(feedback.headline);
+                        return None;
+                    }
+                    let spent = u64::try_from(now - self.shown_ms).unwrap_or(0);
+                    drill.proposed = drill::proposed_rating(
+                        feedback.outcome,
+                        drill.hints,
+                        spent,
+                        deck.settings(),
+                    );
+                    drill.answer = answer;
+                    drill.feedback = Some(feedback);
+                    self.revealed = true;
+                    self.message = None;
+                }
+                KeyCode::Char('t') if ctrl => {
+                    let available = drill.variant.hints.len() as u32;
+                    drill.hints = (drill.hints + 1).min(available);
+                }
+                _ => {
+                    drill.input.edit(&key);
+                }
+            }
+            return None;
+        }
+        match key.code {
+            KeyCode::Char(' ') | KeyCode::Enter if !self.revealed => self.revealed = true,
+            KeyCode::Char(' ') | KeyCode::Enter => {
+                let rating = self
+                    .drill
+                    .as_ref()
+                    .and_then(|d| d.proposed)
+                    .unwrap_or(Rating::Good);
+                return Some(self.rate(card, rating, now));
+            }
+            KeyCode::Char(c @ '1'..='4') if self.revealed => {
+                let rating = Rating::from_number(c as u8 - b'0')?;
+                return Some(self.rate(card, rating, now));
+            }
+            KeyCode::Char('u') => return Some(Action::UndoReview),
+            KeyCode::Char('s') => return Some(Action::SuspendCard(card)),
+            KeyCode::Char('b') => return Some(Action::BuryCard(card)),
+            _ => {}
+        }
+        None
+    }
+}
+
+fn in_minutes(minutes: i64) -> String {
+    if minutes < 60 {
+        format!("in {} min", minutes.max(1))
+    } else {
+        format!("in {} h", minutes / 60)
+    }
+}
+
+/// When the next card comes due, for the end of a session.
+fn next_due(deck: &Deck) -> String {
+    let now = deck.clock().now_ms();
+    let today = deck.today();
+    let mut learning: Option<i64> = None;
+    let mut review: Option<i64> = None;
+    for i in 0..deck.cards().len() {
+        let Some(state) = deck.state(i) else { continue };
+        if state.suspended {
+            continue;
+        }
+        match state.phase {
+            Phase::Learning | Phase::Relearning => {
+                learning = Some(learning.map_or(state.due_ms, |d| d.min(state.due_ms)))
+            }
+            Phase::Review => review = Some(review.map_or(state.due_day, |d| d.min(state.due_day))),
+            Phase::New => {}
+        }
+    }
+    match (learning, review) {
+        (Some(due), _) if deck.day_of(due) <= today => {
+            in_minutes((due - now).div_euclid(60_000).max(1))
+        }
+        (_, Some(day)) if day <= today + 1 => "tomorrow".to_string(),
+        (_, Some(day)) => format!("in {} days", day - today),
+        (Some(_), None) => "tomorrow".to_string(),
+        (None, None) => "when you add new cards".to_string(),
+    }
+}
+
+fn buttons(previews: &[Preview; 4], theme: Theme, proposed: Option<Rating>) -> Line<'static> {
+    let mut spans = Vec::new();
+    for (i, preview) in previews.iter().enumerate() {
+        if i > 0 {
+            spans.push(Span::raw("  "));
+        }
+        let chosen = proposed == Some(preview.rating);
+        spans.push(Span::styled(
+            format!("{}", preview.rating.number()),
+            theme.key(),
+        ));
+        spans.push(Span::styled(
+            format!(" {} · {}", preview.rating.name(), preview.label),
+            if chosen {
+                theme.selected()
+            } else {
+                theme.text()
+            },
+        ));
+    }
+    Line::from(spans)
+}
+
+/// Draws the review session.
+pub fn render(ctx: &Ctx, state: &State, area: Rect, buf: &mut Buffer) {
+    let theme = ctx.theme;
+    let Some(deck) = ctx.review else {
+        let outer = block("Review", theme);
+        let inner = outer.inner(area);
+        outer.render(area, buf);
+        Paragraph::new("Review is not available: the review log could not be opened.")
+            .wrap(Wrap { trim: true })
+            .render(inner, buf);
+        return;
+    };
+    let counts = deck.counts();
+    let topic = state
+        .card
+        .and_then(|i| deck.cards().get(i))
+        .map(|c| {
+            ctx.content
+                .topic(&c.topic)
+                .map_or(c.topic.clone(), |t| t.name.clone())
+        })
+        .unwrap_or_else(|| "done".to_string());
+    let outer = block(&format!("Review · {topic}"), theme).title_top(
+        Line::styled(
+            format!(
+                " new {} · learning {} · due {} ",
+                counts.new, counts.learning, counts.review
+            ),
+            theme.dim(),
+        )
+        .right_aligned(),
+    );
+    let inner = outer.inner(area);
+    outer.render(area, buf);
+    let mut lines: Vec<Line> = Vec::new();
+    if let Some(message) = &state.message {
+        lines.push(Line::styled(message.clone(), theme.warn()));
+    }
+    let Some(i) = state.card else {
+        let again = if state.reviewed > 0 {
+            crate::format::percent(f64::from(state.again) / f64::from(state.reviewed))
+        } else {
+            "—".to_string()
+        };
+        let secs = state.spent_ms / 1000;
+        lines.push(Line::styled("Done for now.", theme.good()));
+        lines.push(Line::from(""));
+        lines.push(Line::from(format!(
+            "Reviewed {} card(s) · again {again} · time {}:{:02}",
+            state.reviewed,
+            secs / 60,
+            secs % 60
+        )));
+        lines.push(Line::from(format!("Next card due {}.", next_due(deck))));
+        lines.push(Line::from(""));
+        lines.push(Line::styled(
+            "u takes back the last rating; q goes back.",
+            theme.dim(),
+        ));
+        Paragraph::new(lines)
+            .wrap(Wrap { trim: false })
+            .render(inner, buf);
+        return;
+    };
+    let Some(card) = deck
+        .cards()
+        .get(i)
+        .and_then(|c| ctx.content.cards.iter().find(|card| card.id == c.id))
+    else {
+        return;
+    };
+    let rule = || Line::styled("─".repeat(usize::from(inner.width)), theme.border());
+    lines.push(rich(&card.front, theme));
+    if let Some(drill) = &state.drill {
+        lines.push(Line::from(""));
+        lines.push(Line::from(drill.variant.prompt.clone()));
+        for hint in drill.variant.hints.iter().take(drill.hints as usize) {
+            lines.push(Line::styled(format!("hint: {hint}"), theme.dim()));
+        }
+        let width = usize::from(inner.width).saturating_sub(3);
+        let (visible, _) = drill.input.window(width);
+        let typed = if drill.feedback.is_some() {
+            drill.answer.clone()
+        } else {
+            format!("{visible}▏")
+        };
+        lines.push(Line::from(vec![
+            Span::styled("> ", theme.key()),
+            Span::raw(typed),
+        ]));
+        if let Some(feedback) = &drill.feedback {
+            let style = if feedback.outcome == Outcome::Correct {
+                theme.good()
+            } else {
+                theme.bad()
+            };
+            lines.push(Line::styled(feedback.headline.clone(), style));
+            lines.push(rule());
+            lines.push(Line::from(feedback.why.clone()));
+            lines.push(rich(&card.back, theme));
+        }
+    } else if state.revealed {
+        lines.push(rule());
+        lines.push(rich(&card.back, theme));
+    } else {
+        lines.push(Line::from(""));
+        lines.push(Line::styled(
+            "Space or Enter shows the answer.",
+            theme.dim(),
+        ));
+    }
+    let footer_rows = if state.revealed { 2 } else { 0 };
+    let body = Rect {
+        height: inner.height.saturating_sub(footer_rows),
+        ..inner
+    };
+    Paragraph::new(lines)
+        .wrap(Wrap { trim: false })
+        .render(body, buf);
+    if state.revealed
+        && let Ok(previews) = deck.preview(i)
+    {
+        let proposed = state.drill.as_ref().and_then(|d| d.proposed);
+        let row = Rect {
+            y: inner.y + inner.height.saturating_sub(1),
+            height: 1,
+            ..inner
+        };
+        if let Some(rating) = proposed {
+            let label = Rect {
+                y: row.y.saturating_sub(1),
+                ..row
+            };
+            Line::styled(
+                format!("Proposed: {} — Enter accepts, 1-4 choose", rating.name()),
+                theme.dim(),
+            )
+            .render(label, buf);
+        }
+        buttons(&previews, theme, proposed).render(row, buf);
+    }
+}
+
+impl Component for State {
+    fn handle_key(&mut self, key: KeyEvent, ctx: &Ctx) -> Option<Action> {
+        self.key(key, ctx.review)
+    }
+
+    fn render(&self, ctx: &Ctx, area: Rect, buf: &mut Buffer) {
+        render(ctx, self, area, buf);
+    }
+
+    fn keys(&self) -> Vec<(&'static str, &'static str)> {
+        if self.card.is_none() {
+            KEYS_DONE.to_vec()
+        } else if self.typing() {
+            KEYS_DRILL.to_vec()
+        } else if self.drill.is_some() {
+            KEYS_GRADED.to_vec()
+        } else if self.revealed {
+            KEYS_BACK.to_vec()
+        } else {
+            KEYS_FRONT.to_vec()
+        }
+    }
+
+    fn captures(&self, key: &KeyEvent) -> bool {
+        self.typing() && matches!(key.code, KeyCode::Char(_))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::progress::Progress;
+    use crate::srs::clock::FakeClock;
+    use crate::srs::config::Settings;
+    use crate::srs::deck::DeckCard;
+    use crate::srs::{FsrsScheduler, Rating};
+    use crate::ui::ctx::{key, test_ctx};
+    use std::sync::Arc;
+
+    fn deck(content: &Content, only: &[&str]) -> Deck {
+        let cards = content
+            .cards
+            .iter()
+            .filter(|c| only.contains(&c.id.as_str()))
+            .map(DeckCard::from)
+            .collect();
+        Deck::with_records(
+            cards,
+            Vec::new(),
+            Settings::default(),
+            Box::new(FsrsScheduler::new(&[], 0.9).unwrap()),
+            Arc::new(FakeClock::new(1_800_000_000_000, 0)),
+        )
+    }
+
+    #[test]
+    fn a_plain_card_is_revealed_then_rated() {
+        let content = Content::builtin();
+        let progress = Progress::default();
+        let deck = deck(&content, &["bank-gcd"]);
+        let ctx = Ctx {
+            review: Some(&deck),
+            ..test_ctx(&content, &progress)
+        };
+        let mut state = State::start(&deck, &content);
+        assert_eq!(state.card, Some(0));
+        assert_eq!(state.handle_key(key(KeyCode::Char('2')), &ctx), None);
+        assert_eq!(state.handle_key(key(KeyCode::Char(' ')), &ctx), None);
+        assert!(state.revealed);
+        assert_eq!(
+            state.handle_key(key(KeyCode::Char('2')), &ctx),
+            Some(Action::Rate {
+                card: 0,
+                rating: Rating::Hard,
+                duration_ms: 0,
+                drill: None
+            })
+        );
+        assert!(matches!(
+            state.handle_key(key(KeyCode::Char(' ')), &ctx),
+            Some(Action::Rate {
+                rating: Rating::Good,
+                ..
+            })
+        ));
+        assert_eq!(
+            state.handle_key(key(KeyCode::Char('s')), &ctx),
+            Some(Action::SuspendCard(0))
+        );
+        assert_eq!(
+            state.handle_key(key(KeyCode::Char('u')), &ctx),
+            Some(Action::UndoReview)
+        );
+        assert!(!state.captures(&key(KeyCode::Char('q'))));
+    }
+
+    #[test]
+    fn a_drill_takes_typing_and_proposes_from_the_grade() {
+        let content = Content::builtin();
+        let progress = Progress::default();
+        let deck = deck(&content, &["drill-conflict-degree"]);
+        let ctx = Ctx {
+            review: Some(&deck),
+            ..test_ctx(&content, &progress)
+        };
+        let mut state = State::start(&deck, &content);
+        assert!(state.typing());
+        assert!(state.captures(&key(KeyCode::Char('q'))));
+        assert!(!state.captures(&key(KeyCode::Esc)));
+        state.handle_key(key(KeyCode::Enter), &ctx);
+        assert!(state.typing(), "an empty answer is not graded");
+        assert!(state.message.is_some());
+        let wrong = state
+            .drill
+            .as_ref()
+            .and_then(|d| d.variant.key.value())
+            .map(|v| v + 1.0)
+            .unwrap();
+        for c in format!("{wrong}").chars() {
+            state.handle_key(key(KeyCode::Char(c)), &ctx);
+        }
+        state.handle_key(key(KeyCode::Enter), &ctx);
+        assert!(!state.typing() && state.revealed);
+        let drill = state.drill.as_ref().unwrap();
+        assert_eq!(drill.proposed, Some(Rating::Again));
+        match state.handle_key(key(KeyCode::Enter), &ctx) {
+            Some(Action::Rate {
+                rating: Rating::Again,
+                drill: Some(answer),
+                ..
+            }) => {
+                assert!(!answer.correct);
+                assert_eq!(answer.answer, format!("{wrong}"));
+            }
+            other => panic!("{other:?}"),
+        }
+    }
+}
