@@ -141,6 +141,16 @@ impl WarpAccess {
     /// Errors: element size not in 1, 2, 4, 8, 16; warp size not 32 or 64; more explicit offsets than
     /// lanes; a struct smaller than its field; an address that overflows `i64`.
     pub fn resolve(&self) -> Result<LaneAddresses> {
+        let lanes = self.resolve_array()?;
+        Ok(lanes.to_addresses())
+    }
+
+    /// [`WarpAccess::resolve`] into a fixed array on the stack: what the counting fast paths read, so
+    /// counting sectors or wavefronts never allocates. Same checks, same errors.
+    ///
+    /// Affine lane `t`: `base + (offset + t × stride) × E`, each step checked; stride 2, offset 1,
+    /// 4-byte elements → lane 3 reads byte `(1 + 3 × 2) × 4 = 28`.
+    pub fn resolve_array(&self) -> Result<LaneArray> {
         if !ELEM_SIZES.contains(&self.elem_bytes) {
             return Err(EngineError::range(
                 "element size",
@@ -157,15 +167,17 @@ impl WarpAccess {
         }
         let elem = i64::from(self.elem_bytes);
         let lanes = self.warp_size as usize;
-        let mut addresses = vec![None; lanes];
-        if let Pattern::Explicit { offsets_bytes } = &self.pattern
-            && offsets_bytes.len() > lanes
-        {
-            return Err(EngineError::range(
-                "number of lane offsets",
-                offsets_bytes.len(),
-                format!("at most {lanes} (one per lane)"),
-            ));
+        let mut active = self.active_mask & full_mask(self.warp_size);
+        if let Pattern::Explicit { offsets_bytes } = &self.pattern {
+            if offsets_bytes.len() > lanes {
+                return Err(EngineError::range(
+                    "number of lane offsets",
+                    offsets_bytes.len(),
+                    format!("at most {lanes} (one per lane)"),
+                ));
+            }
+            // Lanes past the end of the list are inactive.
+            active &= full_mask(offsets_bytes.len() as u32);
         }
         if let Pattern::StructField {
             struct_bytes,
@@ -191,14 +203,12 @@ impl WarpAccess {
                 ));
             }
         }
-        for (lane, slot) in addresses.iter_mut().enumerate() {
-            if self.active_mask & (1u64 << lane) == 0 {
-                continue;
-            }
+        let mut addresses = [0i64; 64];
+        let mut remaining = active;
+        while remaining != 0 {
+            let lane = remaining.trailing_zeros() as usize;
+            remaining &= remaining - 1;
             let t = lane as i64;
-            let overflow = || EngineError::Overflow {
-                what: format!("lane {lane}"),
-            };
             let address = match &self.pattern {
                 Pattern::Affine {
                     stride_elems,
@@ -236,20 +246,58 @@ impl WarpAccess {
                         .and_then(|(a, b)| a.checked_add(b))
                         .and_then(|x| x.checked_add(*base_bytes))
                 }
-                Pattern::Explicit { offsets_bytes } => match offsets_bytes.get(lane) {
-                    Some(offset) => Some(*offset),
-                    None => continue,
-                },
+                Pattern::Explicit { offsets_bytes } => offsets_bytes.get(lane).copied(),
             };
-            let address = address.ok_or_else(overflow)?;
             // The last byte must be addressable too.
-            address.checked_add(elem - 1).ok_or_else(overflow)?;
-            *slot = Some(address);
+            match address.filter(|a| a.checked_add(elem - 1).is_some()) {
+                Some(address) => addresses[lane] = address,
+                None => {
+                    return Err(EngineError::Overflow {
+                        what: format!("lane {lane}"),
+                    });
+                }
+            }
         }
-        Ok(LaneAddresses {
+        Ok(LaneArray {
             elem_bytes: self.elem_bytes,
+            warp_size: self.warp_size,
+            active,
             addresses,
         })
+    }
+}
+
+/// Every active lane's byte address in a fixed array (no allocation): the input of the counting
+/// fast paths ([`crate::engine::coalescing::coalesce_counts`], [`crate::engine::banks::bank_counts`]).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct LaneArray {
+    /// Bytes each lane loads.
+    pub elem_bytes: u32,
+    /// Lanes in the warp (32 or 64).
+    pub warp_size: u32,
+    /// Lanes that load (bit `t` = lane `t`), already cut to the warp and to an explicit list's length.
+    pub active: u64,
+    /// Byte address of lane `t` at index `t`; meaningless where the lane is inactive.
+    pub addresses: [i64; 64],
+}
+
+impl LaneArray {
+    /// Number of lanes that load.
+    pub fn active_lanes(&self) -> u32 {
+        self.active.count_ones()
+    }
+
+    /// The address of `lane`, if it loads.
+    pub fn get(&self, lane: usize) -> Option<i64> {
+        (lane < 64 && self.active >> lane & 1 == 1).then(|| self.addresses[lane])
+    }
+
+    /// The same lanes as a [`LaneAddresses`] (one `Option` per lane of the warp).
+    pub fn to_addresses(&self) -> LaneAddresses {
+        LaneAddresses {
+            elem_bytes: self.elem_bytes,
+            addresses: (0..self.warp_size as usize).map(|l| self.get(l)).collect(),
+        }
     }
 }
 

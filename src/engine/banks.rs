@@ -1,6 +1,6 @@
 //! Shared-memory banks (engine notes §2): which bank each lane hits and how many wavefronts a load takes.
 
-use super::access::{LaneAddresses, WarpAccess};
+use super::access::{LaneAddresses, LaneArray, WarpAccess};
 use super::arch::{Arch, Vendor};
 use super::error::{EngineError, Result};
 use serde::Serialize;
@@ -175,6 +175,155 @@ fn pairs_share(lanes: &LaneAddresses, xor: usize) -> bool {
             .flatten()
             .is_none_or(|other| other == address)
     })
+}
+
+/// The counts of one warp's shared-memory load without the per-bank lists: equal, field for field,
+/// to the same fields of [`BankAnalysis`].
+#[derive(Debug, Clone, Copy, PartialEq, Serialize)]
+pub struct BankCounts {
+    /// Lanes per phase (see [`BankAnalysis::phase_lanes`]).
+    pub phase_lanes: u32,
+    /// Whether neighbouring phases merged in pairs.
+    pub merged: bool,
+    /// Total wavefronts: the sum over phases of the most distinct words one bank delivers.
+    pub wavefronts: u32,
+    /// Phases that have an active lane.
+    pub ideal_wavefronts: u32,
+    /// `wavefronts − ideal`.
+    pub bank_conflicts: u32,
+    /// `wavefronts / ideal`.
+    pub conflict_degree: f64,
+    /// Whether some word is read by more than one lane of a phase.
+    pub broadcast: bool,
+}
+
+impl BankAnalysis {
+    /// The counts of this analysis (what [`bank_counts`] computes without building the bank lists).
+    pub fn counts(&self) -> BankCounts {
+        BankCounts {
+            phase_lanes: self.phase_lanes,
+            merged: self.merged,
+            wavefronts: self.wavefronts,
+            ideal_wavefronts: self.ideal_wavefronts,
+            bank_conflicts: self.bank_conflicts,
+            conflict_degree: self.conflict_degree,
+            broadcast: self.broadcast,
+        }
+    }
+}
+
+/// Counts wavefronts and bank conflicts of a shared-memory load without building the per-bank word
+/// lists: no allocation, the same numbers as [`bank_conflicts`].
+///
+/// Per phase, the words `⌊a / 4⌋ … ⌊(a + E − 1) / 4⌋` of its active lanes are put in order (one pass
+/// when the lanes' words already rise or fall, as any stride does; sorted in place on the stack
+/// otherwise); each distinct word adds one to its bank `word mod 32`, and the phase costs the largest
+/// bank count. Worked number: 4-byte elements at stride 32 words → all 32 words in bank 0 → 32
+/// wavefronts, 31 conflicts; at stride 33 → one word per bank → 1 wavefront.
+///
+/// ```
+/// use warpdrill::engine::{bank_counts, Arch, WarpAccess};
+/// let k = bank_counts(&WarpAccess::affine(4, 32, 0), Arch::default_arch()).unwrap();
+/// assert_eq!((k.wavefronts, k.bank_conflicts), (32, 31));
+/// ```
+pub fn bank_counts(access: &WarpAccess, arch: &Arch) -> Result<BankCounts> {
+    count_lanes(&access.resolve_array()?, arch.vendor)
+}
+
+/// [`bank_counts`] on lanes already resolved.
+pub fn count_lanes(lanes: &LaneArray, vendor: Vendor) -> Result<BankCounts> {
+    if lanes.active == 0 {
+        return Err(EngineError::range(
+            "active lanes",
+            "none",
+            "at least one lane",
+        ));
+    }
+    let elem = i64::from(lanes.elem_bytes);
+    let warp = lanes.warp_size;
+    let base_phase = (BANKS * BANK_BYTES as u32) / lanes.elem_bytes.max(4);
+    let merged = elem >= 8
+        && vendor == Vendor::Nvidia
+        && (array_pairs_share(lanes, 1) || array_pairs_share(lanes, 2));
+    let phase_lanes = if merged { base_phase * 2 } else { base_phase }.min(warp);
+    let phase_mask = super::access::full_mask(phase_lanes);
+    // A lane's element covers at most 5 words (16 bytes from an unaligned address); a phase has at
+    // most 64 lanes.
+    let mut words = [0i64; 320];
+    let mut wavefronts = 0u32;
+    let mut ideal = 0u32;
+    let mut broadcast = false;
+    let mut first_lane = 0u32;
+    while first_lane < warp {
+        let mut remaining = (lanes.active >> first_lane) & phase_mask;
+        let mut n = 0;
+        let mut rising = true;
+        let mut falling = true;
+        while remaining != 0 {
+            let lane = first_lane as usize + remaining.trailing_zeros() as usize;
+            remaining &= remaining - 1;
+            let address = lanes.addresses[lane];
+            let first_word = address.div_euclid(BANK_BYTES);
+            let last_word = (address + (elem - 1)).div_euclid(BANK_BYTES);
+            for word in first_word..=last_word {
+                if n > 0 {
+                    let previous = words[n - 1];
+                    rising &= word >= previous;
+                    falling &= word <= previous;
+                }
+                words[n] = word;
+                n += 1;
+            }
+        }
+        first_lane += phase_lanes;
+        if n == 0 {
+            continue;
+        }
+        let phase = &mut words[..n];
+        if !rising && !falling {
+            phase.sort_unstable();
+        }
+        let mut per_bank = [0u8; BANKS as usize];
+        let mut most = 0u8;
+        let mut previous = None;
+        for &word in phase.iter() {
+            if previous == Some(word) {
+                // One lane covers each of its words once: a repeat is another lane (broadcast).
+                broadcast = true;
+                continue;
+            }
+            previous = Some(word);
+            let count = &mut per_bank[word.rem_euclid(i64::from(BANKS)) as usize];
+            *count += 1;
+            most = most.max(*count);
+        }
+        wavefronts += u32::from(most);
+        ideal += 1;
+    }
+    Ok(BankCounts {
+        phase_lanes,
+        merged,
+        wavefronts,
+        ideal_wavefronts: ideal,
+        bank_conflicts: wavefronts - ideal,
+        conflict_degree: f64::from(wavefronts) / f64::from(ideal),
+        broadcast,
+    })
+}
+
+/// [`pairs_share`] on an array of lanes.
+fn array_pairs_share(lanes: &LaneArray, xor: usize) -> bool {
+    let mut remaining = lanes.active;
+    while remaining != 0 {
+        let lane = remaining.trailing_zeros() as usize;
+        remaining &= remaining - 1;
+        if let Some(other) = lanes.get(lane ^ xor)
+            && other != lanes.addresses[lane]
+        {
+            return false;
+        }
+    }
+    true
 }
 
 #[cfg(test)]

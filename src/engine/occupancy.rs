@@ -368,6 +368,210 @@ pub fn nvidia_occupancy(arch: &NvidiaLimits, config: &KernelConfig) -> Result<Oc
     })
 }
 
+/// [`nvidia_occupancy`] for many configurations on one architecture: what depends only on the
+/// architecture and the register count (registers per warp, warps per SM from the register file, the
+/// textbook bound, the carveout of each preference) is worked out once, so one evaluation is a few
+/// table reads, one division by the block's warps and one by its shared memory. Every answer, error
+/// included, equals [`nvidia_occupancy`]'s.
+///
+/// Worked number (sm_90): 48 registers → `⌈48 × 32 / 256⌉ × 256 = 1536` per warp →
+/// `⌊16384 / 1536⌋ × 4 = 40` warps per SM, stored once; a 256-thread block (8 warps) then reads
+/// `⌊40 / 8⌋ = 5` blocks.
+///
+/// ```
+/// use warpdrill::engine::{Arch, KernelConfig, OccupancyCalculator};
+/// let calc = OccupancyCalculator::new(&Arch::default_arch().nvidia.unwrap());
+/// assert_eq!(calc.evaluate(&KernelConfig::new(256, 48)).unwrap().active_blocks_per_sm, 5);
+/// ```
+#[derive(Debug, Clone)]
+pub struct OccupancyCalculator {
+    limits: NvidiaLimits,
+    /// Whether the tables below hold (the presets' figures always do); otherwise every call is
+    /// [`nvidia_occupancy`].
+    tabled: bool,
+    max_warps: u32,
+    /// Registers allocated per warp, by registers per thread.
+    regs_per_warp: [u32; 256],
+    /// Warps per SM the register file holds, by registers per thread.
+    register_warps: [u32; 256],
+    /// Textbook threads `min(regs_per_SM / r, max threads)`, by registers per thread.
+    textbook_threads: [u32; 256],
+    /// `active warps / max warps`, by active warps.
+    occupancy_of: [f64; 65],
+    /// Textbook occupancy by warp-rounded threads / 32.
+    textbook_occupancy_of: [f64; 65],
+    /// The preferred carveout in bytes, by percentage (index 101: the default).
+    preferred_carveout: [u64; 102],
+    /// `log2` of the shared-memory allocation unit.
+    smem_unit_shift: u32,
+}
+
+impl OccupancyCalculator {
+    /// Works out the tables for one architecture.
+    pub fn new(limits: &NvidiaLimits) -> Self {
+        let max_warps = limits.max_warps_per_sm();
+        let tabled = limits.max_regs_per_thread <= 255
+            && max_warps <= 64
+            && limits.max_threads_per_block <= 1024
+            && limits.reg_alloc_unit > 0
+            && limits.reg_sub_partitions > 0
+            && limits.smem_alloc_unit.is_power_of_two();
+        let mut calc = OccupancyCalculator {
+            limits: *limits,
+            tabled,
+            max_warps,
+            regs_per_warp: [0; 256],
+            register_warps: [0; 256],
+            textbook_threads: [0; 256],
+            occupancy_of: [0.0; 65],
+            textbook_occupancy_of: [0.0; 65],
+            preferred_carveout: [0; 102],
+            smem_unit_shift: limits.smem_alloc_unit.trailing_zeros(),
+        };
+        if !tabled {
+            return calc;
+        }
+        let unit = u64::from(limits.reg_alloc_unit);
+        let per_partition = limits.regs_per_sm / limits.reg_sub_partitions;
+        for r in 0..256u32 {
+            let per_warp = (div_ceil(u64::from(r) * 32, unit) * unit) as u32;
+            calc.regs_per_warp[r as usize] = per_warp;
+            calc.register_warps[r as usize] = per_partition
+                .checked_div(per_warp)
+                .map_or(0, |w| w * limits.reg_sub_partitions);
+            calc.textbook_threads[r as usize] = limits
+                .regs_per_sm
+                .checked_div(r)
+                .map_or(limits.max_threads_per_sm, |t| {
+                    t.min(limits.max_threads_per_sm)
+                });
+        }
+        for warps in 0..=64u32 {
+            calc.occupancy_of[warps as usize] = f64::from(warps) / f64::from(max_warps);
+            calc.textbook_occupancy_of[warps as usize] =
+                f64::from(warps * 32) / f64::from(limits.max_threads_per_sm);
+        }
+        let sizes = limits.carveout_kb;
+        let max_bytes = u64::from(*sizes.last().unwrap_or(&0)) * 1024;
+        for p in 0..=100u64 {
+            let wanted = div_ceil(p * max_bytes, 100);
+            calc.preferred_carveout[p as usize] =
+                supported_at_least(sizes, wanted).unwrap_or(max_bytes);
+        }
+        calc.preferred_carveout[101] = max_bytes;
+        calc
+    }
+
+    /// The architecture's figures.
+    pub fn limits(&self) -> &NvidiaLimits {
+        &self.limits
+    }
+
+    /// The occupancy of `config`: equal to `nvidia_occupancy(limits, config)`.
+    #[inline]
+    pub fn evaluate(&self, config: &KernelConfig) -> Result<Occupancy> {
+        let arch = &self.limits;
+        let b = config.block_size;
+        let r = config.regs_per_thread;
+        let requested_smem = u64::from(config.static_smem) + u64::from(config.dynamic_smem);
+        if !self.tabled
+            || b == 0
+            || b > arch.max_threads_per_block
+            || r > arch.max_regs_per_thread
+            || requested_smem > 1 << 30
+        {
+            return nvidia_occupancy(arch, config);
+        }
+        let max_warps = self.max_warps;
+        let warps_per_block = b.div_ceil(32);
+        let warp_limit = max_warps / warps_per_block;
+        let block_limit = arch.max_blocks_per_sm;
+
+        let regs_per_warp = self.regs_per_warp[r as usize];
+        let (register_limit, regs_per_block) = if r == 0 {
+            (block_limit, 0)
+        } else {
+            let rounded_warps = warps_per_block.div_ceil(4) * 4;
+            let limit = if rounded_warps * regs_per_warp > 65536 {
+                0
+            } else {
+                self.register_warps[r as usize] / warps_per_block
+            };
+            (limit, warps_per_block * regs_per_warp)
+        };
+
+        let reserved = u64::from(arch.smem_reserved_per_block);
+        let shift = self.smem_unit_shift;
+        let smem_per_block = ((requested_smem + reserved + (1 << shift) - 1) >> shift) << shift;
+        let per_block_limit = if requested_smem > u64::from(arch.smem_default_per_block) {
+            u64::from(arch.smem_optin_per_block)
+        } else {
+            u64::from(arch.smem_default_per_block)
+        } + reserved;
+        let preferred = match config.carveout {
+            Carveout::Default => self.preferred_carveout[101],
+            Carveout::Percent(p) => self.preferred_carveout[usize::from(p.min(100))],
+        };
+        let carveout = if smem_per_block > preferred {
+            let max_bytes = self.preferred_carveout[101];
+            supported_at_least(arch.carveout_kb, smem_per_block).unwrap_or(max_bytes)
+        } else {
+            preferred
+        };
+        let smem_limit = if smem_per_block > per_block_limit {
+            0
+        } else {
+            carveout
+                .checked_div(smem_per_block)
+                .map_or(block_limit, |blocks| blocks.min(u64::from(u32::MAX)) as u32)
+        };
+
+        let active_blocks = warp_limit
+            .min(register_limit)
+            .min(smem_limit)
+            .min(block_limit);
+        let mut limited_by = Limiters::default();
+        if warp_limit == active_blocks {
+            limited_by.insert(Limiter::Warps);
+        }
+        if register_limit == active_blocks && r != 0 {
+            limited_by.insert(Limiter::Registers);
+        }
+        if smem_limit == active_blocks && (smem_per_block > 0 || smem_limit == 0) {
+            limited_by.insert(Limiter::SharedMemory);
+        }
+        if block_limit == active_blocks {
+            limited_by.insert(Limiter::Blocks);
+        }
+        let active_warps = active_blocks * warps_per_block;
+        let textbook_threads = self.textbook_threads[r as usize];
+        let warp_rounded = textbook_threads / 32 * 32;
+        Ok(Occupancy {
+            active_blocks_per_sm: active_blocks,
+            active_warps_per_sm: active_warps,
+            max_warps_per_sm: max_warps,
+            occupancy: self.occupancy_of[(active_warps as usize).min(64)],
+            limited_by,
+            limits: Limits {
+                warps: warp_limit,
+                registers: register_limit,
+                shared_memory: smem_limit,
+                blocks: block_limit,
+            },
+            warps_per_block,
+            regs_per_warp: if r == 0 { 0 } else { regs_per_warp },
+            regs_per_block,
+            smem_per_block: smem_per_block as u32,
+            carveout_bytes: carveout as u32,
+            textbook: TextbookBound {
+                threads: textbook_threads,
+                warp_rounded_threads: warp_rounded,
+                occupancy: self.textbook_occupancy_of[(warp_rounded as usize / 32).min(64)],
+            },
+        })
+    }
+}
+
 /// The smallest supported carveout (sizes in KB) of at least `bytes`.
 fn supported_at_least(sizes_kb: &[u32], bytes: u64) -> Option<u64> {
     sizes_kb
