@@ -79,14 +79,18 @@ impl AccessParam {
             })
     }
 
-    /// Whether varying this parameter changes `shape` (explicit offsets keep only the element size
-    /// and the lanes; the stride belongs to affine patterns).
+    /// Whether varying this parameter changes `shape`: explicit offsets keep only the element size
+    /// and the lanes; the stride belongs to affine patterns; a struct size does not apply to a 2D
+    /// walk, nor a pitch to an array of structs.
     pub fn applies_to(self, shape: &AccessShape) -> bool {
         let explicit = shape.offsets.is_some();
-        let affine = !explicit && shape.struct_size.is_none() && shape.pitch.is_none();
+        let structs = shape.struct_size.is_some();
+        let two_d = shape.pitch.is_some();
         match self {
-            AccessParam::Stride => affine,
-            AccessParam::Offset | AccessParam::StructSize | AccessParam::Pitch => !explicit,
+            AccessParam::Stride => !explicit && !structs && !two_d,
+            AccessParam::Offset => !explicit,
+            AccessParam::StructSize => !explicit && !two_d,
+            AccessParam::Pitch => !explicit && !structs,
             AccessParam::Elem | AccessParam::Lanes => true,
         }
     }
