@@ -204,58 +204,39 @@ impl WarpAccess {
             }
         }
         let mut addresses = [0i64; 64];
-        let mut remaining = active;
-        while remaining != 0 {
-            let lane = remaining.trailing_zeros() as usize;
-            remaining &= remaining - 1;
-            let t = lane as i64;
-            let address = match &self.pattern {
-                Pattern::Affine {
-                    stride_elems,
-                    offset_elems,
-                    base_bytes,
-                } => t
-                    .checked_mul(*stride_elems)
-                    .and_then(|x| x.checked_add(*offset_elems))
-                    .and_then(|x| x.checked_mul(elem))
-                    .and_then(|x| x.checked_add(*base_bytes)),
-                Pattern::StructField {
-                    struct_bytes,
-                    field_offset,
-                    first,
-                    base_bytes,
-                } => first
-                    .checked_add(t)
-                    .and_then(|x| x.checked_mul(*struct_bytes))
-                    .and_then(|x| x.checked_add(*field_offset))
-                    .and_then(|x| x.checked_add(*base_bytes)),
-                Pattern::TwoD {
-                    pitch_bytes,
-                    column,
-                    row,
-                    col,
-                    base_bytes,
-                } => {
-                    let (r, c) = if *column {
-                        (row.checked_add(t), Some(*col))
-                    } else {
-                        (Some(*row), col.checked_add(t))
-                    };
-                    r.and_then(|r| r.checked_mul(*pitch_bytes))
-                        .zip(c.and_then(|c| c.checked_mul(elem)))
-                        .and_then(|(a, b)| a.checked_add(b))
-                        .and_then(|x| x.checked_add(*base_bytes))
-                }
-                Pattern::Explicit { offsets_bytes } => offsets_bytes.get(lane).copied(),
-            };
-            // The last byte must be addressable too.
-            match address.filter(|a| a.checked_add(elem - 1).is_some()) {
-                Some(address) => addresses[lane] = address,
-                None => {
-                    return Err(EngineError::Overflow {
-                        what: format!("lane {lane}"),
-                    });
-                }
+        let overflow = |lane: usize| EngineError::Overflow {
+            what: format!("lane {lane}"),
+        };
+        // The last byte must be addressable too.
+        let fits = |lane: usize| {
+            self.checked_address(lane, elem)
+                .filter(|a| a.checked_add(elem - 1).is_some())
+        };
+        let lowest = active.trailing_zeros() as usize;
+        let highest = 63usize.saturating_sub(active.leading_zeros() as usize);
+        let linear = !matches!(self.pattern, Pattern::Explicit { .. });
+        if active != 0 && linear && fits(lowest).is_some() && fits(highest).is_some() {
+            // Affine, AoS and 2D addresses are `A + B × t`, and so is every intermediate of their
+            // formula: when the lowest and highest active lanes fit in i64, every lane between fits,
+            // and wrapping arithmetic (exact modulo 2^64) gives each one exactly.
+            let first = self.wrapping_address(lowest as i64, elem);
+            let step = self
+                .wrapping_address(lowest as i64 + 1, elem)
+                .wrapping_sub(first);
+            for (t, slot) in addresses
+                .iter_mut()
+                .enumerate()
+                .take(highest + 1)
+                .skip(lowest)
+            {
+                *slot = first.wrapping_add(step.wrapping_mul((t - lowest) as i64));
+            }
+        } else {
+            let mut remaining = active;
+            while remaining != 0 {
+                let lane = remaining.trailing_zeros() as usize;
+                remaining &= remaining - 1;
+                addresses[lane] = fits(lane).ok_or_else(|| overflow(lane))?;
             }
         }
         Ok(LaneArray {
@@ -264,6 +245,94 @@ impl WarpAccess {
             active,
             addresses,
         })
+    }
+
+    /// Lane `lane`'s byte address with every step checked; `None` when a step overflows `i64` (or an
+    /// explicit list has no offset for the lane).
+    fn checked_address(&self, lane: usize, elem: i64) -> Option<i64> {
+        let t = lane as i64;
+        match &self.pattern {
+            Pattern::Affine {
+                stride_elems,
+                offset_elems,
+                base_bytes,
+            } => t
+                .checked_mul(*stride_elems)
+                .and_then(|x| x.checked_add(*offset_elems))
+                .and_then(|x| x.checked_mul(elem))
+                .and_then(|x| x.checked_add(*base_bytes)),
+            Pattern::StructField {
+                struct_bytes,
+                field_offset,
+                first,
+                base_bytes,
+            } => first
+                .checked_add(t)
+                .and_then(|x| x.checked_mul(*struct_bytes))
+                .and_then(|x| x.checked_add(*field_offset))
+                .and_then(|x| x.checked_add(*base_bytes)),
+            Pattern::TwoD {
+                pitch_bytes,
+                column,
+                row,
+                col,
+                base_bytes,
+            } => {
+                let (r, c) = if *column {
+                    (row.checked_add(t), Some(*col))
+                } else {
+                    (Some(*row), col.checked_add(t))
+                };
+                r.and_then(|r| r.checked_mul(*pitch_bytes))
+                    .zip(c.and_then(|c| c.checked_mul(elem)))
+                    .and_then(|(a, b)| a.checked_add(b))
+                    .and_then(|x| x.checked_add(*base_bytes))
+            }
+            Pattern::Explicit { offsets_bytes } => offsets_bytes.get(lane).copied(),
+        }
+    }
+
+    /// The formula of [`WarpAccess::checked_address`] in wrapping arithmetic (exact modulo 2^64);
+    /// 0 for explicit offsets.
+    fn wrapping_address(&self, t: i64, elem: i64) -> i64 {
+        match &self.pattern {
+            Pattern::Affine {
+                stride_elems,
+                offset_elems,
+                base_bytes,
+            } => t
+                .wrapping_mul(*stride_elems)
+                .wrapping_add(*offset_elems)
+                .wrapping_mul(elem)
+                .wrapping_add(*base_bytes),
+            Pattern::StructField {
+                struct_bytes,
+                field_offset,
+                first,
+                base_bytes,
+            } => first
+                .wrapping_add(t)
+                .wrapping_mul(*struct_bytes)
+                .wrapping_add(*field_offset)
+                .wrapping_add(*base_bytes),
+            Pattern::TwoD {
+                pitch_bytes,
+                column,
+                row,
+                col,
+                base_bytes,
+            } => {
+                let (r, c) = if *column {
+                    (row.wrapping_add(t), *col)
+                } else {
+                    (*row, col.wrapping_add(t))
+                };
+                r.wrapping_mul(*pitch_bytes)
+                    .wrapping_add(c.wrapping_mul(elem))
+                    .wrapping_add(*base_bytes)
+            }
+            Pattern::Explicit { .. } => 0,
+        }
     }
 }
 

@@ -247,58 +247,20 @@ pub fn count_lanes(lanes: &LaneArray, vendor: Vendor) -> Result<BankCounts> {
         && (array_pairs_share(lanes, 1) || array_pairs_share(lanes, 2));
     let phase_lanes = if merged { base_phase * 2 } else { base_phase }.min(warp);
     let phase_mask = super::access::full_mask(phase_lanes);
-    // A lane's element covers at most 5 words (16 bytes from an unaligned address); a phase has at
-    // most 64 lanes.
-    let mut words = [0i64; 320];
     let mut wavefronts = 0u32;
     let mut ideal = 0u32;
     let mut broadcast = false;
     let mut first_lane = 0u32;
     while first_lane < warp {
-        let mut remaining = (lanes.active >> first_lane) & phase_mask;
-        let mut n = 0;
-        let mut rising = true;
-        let mut falling = true;
-        while remaining != 0 {
-            let lane = first_lane as usize + remaining.trailing_zeros() as usize;
-            remaining &= remaining - 1;
-            let address = lanes.addresses[lane];
-            let first_word = address.div_euclid(BANK_BYTES);
-            let last_word = (address + (elem - 1)).div_euclid(BANK_BYTES);
-            for word in first_word..=last_word {
-                if n > 0 {
-                    let previous = words[n - 1];
-                    rising &= word >= previous;
-                    falling &= word <= previous;
-                }
-                words[n] = word;
-                n += 1;
-            }
+        let phase = (lanes.active >> first_lane) & phase_mask;
+        if phase != 0 {
+            let (most, shared) = ordered_phase(lanes, first_lane, phase, elem)
+                .unwrap_or_else(|| sorted_phase(lanes, first_lane, phase, elem));
+            wavefronts += most;
+            ideal += 1;
+            broadcast |= shared;
         }
         first_lane += phase_lanes;
-        if n == 0 {
-            continue;
-        }
-        let phase = &mut words[..n];
-        if !rising && !falling {
-            phase.sort_unstable();
-        }
-        let mut per_bank = [0u8; BANKS as usize];
-        let mut most = 0u8;
-        let mut previous = None;
-        for &word in phase.iter() {
-            if previous == Some(word) {
-                // One lane covers each of its words once: a repeat is another lane (broadcast).
-                broadcast = true;
-                continue;
-            }
-            previous = Some(word);
-            let count = &mut per_bank[word.rem_euclid(i64::from(BANKS)) as usize];
-            *count += 1;
-            most = most.max(*count);
-        }
-        wavefronts += u32::from(most);
-        ideal += 1;
     }
     Ok(BankCounts {
         phase_lanes,
@@ -309,6 +271,88 @@ pub fn count_lanes(lanes: &LaneArray, vendor: Vendor) -> Result<BankCounts> {
         conflict_degree: f64::from(wavefronts) / f64::from(ideal),
         broadcast,
     })
+}
+
+/// One phase's wavefronts (the most distinct words one bank delivers) and whether two lanes share a
+/// word, in one pass when the lanes' words come in order (rising or falling): distinct words are
+/// the changes between neighbours, and a repeat is another lane reading the same word (one lane
+/// covers each of its words once). `None` as soon as the order turns.
+fn ordered_phase(lanes: &LaneArray, first_lane: u32, phase: u64, elem: i64) -> Option<(u32, bool)> {
+    let mut per_bank = [0u8; BANKS as usize];
+    let mut most = 0u8;
+    let mut broadcast = false;
+    let mut previous = i64::MIN;
+    let mut seen = false;
+    let mut direction = 0i64;
+    let mut remaining = phase;
+    while remaining != 0 {
+        let lane = first_lane as usize + remaining.trailing_zeros() as usize;
+        remaining &= remaining - 1;
+        let address = lanes.addresses[lane];
+        // `>> 2` is ⌊a / 4⌋ (the word), `& 31` its bank, for negative addresses too.
+        let first_word = address >> 2;
+        let last_word = (address + (elem - 1)) >> 2;
+        let mut word = first_word;
+        loop {
+            if seen && word == previous {
+                broadcast = true;
+            } else {
+                if seen {
+                    let step = if word > previous { 1 } else { -1 };
+                    if direction == 0 {
+                        direction = step;
+                    } else if direction != step {
+                        return None;
+                    }
+                }
+                seen = true;
+                previous = word;
+                let count = &mut per_bank[(word & 31) as usize];
+                *count += 1;
+                most = most.max(*count);
+            }
+            if word == last_word {
+                break;
+            }
+            word += 1;
+        }
+    }
+    Some((u32::from(most), broadcast))
+}
+
+/// [`ordered_phase`] for scattered lanes: the phase's words listed on the stack and sorted.
+fn sorted_phase(lanes: &LaneArray, first_lane: u32, phase: u64, elem: i64) -> (u32, bool) {
+    // A lane's element covers at most 5 words (16 bytes from an unaligned address); a phase has
+    // at most 64 lanes.
+    let mut words = [0i64; 320];
+    let mut n = 0;
+    let mut remaining = phase;
+    while remaining != 0 {
+        let lane = first_lane as usize + remaining.trailing_zeros() as usize;
+        remaining &= remaining - 1;
+        let address = lanes.addresses[lane];
+        for word in (address >> 2)..=((address + (elem - 1)) >> 2) {
+            words[n] = word;
+            n += 1;
+        }
+    }
+    let words = &mut words[..n];
+    words.sort_unstable();
+    let mut per_bank = [0u8; BANKS as usize];
+    let mut most = 0u8;
+    let mut broadcast = false;
+    let mut previous = None;
+    for &word in words.iter() {
+        if previous == Some(word) {
+            broadcast = true;
+            continue;
+        }
+        previous = Some(word);
+        let count = &mut per_bank[(word & 31) as usize];
+        *count += 1;
+        most = most.max(*count);
+    }
+    (u32::from(most), broadcast)
 }
 
 /// [`pairs_share`] on an array of lanes.

@@ -251,55 +251,10 @@ pub fn count_lanes(lanes: &LaneArray, granularity: Granularity) -> Result<Coales
         ));
     }
     let last_byte = i64::from(lanes.elem_bytes) - 1;
-    // Each element of at most 16 bytes spans at most 2 sectors: 128 entries hold a 64-lane warp.
-    let mut ids = [0i64; 128];
-    let mut n = 0;
-    let mut rising = true;
-    let mut falling = true;
-    let mut remaining = lanes.active;
-    while remaining != 0 {
-        let lane = remaining.trailing_zeros() as usize;
-        remaining &= remaining - 1;
-        let address = lanes.addresses[lane];
-        // `resolve_array` checked that the last byte is addressable.
-        let first = address.div_euclid(32);
-        let last = address.saturating_add(last_byte).div_euclid(32);
-        for sector in [first, last] {
-            if n > 0 {
-                let previous = ids[n - 1];
-                if sector == previous {
-                    continue;
-                }
-                rising &= sector > previous;
-                falling &= sector < previous;
-            }
-            ids[n] = sector;
-            n += 1;
-            if first == last {
-                break;
-            }
-        }
-    }
-    let ids = &mut ids[..n];
-    if !rising && !falling {
-        ids.sort_unstable();
-    }
-    // Ordered (either way): distinct values are the changes between neighbours.
-    let mut sectors = 0u32;
-    let mut lines = 0u32;
-    let mut previous_sector = None;
-    let mut previous_line = None;
-    for &sector in ids.iter() {
-        if previous_sector != Some(sector) {
-            sectors += 1;
-            previous_sector = Some(sector);
-            let line = sector.div_euclid(4);
-            if previous_line != Some(line) {
-                lines += 1;
-                previous_line = Some(line);
-            }
-        }
-    }
+    let (sectors, lines) = match ordered_counts(lanes, last_byte) {
+        Some(counts) => counts,
+        None => sorted_counts(lanes, last_byte),
+    };
     let unit = granularity.bytes() as u32;
     let transactions = match granularity {
         Granularity::Sector => sectors,
@@ -318,6 +273,92 @@ pub fn count_lanes(lanes: &LaneArray, granularity: Granularity) -> Result<Coales
         bytes_fetched,
         efficiency: (bytes_requested as f64 / bytes_fetched as f64).min(1.0),
     })
+}
+
+/// Sectors and lines in one pass when the lanes' sectors come in order (rising or falling, as any
+/// stride of one sign gives): the distinct values are the changes between neighbours. `None` as
+/// soon as the order turns (the caller sorts then).
+fn ordered_counts(lanes: &LaneArray, last_byte: i64) -> Option<(u32, u32)> {
+    let mut sectors = 0u32;
+    let mut lines = 0u32;
+    let mut previous_sector = i64::MIN;
+    let mut previous_line = i64::MIN;
+    // 0: not known yet, 1 rising, -1 falling.
+    let mut direction = 0i64;
+    let mut remaining = lanes.active;
+    while remaining != 0 {
+        let lane = remaining.trailing_zeros() as usize;
+        remaining &= remaining - 1;
+        let address = lanes.addresses[lane];
+        // `resolve_array` checked that the last byte is addressable; `>> 5` is ⌊a / 32⌋.
+        let first = address >> 5;
+        let last = (address + last_byte) >> 5;
+        let mut sector = first;
+        loop {
+            if sector != previous_sector {
+                if sectors > 0 {
+                    let step = if sector > previous_sector { 1 } else { -1 };
+                    if direction == 0 {
+                        direction = step;
+                    } else if direction != step {
+                        return None;
+                    }
+                }
+                sectors += 1;
+                previous_sector = sector;
+                let line = sector >> 2;
+                if line != previous_line {
+                    lines += 1;
+                    previous_line = line;
+                }
+            }
+            if sector == last {
+                break;
+            }
+            sector += 1;
+        }
+    }
+    Some((sectors, lines))
+}
+
+/// Sectors and lines of scattered lanes: every sector listed on the stack, sorted, the distinct
+/// ones counted.
+fn sorted_counts(lanes: &LaneArray, last_byte: i64) -> (u32, u32) {
+    // Each element of at most 16 bytes spans at most 2 sectors: 128 entries hold a 64-lane warp.
+    let mut ids = [0i64; 128];
+    let mut n = 0;
+    let mut remaining = lanes.active;
+    while remaining != 0 {
+        let lane = remaining.trailing_zeros() as usize;
+        remaining &= remaining - 1;
+        let address = lanes.addresses[lane];
+        let first = address >> 5;
+        let last = (address + last_byte) >> 5;
+        ids[n] = first;
+        n += 1;
+        if last != first {
+            ids[n] = last;
+            n += 1;
+        }
+    }
+    let ids = &mut ids[..n];
+    ids.sort_unstable();
+    let mut sectors = 0u32;
+    let mut lines = 0u32;
+    let mut previous_sector = None;
+    let mut previous_line = None;
+    for &sector in ids.iter() {
+        if previous_sector != Some(sector) {
+            sectors += 1;
+            previous_sector = Some(sector);
+            let line = sector >> 2;
+            if previous_line != Some(line) {
+                lines += 1;
+                previous_line = Some(line);
+            }
+        }
+    }
+    (sectors, lines)
 }
 
 #[cfg(test)]
