@@ -404,6 +404,14 @@ pub struct OccupancyCalculator {
     preferred_carveout: [u64; 102],
     /// `log2` of the shared-memory allocation unit.
     smem_unit_shift: u32,
+    /// `⌈2^16 / w⌉` by warps per block `w` (1–32): `⌊n / w⌋ = (n × this) >> 16` for every `n` up to
+    /// `2^16 / w` (the rounding adds less than `n / 2^16 < 1 / w`), a multiply instead of a
+    /// division. The numerators are warps per SM: at most 64 resident, 256 in the register file.
+    reciprocal: [u32; 33],
+    /// `⌈2^32 / k⌉` by shared memory per block in allocation units `k` (1 … the largest carveout's
+    /// units): blocks by shared memory `⌊c / k⌋ = (c × this) >> 32` for a carveout of `c` units,
+    /// exact as `c × k` stays far below `2^32`. Longer blocks fit no block.
+    smem_reciprocal: Vec<u64>,
 }
 
 impl OccupancyCalculator {
@@ -427,7 +435,12 @@ impl OccupancyCalculator {
             textbook_occupancy_of: [0.0; 65],
             preferred_carveout: [0; 102],
             smem_unit_shift: limits.smem_alloc_unit.trailing_zeros(),
+            reciprocal: [0; 33],
+            smem_reciprocal: Vec::new(),
         };
+        for w in 1..=32u32 {
+            calc.reciprocal[w as usize] = (1u32 << 16).div_ceil(w);
+        }
         if !tabled {
             return calc;
         }
@@ -459,6 +472,10 @@ impl OccupancyCalculator {
                 supported_at_least(sizes, wanted).unwrap_or(max_bytes);
         }
         calc.preferred_carveout[101] = max_bytes;
+        let max_units = max_bytes >> calc.smem_unit_shift;
+        calc.smem_reciprocal = (0..=max_units)
+            .map(|k| if k == 0 { 0 } else { (1u64 << 32).div_ceil(k) })
+            .collect();
         calc
     }
 
@@ -484,7 +501,9 @@ impl OccupancyCalculator {
         }
         let max_warps = self.max_warps;
         let warps_per_block = b.div_ceil(32);
-        let warp_limit = max_warps / warps_per_block;
+        // `⌊n / warps_per_block⌋` (warps per block ≤ 32 as `max_threads_per_block` ≤ 1024).
+        let per_block = |n: u32| (n * self.reciprocal[warps_per_block as usize]) >> 16;
+        let warp_limit = per_block(max_warps);
         let block_limit = arch.max_blocks_per_sm;
 
         let regs_per_warp = self.regs_per_warp[r as usize];
@@ -495,7 +514,7 @@ impl OccupancyCalculator {
             let limit = if rounded_warps * regs_per_warp > 65536 {
                 0
             } else {
-                self.register_warps[r as usize] / warps_per_block
+                per_block(self.register_warps[r as usize])
             };
             (limit, warps_per_block * regs_per_warp)
         };
@@ -518,12 +537,17 @@ impl OccupancyCalculator {
         } else {
             preferred
         };
+        // Carveouts are whole kilobytes and blocks whole units: both counted in units exactly.
         let smem_limit = if smem_per_block > per_block_limit {
             0
+        } else if smem_per_block == 0 {
+            block_limit
         } else {
-            carveout
-                .checked_div(smem_per_block)
-                .map_or(block_limit, |blocks| blocks.min(u64::from(u32::MAX)) as u32)
+            let units = smem_per_block >> shift;
+            match self.smem_reciprocal.get(units as usize) {
+                Some(reciprocal) => (((carveout >> shift) * reciprocal) >> 32) as u32,
+                None => (carveout / smem_per_block) as u32,
+            }
         };
 
         let active_blocks = warp_limit
