@@ -404,14 +404,17 @@ pub struct OccupancyCalculator {
     preferred_carveout: [u64; 102],
     /// `log2` of the shared-memory allocation unit.
     smem_unit_shift: u32,
-    /// `⌈2^16 / w⌉` by warps per block `w` (1–32): `⌊n / w⌋ = (n × this) >> 16` for every `n` up to
-    /// `2^16 / w` (the rounding adds less than `n / 2^16 < 1 / w`), a multiply instead of a
-    /// division. The numerators are warps per SM: at most 64 resident, 256 in the register file.
-    reciprocal: [u32; 33],
     /// `⌈2^32 / k⌉` by shared memory per block in allocation units `k` (1 … the largest carveout's
     /// units): blocks by shared memory `⌊c / k⌋ = (c × this) >> 32` for a carveout of `c` units,
     /// exact as `c × k` stays far below `2^32`. Longer blocks fit no block.
     smem_reciprocal: Vec<u64>,
+    /// Blocks per SM by shared memory under the default (largest) carveout, by the block's
+    /// allocation units (0 units: the block limit).
+    default_smem_limits: Vec<u16>,
+    /// Blocks per SM allowed by the warps and by the registers, by `r × 33 + w` (registers per
+    /// thread `r`, warps per block `w` = 1–32): both divisions and the 65 536-register block check
+    /// done once.
+    warp_and_register_limits: Box<[[u16; 2]; 256 * 33 + 64]>,
 }
 
 impl OccupancyCalculator {
@@ -435,12 +438,10 @@ impl OccupancyCalculator {
             textbook_occupancy_of: [0.0; 65],
             preferred_carveout: [0; 102],
             smem_unit_shift: limits.smem_alloc_unit.trailing_zeros(),
-            reciprocal: [0; 33],
             smem_reciprocal: Vec::new(),
+            default_smem_limits: Vec::new(),
+            warp_and_register_limits: Box::new([[0; 2]; 256 * 33 + 64]),
         };
-        for w in 1..=32u32 {
-            calc.reciprocal[w as usize] = (1u32 << 16).div_ceil(w);
-        }
         if !tabled {
             return calc;
         }
@@ -472,7 +473,27 @@ impl OccupancyCalculator {
                 supported_at_least(sizes, wanted).unwrap_or(max_bytes);
         }
         calc.preferred_carveout[101] = max_bytes;
+        for r in 0..256u32 {
+            for w in 1..33u32 {
+                let warp_limit = max_warps / w;
+                let register_limit = if r == 0 {
+                    limits.max_blocks_per_sm
+                } else if w.div_ceil(4) * 4 * calc.regs_per_warp[r as usize] > 65536 {
+                    0
+                } else {
+                    calc.register_warps[r as usize] / w
+                };
+                calc.warp_and_register_limits[(r * 33 + w) as usize] =
+                    [warp_limit, register_limit].map(|l| u16::try_from(l).unwrap_or(u16::MAX));
+            }
+        }
         let max_units = max_bytes >> calc.smem_unit_shift;
+        calc.default_smem_limits = (0..=max_units)
+            .map(|k| {
+                let blocks = (max_units).checked_div(k).unwrap_or(u64::from(limits.max_blocks_per_sm));
+                u16::try_from(blocks).unwrap_or(u16::MAX)
+            })
+            .collect();
         calc.smem_reciprocal = (0..=max_units)
             .map(|k| if k == 0 { 0 } else { (1u64 << 32).div_ceil(k) })
             .collect();
@@ -501,52 +522,62 @@ impl OccupancyCalculator {
         }
         let max_warps = self.max_warps;
         let warps_per_block = b.div_ceil(32);
-        // `⌊n / warps_per_block⌋` (warps per block ≤ 32 as `max_threads_per_block` ≤ 1024).
-        let per_block = |n: u32| (n * self.reciprocal[warps_per_block as usize]) >> 16;
-        let warp_limit = per_block(max_warps);
         let block_limit = arch.max_blocks_per_sm;
-
-        let regs_per_warp = self.regs_per_warp[r as usize];
-        let (register_limit, regs_per_block) = if r == 0 {
-            (block_limit, 0)
+        // `r` ≤ 255 and `warps_per_block` ≤ 32 here (checked above): the masks only tell the
+        // compiler so, and the table reads need no bounds check.
+        let r_index = (r & 255) as usize;
+        let [warp_limit, register_limit] = self.warp_and_register_limits
+            [r_index * 33 + (warps_per_block & 63) as usize]
+            .map(u32::from);
+        let regs_per_warp = self.regs_per_warp[r_index];
+        let regs_per_block = if r == 0 {
+            0
         } else {
-            let rounded_warps = warps_per_block.div_ceil(4) * 4;
-            let limit = if rounded_warps * regs_per_warp > 65536 {
-                0
-            } else {
-                per_block(self.register_warps[r as usize])
-            };
-            (limit, warps_per_block * regs_per_warp)
+            warps_per_block * regs_per_warp
         };
 
         let reserved = u64::from(arch.smem_reserved_per_block);
         let shift = self.smem_unit_shift;
-        let smem_per_block = ((requested_smem + reserved + (1 << shift) - 1) >> shift) << shift;
+        let unit_mask = (1u64 << shift) - 1;
+        let smem_per_block = (requested_smem + reserved + unit_mask) & !unit_mask;
         let per_block_limit = if requested_smem > u64::from(arch.smem_default_per_block) {
             u64::from(arch.smem_optin_per_block)
         } else {
             u64::from(arch.smem_default_per_block)
         } + reserved;
-        let preferred = match config.carveout {
-            Carveout::Default => self.preferred_carveout[101],
-            Carveout::Percent(p) => self.preferred_carveout[usize::from(p.min(100))],
-        };
-        let carveout = if smem_per_block > preferred {
-            let max_bytes = self.preferred_carveout[101];
-            supported_at_least(arch.carveout_kb, smem_per_block).unwrap_or(max_bytes)
-        } else {
-            preferred
-        };
-        // Carveouts are whole kilobytes and blocks whole units: both counted in units exactly.
-        let smem_limit = if smem_per_block > per_block_limit {
-            0
-        } else if smem_per_block == 0 {
-            block_limit
-        } else {
-            let units = smem_per_block >> shift;
-            match self.smem_reciprocal.get(units as usize) {
-                Some(reciprocal) => (((carveout >> shift) * reciprocal) >> 32) as u32,
-                None => (carveout / smem_per_block) as u32,
+        let max_bytes = self.preferred_carveout[101];
+        let (carveout, smem_limit) = match config.carveout {
+            // The default carveout is the maximum, so no block raises it: blocks by shared memory
+            // are read from the table by the block's units (past its end no block fits).
+            Carveout::Default if smem_per_block <= per_block_limit => {
+                let units = (smem_per_block >> shift) as usize;
+                let blocks = self.default_smem_limits.get(units).map_or(0, |b| u32::from(*b));
+                (max_bytes, blocks)
+            }
+            _ => {
+                let preferred = match config.carveout {
+                    Carveout::Default => max_bytes,
+                    Carveout::Percent(p) => self.preferred_carveout[usize::from(p.min(100))],
+                };
+                let carveout = if smem_per_block > preferred {
+                    supported_at_least(arch.carveout_kb, smem_per_block).unwrap_or(max_bytes)
+                } else {
+                    preferred
+                };
+                // Carveouts are whole kilobytes and blocks whole units: both counted in units
+                // exactly.
+                let smem_limit = if smem_per_block > per_block_limit {
+                    0
+                } else if smem_per_block == 0 {
+                    block_limit
+                } else {
+                    let units = smem_per_block >> shift;
+                    match self.smem_reciprocal.get(units as usize) {
+                        Some(reciprocal) => (((carveout >> shift) * reciprocal) >> 32) as u32,
+                        None => (carveout / smem_per_block) as u32,
+                    }
+                };
+                (carveout, smem_limit)
             }
         };
 
