@@ -144,6 +144,40 @@ fn sweeps(c: &mut Criterion) {
         })
     });
     group.finish();
+
+    // `warpdrill calc sweep coalescing --vary stride=1..256 --vary offset=0..255 --csv|--json`,
+    // written into memory.
+    let mut group = c.benchmark_group("calc sweep");
+    group.sample_size(10);
+    group.throughput(Throughput::Elements(256 * 256));
+    for format in ["--csv", "--json"] {
+        use clap::Parser;
+        let cli = warpdrill::cli::Cli::try_parse_from([
+            "warpdrill",
+            "calc",
+            "sweep",
+            "coalescing",
+            "--vary",
+            "stride=1..256",
+            "--vary",
+            "offset=0..255",
+            format,
+        ])
+        .expect("a valid command line");
+        let Some(warpdrill::cli::Command::Calc(warpdrill::cli::CalcCommand::Sweep(sweep))) =
+            cli.command
+        else {
+            panic!("not a sweep");
+        };
+        group.bench_function(format!("coalescing 256 x 256 grid {format} (points)"), |b| {
+            b.iter(|| {
+                let mut out = Vec::with_capacity(16 << 20);
+                warpdrill::cli::sweep::run(&sweep, &mut out).map_err(|e| format!("{e:?}"))?;
+                Ok::<usize, String>(black_box(out.len()))
+            })
+        });
+    }
+    group.finish();
 }
 
 criterion_group!(benches, occupancy_sweep, access_analyses, sweeps);

@@ -386,9 +386,6 @@ pub fn nvidia_occupancy(arch: &NvidiaLimits, config: &KernelConfig) -> Result<Oc
 #[derive(Debug, Clone)]
 pub struct OccupancyCalculator {
     limits: NvidiaLimits,
-    /// Whether the tables below hold (the presets' figures always do); otherwise every call is
-    /// [`nvidia_occupancy`].
-    tabled: bool,
     max_warps: u32,
     /// Registers allocated per warp, by registers per thread.
     regs_per_warp: [u32; 256],
@@ -404,6 +401,16 @@ pub struct OccupancyCalculator {
     preferred_carveout: [u64; 102],
     /// `log2` of the shared-memory allocation unit.
     smem_unit_shift: u32,
+    /// The allocation unit − 1.
+    smem_unit_mask: u64,
+    /// Largest shared memory per block without and with opt-in, plus the reserve.
+    default_limit: u64,
+    /// See `default_limit`.
+    optin_limit: u64,
+    /// `max_threads_per_block` when the tables hold, else 0.
+    tabled_threads_per_block: u32,
+    /// `max_regs_per_thread + 1` when the tables hold, else 0.
+    tabled_regs_bound: u32,
     /// `⌈2^32 / k⌉` by shared memory per block in allocation units `k` (1 … the largest carveout's
     /// units): blocks by shared memory `⌊c / k⌋ = (c × this) >> 32` for a carveout of `c` units,
     /// exact as `c × k` stays far below `2^32`. Longer blocks fit no block.
@@ -429,7 +436,6 @@ impl OccupancyCalculator {
             && limits.smem_alloc_unit.is_power_of_two();
         let mut calc = OccupancyCalculator {
             limits: *limits,
-            tabled,
             max_warps,
             regs_per_warp: [0; 256],
             register_warps: [0; 256],
@@ -438,6 +444,21 @@ impl OccupancyCalculator {
             textbook_occupancy_of: [0.0; 65],
             preferred_carveout: [0; 102],
             smem_unit_shift: limits.smem_alloc_unit.trailing_zeros(),
+            smem_unit_mask: u64::from(limits.smem_alloc_unit.wrapping_sub(1)),
+            default_limit: u64::from(limits.smem_default_per_block)
+                + u64::from(limits.smem_reserved_per_block),
+            optin_limit: u64::from(limits.smem_optin_per_block)
+                + u64::from(limits.smem_reserved_per_block),
+            tabled_threads_per_block: if tabled {
+                limits.max_threads_per_block
+            } else {
+                0
+            },
+            tabled_regs_bound: if tabled {
+                limits.max_regs_per_thread + 1
+            } else {
+                0
+            },
             smem_reciprocal: Vec::new(),
             default_smem_limits: Vec::new(),
             warp_and_register_limits: Box::new([[0; 2]; 256 * 33 + 64]),
@@ -512,10 +533,10 @@ impl OccupancyCalculator {
         let b = config.block_size;
         let r = config.regs_per_thread;
         let requested_smem = u64::from(config.static_smem) + u64::from(config.dynamic_smem);
-        if !self.tabled
-            || b == 0
-            || b > arch.max_threads_per_block
-            || r > arch.max_regs_per_thread
+        // One unsigned comparison each: `b − 1 < max` holds for 1 ≤ b ≤ max, and both bounds are
+        // 0 when the tables do not hold (every configuration then goes to `nvidia_occupancy`).
+        if b.wrapping_sub(1) >= self.tabled_threads_per_block
+            || r >= self.tabled_regs_bound
             || requested_smem > 1 << 30
         {
             return nvidia_occupancy(arch, config);
@@ -538,13 +559,13 @@ impl OccupancyCalculator {
 
         let reserved = u64::from(arch.smem_reserved_per_block);
         let shift = self.smem_unit_shift;
-        let unit_mask = (1u64 << shift) - 1;
+        let unit_mask = self.smem_unit_mask;
         let smem_per_block = (requested_smem + reserved + unit_mask) & !unit_mask;
         let per_block_limit = if requested_smem > u64::from(arch.smem_default_per_block) {
-            u64::from(arch.smem_optin_per_block)
+            self.optin_limit
         } else {
-            u64::from(arch.smem_default_per_block)
-        } + reserved;
+            self.default_limit
+        };
         let max_bytes = self.preferred_carveout[101];
         let (carveout, smem_limit) = match config.carveout {
             // The default carveout is the maximum, so no block raises it: blocks by shared memory
