@@ -361,6 +361,27 @@ impl LaneArray {
         (lane < 64 && self.active >> lane & 1 == 1).then(|| self.addresses[lane])
     }
 
+    /// The lanes of a [`LaneAddresses`] of at most 64 lanes, an element size of 1, 2, 4, 8 or 16
+    /// bytes and last bytes that fit in `i64` (`None` otherwise).
+    pub fn from_addresses(lanes: &LaneAddresses) -> Option<LaneArray> {
+        if lanes.addresses.len() > 64 || !ELEM_SIZES.contains(&lanes.elem_bytes) {
+            return None;
+        }
+        let last_byte = i64::from(lanes.elem_bytes).checked_sub(1)?;
+        let mut array = LaneArray {
+            elem_bytes: lanes.elem_bytes,
+            warp_size: lanes.addresses.len() as u32,
+            active: 0,
+            addresses: [0; 64],
+        };
+        for (lane, address) in lanes.active() {
+            address.checked_add(last_byte)?;
+            array.active |= 1 << lane;
+            array.addresses[lane] = address;
+        }
+        Some(array)
+    }
+
     /// The same lanes as a [`LaneAddresses`] (one `Option` per lane of the warp).
     pub fn to_addresses(&self) -> LaneAddresses {
         LaneAddresses {

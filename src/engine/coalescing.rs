@@ -87,18 +87,12 @@ pub fn coalesce_lanes(lanes: &LaneAddresses, granularity: Granularity) -> Result
     let unit = granularity.bytes();
     // (segment address, lane, byte mask within the segment); an element spans at most 2 segments.
     let mut touches: Vec<(i64, u32, u128)> = Vec::with_capacity(lanes.addresses.len() * 2);
-    let mut sector_ids: Vec<i64> = Vec::with_capacity(lanes.addresses.len() * 2);
     for (lane, address) in lanes.active() {
         let last = address
             .checked_add(elem - 1)
             .ok_or_else(|| EngineError::Overflow {
                 what: format!("the last byte lane {lane} reads"),
             })?;
-        let mut sector = address.div_euclid(32);
-        while sector <= last.div_euclid(32) {
-            sector_ids.push(sector);
-            sector += 1;
-        }
         let mut segment = address.div_euclid(unit);
         while segment <= last.div_euclid(unit) {
             let start = segment * unit;
@@ -114,14 +108,29 @@ pub fn coalesce_lanes(lanes: &LaneAddresses, granularity: Granularity) -> Result
             segment += 1;
         }
     }
-    sector_ids.sort_unstable();
-    sector_ids.dedup();
-    let sectors = sector_ids.len() as u32;
-    let mut line_ids: Vec<i64> = sector_ids.iter().map(|s| s.div_euclid(4)).collect();
-    line_ids.dedup();
-    let lines = line_ids.len() as u32;
+    // Sectors and lines as the counting path finds them (without a list of every sector).
+    let (sectors, lines) = match LaneArray::from_addresses(lanes) {
+        Some(array) => {
+            let last_byte = elem - 1;
+            ordered_counts(&array, last_byte).unwrap_or_else(|| sorted_counts(&array, last_byte))
+        }
+        None => {
+            let mut sector_ids: Vec<i64> = Vec::with_capacity(lanes.addresses.len() * 2);
+            for (_, address) in lanes.active() {
+                sector_ids.extend(address.div_euclid(32)..=(address + (elem - 1)).div_euclid(32));
+            }
+            sector_ids.sort_unstable();
+            sector_ids.dedup();
+            let mut line_ids: Vec<i64> = sector_ids.iter().map(|s| s.div_euclid(4)).collect();
+            line_ids.dedup();
+            (sector_ids.len() as u32, line_ids.len() as u32)
+        }
+    };
 
-    touches.sort_unstable_by_key(|&(start, lane, _)| (start, lane));
+    // Lanes reading rising addresses already come in (segment, lane) order.
+    if !touches.is_sorted_by_key(|&(start, lane, _)| (start, lane)) {
+        touches.sort_unstable_by_key(|&(start, lane, _)| (start, lane));
+    }
     let mut segments: Vec<Segment> = Vec::new();
     let mut masks: Vec<u128> = Vec::new();
     let mut lane_segment = vec![None; lanes.addresses.len()];
