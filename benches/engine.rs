@@ -169,13 +169,16 @@ fn sweeps(c: &mut Criterion) {
         else {
             panic!("not a sweep");
         };
-        group.bench_function(format!("coalescing 256 x 256 grid {format} (points)"), |b| {
-            b.iter(|| {
-                let mut out = Vec::with_capacity(16 << 20);
-                warpdrill::cli::sweep::run(&sweep, &mut out).map_err(|e| format!("{e:?}"))?;
-                Ok::<usize, String>(black_box(out.len()))
-            })
-        });
+        group.bench_function(
+            format!("coalescing 256 x 256 grid {format} (points)"),
+            |b| {
+                b.iter(|| {
+                    let mut out = Vec::with_capacity(16 << 20);
+                    warpdrill::cli::sweep::run(&sweep, &mut out).map_err(|e| format!("{e:?}"))?;
+                    Ok::<usize, String>(black_box(out.len()))
+                })
+            },
+        );
     }
     group.finish();
 }

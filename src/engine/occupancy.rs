@@ -511,7 +511,9 @@ impl OccupancyCalculator {
         let max_units = max_bytes >> calc.smem_unit_shift;
         calc.default_smem_limits = (0..=max_units)
             .map(|k| {
-                let blocks = (max_units).checked_div(k).unwrap_or(u64::from(limits.max_blocks_per_sm));
+                let blocks = (max_units)
+                    .checked_div(k)
+                    .unwrap_or(u64::from(limits.max_blocks_per_sm));
                 u16::try_from(blocks).unwrap_or(u16::MAX)
             })
             .collect();
@@ -572,7 +574,10 @@ impl OccupancyCalculator {
             // are read from the table by the block's units (past its end no block fits).
             Carveout::Default if smem_per_block <= per_block_limit => {
                 let units = (smem_per_block >> shift) as usize;
-                let blocks = self.default_smem_limits.get(units).map_or(0, |b| u32::from(*b));
+                let blocks = self
+                    .default_smem_limits
+                    .get(units)
+                    .map_or(0, |b| u32::from(*b));
                 (max_bytes, blocks)
             }
             _ => {

@@ -359,14 +359,13 @@ fn measured_sweep(state: &State, param: AccessParam) -> Option<MeasuredSweep> {
     }
 }
 
+/// Measured points in the figure's units, and the sweep and value they were matched at.
+type Scaled = (Vec<(f64, f64)>, Option<(MeasuredSweep, i64)>);
+
 /// The measured points inside the model's range, turned into the figure's units: a cost figure
 /// (sectors, wavefronts) scales the measured cost (1 / bandwidth, or cycles); efficiency scales the
 /// measured bandwidth. The scale makes the first point the two share equal.
-fn scale(
-    sweep: MeasuredSweep,
-    figure: Figure,
-    model: &[(f64, f64)],
-) -> (Vec<(f64, f64)>, Option<(MeasuredSweep, i64)>) {
+fn scale(sweep: MeasuredSweep, figure: Figure, model: &[(f64, f64)]) -> Scaled {
     let cost = |value: f64| match (sweep, figure) {
         (_, Figure::Efficiency) => value,
         (MeasuredSweep::SharedStride { .. }, _) => value,
@@ -492,7 +491,7 @@ pub fn render_sweep(state: &State, panel: &SweepPanel, theme: Theme, area: Rect,
 /// A round number at or above `value` for the top of an axis: 1, 2, 4, 5, 8 × a power of ten, or
 /// a power of two up to 64 (what sectors and wavefronts reach).
 fn nice_ceiling(value: f64) -> f64 {
-    if !(value > 0.0) {
+    if value.is_nan() || value <= 0.0 {
         return 1.0;
     }
     if value <= 64.0 {
