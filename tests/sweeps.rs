@@ -276,6 +276,18 @@ fn a_stride_sweep_prints_one_row_per_stride() {
     ]))
     .unwrap();
     assert!(text.contains("32          32"), "{text}");
+    let occupancy = calc(&strings(&[
+        "calc",
+        "sweep",
+        "occupancy",
+        "--vary",
+        "regs=32..64:16",
+    ]))
+    .unwrap();
+    assert!(
+        occupancy.contains("          48       5      40      62.5%  registers"),
+        "{occupancy}"
+    );
     let grid = calc(&strings(&[
         "calc",
         "sweep",

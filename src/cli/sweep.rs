@@ -531,7 +531,8 @@ fn occupancy_sweep(args: &OccupancySweepArgs, out: &mut impl Write) -> Result<()
             for row in &rows {
                 let mut line = String::new();
                 for key in &keys {
-                    line.push_str(&format!("{:>12}", row[*key]));
+                    // `Value` ignores widths: pad its text.
+                    line.push_str(&format!("{:>12}", row[*key].to_string()));
                 }
                 if let Some(Value::String(e)) = row.get("error") {
                     writeln!(out, "{line}  error: {e}")?;
