@@ -284,7 +284,7 @@ pub fn nvidia_occupancy(arch: &NvidiaLimits, config: &KernelConfig) -> Result<Oc
         } else {
             warps / warps_per_block
         };
-        (limit, warps_per_block * regs_per_warp)
+        (limit, warps_per_block.saturating_mul(regs_per_warp))
     };
 
     // 4. Shared memory.
@@ -428,12 +428,20 @@ impl OccupancyCalculator {
     /// Works out the tables for one architecture.
     pub fn new(limits: &NvidiaLimits) -> Self {
         let max_warps = limits.max_warps_per_sm();
+        // The tables hold for figures of the size real GPUs have (every preset); others (a
+        // hand-made `NvidiaLimits` with a 4 GB register unit) go to `nvidia_occupancy` each time,
+        // so no table overflows or grows without bound.
+        let carveout_max_kb = limits.carveout_kb.last().copied().unwrap_or(0);
         let tabled = limits.max_regs_per_thread <= 255
             && max_warps <= 64
             && limits.max_threads_per_block <= 1024
-            && limits.reg_alloc_unit > 0
+            && (1..=8192).contains(&limits.reg_alloc_unit)
             && limits.reg_sub_partitions > 0
-            && limits.smem_alloc_unit.is_power_of_two();
+            && limits.regs_per_sm <= 1 << 16
+            && limits.max_blocks_per_sm <= 1024
+            && limits.smem_alloc_unit.is_power_of_two()
+            && limits.smem_reserved_per_block <= 1 << 20
+            && carveout_max_kb <= 1 << 14;
         let mut calc = OccupancyCalculator {
             limits: *limits,
             max_warps,
@@ -776,6 +784,27 @@ mod tests {
         }
         assert!(Carveout::from_pct(101).is_err());
         assert!(occupancy(Arch::parse("kepler").unwrap(), &KernelConfig::new(256, 32)).is_err());
+    }
+
+    #[test]
+    fn the_calculator_equals_the_rule_even_on_outlandish_figures() {
+        static HUGE: [u32; 2] = [64, u32::MAX];
+        let mut limits = Arch::default_arch().nvidia.unwrap();
+        limits.reg_alloc_unit = u32::MAX;
+        limits.carveout_kb = &HUGE;
+        let calc = OccupancyCalculator::new(&limits);
+        for config in [KernelConfig::new(256, 48), KernelConfig::new(1024, 255)] {
+            assert_eq!(calc.evaluate(&config), nvidia_occupancy(&limits, &config));
+        }
+        let calc = OccupancyCalculator::new(&Arch::default_arch().nvidia.unwrap());
+        assert_eq!(
+            calc.evaluate(&KernelConfig::new(256, 48))
+                .unwrap()
+                .occupancy,
+            0.625
+        );
+        assert!(calc.evaluate(&KernelConfig::new(0, 48)).is_err());
+        assert!(calc.evaluate(&KernelConfig::new(256, 256)).is_err());
     }
 
     #[test]

@@ -343,7 +343,7 @@ fn heat_map(
     }
     Line::from(header).render(Rect { height: 1, ..inner }, buf);
     for (row, &r) in regs.iter().enumerate() {
-        let y = inner.y + 1 + row as u16;
+        let y = inner.y.saturating_add(1).saturating_add(row as u16);
         if y >= inner.bottom() {
             break;
         }
