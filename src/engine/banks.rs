@@ -232,6 +232,14 @@ pub fn bank_counts(access: &WarpAccess, arch: &Arch) -> Result<BankCounts> {
 
 /// [`bank_counts`] on lanes already resolved.
 pub fn count_lanes(lanes: &LaneArray, vendor: Vendor) -> Result<BankCounts> {
+    // A hand-made array may hold anything: the passes below assume what `resolve_array` checks.
+    if !super::access::ELEM_SIZES.contains(&lanes.elem_bytes) || lanes.warp_size > 64 {
+        return Err(EngineError::range(
+            "element size",
+            format!("{} bytes", lanes.elem_bytes),
+            "one of 1, 2, 4, 8, 16 bytes",
+        ));
+    }
     if lanes.active == 0 {
         return Err(EngineError::range(
             "active lanes",
@@ -291,7 +299,7 @@ fn ordered_phase(lanes: &LaneArray, first_lane: u32, phase: u64, elem: i64) -> O
         let address = lanes.addresses[lane];
         // `>> 2` is ⌊a / 4⌋ (the word), `& 31` its bank, for negative addresses too.
         let first_word = address >> 2;
-        let last_word = (address + (elem - 1)) >> 2;
+        let last_word = address.saturating_add(elem - 1) >> 2;
         let mut word = first_word;
         loop {
             if seen && word == previous {
@@ -331,7 +339,7 @@ fn sorted_phase(lanes: &LaneArray, first_lane: u32, phase: u64, elem: i64) -> (u
         let lane = first_lane as usize + remaining.trailing_zeros() as usize;
         remaining &= remaining - 1;
         let address = lanes.addresses[lane];
-        for word in (address >> 2)..=((address + (elem - 1)) >> 2) {
+        for word in (address >> 2)..=(address.saturating_add(elem - 1) >> 2) {
             words[n] = word;
             n += 1;
         }
