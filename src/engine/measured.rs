@@ -135,7 +135,34 @@ impl MeasuredSweep {
     ///
     /// Worked numbers: `GlobalStride { elem_bytes: 4 }` at stride 1 → 1645.5e9, at 32 → 251.7e9 (a 6.5×
     /// slowdown for 8× the sectors); `SharedStride { elem_bytes: 4 }` at 32 → 66.09 cycles.
-    pub fn points(self) -> Vec<(i64, f64)> {
+    pub fn points(self) -> &'static [(i64, f64)] {
+        // Read once per sweep kind (a panel asks on every frame).
+        static CACHE: std::sync::OnceLock<[Vec<(i64, f64)>; 6]> = std::sync::OnceLock::new();
+        let all = CACHE.get_or_init(|| {
+            [
+                MeasuredSweep::GlobalStride { elem_bytes: 4 },
+                MeasuredSweep::GlobalStride { elem_bytes: 8 },
+                MeasuredSweep::GlobalStride { elem_bytes: 16 },
+                MeasuredSweep::GlobalOffset,
+                MeasuredSweep::SharedStride { elem_bytes: 4 },
+                MeasuredSweep::SharedStride { elem_bytes: 8 },
+            ]
+            .map(MeasuredSweep::read)
+        });
+        let index = match self {
+            MeasuredSweep::GlobalStride { elem_bytes: 4 } => 0,
+            MeasuredSweep::GlobalStride { elem_bytes: 8 } => 1,
+            MeasuredSweep::GlobalStride { elem_bytes: 16 } => 2,
+            MeasuredSweep::GlobalOffset => 3,
+            MeasuredSweep::SharedStride { elem_bytes: 4 } => 4,
+            MeasuredSweep::SharedStride { elem_bytes: 8 } => 5,
+            _ => return &[],
+        };
+        &all[index]
+    }
+
+    /// The points of this sweep, read from the embedded file.
+    fn read(self) -> Vec<(i64, f64)> {
         let mut points = Vec::new();
         for line in SWEEPS_CSV.lines() {
             let cells: Vec<&str> = line.split(',').collect();

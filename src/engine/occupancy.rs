@@ -531,6 +531,23 @@ impl OccupancyCalculator {
         calc
     }
 
+    /// The calculator of `limits`: built once per preset and kept (a screen asks on every frame),
+    /// built afresh for figures that are not a preset's.
+    pub fn shared(limits: &NvidiaLimits) -> std::borrow::Cow<'static, OccupancyCalculator> {
+        static PRESETS: std::sync::OnceLock<Vec<OccupancyCalculator>> = std::sync::OnceLock::new();
+        let presets = PRESETS.get_or_init(|| {
+            super::arch::ARCHS
+                .iter()
+                .filter_map(|arch| arch.nvidia.as_ref())
+                .map(OccupancyCalculator::new)
+                .collect()
+        });
+        match presets.iter().find(|calc| calc.limits == *limits) {
+            Some(calc) => std::borrow::Cow::Borrowed(calc),
+            None => std::borrow::Cow::Owned(OccupancyCalculator::new(limits)),
+        }
+    }
+
     /// The architecture's figures.
     pub fn limits(&self) -> &NvidiaLimits {
         &self.limits

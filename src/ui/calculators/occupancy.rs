@@ -15,6 +15,7 @@ use ratatui::style::Modifier;
 use ratatui::symbols::Marker;
 use ratatui::text::{Line, Span};
 use ratatui::widgets::{Axis, Chart, Dataset, GraphType, Widget};
+use std::fmt::Write as _;
 
 /// Occupancy inputs.
 #[derive(Debug, Clone, PartialEq)]
@@ -264,7 +265,7 @@ pub(super) fn render(inputs: &OccupancyInputs, theme: Theme, area: Rect, buf: &m
         Span::styled(format::percent(o.occupancy), theme.good()),
     ]));
     let plots = frame(panel, &title, lines, 12, theme, area, buf);
-    let calculator = OccupancyCalculator::new(&limits);
+    let calculator = OccupancyCalculator::shared(&limits);
     if inputs.heat_map {
         heat_map(&calculator, &inputs.config, theme, plots, buf);
     } else {
@@ -342,48 +343,48 @@ fn heat_map(
         }
     }
     Line::from(header).render(Rect { height: 1, ..inner }, buf);
+    // Written cell by cell into the buffer: 1024 cells a frame, no line of spans built.
+    let mut text = String::with_capacity(8);
     for (row, &r) in regs.iter().enumerate() {
         let y = inner.y.saturating_add(1).saturating_add(row as u16);
         if y >= inner.bottom() {
             break;
         }
-        let mut spans = vec![Span::styled(format!("{r:>4} "), theme.dim())];
+        buf.set_string(inner.x, y, format!("{r:>4} "), theme.dim());
         for (column, &block_size) in blocks.iter().enumerate() {
+            let x = inner
+                .x
+                .saturating_add(LABEL)
+                .saturating_add(cell.saturating_mul(column as u16));
+            if x.saturating_add(cell) > inner.right() {
+                break;
+            }
             let sample = KernelConfig {
                 block_size,
                 regs_per_thread: r,
                 ..*config
             };
             let marked = mark == (Some(column), Some(row));
-            let (text, mut style) = match calculator.evaluate(&sample) {
-                Ok(o) => (
-                    format!("{:.0}", (o.occupancy * 100.0).floor()),
-                    theme.heat(o.occupancy),
-                ),
-                Err(_) => ("-".to_string(), theme.dim()),
+            text.clear();
+            let mut style = match calculator.evaluate(&sample) {
+                Ok(o) => {
+                    let _ = write!(text, "{:.0}", (o.occupancy * 100.0).floor());
+                    theme.heat(o.occupancy)
+                }
+                Err(_) => {
+                    text.push('-');
+                    theme.dim()
+                }
             };
             // The kernel's own cell: reversed, and starred where a star fits beside the value.
-            let text = if marked {
+            if marked {
                 style = style.add_modifier(Modifier::REVERSED | Modifier::BOLD);
-                let starred = format!("*{text}");
-                if starred.chars().count() < width {
-                    starred
-                } else {
-                    text
+                if text.len() + 1 < width {
+                    text.insert(0, '*');
                 }
-            } else {
-                text
-            };
-            spans.push(Span::styled(format!("{text:>width$}"), style));
+            }
+            buf.set_stringn(x, y, format!("{text:>width$}"), width, style);
         }
-        Line::from(spans).render(
-            Rect {
-                y,
-                height: 1,
-                ..inner
-            },
-            buf,
-        );
     }
 }
 

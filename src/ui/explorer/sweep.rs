@@ -373,7 +373,8 @@ fn scale(sweep: MeasuredSweep, figure: Figure, model: &[(f64, f64)]) -> Scaled {
     };
     let points: Vec<(i64, f64)> = sweep
         .points()
-        .into_iter()
+        .iter()
+        .copied()
         .filter(|(x, v)| *v > 0.0 && model.iter().any(|(m, _)| *m == *x as f64))
         .collect();
     // Match at stride (or offset) 1 or 0 when measured, else at the first common point.
