@@ -293,38 +293,49 @@ pub fn count_lanes(lanes: &LaneArray, granularity: Granularity) -> Result<Coales
 }
 
 /// Sectors and lines in one pass when the lanes' sectors come in order (rising or falling, as any
-/// stride of one sign gives): the distinct values are the changes between neighbours. The pass has
-/// no branch on the data: it counts changes and notes whether the order held; `None` when it did not
-/// (the caller sorts then).
+/// stride of one sign gives): the distinct values are the changes between neighbours. `None` as
+/// soon as the order turns (the caller sorts then).
 fn ordered_counts(lanes: &LaneArray, last_byte: i64) -> Option<(u32, u32)> {
+    let mut sectors = 0u32;
+    let mut lines = 0u32;
+    let mut previous_sector = i64::MIN;
+    let mut previous_line = i64::MIN;
+    // 0: not known yet, 1 rising, -1 falling.
+    let mut direction = 0i64;
     let mut remaining = lanes.active;
-    if remaining == 0 {
-        return Some((0, 0));
-    }
-    // The first active lane's first sector starts the sequence.
-    let first_lane = remaining.trailing_zeros() as usize;
-    let mut previous = lanes.addresses[first_lane] >> 5;
-    let mut sectors = 1u32;
-    let mut lines = 1u32;
-    let mut rising = true;
-    let mut falling = true;
-    let mut step = |sector: i64, previous: &mut i64| {
-        rising &= sector >= *previous;
-        falling &= sector <= *previous;
-        sectors += u32::from(sector != *previous);
-        lines += u32::from(sector >> 2 != *previous >> 2);
-        *previous = sector;
-    };
     while remaining != 0 {
         let lane = remaining.trailing_zeros() as usize;
         remaining &= remaining - 1;
         let address = lanes.addresses[lane];
-        // `resolve_array` checked that the last byte is addressable; `>> 5` is ⌊a / 32⌋. An
-        // element covers its first and last sector and none between (16 bytes at most).
-        step(address >> 5, &mut previous);
-        step(address.saturating_add(last_byte) >> 5, &mut previous);
+        // `resolve_array` checked that the last byte is addressable; `>> 5` is ⌊a / 32⌋.
+        let first = address >> 5;
+        let last = address.saturating_add(last_byte) >> 5;
+        let mut sector = first;
+        loop {
+            if sector != previous_sector {
+                if sectors > 0 {
+                    let step = if sector > previous_sector { 1 } else { -1 };
+                    if direction == 0 {
+                        direction = step;
+                    } else if direction != step {
+                        return None;
+                    }
+                }
+                sectors += 1;
+                previous_sector = sector;
+                let line = sector >> 2;
+                if line != previous_line {
+                    lines += 1;
+                    previous_line = line;
+                }
+            }
+            if sector == last {
+                break;
+            }
+            sector += 1;
+        }
     }
-    (rising || falling).then_some((sectors, lines))
+    Some((sectors, lines))
 }
 
 /// Sectors and lines of scattered lanes: every sector listed on the stack, sorted, the distinct
