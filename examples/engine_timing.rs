@@ -11,6 +11,9 @@ use warpdrill::engine::{
     nvidia_occupancy,
 };
 
+/// One engine call, returning a number so that it is not optimised away.
+type Call<'a> = Box<dyn FnMut() -> u32 + 'a>;
+
 /// The thread's user + system CPU time so far, in clock ticks (usually 10 ms).
 fn cpu_ticks() -> Option<u64> {
     let stat = std::fs::read_to_string("/proc/thread-self/stat").ok()?;
@@ -53,7 +56,7 @@ fn main() {
     let config = KernelConfig::new(256, 48);
     let shape = AccessShape::default();
     let sector = Granularity::Sector;
-    let rows: Vec<(&str, Box<dyn FnMut() -> u32>)> = vec![
+    let rows: Vec<(&str, Call)> = vec![
         (
             "coalescing counts, 32 lanes, stride 2",
             Box::new(|| coalesce_counts(black_box(&stride2), sector).map_or(0, |c| c.sectors)),
