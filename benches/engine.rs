@@ -1,10 +1,12 @@
-//! Engine throughput: occupancy evaluations (a what-if plot makes thousands per keystroke) and
-//! coalescing + bank analyses (the explorer makes two per keystroke).
+//! Engine throughput: occupancy evaluations (a what-if plot or heat map makes thousands per keystroke),
+//! coalescing and bank analyses, full and counting only (a sweep makes hundreds per keystroke).
 
 use criterion::{Criterion, Throughput, criterion_group, criterion_main};
 use std::hint::black_box;
 use warpdrill::engine::{
-    Arch, Granularity, KernelConfig, WarpAccess, bank_conflicts, coalesce, nvidia_occupancy,
+    AccessParam, AccessShape, Arch, Granularity, KernelConfig, OccupancyCalculator, SweepRange,
+    WarpAccess, bank_conflicts, bank_counts, coalesce, coalesce_counts, coalescing_sweep,
+    nvidia_occupancy,
 };
 
 fn occupancy_sweep(c: &mut Criterion) {
@@ -29,7 +31,22 @@ fn occupancy_sweep(c: &mut Criterion) {
             black_box(warps)
         })
     });
+    let calculator = OccupancyCalculator::new(&limits);
+    group.bench_function("what-if sweep, calculator tables (evaluations)", |b| {
+        b.iter(|| {
+            let mut warps = 0u32;
+            for config in &configs {
+                if let Ok(o) = calculator.evaluate(black_box(config)) {
+                    warps += o.active_warps_per_sm;
+                }
+            }
+            black_box(warps)
+        })
+    });
     group.finish();
+    c.bench_function("occupancy: build the calculator tables", |b| {
+        b.iter(|| OccupancyCalculator::new(black_box(&limits)))
+    });
 }
 
 fn access_analyses(c: &mut Criterion) {
@@ -64,8 +81,107 @@ fn access_analyses(c: &mut Criterion) {
             black_box(total)
         })
     });
+    group.bench_function("coalescing + banks (counts only)", |b| {
+        b.iter(|| {
+            let mut total = 0u32;
+            for access in &patterns {
+                let access = black_box(access);
+                if let (Ok(c), Ok(k)) = (
+                    coalesce_counts(access, Granularity::Sector),
+                    bank_counts(access, arch),
+                ) {
+                    total += c.sectors + k.wavefronts;
+                }
+            }
+            black_box(total)
+        })
+    });
+    group.finish();
+
+    // One warp at a time: stride 2 from element 1 (32 lanes), stride 3 (a 64-lane wavefront), and
+    // a scattered explicit pattern (the sorted path).
+    let stride2 = WarpAccess::affine(4, 2, 1);
+    let wave64 = WarpAccess::affine(4, 3, 1)
+        .with_warp_size(64)
+        .with_mask(u64::MAX);
+    let gfx942 = Arch::parse("gfx942").expect("gfx942 preset");
+    let scattered = WarpAccess::explicit(4, (0..32).map(|t| (t * 7919 % 97) * 4).collect());
+    for (name, access, on) in [
+        ("32 lanes, stride 2", &stride2, arch),
+        ("64 lanes, stride 3", &wave64, gfx942),
+        ("32 lanes, scattered", &scattered, arch),
+    ] {
+        let mut group = c.benchmark_group(format!("one warp, {name}"));
+        group.bench_function("coalescing, full analysis", |b| {
+            b.iter(|| coalesce(black_box(access), Granularity::Sector).map(|c| c.sectors))
+        });
+        group.bench_function("coalescing, counts", |b| {
+            b.iter(|| coalesce_counts(black_box(access), Granularity::Sector).map(|c| c.sectors))
+        });
+        group.bench_function("banks, full analysis", |b| {
+            b.iter(|| bank_conflicts(black_box(access), on).map(|k| k.wavefronts))
+        });
+        group.bench_function("banks, counts", |b| {
+            b.iter(|| bank_counts(black_box(access), on).map(|k| k.wavefronts))
+        });
+        group.finish();
+    }
+}
+
+fn sweeps(c: &mut Criterion) {
+    let shape = AccessShape::default();
+    let mut group = c.benchmark_group("sweep");
+    group.throughput(Throughput::Elements(256));
+    group.bench_function("coalescing, stride 1..256 (points)", |b| {
+        b.iter(|| {
+            coalescing_sweep(
+                black_box(&shape),
+                32,
+                Granularity::Sector,
+                AccessParam::Stride,
+                SweepRange::new(1, 256, 1),
+            )
+        })
+    });
+    group.finish();
+
+    // `warpdrill calc sweep coalescing --vary stride=1..256 --vary offset=0..255 --csv|--json`,
+    // written into memory.
+    let mut group = c.benchmark_group("calc sweep");
+    group.sample_size(10);
+    group.throughput(Throughput::Elements(256 * 256));
+    for format in ["--csv", "--json"] {
+        use clap::Parser;
+        let cli = warpdrill::cli::Cli::try_parse_from([
+            "warpdrill",
+            "calc",
+            "sweep",
+            "coalescing",
+            "--vary",
+            "stride=1..256",
+            "--vary",
+            "offset=0..255",
+            format,
+        ])
+        .expect("a valid command line");
+        let Some(warpdrill::cli::Command::Calc(warpdrill::cli::CalcCommand::Sweep(sweep))) =
+            cli.command
+        else {
+            panic!("not a sweep");
+        };
+        group.bench_function(
+            format!("coalescing 256 x 256 grid {format} (points)"),
+            |b| {
+                b.iter(|| {
+                    let mut out = Vec::with_capacity(16 << 20);
+                    warpdrill::cli::sweep::run(&sweep, &mut out).map_err(|e| format!("{e:?}"))?;
+                    Ok::<usize, String>(black_box(out.len()))
+                })
+            },
+        );
+    }
     group.finish();
 }
 
-criterion_group!(benches, occupancy_sweep, access_analyses);
+criterion_group!(benches, occupancy_sweep, access_analyses, sweeps);
 criterion_main!(benches);

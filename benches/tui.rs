@@ -1,4 +1,5 @@
-//! Start-up (content load to first frame) and drawing every screen at 200×60 into a buffer.
+//! Start-up (content load to first frame) and drawing every screen at 200×60 into a buffer, the
+//! explorer with a 256-point sweep and the occupancy heat map among them (each must stay under 1 ms).
 
 use criterion::{Criterion, criterion_group, criterion_main};
 use ratatui::buffer::Buffer;
@@ -129,8 +130,26 @@ fn screens(c: &mut Criterion) {
             vec![explore(Space::Shared, WarpAccess::affine(8, 1, 0))],
         ),
         (
+            "explorer + sweep panel (global, stride 1..256)",
+            vec![
+                explore(Space::Global, WarpAccess::affine(4, 2, 0)),
+                key(KeyCode::Char('w')),
+            ],
+        ),
+        (
+            "explorer + sweep panel (shared, stride 1..256)",
+            vec![
+                explore(Space::Shared, WarpAccess::affine(4, 32, 0)),
+                key(KeyCode::Char('w')),
+            ],
+        ),
+        (
             "calculator: occupancy + 3 what-if plots",
             vec![calc(Tab::Occupancy)],
+        ),
+        (
+            "calculator: occupancy + heat map (32 × 32)",
+            vec![calc(Tab::Occupancy), key(KeyCode::Char('m'))],
         ),
         ("calculator: tiling", vec![calc(Tab::Tiling)]),
         ("calculator: roofline", vec![calc(Tab::Roofline)]),

@@ -943,3 +943,105 @@ fn a_huge_field_offset_is_an_error_not_a_panic() {
     let err = coalesce(&access, Granularity::Sector).unwrap_err();
     assert!(err.to_string().contains("field offset"), "{err}");
 }
+
+// ------------------------------------------------------------------------------------------------
+// The counting fast paths equal the full analyses.
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(2048))]
+
+    /// `coalesce_counts` gives the counts of `coalesce`, errors included, in both units.
+    #[test]
+    fn coalescing_counts_equal_the_full_analysis(access in access()) {
+        for unit in [Granularity::Sector, Granularity::Line] {
+            let fast = warpdrill::engine::coalesce_counts(&access, unit);
+            let full = coalesce(&access, unit).map(|c| c.counts());
+            prop_assert_eq!(fast, full, "{:?}", unit);
+        }
+    }
+
+    /// `bank_counts` gives the counts of `bank_conflicts`, errors included, on every architecture.
+    #[test]
+    fn bank_counts_equal_the_full_analysis(access in access(), arch in any_arch()) {
+        let fast = warpdrill::engine::bank_counts(&access, arch);
+        let full = bank_conflicts(&access, arch).map(|b| b.counts());
+        prop_assert_eq!(fast, full);
+    }
+
+    /// Scattered, paired and broadcast shared loads (the cases that are not one ordered pass).
+    #[test]
+    fn bank_counts_equal_the_full_analysis_on_scattered_words(
+        elem in proptest::sample::select(vec![1u32, 2, 4, 8, 16]),
+        words in proptest::collection::vec(prop_oneof![3 => 0i64..64, 1 => -4096i64..4096], 64),
+        unaligned in 0i64..4,
+        pair_with in proptest::sample::select(vec![0usize, 1, 2, 3]),
+        mask in mask(),
+        arch in any_arch(),
+    ) {
+        let mut offsets: Vec<i64> = words
+            .iter()
+            .take(arch.warp_size as usize)
+            .map(|w| w * i64::from(elem) + unaligned)
+            .collect();
+        if pair_with > 0 {
+            for t in 0..offsets.len() {
+                offsets[t] = offsets[t & !pair_with];
+            }
+        }
+        let access = WarpAccess::explicit(elem, offsets)
+            .with_warp_size(arch.warp_size)
+            .with_mask(mask);
+        let fast = warpdrill::engine::bank_counts(&access, arch);
+        prop_assert_eq!(fast, bank_conflicts(&access, arch).map(|b| b.counts()));
+        for unit in [Granularity::Sector, Granularity::Line] {
+            let fast = warpdrill::engine::coalesce_counts(&access, unit);
+            prop_assert_eq!(fast, coalesce(&access, unit).map(|c| c.counts()));
+        }
+    }
+
+    /// The occupancy calculator's tables give `occupancy`'s answer, errors included, on every
+    /// architecture that models occupancy.
+    #[test]
+    fn occupancy_calculator_equals_occupancy(
+        arch in proptest::sample::select(ARCHS.iter().filter(|a| a.nvidia.is_some()).collect::<Vec<_>>()),
+        block in block_size(),
+        regs in regs(),
+        static_smem in prop_oneof![3 => Just(0u32), 3 => smem()],
+        dynamic_smem in smem(),
+        percent in prop_oneof![1 => Just(None), 3 => (0u8..=255).prop_map(Some)],
+    ) {
+        let config = KernelConfig {
+            block_size: block,
+            regs_per_thread: regs,
+            static_smem,
+            dynamic_smem,
+            carveout: percent.map_or(Carveout::Default, Carveout::Percent),
+        };
+        let limits = arch.nvidia.unwrap();
+        let calculator = warpdrill::engine::OccupancyCalculator::new(&limits);
+        prop_assert_eq!(calculator.evaluate(&config), occupancy(arch, &config));
+    }
+}
+
+/// Every configuration of the side-by-side loop against NVIDIA's header (block sizes 32–1024, 16–255
+/// registers, 0–24 KB of dynamic shared memory) gets `occupancy`'s answer from the calculator.
+#[test]
+fn occupancy_calculator_equals_occupancy_on_the_benchmark_loop() {
+    let arch = Arch::parse("sm_90").unwrap();
+    let calculator = warpdrill::engine::OccupancyCalculator::new(&arch.nvidia.unwrap());
+    for warps in 1..=32u32 {
+        for regs in 16..256u32 {
+            for smem in 0..7u32 {
+                let config = KernelConfig {
+                    dynamic_smem: smem * 4096,
+                    ..KernelConfig::new(warps * 32, regs)
+                };
+                assert_eq!(
+                    calculator.evaluate(&config),
+                    occupancy(arch, &config),
+                    "{config:?}"
+                );
+            }
+        }
+    }
+}

@@ -679,3 +679,65 @@ fn h200_store_sample_agrees_where_stores_follow_the_load_rules() {
         mismatches.join("\n")
     );
 }
+
+/// Every pattern of the reference data (the access and store samples, and the strides and offsets of
+/// the measured sweeps) gets the same counts from the fast paths as from the full analyses.
+#[test]
+fn fast_counts_equal_full_analyses_on_every_reference_pattern() {
+    use warpdrill::engine::{bank_counts, coalesce_counts};
+    let mut patterns: Vec<WarpAccess> = Vec::new();
+    for name in ["h200_access_sample.csv", "h200_store_sample.csv"] {
+        let mut reader = reference(name);
+        let headers = reader.headers().unwrap().clone();
+        for record in reader.records() {
+            let record = record.unwrap();
+            let get = |name| field(&record, &headers, name);
+            let elem: u32 = get("elem_bytes").parse().unwrap();
+            let mask =
+                u64::from_str_radix(get("active_mask").trim_start_matches("0x"), 16).unwrap();
+            let offsets: Vec<i64> = get("offsets_bytes")
+                .split(';')
+                .map(|o| o.parse().unwrap())
+                .collect();
+            patterns.push(WarpAccess::explicit(elem, offsets).with_mask(mask));
+        }
+    }
+    for row in sections("h200_sweeps.csv") {
+        let cells: Vec<i64> = row.iter().skip(1).map(|c| number(c) as i64).collect();
+        match (row[0].as_str(), cells.as_slice()) {
+            ("stride" | "offset", [elem, stride, offset, ..]) => {
+                patterns.push(WarpAccess::affine(*elem as u32, *stride, *offset));
+            }
+            ("smem", [elem, stride, ..]) => {
+                patterns.push(WarpAccess::affine(*elem as u32, *stride, 0));
+            }
+            _ => {}
+        }
+    }
+    assert!(
+        patterns.len() > 400,
+        "only {} patterns read",
+        patterns.len()
+    );
+    let archs = [
+        Arch::parse("sm_90").unwrap(),
+        Arch::parse("gfx942").unwrap(),
+    ];
+    for access in &patterns {
+        for arch in archs {
+            let access = access.clone().with_warp_size(arch.warp_size);
+            for unit in [Granularity::Sector, Granularity::Line] {
+                assert_eq!(
+                    coalesce_counts(&access, unit),
+                    coalesce(&access, unit).map(|c| c.counts()),
+                    "{access:?}"
+                );
+            }
+            assert_eq!(
+                bank_counts(&access, arch),
+                bank_conflicts(&access, arch).map(|b| b.counts()),
+                "{access:?}"
+            );
+        }
+    }
+}

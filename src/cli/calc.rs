@@ -159,10 +159,12 @@ pub fn banks(args: &AccessArgs) -> Answer {
 
 /// `calc occupancy`.
 pub fn occupancy(args: &OccupancyArgs) -> Answer {
+    let as_json = args.json;
+    let args = &args.kernel;
     let arch = Arch::parse(&args.arch).map_err(|e| e.to_string())?;
     if arch.amd.is_some() {
         let w = engine::amd_waves(arch, args.regs).map_err(|e| e.to_string())?;
-        if args.json {
+        if as_json {
             return Ok(json::amd_waves(arch, &w).to_string());
         }
         return Ok(format!(
@@ -184,7 +186,7 @@ pub fn occupancy(args: &OccupancyArgs) -> Answer {
         carveout: Carveout::from_pct(args.carveout).map_err(|e| e.to_string())?,
     };
     let o = engine::occupancy(arch, &config).map_err(|e| e.to_string())?;
-    if args.json {
+    if as_json {
         return Ok(json::occupancy(arch, &o).to_string());
     }
     let mut out = String::new();

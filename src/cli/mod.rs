@@ -8,6 +8,7 @@ pub mod lab;
 pub mod output;
 pub mod review;
 pub mod signals;
+pub mod sweep;
 pub mod tui;
 
 use clap::{Args, Parser, Subcommand, ValueEnum};
@@ -193,6 +194,9 @@ pub enum CalcCommand {
     Roofline(RooflineArgs),
     /// Read JSON lines on stdin, write one JSON answer per line (see README for the schema).
     Batch,
+    /// One figure against one or two parameters: `calc sweep coalescing --vary stride=1..256`.
+    #[command(subcommand)]
+    Sweep(SweepCommand),
 }
 
 /// Which way a 2D walk goes.
@@ -266,9 +270,9 @@ pub struct AccessArgs {
     pub json: bool,
 }
 
-/// A kernel configuration.
+/// A kernel configuration (shared by `calc occupancy` and `calc sweep occupancy`).
 #[derive(Debug, Clone, Args)]
-pub struct OccupancyArgs {
+pub struct KernelArgs {
     /// Architecture (sm_70 … sm_120, 9.0, H100, …; gfx90a/gfx942/rdna3 count waves per SIMD).
     #[arg(long, default_value = "sm_90")]
     pub arch: String,
@@ -287,9 +291,71 @@ pub struct OccupancyArgs {
     /// Shared-memory carveout preference: -1 = default, else 0–100 %.
     #[arg(long, default_value_t = -1, allow_hyphen_values = true)]
     pub carveout: i64,
+}
+
+/// `calc occupancy`: a kernel configuration, printed as text or JSON.
+#[derive(Debug, Clone, Args)]
+pub struct OccupancyArgs {
+    /// The kernel.
+    #[command(flatten)]
+    pub kernel: KernelArgs,
     /// Print one JSON object instead of text.
     #[arg(long)]
     pub json: bool,
+}
+
+/// `warpdrill calc sweep …`: one row per value of one parameter (two `--vary` give a grid).
+#[derive(Debug, Subcommand)]
+pub enum SweepCommand {
+    /// Sectors, lines and efficiency of a global load against one or two parameters.
+    Coalescing(AccessSweepArgs),
+    /// Wavefronts and bank conflicts of a shared-memory load against one or two parameters.
+    Banks(AccessSweepArgs),
+    /// Occupancy against one or two of block_size, regs, smem, static_smem, carveout.
+    Occupancy(OccupancySweepArgs),
+}
+
+/// How a sweep varies and prints.
+#[derive(Debug, Clone, Args)]
+pub struct SweepFlags {
+    /// What to vary: NAME=START..END[:STEP] or NAME=VALUE (inclusive). Access sweeps: stride,
+    /// offset, elem, struct_size, lanes, pitch; occupancy: block_size, regs, smem, static_smem,
+    /// carveout. Give it twice for a grid (the first varies slowest).
+    #[arg(
+        long,
+        required = true,
+        value_name = "NAME=RANGE",
+        allow_hyphen_values = true
+    )]
+    pub vary: Vec<String>,
+    /// Print CSV (a header, then one line per point).
+    #[arg(long, conflicts_with = "json")]
+    pub csv: bool,
+    /// Print a JSON array, one object per point (the fields of `calc … --json` and the values varied).
+    #[arg(long)]
+    pub json: bool,
+}
+
+/// `calc sweep coalescing|banks`.
+#[derive(Debug, Clone, Args)]
+pub struct AccessSweepArgs {
+    /// The access pattern the sweep starts from.
+    #[command(flatten)]
+    pub pattern: PatternArgs,
+    /// What to vary and how to print.
+    #[command(flatten)]
+    pub sweep: SweepFlags,
+}
+
+/// `calc sweep occupancy`.
+#[derive(Debug, Clone, Args)]
+pub struct OccupancySweepArgs {
+    /// The kernel the sweep starts from.
+    #[command(flatten)]
+    pub kernel: KernelArgs,
+    /// What to vary and how to print.
+    #[command(flatten)]
+    pub sweep: SweepFlags,
 }
 
 /// A tiled matrix multiply.
@@ -455,6 +521,26 @@ pub fn run(cli: Cli) -> ExitCode {
                 CalcCommand::Occupancy(args) => self::calc::occupancy(args),
                 CalcCommand::Tiling(args) => self::calc::tiling(args),
                 CalcCommand::Roofline(args) => self::calc::roofline(args),
+                CalcCommand::Sweep(sweep) => {
+                    let stdout = std::io::stdout().lock();
+                    let mut out = std::io::BufWriter::with_capacity(1 << 16, stdout);
+                    return match self::sweep::run(sweep, &mut out) {
+                        Ok(()) => ExitCode::SUCCESS,
+                        Err(self::sweep::SweepError::Input(message)) => {
+                            self::output::stderr(&format!("error: {message}\n"));
+                            ExitCode::from(2)
+                        }
+                        Err(self::sweep::SweepError::Io(e))
+                            if e.kind() == std::io::ErrorKind::BrokenPipe =>
+                        {
+                            ExitCode::SUCCESS
+                        }
+                        Err(self::sweep::SweepError::Io(e)) => {
+                            self::output::stderr(&format!("error: cannot write the sweep: {e}\n"));
+                            ExitCode::from(74)
+                        }
+                    };
+                }
                 CalcCommand::Batch => return self::batch::run_stdio(),
             };
             match answer {

@@ -141,6 +141,16 @@ impl WarpAccess {
     /// Errors: element size not in 1, 2, 4, 8, 16; warp size not 32 or 64; more explicit offsets than
     /// lanes; a struct smaller than its field; an address that overflows `i64`.
     pub fn resolve(&self) -> Result<LaneAddresses> {
+        let lanes = self.resolve_array()?;
+        Ok(lanes.to_addresses())
+    }
+
+    /// [`WarpAccess::resolve`] into a fixed array on the stack: what the counting fast paths read, so
+    /// counting sectors or wavefronts never allocates. Same checks, same errors.
+    ///
+    /// Affine lane `t`: `base + (offset + t × stride) × E`, each step checked; stride 2, offset 1,
+    /// 4-byte elements → lane 3 reads byte `(1 + 3 × 2) × 4 = 28`.
+    pub fn resolve_array(&self) -> Result<LaneArray> {
         if !ELEM_SIZES.contains(&self.elem_bytes) {
             return Err(EngineError::range(
                 "element size",
@@ -157,15 +167,17 @@ impl WarpAccess {
         }
         let elem = i64::from(self.elem_bytes);
         let lanes = self.warp_size as usize;
-        let mut addresses = vec![None; lanes];
-        if let Pattern::Explicit { offsets_bytes } = &self.pattern
-            && offsets_bytes.len() > lanes
-        {
-            return Err(EngineError::range(
-                "number of lane offsets",
-                offsets_bytes.len(),
-                format!("at most {lanes} (one per lane)"),
-            ));
+        let mut active = self.active_mask & full_mask(self.warp_size);
+        if let Pattern::Explicit { offsets_bytes } = &self.pattern {
+            if offsets_bytes.len() > lanes {
+                return Err(EngineError::range(
+                    "number of lane offsets",
+                    offsets_bytes.len(),
+                    format!("at most {lanes} (one per lane)"),
+                ));
+            }
+            // Lanes past the end of the list are inactive.
+            active &= full_mask(offsets_bytes.len() as u32);
         }
         if let Pattern::StructField {
             struct_bytes,
@@ -208,65 +220,191 @@ impl WarpAccess {
                 "non-zero (with pitch 0 every lane reads the same element: use stride 0 for a broadcast)",
             ));
         }
-        for (lane, slot) in addresses.iter_mut().enumerate() {
-            if self.active_mask & (1u64 << lane) == 0 {
-                continue;
+        let mut addresses = [0i64; 64];
+        let overflow = |lane: usize| EngineError::Overflow {
+            what: format!("lane {lane}"),
+        };
+        // The last byte must be addressable too.
+        let fits = |lane: usize| {
+            self.checked_address(lane, elem)
+                .filter(|a| a.checked_add(elem - 1).is_some())
+        };
+        let lowest = active.trailing_zeros() as usize;
+        let highest = 63usize.saturating_sub(active.leading_zeros() as usize);
+        let linear = !matches!(self.pattern, Pattern::Explicit { .. });
+        if active != 0 && linear && fits(lowest).is_some() && fits(highest).is_some() {
+            // Affine, AoS and 2D addresses are `A + B × t`, and so is every intermediate of their
+            // formula: when the lowest and highest active lanes fit in i64, every lane between fits,
+            // and wrapping arithmetic (exact modulo 2^64) gives each one exactly.
+            let first = self.wrapping_address(lowest as i64, elem);
+            let step = self
+                .wrapping_address(lowest as i64 + 1, elem)
+                .wrapping_sub(first);
+            for (t, slot) in addresses
+                .iter_mut()
+                .enumerate()
+                .take(highest + 1)
+                .skip(lowest)
+            {
+                *slot = first.wrapping_add(step.wrapping_mul((t - lowest) as i64));
             }
-            let t = lane as i64;
-            let overflow = || EngineError::Overflow {
-                what: format!("lane {lane}"),
-            };
-            let address = match &self.pattern {
-                Pattern::Affine {
-                    stride_elems,
-                    offset_elems,
-                    base_bytes,
-                } => t
-                    .checked_mul(*stride_elems)
-                    .and_then(|x| x.checked_add(*offset_elems))
-                    .and_then(|x| x.checked_mul(elem))
-                    .and_then(|x| x.checked_add(*base_bytes)),
-                Pattern::StructField {
-                    struct_bytes,
-                    field_offset,
-                    first,
-                    base_bytes,
-                } => first
-                    .checked_add(t)
-                    .and_then(|x| x.checked_mul(*struct_bytes))
-                    .and_then(|x| x.checked_add(*field_offset))
-                    .and_then(|x| x.checked_add(*base_bytes)),
-                Pattern::TwoD {
-                    pitch_bytes,
-                    column,
-                    row,
-                    col,
-                    base_bytes,
-                } => {
-                    let (r, c) = if *column {
-                        (row.checked_add(t), Some(*col))
-                    } else {
-                        (Some(*row), col.checked_add(t))
-                    };
-                    r.and_then(|r| r.checked_mul(*pitch_bytes))
-                        .zip(c.and_then(|c| c.checked_mul(elem)))
-                        .and_then(|(a, b)| a.checked_add(b))
-                        .and_then(|x| x.checked_add(*base_bytes))
-                }
-                Pattern::Explicit { offsets_bytes } => match offsets_bytes.get(lane) {
-                    Some(offset) => Some(*offset),
-                    None => continue,
-                },
-            };
-            let address = address.ok_or_else(overflow)?;
-            // The last byte must be addressable too.
-            address.checked_add(elem - 1).ok_or_else(overflow)?;
-            *slot = Some(address);
+        } else {
+            let mut remaining = active;
+            while remaining != 0 {
+                let lane = remaining.trailing_zeros() as usize;
+                remaining &= remaining - 1;
+                addresses[lane] = fits(lane).ok_or_else(|| overflow(lane))?;
+            }
         }
-        Ok(LaneAddresses {
+        Ok(LaneArray {
             elem_bytes: self.elem_bytes,
+            warp_size: self.warp_size,
+            active,
             addresses,
         })
+    }
+
+    /// Lane `lane`'s byte address with every step checked; `None` when a step overflows `i64` (or an
+    /// explicit list has no offset for the lane).
+    fn checked_address(&self, lane: usize, elem: i64) -> Option<i64> {
+        let t = lane as i64;
+        match &self.pattern {
+            Pattern::Affine {
+                stride_elems,
+                offset_elems,
+                base_bytes,
+            } => t
+                .checked_mul(*stride_elems)
+                .and_then(|x| x.checked_add(*offset_elems))
+                .and_then(|x| x.checked_mul(elem))
+                .and_then(|x| x.checked_add(*base_bytes)),
+            Pattern::StructField {
+                struct_bytes,
+                field_offset,
+                first,
+                base_bytes,
+            } => first
+                .checked_add(t)
+                .and_then(|x| x.checked_mul(*struct_bytes))
+                .and_then(|x| x.checked_add(*field_offset))
+                .and_then(|x| x.checked_add(*base_bytes)),
+            Pattern::TwoD {
+                pitch_bytes,
+                column,
+                row,
+                col,
+                base_bytes,
+            } => {
+                let (r, c) = if *column {
+                    (row.checked_add(t), Some(*col))
+                } else {
+                    (Some(*row), col.checked_add(t))
+                };
+                r.and_then(|r| r.checked_mul(*pitch_bytes))
+                    .zip(c.and_then(|c| c.checked_mul(elem)))
+                    .and_then(|(a, b)| a.checked_add(b))
+                    .and_then(|x| x.checked_add(*base_bytes))
+            }
+            Pattern::Explicit { offsets_bytes } => offsets_bytes.get(lane).copied(),
+        }
+    }
+
+    /// The formula of [`WarpAccess::checked_address`] in wrapping arithmetic (exact modulo 2^64);
+    /// 0 for explicit offsets.
+    fn wrapping_address(&self, t: i64, elem: i64) -> i64 {
+        match &self.pattern {
+            Pattern::Affine {
+                stride_elems,
+                offset_elems,
+                base_bytes,
+            } => t
+                .wrapping_mul(*stride_elems)
+                .wrapping_add(*offset_elems)
+                .wrapping_mul(elem)
+                .wrapping_add(*base_bytes),
+            Pattern::StructField {
+                struct_bytes,
+                field_offset,
+                first,
+                base_bytes,
+            } => first
+                .wrapping_add(t)
+                .wrapping_mul(*struct_bytes)
+                .wrapping_add(*field_offset)
+                .wrapping_add(*base_bytes),
+            Pattern::TwoD {
+                pitch_bytes,
+                column,
+                row,
+                col,
+                base_bytes,
+            } => {
+                let (r, c) = if *column {
+                    (row.wrapping_add(t), *col)
+                } else {
+                    (*row, col.wrapping_add(t))
+                };
+                r.wrapping_mul(*pitch_bytes)
+                    .wrapping_add(c.wrapping_mul(elem))
+                    .wrapping_add(*base_bytes)
+            }
+            Pattern::Explicit { .. } => 0,
+        }
+    }
+}
+
+/// Every active lane's byte address in a fixed array (no allocation): the input of the counting
+/// fast paths ([`crate::engine::coalescing::coalesce_counts`], [`crate::engine::banks::bank_counts`]).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct LaneArray {
+    /// Bytes each lane loads.
+    pub elem_bytes: u32,
+    /// Lanes in the warp (32 or 64).
+    pub warp_size: u32,
+    /// Lanes that load (bit `t` = lane `t`), already cut to the warp and to an explicit list's length.
+    pub active: u64,
+    /// Byte address of lane `t` at index `t`; meaningless where the lane is inactive.
+    pub addresses: [i64; 64],
+}
+
+impl LaneArray {
+    /// Number of lanes that load.
+    pub fn active_lanes(&self) -> u32 {
+        self.active.count_ones()
+    }
+
+    /// The address of `lane`, if it loads.
+    pub fn get(&self, lane: usize) -> Option<i64> {
+        (lane < 64 && self.active >> lane & 1 == 1).then(|| self.addresses[lane])
+    }
+
+    /// The lanes of a [`LaneAddresses`] of at most 64 lanes, an element size of 1, 2, 4, 8 or 16
+    /// bytes and last bytes that fit in `i64` (`None` otherwise).
+    pub fn from_addresses(lanes: &LaneAddresses) -> Option<LaneArray> {
+        if lanes.addresses.len() > 64 || !ELEM_SIZES.contains(&lanes.elem_bytes) {
+            return None;
+        }
+        let last_byte = i64::from(lanes.elem_bytes).checked_sub(1)?;
+        let mut array = LaneArray {
+            elem_bytes: lanes.elem_bytes,
+            warp_size: lanes.addresses.len() as u32,
+            active: 0,
+            addresses: [0; 64],
+        };
+        for (lane, address) in lanes.active() {
+            address.checked_add(last_byte)?;
+            array.active |= 1 << lane;
+            array.addresses[lane] = address;
+        }
+        Some(array)
+    }
+
+    /// The same lanes as a [`LaneAddresses`] (one `Option` per lane of the warp).
+    pub fn to_addresses(&self) -> LaneAddresses {
+        LaneAddresses {
+            elem_bytes: self.elem_bytes,
+            addresses: (0..self.warp_size as usize).map(|l| self.get(l)).collect(),
+        }
     }
 }
 

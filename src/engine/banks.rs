@@ -1,6 +1,6 @@
 //! Shared-memory banks (engine notes §2): which bank each lane hits and how many wavefronts a load takes.
 
-use super::access::{LaneAddresses, WarpAccess};
+use super::access::{LaneAddresses, LaneArray, WarpAccess};
 use super::arch::{Arch, Vendor};
 use super::error::{EngineError, Result};
 use serde::Serialize;
@@ -175,6 +175,207 @@ fn pairs_share(lanes: &LaneAddresses, xor: usize) -> bool {
             .flatten()
             .is_none_or(|other| other == address)
     })
+}
+
+/// The counts of one warp's shared-memory load without the per-bank lists: equal, field for field,
+/// to the same fields of [`BankAnalysis`].
+#[derive(Debug, Clone, Copy, PartialEq, Serialize)]
+pub struct BankCounts {
+    /// Lanes per phase (see [`BankAnalysis::phase_lanes`]).
+    pub phase_lanes: u32,
+    /// Whether neighbouring phases merged in pairs.
+    pub merged: bool,
+    /// Total wavefronts: the sum over phases of the most distinct words one bank delivers.
+    pub wavefronts: u32,
+    /// Phases that have an active lane.
+    pub ideal_wavefronts: u32,
+    /// `wavefronts − ideal`.
+    pub bank_conflicts: u32,
+    /// `wavefronts / ideal`.
+    pub conflict_degree: f64,
+    /// Whether some word is read by more than one lane of a phase.
+    pub broadcast: bool,
+}
+
+impl BankAnalysis {
+    /// The counts of this analysis (what [`bank_counts`] computes without building the bank lists).
+    pub fn counts(&self) -> BankCounts {
+        BankCounts {
+            phase_lanes: self.phase_lanes,
+            merged: self.merged,
+            wavefronts: self.wavefronts,
+            ideal_wavefronts: self.ideal_wavefronts,
+            bank_conflicts: self.bank_conflicts,
+            conflict_degree: self.conflict_degree,
+            broadcast: self.broadcast,
+        }
+    }
+}
+
+/// Counts wavefronts and bank conflicts of a shared-memory load without building the per-bank word
+/// lists: no allocation, the same numbers as [`bank_conflicts`].
+///
+/// Per phase, the words `⌊a / 4⌋ … ⌊(a + E − 1) / 4⌋` of its active lanes are put in order (one pass
+/// when the lanes' words already rise or fall, as any stride does; sorted in place on the stack
+/// otherwise); each distinct word adds one to its bank `word mod 32`, and the phase costs the largest
+/// bank count. Worked number: 4-byte elements at stride 32 words → all 32 words in bank 0 → 32
+/// wavefronts, 31 conflicts; at stride 33 → one word per bank → 1 wavefront.
+///
+/// ```
+/// use warpdrill::engine::{bank_counts, Arch, WarpAccess};
+/// let k = bank_counts(&WarpAccess::affine(4, 32, 0), Arch::default_arch()).unwrap();
+/// assert_eq!((k.wavefronts, k.bank_conflicts), (32, 31));
+/// ```
+pub fn bank_counts(access: &WarpAccess, arch: &Arch) -> Result<BankCounts> {
+    count_lanes(&access.resolve_array()?, arch.vendor)
+}
+
+/// [`bank_counts`] on lanes already resolved.
+pub fn count_lanes(lanes: &LaneArray, vendor: Vendor) -> Result<BankCounts> {
+    // A hand-made array may hold anything: the passes below assume what `resolve_array` checks.
+    if !super::access::ELEM_SIZES.contains(&lanes.elem_bytes) || lanes.warp_size > 64 {
+        return Err(EngineError::range(
+            "element size",
+            format!("{} bytes", lanes.elem_bytes),
+            "one of 1, 2, 4, 8, 16 bytes",
+        ));
+    }
+    if lanes.active == 0 {
+        return Err(EngineError::range(
+            "active lanes",
+            "none",
+            "at least one lane",
+        ));
+    }
+    let elem = i64::from(lanes.elem_bytes);
+    let warp = lanes.warp_size;
+    let base_phase = (BANKS * BANK_BYTES as u32) / lanes.elem_bytes.max(4);
+    let merged = elem >= 8
+        && vendor == Vendor::Nvidia
+        && (array_pairs_share(lanes, 1) || array_pairs_share(lanes, 2));
+    let phase_lanes = if merged { base_phase * 2 } else { base_phase }.min(warp);
+    let phase_mask = super::access::full_mask(phase_lanes);
+    let mut wavefronts = 0u32;
+    let mut ideal = 0u32;
+    let mut broadcast = false;
+    let mut first_lane = 0u32;
+    while first_lane < warp {
+        let phase = (lanes.active >> first_lane) & phase_mask;
+        if phase != 0 {
+            let (most, shared) = ordered_phase(lanes, first_lane, phase, elem)
+                .unwrap_or_else(|| sorted_phase(lanes, first_lane, phase, elem));
+            wavefronts += most;
+            ideal += 1;
+            broadcast |= shared;
+        }
+        first_lane += phase_lanes;
+    }
+    Ok(BankCounts {
+        phase_lanes,
+        merged,
+        wavefronts,
+        ideal_wavefronts: ideal,
+        bank_conflicts: wavefronts - ideal,
+        conflict_degree: f64::from(wavefronts) / f64::from(ideal),
+        broadcast,
+    })
+}
+
+/// One phase's wavefronts (the most distinct words one bank delivers) and whether two lanes share a
+/// word, in one pass when the lanes' words come in order (rising or falling): distinct words are
+/// the changes between neighbours, and a repeat is another lane reading the same word (one lane
+/// covers each of its words once). `None` as soon as the order turns.
+fn ordered_phase(lanes: &LaneArray, first_lane: u32, phase: u64, elem: i64) -> Option<(u32, bool)> {
+    let mut per_bank = [0u8; BANKS as usize];
+    let mut most = 0u8;
+    let mut broadcast = false;
+    let mut previous = i64::MIN;
+    let mut seen = false;
+    let mut direction = 0i64;
+    let mut remaining = phase;
+    while remaining != 0 {
+        let lane = first_lane as usize + remaining.trailing_zeros() as usize;
+        remaining &= remaining - 1;
+        let address = lanes.addresses[lane];
+        // `>> 2` is ⌊a / 4⌋ (the word), `& 31` its bank, for negative addresses too.
+        let first_word = address >> 2;
+        let last_word = address.saturating_add(elem - 1) >> 2;
+        let mut word = first_word;
+        loop {
+            if seen && word == previous {
+                broadcast = true;
+            } else {
+                if seen {
+                    let step = if word > previous { 1 } else { -1 };
+                    if direction == 0 {
+                        direction = step;
+                    } else if direction != step {
+                        return None;
+                    }
+                }
+                seen = true;
+                previous = word;
+                let count = &mut per_bank[(word & 31) as usize];
+                *count += 1;
+                most = most.max(*count);
+            }
+            if word == last_word {
+                break;
+            }
+            word += 1;
+        }
+    }
+    Some((u32::from(most), broadcast))
+}
+
+/// [`ordered_phase`] for scattered lanes: the phase's words listed on the stack and sorted.
+fn sorted_phase(lanes: &LaneArray, first_lane: u32, phase: u64, elem: i64) -> (u32, bool) {
+    // A lane's element covers at most 5 words (16 bytes from an unaligned address); a phase has
+    // at most 64 lanes.
+    let mut words = [0i64; 320];
+    let mut n = 0;
+    let mut remaining = phase;
+    while remaining != 0 {
+        let lane = first_lane as usize + remaining.trailing_zeros() as usize;
+        remaining &= remaining - 1;
+        let address = lanes.addresses[lane];
+        for word in (address >> 2)..=(address.saturating_add(elem - 1) >> 2) {
+            words[n] = word;
+            n += 1;
+        }
+    }
+    let words = &mut words[..n];
+    words.sort_unstable();
+    let mut per_bank = [0u8; BANKS as usize];
+    let mut most = 0u8;
+    let mut broadcast = false;
+    let mut previous = None;
+    for &word in words.iter() {
+        if previous == Some(word) {
+            broadcast = true;
+            continue;
+        }
+        previous = Some(word);
+        let count = &mut per_bank[(word & 31) as usize];
+        *count += 1;
+        most = most.max(*count);
+    }
+    (u32::from(most), broadcast)
+}
+
+/// [`pairs_share`] on an array of lanes.
+fn array_pairs_share(lanes: &LaneArray, xor: usize) -> bool {
+    let mut remaining = lanes.active;
+    while remaining != 0 {
+        let lane = remaining.trailing_zeros() as usize;
+        remaining &= remaining - 1;
+        if let Some(other) = lanes.get(lane ^ xor)
+            && other != lanes.addresses[lane]
+        {
+            return false;
+        }
+    }
+    true
 }
 
 #[cfg(test)]

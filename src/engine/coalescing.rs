@@ -1,6 +1,6 @@
 //! Global-memory coalescing (engine notes §1): how one warp load becomes sectors and lines.
 
-use super::access::{LaneAddresses, WarpAccess};
+use super::access::{LaneAddresses, LaneArray, WarpAccess};
 use super::arch::Granularity;
 use super::error::{EngineError, Result};
 use serde::Serialize;
@@ -87,18 +87,12 @@ pub fn coalesce_lanes(lanes: &LaneAddresses, granularity: Granularity) -> Result
     let unit = granularity.bytes();
     // (segment address, lane, byte mask within the segment); an element spans at most 2 segments.
     let mut touches: Vec<(i64, u32, u128)> = Vec::with_capacity(lanes.addresses.len() * 2);
-    let mut sector_ids: Vec<i64> = Vec::with_capacity(lanes.addresses.len() * 2);
     for (lane, address) in lanes.active() {
         let last = address
             .checked_add(elem - 1)
             .ok_or_else(|| EngineError::Overflow {
                 what: format!("the last byte lane {lane} reads"),
             })?;
-        let mut sector = address.div_euclid(32);
-        while sector <= last.div_euclid(32) {
-            sector_ids.push(sector);
-            sector += 1;
-        }
         let mut segment = address.div_euclid(unit);
         while segment <= last.div_euclid(unit) {
             let start = segment * unit;
@@ -114,14 +108,29 @@ pub fn coalesce_lanes(lanes: &LaneAddresses, granularity: Granularity) -> Result
             segment += 1;
         }
     }
-    sector_ids.sort_unstable();
-    sector_ids.dedup();
-    let sectors = sector_ids.len() as u32;
-    let mut line_ids: Vec<i64> = sector_ids.iter().map(|s| s.div_euclid(4)).collect();
-    line_ids.dedup();
-    let lines = line_ids.len() as u32;
+    // Sectors and lines as the counting path finds them (without a list of every sector).
+    let (sectors, lines) = match LaneArray::from_addresses(lanes) {
+        Some(array) => {
+            let last_byte = elem - 1;
+            ordered_counts(&array, last_byte).unwrap_or_else(|| sorted_counts(&array, last_byte))
+        }
+        None => {
+            let mut sector_ids: Vec<i64> = Vec::with_capacity(lanes.addresses.len() * 2);
+            for (_, address) in lanes.active() {
+                sector_ids.extend(address.div_euclid(32)..=(address + (elem - 1)).div_euclid(32));
+            }
+            sector_ids.sort_unstable();
+            sector_ids.dedup();
+            let mut line_ids: Vec<i64> = sector_ids.iter().map(|s| s.div_euclid(4)).collect();
+            line_ids.dedup();
+            (sector_ids.len() as u32, line_ids.len() as u32)
+        }
+    };
 
-    touches.sort_unstable_by_key(|&(start, lane, _)| (start, lane));
+    // Lanes reading rising addresses already come in (segment, lane) order.
+    if !touches.is_sorted_by_key(|&(start, lane, _)| (start, lane)) {
+        touches.sort_unstable_by_key(|&(start, lane, _)| (start, lane));
+    }
     let mut segments: Vec<Segment> = Vec::new();
     let mut masks: Vec<u128> = Vec::new();
     let mut lane_segment = vec![None; lanes.addresses.len()];
@@ -165,6 +174,208 @@ pub fn coalesce_lanes(lanes: &LaneAddresses, granularity: Granularity) -> Result
         segments,
         lane_segment,
     })
+}
+
+/// The counts of one warp's global load without the segment list: what sweeps, batches and the
+/// numbers line need. Equal, field for field, to the same fields of [`Coalescing`].
+#[derive(Debug, Clone, Copy, PartialEq, Serialize)]
+pub struct CoalescingCounts {
+    /// Unit `transactions`, `bytes_fetched` and `efficiency` are counted in.
+    pub granularity: Granularity,
+    /// Bytes per unit: 32 (sector) or 128 (line).
+    pub segment_bytes: u32,
+    /// Lanes that load.
+    pub active_lanes: u32,
+    /// Distinct 32-byte sectors touched.
+    pub sectors: u32,
+    /// Distinct 128-byte lines touched.
+    pub lines: u32,
+    /// Requests: one per load instruction with an active lane.
+    pub requests: u32,
+    /// `active lanes × element size`.
+    pub bytes_requested: u64,
+    /// `transactions × segment size`.
+    pub bytes_fetched: u64,
+    /// `bytes_requested / bytes_fetched`, capped at 1.
+    pub efficiency: f64,
+}
+
+impl CoalescingCounts {
+    /// Segments fetched in the chosen unit: `sectors` or `lines`.
+    pub fn transactions(&self) -> u32 {
+        match self.granularity {
+            Granularity::Sector => self.sectors,
+            Granularity::Line => self.lines,
+        }
+    }
+
+    /// `1 − efficiency`.
+    pub fn waste(&self) -> f64 {
+        1.0 - self.efficiency
+    }
+}
+
+impl Coalescing {
+    /// The counts of this analysis (what [`coalesce_counts`] computes without building segments).
+    pub fn counts(&self) -> CoalescingCounts {
+        CoalescingCounts {
+            granularity: self.granularity,
+            segment_bytes: self.segment_bytes,
+            active_lanes: self.active_lanes,
+            sectors: self.sectors,
+            lines: self.lines,
+            requests: self.requests,
+            bytes_requested: self.bytes_requested,
+            bytes_fetched: self.bytes_fetched,
+            efficiency: self.efficiency,
+        }
+    }
+}
+
+/// Counts sectors, lines, requests and bytes of a warp load without building the segment list: no
+/// allocation, the same numbers as [`coalesce`].
+///
+/// Sectors = distinct `⌊a / 32⌋` over the bytes `[a_t, a_t + E)` of the active lanes; lines = distinct
+/// `⌊sector / 4⌋`. Lanes' sectors usually arrive in order (any stride of one sign), so they are counted
+/// in one pass; only scattered patterns are sorted, in place on the stack. Worked number: 4-byte
+/// elements at stride 2 → lanes read bytes 0, 8, …, 248 → sectors 0–7 = 8 sectors, 2 lines, 50 %.
+///
+/// ```
+/// use warpdrill::engine::{coalesce_counts, Granularity, WarpAccess};
+/// let c = coalesce_counts(&WarpAccess::affine(4, 2, 0), Granularity::Sector).unwrap();
+/// assert_eq!((c.sectors, c.lines, c.efficiency), (8, 2, 0.5));
+/// ```
+pub fn coalesce_counts(access: &WarpAccess, granularity: Granularity) -> Result<CoalescingCounts> {
+    count_lanes(&access.resolve_array()?, granularity)
+}
+
+/// [`coalesce_counts`] on lanes already resolved.
+pub fn count_lanes(lanes: &LaneArray, granularity: Granularity) -> Result<CoalescingCounts> {
+    // A hand-made array may hold anything: the passes below assume what `resolve_array` checks.
+    if !super::access::ELEM_SIZES.contains(&lanes.elem_bytes) || lanes.warp_size > 64 {
+        return Err(EngineError::range(
+            "element size",
+            format!("{} bytes", lanes.elem_bytes),
+            "one of 1, 2, 4, 8, 16 bytes",
+        ));
+    }
+    let active_lanes = lanes.active_lanes();
+    if active_lanes == 0 {
+        return Err(EngineError::range(
+            "active lanes",
+            "none",
+            "at least one lane",
+        ));
+    }
+    let last_byte = i64::from(lanes.elem_bytes) - 1;
+    let (sectors, lines) = match ordered_counts(lanes, last_byte) {
+        Some(counts) => counts,
+        None => sorted_counts(lanes, last_byte),
+    };
+    let unit = granularity.bytes() as u32;
+    let transactions = match granularity {
+        Granularity::Sector => sectors,
+        Granularity::Line => lines,
+    };
+    let bytes_requested = u64::from(active_lanes) * u64::from(lanes.elem_bytes);
+    let bytes_fetched = u64::from(transactions) * u64::from(unit);
+    Ok(CoalescingCounts {
+        granularity,
+        segment_bytes: unit,
+        active_lanes,
+        sectors,
+        lines,
+        requests: 1,
+        bytes_requested,
+        bytes_fetched,
+        efficiency: (bytes_requested as f64 / bytes_fetched as f64).min(1.0),
+    })
+}
+
+/// Sectors and lines in one pass when the lanes' sectors come in order (rising or falling, as any
+/// stride of one sign gives): the distinct values are the changes between neighbours. `None` as
+/// soon as the order turns (the caller sorts then).
+fn ordered_counts(lanes: &LaneArray, last_byte: i64) -> Option<(u32, u32)> {
+    let mut sectors = 0u32;
+    let mut lines = 0u32;
+    let mut previous_sector = i64::MIN;
+    let mut previous_line = i64::MIN;
+    // 0: not known yet, 1 rising, -1 falling.
+    let mut direction = 0i64;
+    let mut remaining = lanes.active;
+    while remaining != 0 {
+        let lane = remaining.trailing_zeros() as usize;
+        remaining &= remaining - 1;
+        let address = lanes.addresses[lane];
+        // `resolve_array` checked that the last byte is addressable; `>> 5` is ⌊a / 32⌋.
+        let first = address >> 5;
+        let last = address.saturating_add(last_byte) >> 5;
+        let mut sector = first;
+        loop {
+            if sector != previous_sector {
+                if sectors > 0 {
+                    let step = if sector > previous_sector { 1 } else { -1 };
+                    if direction == 0 {
+                        direction = step;
+                    } else if direction != step {
+                        return None;
+                    }
+                }
+                sectors += 1;
+                previous_sector = sector;
+                let line = sector >> 2;
+                if line != previous_line {
+                    lines += 1;
+                    previous_line = line;
+                }
+            }
+            if sector == last {
+                break;
+            }
+            sector += 1;
+        }
+    }
+    Some((sectors, lines))
+}
+
+/// Sectors and lines of scattered lanes: every sector listed on the stack, sorted, the distinct
+/// ones counted.
+fn sorted_counts(lanes: &LaneArray, last_byte: i64) -> (u32, u32) {
+    // Each element of at most 16 bytes spans at most 2 sectors: 128 entries hold a 64-lane warp.
+    let mut ids = [0i64; 128];
+    let mut n = 0;
+    let mut remaining = lanes.active;
+    while remaining != 0 {
+        let lane = remaining.trailing_zeros() as usize;
+        remaining &= remaining - 1;
+        let address = lanes.addresses[lane];
+        let first = address >> 5;
+        let last = address.saturating_add(last_byte) >> 5;
+        ids[n] = first;
+        n += 1;
+        if last != first {
+            ids[n] = last;
+            n += 1;
+        }
+    }
+    let ids = &mut ids[..n];
+    ids.sort_unstable();
+    let mut sectors = 0u32;
+    let mut lines = 0u32;
+    let mut previous_sector = None;
+    let mut previous_line = None;
+    for &sector in ids.iter() {
+        if previous_sector != Some(sector) {
+            sectors += 1;
+            previous_sector = Some(sector);
+            let line = sector >> 2;
+            if previous_line != Some(line) {
+                lines += 1;
+                previous_line = Some(line);
+            }
+        }
+    }
+    (sectors, lines)
 }
 
 #[cfg(test)]

@@ -97,6 +97,101 @@ pub fn h200(fact: Fact) -> Result<f64> {
     })
 }
 
+/// The H200's dense sweeps (`../reference/h200_sweeps.csv`, copied into the source tree so the
+/// binary carries it; a test keeps the copy equal to the reference file).
+const SWEEPS_CSV: &str = include_str!("data/h200_sweeps.csv");
+
+/// A sweep the H200 measured at every integer step, to draw beside the model's curve.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum MeasuredSweep {
+    /// Useful read bandwidth (bytes/s) against stride in elements, one load per thread of
+    /// `elem_bytes` (4: strides 1–64, 8: 1–32, 16: 1–16).
+    GlobalStride {
+        /// Bytes per thread: 4, 8 or 16.
+        elem_bytes: u32,
+    },
+    /// Useful read bandwidth (bytes/s) of 4-byte elements at stride 1 against the offset in elements
+    /// (0–32).
+    GlobalOffset,
+    /// Clock cycles per shared load of one warp against the stride in elements (4-byte: 0–64,
+    /// 8-byte: 0–32).
+    SharedStride {
+        /// Bytes per lane: 4 or 8.
+        elem_bytes: u32,
+    },
+}
+
+impl MeasuredSweep {
+    /// What the values are, for a legend: `useful GB/s` or `cycles per load`.
+    pub fn unit(self) -> &'static str {
+        match self {
+            MeasuredSweep::GlobalStride { .. } | MeasuredSweep::GlobalOffset => "useful GB/s",
+            MeasuredSweep::SharedStride { .. } => "cycles per load",
+        }
+    }
+
+    /// The measured points `(parameter, value)`, ascending; empty when the H200 did not measure this
+    /// sweep (another element size). Bandwidths in bytes/s, times in cycles.
+    ///
+    /// Worked numbers: `GlobalStride { elem_bytes: 4 }` at stride 1 → 1645.5e9, at 32 → 251.7e9 (a 6.5×
+    /// slowdown for 8× the sectors); `SharedStride { elem_bytes: 4 }` at 32 → 66.09 cycles.
+    pub fn points(self) -> &'static [(i64, f64)] {
+        // Read once per sweep kind (a panel asks on every frame).
+        static CACHE: std::sync::OnceLock<[Vec<(i64, f64)>; 6]> = std::sync::OnceLock::new();
+        let all = CACHE.get_or_init(|| {
+            [
+                MeasuredSweep::GlobalStride { elem_bytes: 4 },
+                MeasuredSweep::GlobalStride { elem_bytes: 8 },
+                MeasuredSweep::GlobalStride { elem_bytes: 16 },
+                MeasuredSweep::GlobalOffset,
+                MeasuredSweep::SharedStride { elem_bytes: 4 },
+                MeasuredSweep::SharedStride { elem_bytes: 8 },
+            ]
+            .map(MeasuredSweep::read)
+        });
+        let index = match self {
+            MeasuredSweep::GlobalStride { elem_bytes: 4 } => 0,
+            MeasuredSweep::GlobalStride { elem_bytes: 8 } => 1,
+            MeasuredSweep::GlobalStride { elem_bytes: 16 } => 2,
+            MeasuredSweep::GlobalOffset => 3,
+            MeasuredSweep::SharedStride { elem_bytes: 4 } => 4,
+            MeasuredSweep::SharedStride { elem_bytes: 8 } => 5,
+            _ => return &[],
+        };
+        &all[index]
+    }
+
+    /// The points of this sweep, read from the embedded file.
+    fn read(self) -> Vec<(i64, f64)> {
+        let mut points = Vec::new();
+        for line in SWEEPS_CSV.lines() {
+            let cells: Vec<&str> = line.split(',').collect();
+            let point = match (self, cells.as_slice()) {
+                (
+                    MeasuredSweep::GlobalStride { elem_bytes },
+                    ["stride", elem, stride, "0", _, _, gbps],
+                ) if elem.parse() == Ok(elem_bytes) => stride
+                    .parse()
+                    .ok()
+                    .zip(gbps.parse::<f64>().ok().map(|g| g * 1e9)),
+                (MeasuredSweep::GlobalOffset, ["offset", "4", "1", offset, _, _, gbps]) => offset
+                    .parse()
+                    .ok()
+                    .zip(gbps.parse::<f64>().ok().map(|g| g * 1e9)),
+                (MeasuredSweep::SharedStride { elem_bytes }, ["smem", elem, stride, cycles])
+                    if elem.parse() == Ok(elem_bytes) =>
+                {
+                    stride.parse().ok().zip(cycles.parse().ok())
+                }
+                _ => None,
+            };
+            points.extend(point);
+        }
+        points.sort_by_key(|(x, _)| *x);
+        points
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -141,6 +236,41 @@ mod tests {
         }
         assert!(checked >= 12, "only {checked} figures checked");
         assert!(h200(Fact::StrideBandwidth(5)).is_err());
+    }
+
+    /// The copy the binary carries is the reference file, byte for byte, and every section reads.
+    #[test]
+    fn embedded_sweeps_equal_the_reference_file() {
+        let path =
+            PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../shared/reference/h200_sweeps.csv");
+        let text = std::fs::read_to_string(&path).expect("h200_sweeps.csv");
+        assert_eq!(SWEEPS_CSV, text);
+        let stride4 = MeasuredSweep::GlobalStride { elem_bytes: 4 }.points();
+        assert_eq!(stride4.len(), 64);
+        assert_eq!(stride4[0], (1, 1645.5e9));
+        assert_eq!(
+            MeasuredSweep::GlobalStride { elem_bytes: 8 }.points().len(),
+            32
+        );
+        assert_eq!(
+            MeasuredSweep::GlobalStride { elem_bytes: 16 }
+                .points()
+                .len(),
+            16
+        );
+        assert_eq!(MeasuredSweep::GlobalOffset.points().len(), 33);
+        let smem4 = MeasuredSweep::SharedStride { elem_bytes: 4 }.points();
+        assert_eq!(smem4.len(), 65);
+        assert_eq!(smem4[32], (32, 66.09));
+        assert_eq!(
+            MeasuredSweep::SharedStride { elem_bytes: 8 }.points().len(),
+            33
+        );
+        assert!(
+            MeasuredSweep::GlobalStride { elem_bytes: 2 }
+                .points()
+                .is_empty()
+        );
     }
 
     fn gcd(a: u32, b: u32) -> u32 {

@@ -13,17 +13,19 @@ pub mod measured;
 pub mod occupancy;
 pub mod roofline;
 pub mod shape;
+pub mod sweep;
 pub mod tiling;
 
-pub use access::{ELEM_SIZES, LaneAddresses, Pattern, WarpAccess, full_mask};
+pub use access::{ELEM_SIZES, LaneAddresses, LaneArray, Pattern, WarpAccess, full_mask};
 pub use arch::{ARCHS, AmdLimits, Arch, Granularity, NvidiaLimits, Vendor};
-pub use banks::{BankAnalysis, bank_conflicts, bank_of};
-pub use coalescing::{Coalescing, coalesce};
+pub use banks::{BankAnalysis, BankCounts, bank_conflicts, bank_counts, bank_of};
+pub use coalescing::{Coalescing, CoalescingCounts, coalesce, coalesce_counts};
 pub use error::{EngineError, Result};
 pub use occupancy::{
-    AmdWaves, Carveout, KernelConfig, Limiter, Limiters, Occupancy, amd_waves, nvidia_occupancy,
-    occupancy, shared_memory_blocks,
+    AmdWaves, Carveout, KernelConfig, Limiter, Limiters, Occupancy, OccupancyCalculator, amd_waves,
+    nvidia_occupancy, occupancy, shared_memory_blocks,
 };
 pub use roofline::{Bound, Roofline, roofline, serialized_latency, transfer_time};
 pub use shape::{AccessShape, parse_mask};
+pub use sweep::{AccessParam, OccupancyParam, SweepRange, banks_sweep, coalescing_sweep};
 pub use tiling::{Tiling, TilingInput, rectangular_traffic, tiling};

@@ -299,7 +299,7 @@ pub fn nvidia_occupancy(arch: &NvidiaLimits, config: &KernelConfig) -> Result<Oc
         } else {
             warps / warps_per_block
         };
-        (limit, warps_per_block * regs_per_warp)
+        (limit, warps_per_block.saturating_mul(regs_per_warp))
     };
 
     // 4. Shared memory.
@@ -381,6 +381,316 @@ pub fn nvidia_occupancy(arch: &NvidiaLimits, config: &KernelConfig) -> Result<Oc
             occupancy: f64::from(warp_rounded) / f64::from(max_threads),
         },
     })
+}
+
+/// [`nvidia_occupancy`] for many configurations on one architecture: what depends only on the
+/// architecture and the register count (registers per warp, warps per SM from the register file, the
+/// textbook bound, the carveout of each preference) is worked out once, so one evaluation is a few
+/// table reads, one division by the block's warps and one by its shared memory. Every answer, error
+/// included, equals [`nvidia_occupancy`]'s.
+///
+/// Worked number (sm_90): 48 registers → `⌈48 × 32 / 256⌉ × 256 = 1536` per warp →
+/// `⌊16384 / 1536⌋ × 4 = 40` warps per SM, stored once; a 256-thread block (8 warps) then reads
+/// `⌊40 / 8⌋ = 5` blocks.
+///
+/// ```
+/// use warpdrill::engine::{Arch, KernelConfig, OccupancyCalculator};
+/// let calc = OccupancyCalculator::new(&Arch::default_arch().nvidia.unwrap());
+/// assert_eq!(calc.evaluate(&KernelConfig::new(256, 48)).unwrap().active_blocks_per_sm, 5);
+/// ```
+#[derive(Debug, Clone)]
+pub struct OccupancyCalculator {
+    limits: NvidiaLimits,
+    max_warps: u32,
+    /// Registers allocated per warp, by registers per thread.
+    regs_per_warp: [u32; 256],
+    /// Warps per SM the register file holds, by registers per thread.
+    register_warps: [u32; 256],
+    /// Textbook threads `min(regs_per_SM / r, max threads)`, by registers per thread.
+    textbook_threads: [u32; 256],
+    /// `active warps / max warps`, by active warps.
+    occupancy_of: [f64; 65],
+    /// Textbook occupancy by warp-rounded threads / 32.
+    textbook_occupancy_of: [f64; 65],
+    /// The preferred carveout in bytes, by percentage (index 101: the default).
+    preferred_carveout: [u64; 102],
+    /// `log2` of the shared-memory allocation unit.
+    smem_unit_shift: u32,
+    /// The allocation unit − 1.
+    smem_unit_mask: u64,
+    /// Largest shared memory per block without and with opt-in, plus the reserve.
+    default_limit: u64,
+    /// See `default_limit`.
+    optin_limit: u64,
+    /// `max_threads_per_block` when the tables hold, else 0.
+    tabled_threads_per_block: u32,
+    /// `max_regs_per_thread + 1` when the tables hold, else 0.
+    tabled_regs_bound: u32,
+    /// `⌈2^32 / k⌉` by shared memory per block in allocation units `k` (1 … the largest carveout's
+    /// units): blocks by shared memory `⌊c / k⌋ = (c × this) >> 32` for a carveout of `c` units,
+    /// exact as `c × k` stays far below `2^32`. Longer blocks fit no block.
+    smem_reciprocal: Vec<u64>,
+    /// Blocks per SM by shared memory under the default (largest) carveout, by the block's
+    /// allocation units (0 units: the block limit).
+    default_smem_limits: Vec<u16>,
+    /// Blocks per SM allowed by the warps and by the registers, by `r × 33 + w` (registers per
+    /// thread `r`, warps per block `w` = 1–32): both divisions and the 65 536-register block check
+    /// done once.
+    warp_and_register_limits: Box<[[u16; 2]; 256 * 33 + 64]>,
+}
+
+impl OccupancyCalculator {
+    /// Works out the tables for one architecture.
+    pub fn new(limits: &NvidiaLimits) -> Self {
+        let max_warps = limits.max_warps_per_sm();
+        // The tables hold for figures of the size real GPUs have (every preset); others (a
+        // hand-made `NvidiaLimits` with a 4 GB register unit) go to `nvidia_occupancy` each time,
+        // so no table overflows or grows without bound.
+        let carveout_max_kb = limits.carveout_kb.last().copied().unwrap_or(0);
+        let tabled = limits.max_regs_per_thread <= 255
+            && max_warps <= 64
+            && limits.max_threads_per_block <= 1024
+            && (1..=8192).contains(&limits.reg_alloc_unit)
+            && limits.reg_sub_partitions > 0
+            && limits.regs_per_sm <= 1 << 16
+            && limits.max_blocks_per_sm <= 1024
+            && limits.smem_alloc_unit.is_power_of_two()
+            && limits.smem_reserved_per_block <= 1 << 20
+            && carveout_max_kb <= 1 << 14;
+        let mut calc = OccupancyCalculator {
+            limits: *limits,
+            max_warps,
+            regs_per_warp: [0; 256],
+            register_warps: [0; 256],
+            textbook_threads: [0; 256],
+            occupancy_of: [0.0; 65],
+            textbook_occupancy_of: [0.0; 65],
+            preferred_carveout: [0; 102],
+            smem_unit_shift: limits.smem_alloc_unit.trailing_zeros(),
+            smem_unit_mask: u64::from(limits.smem_alloc_unit.wrapping_sub(1)),
+            default_limit: u64::from(limits.smem_default_per_block)
+                + u64::from(limits.smem_reserved_per_block),
+            optin_limit: u64::from(limits.smem_optin_per_block)
+                + u64::from(limits.smem_reserved_per_block),
+            tabled_threads_per_block: if tabled {
+                limits.max_threads_per_block
+            } else {
+                0
+            },
+            tabled_regs_bound: if tabled {
+                limits.max_regs_per_thread + 1
+            } else {
+                0
+            },
+            smem_reciprocal: Vec::new(),
+            default_smem_limits: Vec::new(),
+            warp_and_register_limits: Box::new([[0; 2]; 256 * 33 + 64]),
+        };
+        if !tabled {
+            return calc;
+        }
+        let unit = u64::from(limits.reg_alloc_unit);
+        let per_partition = limits.regs_per_sm / limits.reg_sub_partitions;
+        for r in 0..256u32 {
+            let per_warp = (div_ceil(u64::from(r) * 32, unit) * unit) as u32;
+            calc.regs_per_warp[r as usize] = per_warp;
+            calc.register_warps[r as usize] = per_partition
+                .checked_div(per_warp)
+                .map_or(0, |w| w * limits.reg_sub_partitions);
+            calc.textbook_threads[r as usize] = limits
+                .regs_per_sm
+                .checked_div(r)
+                .map_or(limits.max_threads_per_sm, |t| {
+                    t.min(limits.max_threads_per_sm)
+                });
+        }
+        for warps in 0..=64u32 {
+            calc.occupancy_of[warps as usize] = f64::from(warps) / f64::from(max_warps);
+            calc.textbook_occupancy_of[warps as usize] =
+                f64::from(warps * 32) / f64::from(limits.max_threads_per_sm);
+        }
+        let sizes = limits.carveout_kb;
+        let max_bytes = u64::from(*sizes.last().unwrap_or(&0)) * 1024;
+        for p in 0..=100u64 {
+            let wanted = div_ceil(p * max_bytes, 100);
+            calc.preferred_carveout[p as usize] =
+                supported_at_least(sizes, wanted).unwrap_or(max_bytes);
+        }
+        calc.preferred_carveout[101] = max_bytes;
+        for r in 0..256u32 {
+            for w in 1..33u32 {
+                let warp_limit = max_warps / w;
+                let register_limit = if r == 0 {
+                    limits.max_blocks_per_sm
+                } else if w.div_ceil(4) * 4 * calc.regs_per_warp[r as usize] > 65536 {
+                    0
+                } else {
+                    calc.register_warps[r as usize] / w
+                };
+                calc.warp_and_register_limits[(r * 33 + w) as usize] =
+                    [warp_limit, register_limit].map(|l| u16::try_from(l).unwrap_or(u16::MAX));
+            }
+        }
+        let max_units = max_bytes >> calc.smem_unit_shift;
+        calc.default_smem_limits = (0..=max_units)
+            .map(|k| {
+                let blocks = (max_units)
+                    .checked_div(k)
+                    .unwrap_or(u64::from(limits.max_blocks_per_sm));
+                u16::try_from(blocks).unwrap_or(u16::MAX)
+            })
+            .collect();
+        calc.smem_reciprocal = (0..=max_units)
+            .map(|k| if k == 0 { 0 } else { (1u64 << 32).div_ceil(k) })
+            .collect();
+        calc
+    }
+
+    /// The calculator of `limits`: built once per preset and kept (a screen asks on every frame),
+    /// built afresh for figures that are not a preset's.
+    pub fn shared(limits: &NvidiaLimits) -> std::borrow::Cow<'static, OccupancyCalculator> {
+        static PRESETS: std::sync::OnceLock<Vec<OccupancyCalculator>> = std::sync::OnceLock::new();
+        let presets = PRESETS.get_or_init(|| {
+            super::arch::ARCHS
+                .iter()
+                .filter_map(|arch| arch.nvidia.as_ref())
+                .map(OccupancyCalculator::new)
+                .collect()
+        });
+        match presets.iter().find(|calc| calc.limits == *limits) {
+            Some(calc) => std::borrow::Cow::Borrowed(calc),
+            None => std::borrow::Cow::Owned(OccupancyCalculator::new(limits)),
+        }
+    }
+
+    /// The architecture's figures.
+    pub fn limits(&self) -> &NvidiaLimits {
+        &self.limits
+    }
+
+    /// The occupancy of `config`: equal to `nvidia_occupancy(limits, config)`.
+    #[inline]
+    pub fn evaluate(&self, config: &KernelConfig) -> Result<Occupancy> {
+        let arch = &self.limits;
+        let b = config.block_size;
+        let r = config.regs_per_thread;
+        let requested_smem = u64::from(config.static_smem) + u64::from(config.dynamic_smem);
+        // One unsigned comparison each: `b − 1 < max` holds for 1 ≤ b ≤ max, and both bounds are
+        // 0 when the tables do not hold (every configuration then goes to `nvidia_occupancy`).
+        if b.wrapping_sub(1) >= self.tabled_threads_per_block
+            || r >= self.tabled_regs_bound
+            || requested_smem > 1 << 30
+        {
+            return nvidia_occupancy(arch, config);
+        }
+        let max_warps = self.max_warps;
+        let warps_per_block = b.div_ceil(32);
+        let block_limit = arch.max_blocks_per_sm;
+        // `r` ≤ 255 and `warps_per_block` ≤ 32 here (checked above): the masks only tell the
+        // compiler so, and the table reads need no bounds check.
+        let r_index = (r & 255) as usize;
+        let [warp_limit, register_limit] = self.warp_and_register_limits
+            [r_index * 33 + (warps_per_block & 63) as usize]
+            .map(u32::from);
+        let regs_per_warp = self.regs_per_warp[r_index];
+        let regs_per_block = if r == 0 {
+            0
+        } else {
+            warps_per_block * regs_per_warp
+        };
+
+        let reserved = u64::from(arch.smem_reserved_per_block);
+        let shift = self.smem_unit_shift;
+        let unit_mask = self.smem_unit_mask;
+        let smem_per_block = (requested_smem + reserved + unit_mask) & !unit_mask;
+        let per_block_limit = if requested_smem > u64::from(arch.smem_default_per_block) {
+            self.optin_limit
+        } else {
+            self.default_limit
+        };
+        let max_bytes = self.preferred_carveout[101];
+        let (carveout, smem_limit) = match config.carveout {
+            // The default carveout is the maximum, so no block raises it: blocks by shared memory
+            // are read from the table by the block's units (past its end no block fits).
+            Carveout::Default if smem_per_block <= per_block_limit => {
+                let units = (smem_per_block >> shift) as usize;
+                let blocks = self
+                    .default_smem_limits
+                    .get(units)
+                    .map_or(0, |b| u32::from(*b));
+                (max_bytes, blocks)
+            }
+            _ => {
+                let preferred = match config.carveout {
+                    Carveout::Default => max_bytes,
+                    Carveout::Percent(p) => self.preferred_carveout[usize::from(p.min(100))],
+                };
+                let carveout = if smem_per_block > preferred {
+                    supported_at_least(arch.carveout_kb, smem_per_block).unwrap_or(max_bytes)
+                } else {
+                    preferred
+                };
+                // Carveouts are whole kilobytes and blocks whole units: both counted in units
+                // exactly.
+                let smem_limit = if smem_per_block > per_block_limit {
+                    0
+                } else if smem_per_block == 0 {
+                    block_limit
+                } else {
+                    let units = smem_per_block >> shift;
+                    match self.smem_reciprocal.get(units as usize) {
+                        Some(reciprocal) => (((carveout >> shift) * reciprocal) >> 32) as u32,
+                        None => (carveout / smem_per_block) as u32,
+                    }
+                };
+                (carveout, smem_limit)
+            }
+        };
+
+        let active_blocks = warp_limit
+            .min(register_limit)
+            .min(smem_limit)
+            .min(block_limit);
+        let mut limited_by = Limiters::default();
+        if warp_limit == active_blocks {
+            limited_by.insert(Limiter::Warps);
+        }
+        if register_limit == active_blocks && r != 0 {
+            limited_by.insert(Limiter::Registers);
+        }
+        if smem_limit == active_blocks && (smem_per_block > 0 || smem_limit == 0) {
+            limited_by.insert(Limiter::SharedMemory);
+        }
+        if block_limit == active_blocks {
+            limited_by.insert(Limiter::Blocks);
+        }
+        let active_warps = active_blocks * warps_per_block;
+        let textbook_threads = self.textbook_threads[r as usize];
+        let warp_rounded = textbook_threads / 32 * 32;
+        Ok(Occupancy {
+            active_blocks_per_sm: active_blocks,
+            active_warps_per_sm: active_warps,
+            max_warps_per_sm: max_warps,
+            occupancy: self.occupancy_of[(active_warps as usize).min(64)],
+            limited_by,
+            limits: Limits {
+                warps: warp_limit,
+                registers: register_limit,
+                shared_memory: smem_limit,
+                blocks: block_limit,
+            },
+            warps_per_block,
+            regs_per_warp: if r == 0 { 0 } else { regs_per_warp },
+            regs_per_block,
+            smem_per_block: smem_per_block as u32,
+            carveout_bytes: carveout as u32,
+            textbook: TextbookBound {
+                threads: textbook_threads,
+                warp_rounded_threads: warp_rounded,
+                occupancy: self.textbook_occupancy_of[(warp_rounded as usize / 32).min(64)],
+            },
+        })
+    }
 }
 
 /// The smallest supported carveout (sizes in KB) of at least `bytes`.
@@ -506,6 +816,27 @@ mod tests {
         }
         assert!(Carveout::from_pct(101).is_err());
         assert!(occupancy(Arch::parse("kepler").unwrap(), &KernelConfig::new(256, 32)).is_err());
+    }
+
+    #[test]
+    fn the_calculator_equals_the_rule_even_on_outlandish_figures() {
+        static HUGE: [u32; 2] = [64, u32::MAX];
+        let mut limits = Arch::default_arch().nvidia.unwrap();
+        limits.reg_alloc_unit = u32::MAX;
+        limits.carveout_kb = &HUGE;
+        let calc = OccupancyCalculator::new(&limits);
+        for config in [KernelConfig::new(256, 48), KernelConfig::new(1024, 255)] {
+            assert_eq!(calc.evaluate(&config), nvidia_occupancy(&limits, &config));
+        }
+        let calc = OccupancyCalculator::new(&Arch::default_arch().nvidia.unwrap());
+        assert_eq!(
+            calc.evaluate(&KernelConfig::new(256, 48))
+                .unwrap()
+                .occupancy,
+            0.625
+        );
+        assert!(calc.evaluate(&KernelConfig::new(0, 48)).is_err());
+        assert!(calc.evaluate(&KernelConfig::new(256, 256)).is_err());
     }
 
     #[test]

@@ -121,4 +121,25 @@ impl Theme {
             Style::new()
         }
     }
+
+    /// A heat-map cell for a fraction 0–1 (occupancy): red through yellow to green behind dark
+    /// text; without colour, bold from 75 % up.
+    pub fn heat(&self, fraction: f64) -> Style {
+        if !self.color {
+            return if fraction >= 0.75 {
+                Style::new().add_modifier(Modifier::BOLD)
+            } else {
+                Style::new()
+            };
+        }
+        let background = match fraction {
+            f if f >= 0.999 => Color::Green,
+            f if f >= 0.75 => Color::LightGreen,
+            f if f >= 0.5 => Color::Yellow,
+            f if f >= 0.25 => Color::LightRed,
+            f if f > 0.0 => Color::Red,
+            _ => Color::DarkGray,
+        };
+        Style::new().bg(background).fg(Color::Black)
+    }
 }

@@ -41,6 +41,7 @@ pub const KEYS: &[(&str, &str)] = &[
     ("←→", "value"),
     ("Enter", "type a value"),
     ("q", "back"),
+    ("m", "occupancy heat map / plots"),
     ("a/d", "add/remove a roofline kernel"),
     ("?", "help"),
 ];
@@ -80,6 +81,7 @@ impl State {
                 arch: Arch::default_arch(),
                 config: KernelConfig::new(256, 32),
                 panel: Panel::default(),
+                heat_map: false,
             },
             tiling: TilingInputs {
                 arch: Arch::default_arch(),

@@ -2,7 +2,9 @@
 //! which resource limits them, and three what-if plots as Nsight Compute draws them.
 
 use super::{WIDE, clamp_u32, frame, in_range, next_nvidia, nvidia_arch, results_width};
-use crate::engine::{self, Arch, Carveout, KernelConfig, Limiter, NvidiaLimits, Occupancy};
+use crate::engine::{
+    self, Arch, Carveout, KernelConfig, Limiter, NvidiaLimits, Occupancy, OccupancyCalculator,
+};
 use crate::format;
 use crate::ui::fields::{Panel, PanelEvent, parse_bytes, parse_int};
 
@@ -12,11 +14,13 @@ fn bytes(text: &str) -> Result<i64, String> {
 }
 use crate::ui::{Theme, block};
 use ratatui::buffer::Buffer;
-use ratatui::crossterm::event::{KeyEvent, KeyModifiers};
+use ratatui::crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
 use ratatui::layout::{Constraint, Layout, Rect};
+use ratatui::style::Modifier;
 use ratatui::symbols::Marker;
 use ratatui::text::{Line, Span};
 use ratatui::widgets::{Axis, Chart, Dataset, GraphType, Widget};
+use std::fmt::Write as _;
 
 /// Occupancy inputs.
 #[derive(Debug, Clone, PartialEq)]
@@ -27,6 +31,8 @@ pub struct OccupancyInputs {
     pub config: KernelConfig,
     /// The panel.
     pub panel: Panel,
+    /// Whether the heat map (block size × registers) replaces the what-if plots (`m`).
+    pub heat_map: bool,
 }
 
 /// Rows of the panel, in order.
@@ -97,6 +103,10 @@ impl OccupancyInputs {
 
     /// Handles a key: ↑↓ choose a row, ←→ step its value (Shift: registers by 8), Enter types one.
     pub(super) fn key(&mut self, key: KeyEvent) {
+        if !self.panel.typing() && key.code == KeyCode::Char('m') {
+            self.heat_map = !self.heat_map;
+            return;
+        }
         let big = key.modifiers.contains(KeyModifiers::SHIFT);
         let row = self.selected();
         match self.panel.key(key, Row::ALL.len()) {
@@ -259,29 +269,145 @@ pub(super) fn render(inputs: &OccupancyInputs, theme: Theme, area: Rect, buf: &m
         Span::styled(format::percent(o.occupancy), theme.good()),
     ]));
     let plots = frame(panel, &title, lines, 12, theme, area, buf);
-    what_if_plots(&limits, &inputs.config, &o, theme, plots, buf);
+    let calculator = OccupancyCalculator::shared(&limits);
+    if inputs.heat_map {
+        heat_map(&calculator, &inputs.config, theme, plots, buf);
+    } else {
+        what_if_plots(&calculator, &inputs.config, &o, theme, plots, buf);
+    }
+}
+
+/// Occupancy of every block size (columns) × registers per thread (rows) with the rest of the
+/// kernel as set: each cell the percentage, coloured, and `*` on the sample nearest the kernel.
+/// Columns step by whole warps so that each cell holds 4 characters; rows by a power of two of
+/// registers so that they fit.
+fn heat_map(
+    calculator: &OccupancyCalculator,
+    config: &KernelConfig,
+    theme: Theme,
+    area: Rect,
+    buf: &mut Buffer,
+) {
+    let current = calculator
+        .evaluate(config)
+        .map_or("—".to_string(), |o| format::percent(o.occupancy));
+    let title = format!(
+        "Occupancy % by block size → and registers ↓ · * {} × {} regs = {current}",
+        config.block_size, config.regs_per_thread
+    );
+    let outer = block(&title, theme);
+    let inner = outer.inner(area);
+    outer.render(area, buf);
+    const LABEL: u16 = 5;
+    let columns_room = inner.width.saturating_sub(LABEL);
+    let rows_room = inner.height.saturating_sub(1);
+    if columns_room < 4 || rows_room == 0 {
+        return;
+    }
+    // Warps per column step: a power of two, so that 1024 threads is always the last column.
+    let mut warps_step = 1u32;
+    while 32 / warps_step * 4 > u32::from(columns_room) && warps_step < 32 {
+        warps_step *= 2;
+    }
+    let blocks: Vec<u32> = (1..=32 / warps_step).map(|k| k * warps_step * 32).collect();
+    let cell = (columns_room / blocks.len() as u16).max(4);
+    let mut regs_step = 1u32;
+    while 256u32.div_ceil(regs_step) > u32::from(rows_room) && regs_step < 256 {
+        regs_step *= 2;
+    }
+    let regs: Vec<u32> = (0..256u32.div_ceil(regs_step))
+        .map(|i| i * regs_step)
+        .collect();
+    let nearest = |samples: &[u32], value: u32| {
+        samples
+            .iter()
+            .enumerate()
+            .min_by_key(|(_, s)| s.abs_diff(value))
+            .map(|(i, _)| i)
+    };
+    let mark = (
+        nearest(&blocks, config.block_size),
+        nearest(&regs, config.regs_per_thread),
+    );
+    let width = usize::from(cell);
+    // Labels need 5 characters to stay apart ("960 1024"); in 4-character cells every other
+    // column is labelled, over both.
+    let mut header = vec![Span::styled(format!("{:>4} ", "reg"), theme.dim())];
+    if width >= 5 {
+        for block_size in &blocks {
+            header.push(Span::styled(format!("{block_size:>width$}"), theme.dim()));
+        }
+    } else {
+        for pair in blocks.chunks(2) {
+            let label = pair.last().map_or(String::new(), u32::to_string);
+            header.push(Span::styled(
+                format!("{label:>w$}", w = width * pair.len()),
+                theme.dim(),
+            ));
+        }
+    }
+    Line::from(header).render(Rect { height: 1, ..inner }, buf);
+    // Written cell by cell into the buffer: 1024 cells a frame, no line of spans built.
+    let mut text = String::with_capacity(8);
+    for (row, &r) in regs.iter().enumerate() {
+        let y = inner.y.saturating_add(1).saturating_add(row as u16);
+        if y >= inner.bottom() {
+            break;
+        }
+        buf.set_string(inner.x, y, format!("{r:>4} "), theme.dim());
+        for (column, &block_size) in blocks.iter().enumerate() {
+            let x = inner
+                .x
+                .saturating_add(LABEL)
+                .saturating_add(cell.saturating_mul(column as u16));
+            if x.saturating_add(cell) > inner.right() {
+                break;
+            }
+            let sample = KernelConfig {
+                block_size,
+                regs_per_thread: r,
+                ..*config
+            };
+            let marked = mark == (Some(column), Some(row));
+            text.clear();
+            let mut style = match calculator.evaluate(&sample) {
+                Ok(o) => {
+                    let _ = write!(text, "{:.0}", (o.occupancy * 100.0).floor());
+                    theme.heat(o.occupancy)
+                }
+                Err(_) => {
+                    text.push('-');
+                    theme.dim()
+                }
+            };
+            // The kernel's own cell: reversed, and starred where a star fits beside the value.
+            if marked {
+                style = style.add_modifier(Modifier::REVERSED | Modifier::BOLD);
+                if text.len() + 1 < width {
+                    text.insert(0, '*');
+                }
+            }
+            buf.set_stringn(x, y, format!("{text:>width$}"), width, style);
+        }
+    }
 }
 
 /// Occupancy against block size, registers per thread and shared memory per block, each marking the
 /// current configuration — the three plots of Nsight Compute's occupancy section.
 fn what_if_plots(
-    limits: &NvidiaLimits,
+    calculator: &OccupancyCalculator,
     config: &KernelConfig,
     current: &Occupancy,
     theme: Theme,
     area: Rect,
     buf: &mut Buffer,
 ) {
+    let limits: &NvidiaLimits = calculator.limits();
     let [a, b, c] = area.layout(&Layout::horizontal([Constraint::Ratio(1, 3); 3]));
     let pct = |o: &Occupancy| o.occupancy * 100.0;
     let sweep = |values: &mut dyn Iterator<Item = (f64, KernelConfig)>| -> Vec<(f64, f64)> {
         values
-            .map(|(x, cfg)| {
-                (
-                    x,
-                    engine::nvidia_occupancy(limits, &cfg).map_or(0.0, |o| pct(&o)),
-                )
-            })
+            .map(|(x, cfg)| (x, calculator.evaluate(&cfg).map_or(0.0, |o| pct(&o))))
             .collect()
     };
     let by_block = sweep(&mut (1..=32).map(|w| {

@@ -33,6 +33,7 @@ mod banks;
 mod global;
 mod params;
 mod presets;
+mod sweep;
 
 pub use banks::bank_diagram;
 pub use global::global_diagram;
@@ -40,6 +41,7 @@ use params::Row;
 pub use params::{Lanes, Shape};
 use presets::presets_popup;
 pub use presets::{PRESETS, Preset};
+pub use sweep::{Figure, MAX_PANEL_POINTS, SweepCurves, SweepPanel, curves, render_sweep};
 
 /// Keys shown in the footer.
 pub const KEYS: &[(&str, &str)] = &[
@@ -49,6 +51,7 @@ pub const KEYS: &[(&str, &str)] = &[
     ("m", "global/shared"),
     ("a", "arch"),
     ("p", "presets"),
+    ("w", "sweep"),
     ("↑↓ ←→", "field, value"),
     ("Enter", "type a value"),
     ("q", "back"),
@@ -89,6 +92,8 @@ pub struct State {
     pub presets: Option<usize>,
     /// Name of the preset last applied.
     pub preset_name: Option<&'static str>,
+    /// The sweep panel, when shown (`w`).
+    pub sweep: Option<SweepPanel>,
 }
 
 impl Default for State {
@@ -110,6 +115,7 @@ impl Default for State {
             panel: Panel::default(),
             presets: None,
             preset_name: None,
+            sweep: None,
         }
     }
 }
@@ -267,12 +273,14 @@ impl State {
 
     fn set_affine(&mut self, space: Space, elem: u32, stride: i64, offset: i64) {
         let panel = std::mem::take(&mut self.panel);
+        let sweep = self.sweep;
         *self = State {
             space,
             elem,
             stride,
             offset,
             panel,
+            sweep,
             ..State::default()
         };
     }
@@ -347,6 +355,10 @@ impl State {
                     self.presets = Some(0);
                     return;
                 }
+                KeyCode::Char('w') => {
+                    self.toggle_sweep();
+                    return;
+                }
                 _ => None,
             };
             if let Some((row, step)) = shortcut {
@@ -412,7 +424,25 @@ pub fn render(state: &State, theme: Theme, area: Rect, buf: &mut Buffer) {
         (diagram_area, numbers_area)
     };
 
+    // The sweep panel shares the diagram's place: below it when there is room, instead of it
+    // otherwise.
+    let diagram_area = match &state.sweep {
+        Some(sweep) if diagram_area.height >= 30 => {
+            let [diagram, chart] = diagram_area.layout(&Layout::vertical([
+                Constraint::Fill(1),
+                Constraint::Percentage(50),
+            ]));
+            render_sweep(state, sweep, theme, chart, buf);
+            diagram
+        }
+        Some(sweep) => {
+            render_sweep(state, sweep, theme, diagram_area, buf);
+            Rect::default()
+        }
+        None => diagram_area,
+    };
     match &analysis {
+        _ if diagram_area.is_empty() => {}
         Analysis::Global(Ok(c)) => {
             let title = super::arch_title(
                 &format!("Warp → {}", c.granularity.plural()),

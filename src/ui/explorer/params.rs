@@ -1,6 +1,7 @@
 //! The explorer's parameters: the address shape, the active lanes, and the panel's rows — what each
 //! shows, what ← → does to it and what typing a value into it means.
 
+use super::sweep::SweepRow;
 use super::{Space, State};
 use crate::engine::{self, Arch, ELEM_SIZES, Granularity, full_mask};
 use crate::ui::fields::parse_int;
@@ -116,6 +117,8 @@ pub(super) enum Row {
     Offsets,
     Lanes,
     Unit,
+    /// The sweep panel's rows (while it is shown).
+    Sweep(SweepRow),
 }
 
 impl State {
@@ -131,6 +134,9 @@ impl State {
         rows.extend([Row::Base, Row::Lanes]);
         if self.space == Space::Global {
             rows.push(Row::Unit);
+        }
+        if self.sweep.is_some() {
+            rows.extend([SweepRow::Param, SweepRow::Range, SweepRow::Figure].map(Row::Sweep));
         }
         rows
     }
@@ -190,6 +196,7 @@ impl State {
             }
             Row::Lanes => self.lanes = self.lanes.next(step, self.arch.warp_size),
             Row::Unit => self.lines = !self.lines,
+            Row::Sweep(row) => self.adjust_sweep(row, step),
         }
     }
 
@@ -273,6 +280,7 @@ impl State {
                 self.lanes = Lanes::Custom(mask);
             }
             Row::Unit => self.lines = text.trim().starts_with('l'),
+            Row::Sweep(row) => self.set_sweep(row, text)?,
         }
         Ok(())
     }
@@ -326,6 +334,7 @@ impl State {
                 }
                 .to_string(),
             ),
+            Row::Sweep(row) => self.sweep_row_text(row),
         }
     }
 }

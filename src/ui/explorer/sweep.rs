@@ -1,0 +1,595 @@
+//! The sweep panel (`w`): one figure of the current pattern against one parameter, the others as
+//! set, the current value marked — and, where the H200 measured the same sweep, the measured curve
+//! beside the model's, scaled to meet it at the first measured point.
+//!
+//! ```text
+//! ┌ Sweep: sectors/request against stride (elements) · now 2 → 8 ───────────┐
+//! │32 ┤        ⣀⣀⣀⣀⣀⣀⣀⣀⣀⣀⣀⣀⣀⣀⣀⣀⣀⣀⣀⣀⣀⣀⣀⣀          ─ model (sectors/request) │
+//! │   │   ⢀⠔⠁  ⠒⠒⠒⠒⠒⠒⠒⠒⠒⠒                        ─ H200 measured, scaled   │
+//! │ 0 ┼■─────────────────────────────────────────────────────────────────    │
+//! │   1                        128                              256          │
+//! └──────────────────────────────────────────────────────────────────────────┘
+//! ```
+
+use super::{Space, State};
+use crate::engine::measured::MeasuredSweep;
+use crate::engine::{
+    AccessParam, AccessShape, Granularity, SweepRange, Vendor, banks_sweep, coalescing_sweep,
+};
+use crate::format;
+use crate::ui::{Theme, block};
+use ratatui::buffer::Buffer;
+use ratatui::layout::Rect;
+use ratatui::symbols::Marker;
+use ratatui::text::Span;
+use ratatui::widgets::{Axis, Chart, Dataset, GraphType, LegendPosition, Widget};
+
+/// Most points the panel sweeps (a typed range beyond it is refused; `calc sweep` takes more).
+pub const MAX_PANEL_POINTS: u64 = 4096;
+
+/// The figure plotted.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Figure {
+    /// Global: transactions (sectors, or lines) per request.
+    SectorsPerRequest,
+    /// Global: requested / fetched bytes, in percent.
+    Efficiency,
+    /// Shared: wavefronts per request.
+    Wavefronts,
+}
+
+impl Figure {
+    fn name(self, granularity: Granularity) -> &'static str {
+        match (self, granularity) {
+            (Figure::SectorsPerRequest, Granularity::Sector) => "sectors/request",
+            (Figure::SectorsPerRequest, Granularity::Line) => "lines/request",
+            (Figure::Efficiency, _) => "efficiency %",
+            (Figure::Wavefronts, _) => "wavefronts",
+        }
+    }
+
+    /// Reads `sectors`, `lines`, `efficiency`, `wavefronts` (and their first letters).
+    pub fn parse(text: &str) -> Option<Figure> {
+        match text.trim().to_lowercase().as_str() {
+            "sectors" | "s" | "lines" | "sectors/request" | "transactions" => {
+                Some(Figure::SectorsPerRequest)
+            }
+            "efficiency" | "e" | "eff" => Some(Figure::Efficiency),
+            "wavefronts" | "w" => Some(Figure::Wavefronts),
+            _ => None,
+        }
+    }
+
+    /// The figures of a memory space.
+    fn of(space: Space) -> &'static [Figure] {
+        match space {
+            Space::Global => &[Figure::SectorsPerRequest, Figure::Efficiency],
+            Space::Shared => &[Figure::Wavefronts],
+        }
+    }
+}
+
+/// What the sweep panel shows: which parameter varies over which range, and which figure.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct SweepPanel {
+    /// The parameter varied.
+    pub param: AccessParam,
+    /// Its range; `None` = the parameter's default (stride 1–256, offset 0–63, …).
+    pub range: Option<SweepRange>,
+    /// The figure, for global memory (shared memory always plots wavefronts).
+    pub figure: Figure,
+}
+
+impl Default for SweepPanel {
+    fn default() -> Self {
+        SweepPanel {
+            param: AccessParam::Stride,
+            range: None,
+            figure: Figure::SectorsPerRequest,
+        }
+    }
+}
+
+impl State {
+    /// The access shape of these parameters (what [`State::access`] builds a warp from).
+    pub fn shape(&self) -> AccessShape {
+        AccessShape::of(&self.access())
+    }
+
+    /// The parameter the sweep varies: the one chosen, or the first that applies to the pattern.
+    pub fn sweep_param(&self, panel: &SweepPanel) -> AccessParam {
+        let shape = self.shape();
+        if panel.param.applies_to(&shape) {
+            panel.param
+        } else {
+            AccessParam::ALL
+                .into_iter()
+                .find(|p| p.applies_to(&shape))
+                .unwrap_or(AccessParam::Elem)
+        }
+    }
+
+    /// The range swept.
+    pub fn sweep_range(&self, panel: &SweepPanel) -> SweepRange {
+        let param = self.sweep_param(panel);
+        match panel.range {
+            Some(range) if panel.param == param => range,
+            _ => param.default_range(self.arch.warp_size),
+        }
+    }
+
+    /// The figure plotted for the current memory space.
+    pub fn sweep_figure(&self, panel: &SweepPanel) -> Figure {
+        let figures = Figure::of(self.space);
+        if figures.contains(&panel.figure) {
+            panel.figure
+        } else {
+            figures[0]
+        }
+    }
+
+    /// Shows or hides the sweep panel.
+    pub fn toggle_sweep(&mut self) {
+        self.sweep = match self.sweep {
+            Some(_) => None,
+            None => Some(SweepPanel::default()),
+        };
+    }
+
+    /// ←→ on the sweep's rows: the next parameter that applies, a range half or twice as long,
+    /// the next figure.
+    pub(super) fn adjust_sweep(&mut self, row: SweepRow, step: i64) {
+        let Some(mut panel) = self.sweep else {
+            return;
+        };
+        match row {
+            SweepRow::Param => {
+                let shape = self.shape();
+                let current = self.sweep_param(&panel);
+                let usable: Vec<AccessParam> = AccessParam::ALL
+                    .into_iter()
+                    .filter(|p| p.applies_to(&shape))
+                    .collect();
+                let at = usable.iter().position(|p| *p == current).unwrap_or(0) as i64;
+                let len = usable.len().max(1) as i64;
+                if let Some(next) = usable.get((at + step).rem_euclid(len) as usize) {
+                    panel.param = *next;
+                    panel.range = None;
+                }
+            }
+            SweepRow::Range => {
+                let range = self.sweep_range(&panel);
+                let points = i64::try_from(range.len()).unwrap_or(i64::MAX);
+                let points = if step > 0 {
+                    points.saturating_mul(2)
+                } else {
+                    (points / 2).max(2)
+                };
+                let end = range
+                    .start
+                    .saturating_add((points - 1).saturating_mul(range.step));
+                let wider = SweepRange::new(range.start, end, range.step);
+                if wider.len() <= MAX_PANEL_POINTS {
+                    panel.param = self.sweep_param(&panel);
+                    panel.range = Some(wider);
+                }
+            }
+            SweepRow::Figure => {
+                let figures = Figure::of(self.space);
+                let at = figures
+                    .iter()
+                    .position(|f| *f == self.sweep_figure(&panel))
+                    .unwrap_or(0) as i64;
+                panel.figure = figures[(at + step).rem_euclid(figures.len() as i64) as usize];
+            }
+        }
+        self.sweep = Some(panel);
+    }
+
+    /// A typed value on the sweep's rows: a parameter name, a range (`1..512`, `0..1024:4`), a figure.
+    pub(super) fn set_sweep(&mut self, row: SweepRow, text: &str) -> Result<(), String> {
+        let Some(mut panel) = self.sweep else {
+            return Ok(());
+        };
+        match row {
+            SweepRow::Param => {
+                let param = AccessParam::parse(text).ok_or_else(|| {
+                    format!(
+                        "`{}`: type stride, offset, elem, struct_size, lanes or pitch",
+                        text.trim()
+                    )
+                })?;
+                if !param.applies_to(&self.shape()) {
+                    return Err(format!("{} does not apply to this pattern", param.key()));
+                }
+                panel.param = param;
+                panel.range = None;
+            }
+            SweepRow::Range => {
+                let range = SweepRange::parse(text)?;
+                if range.len() > MAX_PANEL_POINTS {
+                    return Err(format!(
+                        "the panel draws at most {MAX_PANEL_POINTS} points; use a step (`0..65536:16`) or `warpdrill calc sweep`"
+                    ));
+                }
+                panel.param = self.sweep_param(&panel);
+                panel.range = Some(range);
+            }
+            SweepRow::Figure => {
+                panel.figure = Figure::parse(text)
+                    .filter(|f| Figure::of(self.space).contains(f))
+                    .ok_or_else(|| match self.space {
+                        Space::Global => "type sectors or efficiency".to_string(),
+                        Space::Shared => "shared memory plots wavefronts".to_string(),
+                    })?;
+            }
+        }
+        self.sweep = Some(panel);
+        Ok(())
+    }
+
+    /// The text of a sweep row: `("sweep", "stride")`, `("range", "1..256")`, `("figure", …)`.
+    pub(super) fn sweep_row_text(&self, row: SweepRow) -> (&'static str, String) {
+        let panel = self.sweep.unwrap_or_default();
+        match row {
+            SweepRow::Param => ("sweep", self.sweep_param(&panel).key().replace('_', " ")),
+            SweepRow::Range => ("range", self.sweep_range(&panel).to_string()),
+            SweepRow::Figure => (
+                "figure",
+                self.sweep_figure(&panel)
+                    .name(self.granularity())
+                    .to_string(),
+            ),
+        }
+    }
+}
+
+/// The sweep's rows in the parameter panel.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(super) enum SweepRow {
+    Param,
+    Range,
+    Figure,
+}
+
+/// The model's curve, the measured one (scaled) where there is one, and the current point.
+pub struct SweepCurves {
+    /// `(value, figure)` of every point the engine could count.
+    pub model: Vec<(f64, f64)>,
+    /// The H200's measurement of the same sweep, scaled to the model at its first common point.
+    pub measured: Vec<(f64, f64)>,
+    /// The current value and its figure, when it lies in the range.
+    pub current: Option<(f64, f64)>,
+    /// The parameter, range and figure drawn.
+    pub param: AccessParam,
+    /// The range drawn.
+    pub range: SweepRange,
+    /// The figure drawn.
+    pub figure: Figure,
+    /// The measurement drawn, if any, and the value its scale was matched at.
+    pub measured_from: Option<(MeasuredSweep, i64)>,
+}
+
+/// Computes the curves of the panel: one fast count per point.
+pub fn curves(state: &State, panel: &SweepPanel) -> SweepCurves {
+    let param = state.sweep_param(panel);
+    let range = state.sweep_range(panel);
+    let figure = state.sweep_figure(panel);
+    let shape = state.shape();
+    let model: Vec<(f64, f64)> = match state.space {
+        Space::Global => coalescing_sweep(
+            &shape,
+            state.arch.warp_size,
+            state.granularity(),
+            param,
+            range,
+        )
+        .into_iter()
+        .filter_map(|(x, c)| {
+            let c = c.ok()?;
+            let y = match figure {
+                Figure::Efficiency => c.efficiency * 100.0,
+                _ => f64::from(c.transactions()) / f64::from(c.requests.max(1)),
+            };
+            Some((x as f64, y))
+        })
+        .collect(),
+        Space::Shared => banks_sweep(&shape, state.arch, param, range)
+            .into_iter()
+            .filter_map(|(x, b)| Some((x as f64, f64::from(b.ok()?.wavefronts))))
+            .collect(),
+    };
+    let now = param.current(&shape, state.arch.warp_size);
+    let current = model.iter().find(|(x, _)| *x == now as f64).copied();
+    let (measured, measured_from) = match measured_sweep(state, param) {
+        Some(sweep) => scale(sweep, figure, &model),
+        None => (Vec::new(), None),
+    };
+    SweepCurves {
+        model,
+        measured,
+        current,
+        param,
+        range,
+        figure,
+        measured_from,
+    }
+}
+
+/// The H200 sweep that measured this one: a full warp of an affine pattern from an aligned base,
+/// on an NVIDIA architecture counting sectors — strides (4-, 8-, 16-byte global; 4-, 8-byte shared)
+/// from offset 0, or offsets of 4-byte elements at stride 1.
+fn measured_sweep(state: &State, param: AccessParam) -> Option<MeasuredSweep> {
+    let shape = state.shape();
+    let plain = shape.offsets.is_none()
+        && shape.struct_size.is_none()
+        && shape.pitch.is_none()
+        && shape.mask.is_none()
+        && shape.base.rem_euclid(128) == 0
+        && state.arch.vendor == Vendor::Nvidia
+        && state.arch.warp_size == 32;
+    if !plain {
+        return None;
+    }
+    match (state.space, param) {
+        (Space::Global, AccessParam::Stride)
+            if shape.offset == 0
+                && state.granularity() == Granularity::Sector
+                && [4, 8, 16].contains(&shape.elem_bytes) =>
+        {
+            Some(MeasuredSweep::GlobalStride {
+                elem_bytes: shape.elem_bytes,
+            })
+        }
+        (Space::Global, AccessParam::Offset)
+            if shape.stride == 1
+                && shape.elem_bytes == 4
+                && state.granularity() == Granularity::Sector =>
+        {
+            Some(MeasuredSweep::GlobalOffset)
+        }
+        (Space::Shared, AccessParam::Stride)
+            if shape.offset == 0 && [4, 8].contains(&shape.elem_bytes) =>
+        {
+            Some(MeasuredSweep::SharedStride {
+                elem_bytes: shape.elem_bytes,
+            })
+        }
+        _ => None,
+    }
+}
+
+/// Measured points in the figure's units, and the sweep and value they were matched at.
+type Scaled = (Vec<(f64, f64)>, Option<(MeasuredSweep, i64)>);
+
+/// The measured points inside the model's range, turned into the figure's units: a cost figure
+/// (sectors, wavefronts) scales the measured cost (1 / bandwidth, or cycles); efficiency scales the
+/// measured bandwidth. The scale makes the first point the two share equal.
+fn scale(sweep: MeasuredSweep, figure: Figure, model: &[(f64, f64)]) -> Scaled {
+    let cost = |value: f64| match (sweep, figure) {
+        (_, Figure::Efficiency) => value,
+        (MeasuredSweep::SharedStride { .. }, _) => value,
+        _ => 1.0 / value,
+    };
+    let points: Vec<(i64, f64)> = sweep
+        .points()
+        .iter()
+        .copied()
+        .filter(|(x, v)| *v > 0.0 && model.iter().any(|(m, _)| *m == *x as f64))
+        .collect();
+    // Match at stride (or offset) 1 or 0 when measured, else at the first common point.
+    let Some(&(at, reference)) = points.iter().find(|(x, _)| *x >= 1).or(points.first()) else {
+        return (Vec::new(), None);
+    };
+    let Some(&(_, model_at)) = model.iter().find(|(m, _)| *m == at as f64) else {
+        return (Vec::new(), None);
+    };
+    let factor = model_at / cost(reference);
+    let scaled = points
+        .iter()
+        .map(|(x, v)| (*x as f64, cost(*v) * factor))
+        .filter(|(_, y)| y.is_finite())
+        .collect();
+    (scaled, Some((sweep, at)))
+}
+
+/// Draws the sweep panel.
+pub fn render_sweep(state: &State, panel: &SweepPanel, theme: Theme, area: Rect, buf: &mut Buffer) {
+    let curves = curves(state, panel);
+    let name = curves.figure.name(state.granularity());
+    let now = match curves.current {
+        Some((x, y)) => format!(" · now {} → {}", x, format::trim_float(y, 2)),
+        None => String::new(),
+    };
+    let param = curves.param.key().replace('_', " ");
+    let title = if area.width >= 100 {
+        format!("Sweep: {name} against {}{now}", curves.param.label())
+    } else {
+        format!("Sweep: {name} vs {param}{now}")
+    };
+    let x_bounds = {
+        let (start, end) = (curves.range.start as f64, curves.range.end as f64);
+        if end > start {
+            [start, end]
+        } else {
+            [start - 1.0, start + 1.0]
+        }
+    };
+    let top = curves
+        .model
+        .iter()
+        .chain(&curves.measured)
+        .map(|(_, y)| *y)
+        .fold(0.0f64, f64::max);
+    let y_max = match curves.figure {
+        Figure::Efficiency => 100.0,
+        _ => nice_ceiling(top),
+    };
+    let current = curves.current.map(|c| [c]);
+    let mut datasets = vec![
+        Dataset::default()
+            .name(if area.width >= 100 {
+                format!("model: {name}")
+            } else {
+                "model".to_string()
+            })
+            .marker(Marker::Braille)
+            .graph_type(GraphType::Line)
+            .style(theme.series(0))
+            .data(&curves.model),
+    ];
+    // Long names on wide panels; short ones keep the legend small enough to be drawn.
+    let measured_name = curves.measured_from.map(|(sweep, at)| {
+        if area.width >= 100 {
+            format!(
+                "• H200 {}, scaled to the model at {param} {at}",
+                sweep.unit()
+            )
+        } else {
+            format!("• H200, scaled at {param} {at}")
+        }
+    });
+    if let Some(label) = &measured_name {
+        // Dots, not a line: the measured points stay apart from the model's curve without colour.
+        datasets.push(
+            Dataset::default()
+                .name(label.clone())
+                .marker(Marker::Dot)
+                .graph_type(GraphType::Scatter)
+                .style(theme.series(2))
+                .data(&curves.measured),
+        );
+    }
+    if let Some(point) = &current {
+        datasets.push(
+            Dataset::default()
+                .name("now")
+                .marker(Marker::Block)
+                .graph_type(GraphType::Scatter)
+                .style(theme.bad())
+                .data(point),
+        );
+    }
+    let mid = ((x_bounds[0] + x_bounds[1]) / 2.0).floor();
+    let x_labels = [x_bounds[0], mid, x_bounds[1]]
+        .map(|x| Span::styled(format::trim_float(x, 0), theme.dim()))
+        .to_vec();
+    let y_labels = [0.0, y_max / 2.0, y_max]
+        .map(|y| Span::styled(format::trim_float(y, 1), theme.dim()))
+        .to_vec();
+    Chart::new(datasets)
+        .block(block(&title, theme))
+        .x_axis(Axis::default().bounds(x_bounds).labels(x_labels))
+        .y_axis(Axis::default().bounds([0.0, y_max]).labels(y_labels))
+        .legend_position(Some(LegendPosition::BottomRight))
+        .hidden_legend_constraints((
+            ratatui::layout::Constraint::Ratio(2, 3),
+            ratatui::layout::Constraint::Ratio(1, 2),
+        ))
+        .render(area, buf);
+}
+
+/// A round number at or above `value` for the top of an axis: 1, 2, 4, 5, 8 × a power of ten, or
+/// a power of two up to 64 (what sectors and wavefronts reach).
+fn nice_ceiling(value: f64) -> f64 {
+    if value.is_nan() || value <= 0.0 {
+        return 1.0;
+    }
+    if value <= 64.0 {
+        let mut top = 1.0;
+        while top < value {
+            top *= 2.0;
+        }
+        return top;
+    }
+    let magnitude = 10f64.powf(value.log10().floor());
+    [1.0, 2.0, 4.0, 5.0, 8.0, 10.0]
+        .into_iter()
+        .map(|m| m * magnitude)
+        .find(|top| *top >= value)
+        .unwrap_or(value)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn global() -> State {
+        State {
+            sweep: Some(SweepPanel::default()),
+            ..State::default()
+        }
+    }
+
+    #[test]
+    fn a_stride_sweep_has_256_points_and_marks_the_current_stride() {
+        let mut state = global();
+        state.stride = 2;
+        let c = curves(&state, &state.sweep.unwrap());
+        assert_eq!(c.model.len(), 256);
+        assert_eq!(c.model[0], (1.0, 4.0));
+        assert_eq!(c.model[31], (32.0, 32.0));
+        assert_eq!(c.current, Some((2.0, 8.0)));
+        // The H200 measured strides 1–64 of 4-byte floats; scaled to 4 sectors at stride 1.
+        assert_eq!(c.measured.len(), 64);
+        assert_eq!(c.measured[0], (1.0, 4.0));
+        let at32 = c.measured[31].1;
+        assert!((25.0..28.0).contains(&at32), "{at32}");
+        assert!(matches!(
+            c.measured_from,
+            Some((MeasuredSweep::GlobalStride { elem_bytes: 4 }, 1))
+        ));
+    }
+
+    #[test]
+    fn shared_strides_plot_wavefronts_beside_the_measured_cycles() {
+        let mut state = global();
+        state.space = Space::Shared;
+        let c = curves(&state, &state.sweep.unwrap());
+        assert_eq!(c.figure, Figure::Wavefronts);
+        assert_eq!(c.model[31], (32.0, 32.0));
+        assert_eq!(c.model[32], (33.0, 1.0));
+        // 66.09 cycles at stride 32 against 6.96 at stride 1: the measured curve, scaled to one
+        // wavefront at stride 1, reaches about 9.5 — far below the model's 32.
+        let (_, at32) = c.measured[31];
+        assert!((9.0..10.0).contains(&at32), "{at32}");
+    }
+
+    #[test]
+    fn no_measurement_for_patterns_the_h200_did_not_run() {
+        let mut state = global();
+        state.elem = 2;
+        assert!(curves(&state, &state.sweep.unwrap()).measured.is_empty());
+        state.elem = 4;
+        state.offset = 3;
+        assert!(curves(&state, &state.sweep.unwrap()).measured.is_empty());
+    }
+
+    #[test]
+    fn rows_step_and_take_typed_values() {
+        let mut state = global();
+        state.adjust_sweep(SweepRow::Range, 1);
+        assert_eq!(state.sweep_row_text(SweepRow::Range).1, "1..512");
+        state.adjust_sweep(SweepRow::Range, -1);
+        state.adjust_sweep(SweepRow::Range, -1);
+        assert_eq!(state.sweep_row_text(SweepRow::Range).1, "1..128");
+        state.adjust_sweep(SweepRow::Param, 1);
+        assert_eq!(state.sweep_row_text(SweepRow::Param).1, "offset");
+        assert_eq!(state.sweep_row_text(SweepRow::Range).1, "0..63");
+        assert!(state.set_sweep(SweepRow::Range, "0..100000").is_err());
+        assert!(state.set_sweep(SweepRow::Range, "9..1").is_err());
+        state.set_sweep(SweepRow::Range, "0..1024:16").unwrap();
+        assert_eq!(curves(&state, &state.sweep.unwrap()).model.len(), 65);
+        state.set_sweep(SweepRow::Figure, "efficiency").unwrap();
+        assert_eq!(
+            state.sweep_figure(&state.sweep.unwrap()),
+            Figure::Efficiency
+        );
+        assert!(state.set_sweep(SweepRow::Figure, "wavefronts").is_err());
+        state.set_sweep(SweepRow::Param, "pitch").unwrap();
+        assert_eq!(state.sweep_row_text(SweepRow::Range).1, "4..1024:4");
+        assert!(state.set_sweep(SweepRow::Param, "nonsense").is_err());
+        state.toggle_sweep();
+        assert!(state.sweep.is_none());
+    }
+}
