@@ -19,6 +19,8 @@ pub struct ExerciseProgress {
     pub attempts: u32,
     /// Solved at least once.
     pub solved: bool,
+    /// Answered right only after the answer had been shown: seen, not yet solved on new numbers.
+    pub seen: bool,
     /// Hints revealed, in total.
     pub hints_used: u32,
     /// Seed of the variant last shown.
@@ -36,6 +38,8 @@ impl ExerciseProgress {
     pub fn status(&self) -> Status {
         if self.solved {
             Status::Solved
+        } else if self.seen {
+            Status::Seen
         } else if self.attempts > 0 {
             Status::Attempted
         } else {
@@ -51,6 +55,8 @@ pub enum Status {
     New,
     /// Answered, not yet solved.
     Attempted,
+    /// Answered right only after the answer was shown; solved once answered right on new numbers.
+    Seen,
     /// Solved.
     Solved,
 }

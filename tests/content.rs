@@ -4,7 +4,7 @@
 
 use std::path::Path;
 use std::process::Command;
-use warpdrill::content::schema::Level;
+use warpdrill::content::schema::{Level, Unit};
 use warpdrill::content::{self, Content, FileKind, SourceFile};
 use warpdrill::ladder::{self, AnswerKey, Outcome, Response};
 
@@ -23,8 +23,8 @@ fn builtin_content_meets_the_ladder_targets() {
     let content = builtin();
     for level in Level::ALL {
         assert!(
-            content.level(level).count() >= 10,
-            "{} has fewer than 10 exercises",
+            content.level(level).count() >= 12,
+            "{} has fewer than 12 exercises",
             level.key()
         );
     }
@@ -71,17 +71,21 @@ fn every_template_grades_its_own_answer_for_many_seeds() {
             assert!(variant.hints.len() >= 2);
             let typed = variant.key.typed();
             let feedback = ladder::grade(&variant, Response::Text(&typed));
+            let right = if matches!(variant.key, AnswerKey::Explain { .. }) {
+                Outcome::Compare
+            } else {
+                Outcome::Correct
+            };
             assert_eq!(
-                feedback.outcome,
-                Outcome::Correct,
+                feedback.outcome, right,
                 "{} seed {seed}: typing the answer {typed:?} was graded {:?}: {}",
-                exercise.id,
-                feedback.outcome,
-                feedback.headline
+                exercise.id, feedback.outcome, feedback.headline
             );
             match &variant.key {
-                AnswerKey::Number { value, .. } => {
-                    let wrong = format!("{}", value * 3.0 + 7.0);
+                AnswerKey::Number {
+                    value, unit, kilo, ..
+                } => {
+                    let wrong = ladder::variant::format_with_unit(value * 3.0 + 7.0, unit, *kilo);
                     let feedback = ladder::grade(&variant, Response::Text(&wrong));
                     assert_eq!(
                         feedback.outcome,
@@ -127,9 +131,39 @@ fn every_template_grades_its_own_answer_for_many_seeds() {
                         ladder::grade(&variant, Response::Text("bank conflict occupancy"));
                     assert_eq!(feedback.outcome, Outcome::Wrong, "{}", exercise.id);
                 }
-                AnswerKey::Explain { .. } => {
+                AnswerKey::Explain { checks, .. } => {
+                    // Each exact part grades its own answer right and another number wrong.
+                    for (i, part) in checks.iter().enumerate() {
+                        let typed = part.key.typed();
+                        let graded =
+                            ladder::grade_part(&variant, i, Response::Text(&typed)).unwrap();
+                        assert_eq!(
+                            graded.outcome,
+                            Outcome::Correct,
+                            "{} part {i}: {typed}",
+                            exercise.id
+                        );
+                        if let AnswerKey::Number {
+                            value, unit, kilo, ..
+                        } = &part.key
+                        {
+                            let wrong =
+                                ladder::variant::format_with_unit(value * 3.0 + 7.0, unit, *kilo);
+                            let graded =
+                                ladder::grade_part(&variant, i, Response::Text(&wrong)).unwrap();
+                            assert_eq!(
+                                graded.outcome,
+                                Outcome::Wrong,
+                                "{} part {i}: {wrong}",
+                                exercise.id
+                            );
+                        }
+                    }
+                    // Never plain right: compared with the model answer, and with no idea found
+                    // it cannot be marked "I had it".
                     let feedback = ladder::grade(&variant, Response::Text("no idea"));
-                    assert_eq!(feedback.outcome, Outcome::Wrong, "{}", exercise.id);
+                    assert_eq!(feedback.outcome, Outcome::Compare, "{}", exercise.id);
+                    assert!(feedback.ideas_found.is_empty(), "{}", exercise.id);
                     assert!(feedback.model.is_some());
                 }
             }
@@ -695,16 +729,17 @@ fn want(v: &Variant) -> Want {
         "l2-partial-warp" => Number((num(v, "lanes") * num(v, "elem") / 32.0).ceil()),
         "l2-column-walk" => Number(warp_sectors(num(v, "pitch") as i64, 0, 4) as f64),
         "l2-reduction-factor" => {
+            // (N/T)² blocks × N/T steps × 2T² reads = 2N³/T.
             let (n, t) = (num(v, "n"), num(v, "tile"));
-            let naive = n * n * 2.0 * n;
-            let tiled = (n / t).powi(3) * 2.0 * t * t;
-            Number(naive / tiled)
+            Number(2.0 * n.powi(3) / t)
         }
         // 2N³ FLOPs over the reads in bytes: naive 2N³ · E, tiled 2N³ · E / T.
         "l2-tiled-intensity" => Number(num(v, "tile") / num(v, "elem")),
         "l2-block-limit" => {
             let (max_warps, max_blocks) = nvidia_table(word(v, "arch"));
             let warps = num(v, "block") as u64 / 32;
+            // The explanation says the block limit is never above the warp limit here.
+            assert!(max_blocks <= max_warps / warps, "{id}: {:?}", v.params);
             let blocks = (max_warps / warps).min(max_blocks);
             Number((blocks * warps) as f64 / max_warps as f64)
         }
@@ -713,7 +748,32 @@ fn want(v: &Variant) -> Want {
             let size = num(v, "size") as i64;
             Number(warp_sectors(size, 0, 4) as f64 / 4.0)
         }
-        "l3-textbook-vs-hardware" => Number(sm90_occupancy(256, num(v, "regs") as u64, 0)),
+        "l3-textbook-vs-hardware" => {
+            // Both textbook steps are shown: 65536 / r threads, then whole warps (engine.md §3:
+            // 48 registers → 1365 threads = 66.7 %, 1344 = 65.6 %).
+            let regs = num(v, "regs") as u64;
+            let threads = 65536 / regs;
+            let rounded = threads / 32 * 32;
+            for quote in [
+                format!(
+                    "= {threads} threads ({}",
+                    warpdrill::format::percent(threads as f64 / 2048.0)
+                ),
+                format!(
+                    "{rounded} threads = {}",
+                    warpdrill::format::percent(rounded as f64 / 2048.0)
+                ),
+            ] {
+                assert!(v.prompt.contains(&quote), "{id}: {quote:?} in {}", v.prompt);
+            }
+            if regs == 48 {
+                assert!(
+                    v.prompt.contains("1365 threads (66.7%")
+                        && v.prompt.contains("1344 threads = 65.6%")
+                );
+            }
+            Number(sm90_occupancy(256, regs, 0))
+        }
         "l3-padding" => Number(gcd(num(v, "width") as u64, 32) as f64),
         "l3-limiter" => {
             let limits = sm90_limits(
@@ -740,7 +800,16 @@ fn want(v: &Variant) -> Want {
                 quotes: vec![
                     format!("{} GB/s", s1.round()),
                     format!("{} GB/s", s32.round()),
-                    format!("{:.1}×", s1 / s32),
+                    format!("{:.1}× slower", s1 / s32),
+                    // The sector rate at stride 32 (h200_perf.csv), and the ratio it explains.
+                    format!(
+                        "{} GB/s",
+                        perf(&["global_stride", "4", "32", "0"], 7).round()
+                    ),
+                    format!(
+                        "≈ {:.1}.",
+                        8.0 * s1 / perf(&["global_stride", "4", "32", "0"], 7)
+                    ),
                 ],
             }
         }
@@ -797,17 +866,26 @@ fn want(v: &Variant) -> Want {
             Number(best as f64)
         }
         "l4-transpose-tile" => {
-            let conflicts = |pitch: u64| match num(v, "elem") as u64 {
-                4 => gcd(pitch, 32) - 1,
+            let elem = num(v, "elem") as u64;
+            let conflicts = |pitch: u64| match elem {
+                // Lane t reads element t × pitch: count the distinct words each bank must give.
+                2 | 4 => {
+                    let mut words: Vec<BTreeSet<u64>> = vec![BTreeSet::new(); 32];
+                    for t in 0..32 {
+                        let word = t * pitch * elem / 4;
+                        words[(word % 32) as usize].insert(word);
+                    }
+                    words.iter().map(BTreeSet::len).max().unwrap() as u64 - 1
+                }
                 8 => 2 * gcd(pitch, 16) - 2,
                 other => panic!("{other}"),
             };
+            // Options start at declaration `first` of [32, 33, 34, 64] and wrap around.
+            let widths = [32, 33, 34, 64];
+            let first = num(v, "first") as usize;
             Choice(
-                [32, 33, 34, 64]
-                    .iter()
-                    .enumerate()
-                    .filter(|(_, p)| conflicts(**p) == 0)
-                    .map(|(i, _)| i)
+                (0..4)
+                    .filter(|&i| conflicts(widths[(first + i) % 4]) == 0)
                     .collect(),
             )
         }
@@ -818,9 +896,19 @@ fn want(v: &Variant) -> Want {
             Number((flops * num(v, "elem") as u64).div_ceil(bandwidth) as f64)
         }
         "l4-best-block-size" => {
-            let smem = num(v, "kb") as u64 * 1024;
-            let occupancy = [128, 256, 512, 1024]
-                .map(|b| sm90_blocks(b, num(v, "regs") as u64, smem, None) * b / 32);
+            // The eight kernels of the template: (registers, KB of shared memory).
+            let (regs, kb) = [
+                (56, 16),
+                (96, 32),
+                (48, 32),
+                (72, 48),
+                (80, 40),
+                (40, 40),
+                (40, 64),
+                (32, 64),
+            ][num(v, "config") as usize];
+            let occupancy =
+                [128, 256, 512, 1024].map(|b| sm90_blocks(b, regs, kb * 1024, None) * b / 32);
             let best = *occupancy.iter().max().unwrap();
             Choice((0..4).filter(|&i| occupancy[i] == best).collect())
         }
@@ -847,11 +935,11 @@ fn want(v: &Variant) -> Want {
                     .unwrap() as f64,
             )
         }
-        "l4-vector-width" => Number(4096.0 / (32.0 * num(v, "elem"))),
+        "l2-vector-width" => Number(4096.0 / (32.0 * num(v, "elem"))),
         "l4-tiled-occupancy" => {
             let tile = num(v, "tile") as u64;
             let smem = 2 * tile * tile * num(v, "elem") as u64;
-            Number(sm90_blocks(tile * tile, 32, smem, None) as f64)
+            Number(sm90_blocks(256, 32, smem, None) as f64)
         }
         "l4-fix-the-kernel" => Explain {
             good: "Swap the mapping so threadIdx.x picks the column: each warp reads a contiguous row, \
@@ -864,7 +952,7 @@ fn want(v: &Variant) -> Want {
             let bytes = num(v, "millions") * 1e6 / 32.0 * sectors * 32.0;
             Number(bytes / saturated_sector_rate())
         }
-        "l5-serialized-latency" => Number(num(v, "transactions") * num(v, "ns") * 1e-9),
+        "l2-serialized-latency" => Number(num(v, "transactions") * num(v, "ns") * 1e-9),
         "l5-littles-law" => {
             let latency = num(v, "cycles") / 1.98e9;
             Number(num(v, "tbps") * 1e12 * latency / num(v, "sms"))
@@ -890,6 +978,14 @@ fn want(v: &Variant) -> Want {
         "l5-bank-cycles" => {
             let (free, worst) = (measured_smem_cycles(1), measured_smem_cycles(32));
             let way = gcd(num(v, "way") as u64, 32) as f64;
+            // The explanation states how far the straight line is off at 8-way (≈ 13 %).
+            let line = |w: f64| free + (worst - free) / 31.0 * (w - 1.0);
+            let off8 = warpdrill::format::percent(line(8.0) / measured_smem_cycles(8) - 1.0);
+            assert!(
+                v.explanation.contains(&format!("{off8} high at 8-way")),
+                "{id}: {}",
+                v.explanation
+            );
             Number(free + (worst - free) / 31.0 * (way - 1.0))
         }
         "l5-aos-kernel-estimate" => {
@@ -897,7 +993,79 @@ fn want(v: &Variant) -> Want {
             let bytes = num(v, "millions") * 1e6 / 32.0 * sectors * 32.0;
             Number(bytes / saturated_sector_rate())
         }
-        "l5-warps-to-hide-latency" => Number((num(v, "latency") / num(v, "independent")).ceil()),
+        "l2-warps-to-hide-latency" => Number((num(v, "latency") / num(v, "independent")).ceil()),
+        "l2-amd-wave64-stride" => {
+            // engine.md §6: 64 lanes, 128-byte lines; stride 64 floats → 64 transactions.
+            let stride = num(v, "stride") as i64;
+            Number(segments((0..64).map(|t| t * stride * 4), 4, 128) as f64)
+        }
+        "l2-padding-cost" => Number(num(v, "rows") * num(v, "elem")),
+        "l2-textbook-threads" => {
+            let threads = 65536 / num(v, "regs") as u64;
+            Number((threads / 32 * 32) as f64)
+        }
+        "l2-regs-32-vs-64" => {
+            let block = num(v, "block") as u64;
+            Number((sm90_blocks(block, 64, 0, None) * block / 32) as f64)
+        }
+        "l3-align-not-enough" => {
+            let padded = (num(v, "size") as i64 + 15) / 16 * 16;
+            Number(warp_sectors(padded, 0, 4) as f64)
+        }
+        "l4-transpose-traffic" => {
+            let elem = num(v, "elem") as i64;
+            let row = warp_sectors(elem, 0, elem) as f64;
+            let column = warp_sectors(4096 * elem, 0, elem) as f64;
+            Number((row + column) / (2.0 * row))
+        }
+        "l4-random-gather" => Choice(vec![1]),
+        "l4-smem-tile-budget" => {
+            let (blocks, elem) = (num(v, "blocks") as u64, num(v, "elem") as u64);
+            let best = (1..=64)
+                .map(|k| k * 8)
+                .filter(|t| 2 * t * t * elem <= 227 * 1024)
+                .filter(|t| sm90_limits(128, 32, 2 * t * t * elem, None)[2] >= blocks)
+                .max()
+                .unwrap();
+            Number(best as f64)
+        }
+        "l5-roofline-lever" => {
+            // (intensity, bandwidth efficiency, reuse) of the six kernels; 67 TFLOP/s, 4.8 TB/s.
+            let (i, e, k) = [
+                (0.5, 0.125, 2.0),
+                (2.0, 0.25, 2.0),
+                (0.5, 0.25, 8.0),
+                (4.0, 0.25, 16.0),
+                (100.0, 0.5, 4.0),
+                (60.0, 0.5, 2.0),
+            ][num(v, "kernel") as usize];
+            let roof =
+                |peak: f64, bandwidth: f64, intensity: f64| f64::min(peak, bandwidth * intensity);
+            let levers = [
+                roof(67e12, 4.8e12, i),
+                roof(67e12, e * 4.8e12, i * k),
+                roof(4.0 * 67e12, e * 4.8e12, i),
+            ];
+            let best = levers.iter().cloned().fold(0.0, f64::max);
+            Choice((0..3).filter(|&j| levers[j] == best).collect())
+        }
+        "l5-loads-per-thread" => {
+            let per_sm = num(v, "tbps") * 1e12 * 650.0 / 1.98e9 / 132.0;
+            let threads = sm90_blocks(256, num(v, "regs") as u64, 0, None) * 256;
+            Number((per_sm / (threads as f64 * 4.0)).ceil())
+        }
+        "l5-transpose-estimate" => {
+            let n = num(v, "n");
+            let warps = n * n / 32.0;
+            // Sector traffic at stride 32: useful GB/s × 8 sectors per 4 useful ones.
+            let lone = measured_useful(32, 0) * 8.0 * 1e9;
+            Number(warps * 4.0 * 32.0 / saturated_sector_rate() + warps * 32.0 * 32.0 / lone)
+        }
+        "l5-gemm-time" => {
+            let (n, t) = (num(v, "n"), num(v, "tile"));
+            let flop = 2.0 * n.powi(3);
+            Number(f64::max(flop / 67e12, flop / t * 4.0 / 4.8e12))
+        }
         "l5-design-particles" => Explain {
             good: "Use a structure of arrays with separate x, y, z arrays: 4 sectors per field load, \
                    against 24 sectors with the AoS.",
@@ -946,11 +1114,18 @@ fn variants(template: &ExerciseTemplate) -> Vec<Variant> {
 /// Where `variant`'s key disagrees with `want`, why.
 fn disagreement(variant: &Variant, want: Want) -> Option<String> {
     match (want, &variant.key) {
-        (Want::Number(want), AnswerKey::Number { value, .. }) => {
+        (Want::Number(want), AnswerKey::Number { value, unit, .. }) => {
             if (value - want).abs() > 1e-9 * want.abs().max(1e-300) {
                 return Some(format!("key {value}, hand formula {want}"));
             }
-            let typed = format!("{want}");
+            // In the base unit, named where a bare number would be asked about.
+            let suffix = match unit {
+                Unit::Seconds => " s",
+                Unit::BytesPerSecond => " B/s",
+                Unit::FlopPerSecond => " FLOP/s",
+                _ => "",
+            };
+            let typed = format!("{want}{suffix}");
             let outcome = ladder::grade(variant, Response::Text(&typed)).outcome;
             (outcome != Outcome::Correct).then(|| format!("typing {typed} was graded {outcome:?}"))
         }
@@ -964,10 +1139,18 @@ fn disagreement(variant: &Variant, want: Want) -> Option<String> {
             let outcome = ladder::grade(variant, Response::Text(answer)).outcome;
             (outcome != Outcome::Correct).then(|| format!("{answer:?} was graded {outcome:?}"))
         }
-        (Want::Explain { good, quotes }, AnswerKey::Explain { model, .. }) => {
-            let outcome = ladder::grade(variant, Response::Text(good)).outcome;
-            if outcome != Outcome::Correct {
-                return Some(format!("a good explanation was graded {outcome:?}: {good}"));
+        (
+            Want::Explain { good, quotes },
+            AnswerKey::Explain {
+                model, required, ..
+            },
+        ) => {
+            let feedback = ladder::grade(variant, Response::Text(good));
+            if feedback.outcome != Outcome::Compare || feedback.ideas_found.len() < *required {
+                return Some(format!(
+                    "a good explanation was graded {:?} with ideas {:?}: {good}",
+                    feedback.outcome, feedback.ideas_found
+                ));
             }
             let text = format!("{} {model} {}", variant.prompt, variant.explanation);
             quotes
@@ -1058,4 +1241,286 @@ fn a_broken_answer_key_is_caught_by_the_hand_formulas() {
             .count();
         assert!(caught > 0, "{id}: breaking {right:?} went unnoticed");
     }
+}
+
+// ---- The template linter ----
+
+/// A lint of one template written here, as an author would.
+fn lint_one(template: &str) -> Vec<ladder::check::Finding> {
+    let text = format!("Exercises(\n  exercises: [\n{template}\n  ],\n)\n");
+    let loaded = content::load(
+        vec![source("exercises/lint.ron", FileKind::Exercises, &text)],
+        &Content::builtin().topics,
+    );
+    assert!(loaded.problems.is_empty(), "{:#?}", loaded.problems);
+    ladder::check::lint(&loaded.exercises[0])
+}
+
+fn has(
+    findings: &[ladder::check::Finding],
+    severity: ladder::check::Severity,
+    words: &str,
+) -> bool {
+    findings
+        .iter()
+        .any(|f| f.severity == severity && f.message.contains(words))
+}
+
+#[test]
+fn the_builtin_templates_pass_the_linter_without_a_warning() {
+    let content = builtin();
+    let found: Vec<String> = content
+        .exercises
+        .iter()
+        .flat_map(|e| {
+            ladder::check::lint(e)
+                .into_iter()
+                .map(move |f| format!("{}: {:?} {}", e.id, f.severity, f.message))
+        })
+        .collect();
+    assert!(found.is_empty(), "{}", found.join("\n"));
+}
+
+#[test]
+fn the_linter_finds_choices_that_cannot_be_wrong_or_are_always_the_same() {
+    use ladder::check::Severity::{Error, Warning};
+    // Every option right for s = 0; several for s = 1.
+    let findings = lint_one(
+        r#"(id: "ties", level: L1, topic: "banks", title: "t",
+      params: { "s": Choice([0, 1, 2, 3]) },
+      prompt: "p {s}",
+      answer: Choice(options: [(text: "a", correct: "s < 2"), (text: "b", correct: "s < 1 || s == 1"), (text: "c", correct: "s == 0 || s >= 2")]),
+      hints: ["a", "b"], explanation: "e")"#,
+    );
+    assert!(
+        has(&findings, Error, "every option is right"),
+        "{findings:#?}"
+    );
+    assert!(
+        has(&findings, Error, "several options are right"),
+        "{findings:#?}"
+    );
+    // One option right in nearly every variant, and a parameter that changes nothing.
+    let findings = lint_one(
+        r#"(id: "lopsided", level: L1, topic: "banks", title: "t",
+      params: { "s": Range(min: 1, max: 10), "unused": Choice([1, 2]) },
+      prompt: "p {s} {unused}",
+      answer: Choice(options: [(text: "a", correct: "s > 1"), (text: "b", correct: "s == 1")]),
+      hints: ["a", "b"], explanation: "e")"#,
+    );
+    assert!(
+        has(&findings, Warning, "option a is right in"),
+        "{findings:#?}"
+    );
+    assert!(
+        has(&findings, Warning, "parameter `unused` never changes"),
+        "{findings:#?}"
+    );
+    // The same answer in every variant.
+    let findings = lint_one(
+        r#"(id: "constant", level: L1, topic: "banks", title: "t",
+      params: { "s": Choice([1, 3, 5]) },
+      values: [("w", Banks(elem: "4", stride: "s", field: Wavefronts))],
+      prompt: "p {s}",
+      answer: Number(value: "w"),
+      hints: ["a", "b"], explanation: "e")"#,
+    );
+    assert!(has(&findings, Warning, "in every variant"), "{findings:#?}");
+}
+
+#[test]
+fn the_linter_finds_odd_prompts_and_numbers_typed_for_one_variant() {
+    use ladder::check::Severity::{Error, Warning};
+    let findings = lint_one(
+        r#"(id: "odd", level: L1, topic: "coalescing", title: "Is 62.5 % enough?",
+      params: { "offset": Range(min: 0, max: 3), "regs": Choice([48, 64]) },
+      values: [
+        ("sectors", Coalescing(elem: "4", stride: "1", offset: "offset", field: Sectors)),
+        ("occupancy", Occupancy(block_size: "256", regs: "regs", field: Occupancy)),
+      ],
+      prompt: "A misaligned warp starts at element {offset} with {regs} registers.",
+      answer: Number(value: "sectors * occupancy"),
+      hints: ["a", "b"], explanation: "e")"#,
+    );
+    assert!(has(&findings, Warning, "element 0"), "{findings:#?}");
+    assert!(
+        has(&findings, Error, "the title states 62.5 %"),
+        "{findings:#?}"
+    );
+    // A first hint that does the arithmetic.
+    let findings = lint_one(
+        r#"(id: "generous", level: L2, topic: "occupancy", title: "t",
+      params: { "regs": Range(min: 40, max: 60) },
+      values: [("per_warp", Occupancy(block_size: "256", regs: "regs", field: RegsPerWarp))],
+      prompt: "{regs} registers: per warp?",
+      answer: Number(value: "per_warp"),
+      hints: ["ceil({regs} × 32 / 256) × 256 = {per_warp}.", "b"], explanation: "e")"#,
+    );
+    assert!(
+        has(&findings, Warning, "hint 1 states the answer"),
+        "{findings:#?}"
+    );
+}
+
+#[test]
+fn content_check_runs_the_linter_with_file_line_and_column() {
+    let dir = std::env::temp_dir().join(format!("warpdrill-lint-{}", std::process::id()));
+    std::fs::create_dir_all(dir.join("exercises")).unwrap();
+    std::fs::write(
+        dir.join("exercises/mine.ron"),
+        r#"Exercises(
+  exercises: [
+    (
+      id: "my-limiter", level: L3, topic: "occupancy", title: "t",
+      params: { "s": Choice([0, 1, 2, 3]) },
+      prompt: "p {s}",
+      answer: Choice(options: [(text: "a", correct: "s < 3"), (text: "b", correct: "s >= 1"), (text: "c", correct: "0")]),
+      hints: ["a", "b"], explanation: "e",
+    ),
+  ],
+)
+"#,
+    )
+    .unwrap();
+    let out = warpdrill(&["content", "check", dir.to_str().unwrap()]);
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert_eq!(out.status.code(), Some(1), "{text}");
+    assert!(
+        text.contains("mine.ron:7:") && text.contains("several options are right"),
+        "{text}"
+    );
+    let json = warpdrill(&["content", "check", dir.to_str().unwrap(), "--json"]);
+    let report: serde_json::Value = serde_json::from_slice(&json.stdout).unwrap();
+    assert_eq!(report["ok"], false);
+    assert!(report["warnings"].is_array(), "{report}");
+    let error = &report["errors"][0];
+    assert_eq!(error["line"], 7, "{report}");
+    assert!(
+        error["message"]
+            .as_str()
+            .unwrap()
+            .contains("several options are right"),
+        "{report}"
+    );
+    std::fs::remove_dir_all(&dir).ok();
+}
+
+// ---- Facts stated in cards, pinned to the reference measurements ----
+
+fn card_back(id: &str) -> String {
+    builtin()
+        .cards
+        .iter()
+        .find(|c| c.id == id)
+        .unwrap_or_else(|| panic!("no card {id}"))
+        .back
+        .clone()
+}
+
+#[test]
+fn littles_law_card_converts_cycles_to_time() {
+    // DRAM latency is in SM cycles (h200_perf.csv global_chase, 256 MB working set) at 1.98 GHz.
+    let cycles = perf(&["global_chase", "268435456"], 2);
+    let seconds = cycles / 1.98e9;
+    let in_flight = 4.8e12 * seconds;
+    let back = card_back("lat-little");
+    assert!(
+        back.contains(&format!("≈ {} *cycles*", (cycles / 50.0).round() * 50.0)),
+        "{back}"
+    );
+    assert!(
+        back.contains(&format!("≈ {} ns", (seconds * 1e9 / 10.0).round() * 10.0)),
+        "{back}"
+    );
+    assert!(
+        back.contains(&format!("about {:.1} MB", in_flight / 1e6)),
+        "{back}"
+    );
+    assert!(
+        back.contains(&format!("≈ {:.0} KB per SM", in_flight / 132.0 / 1e3)),
+        "{back}"
+    );
+}
+
+#[test]
+fn stride_and_misalignment_cards_match_the_h200() {
+    let back = card_back("coal-stride32-measured");
+    let (s1, s32) = (measured_useful(1, 0), measured_useful(32, 0));
+    let rate32 = perf(&["global_stride", "4", "32", "0"], 7);
+    assert!(back.contains(&format!("*{:.1}×*", s1 / s32)), "{back}");
+    assert!(
+        back.contains(&format!("≈ {:.1} TB/s at stride 32", rate32 / 1e3)),
+        "{back}"
+    );
+    assert!(
+        back.contains(&format!(
+            "8 × {} / {} ≈ {:.1}",
+            s1.round(),
+            rate32.round(),
+            8.0 * s1 / rate32
+        )),
+        "{back}"
+    );
+    let back = card_back("coal-misalign-measured");
+    let aligned = measured_useful(1, 0);
+    let slower = [1, 8, 32].map(|offset| 100.0 * (aligned / measured_useful(1, offset) - 1.0));
+    let least = slower.into_iter().fold(f64::INFINITY, f64::min);
+    let most = slower.into_iter().fold(0.0, f64::max);
+    assert!(back.starts_with("About 1 % slower"), "{back}");
+    assert!(back.contains(&format!("{least:.1}–{most:.1} %")), "{back}");
+}
+
+#[test]
+fn management_and_limit_cards_say_who_and_how_many() {
+    let back = card_back("hier-managed-by");
+    assert!(
+        back.contains("Programmer-managed: global memory and shared memory")
+            && back.contains("Compiler-managed: registers"),
+        "{back}"
+    );
+    let back = card_back("occ-limits");
+    assert!(back.contains("fifth, barriers"), "{back}");
+}
+
+#[test]
+fn exact_parts_of_explanations_agree_with_hand_values() {
+    let content = builtin();
+    let aos = perf(&["aos24_field_x"], 6) * 1e9;
+    let cases: &[(&str, &[f64])] = &[
+        // Stride 32 floats: one sector per lane.
+        ("l3-stride-model-vs-h200", &[32.0]),
+        // 128 bytes from byte 4: sectors 0..4.
+        ("l3-misalign-cheap", &[5.0]),
+        ("l4-fix-the-kernel", &[4.0]),
+        // 24-byte structs: 32 × 24 B = 768 B = 24 sectors; sector traffic = useful × 24 / 4.
+        ("l5-aos-measured", &[24.0, aos * 6.0]),
+        ("l5-design-particles", &[12.0]),
+        ("l5-defend-occupancy", &[1.0]),
+    ];
+    for (id, want) in cases {
+        let template = content.exercise(id).unwrap();
+        for seed in 0..8 {
+            let variant = ladder::generate(template, seed).unwrap();
+            let parts = variant.key.parts();
+            assert_eq!(parts.len(), want.len(), "{id}");
+            for (part, want) in parts.iter().zip(*want) {
+                let value = part.key.value().unwrap();
+                assert!(
+                    (value - want).abs() <= 1e-9 * want.abs(),
+                    "{id}: {value} vs {want}"
+                );
+            }
+        }
+    }
+    assert!(
+        content
+            .exercises
+            .iter()
+            .filter(|e| matches!(
+                e.answer,
+                warpdrill::content::schema::AnswerSpec::Explain { .. }
+            ))
+            .all(|e| cases.iter().any(|(id, _)| *id == e.id)),
+        "every explanation exercise has an exact part checked here"
+    );
 }

@@ -3,8 +3,7 @@
 
 use ratatui::crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
 use warpdrill::app::{Action, App, Screen};
-use warpdrill::engine::{self, Arch, Granularity, KernelConfig, WarpAccess};
-use warpdrill::format;
+use warpdrill::engine::{self, Arch, KernelConfig, WarpAccess};
 use warpdrill::ladder::ShowMe;
 use warpdrill::ui::calculators::Tab;
 use warpdrill::ui::explorer::Space;
@@ -25,54 +24,68 @@ fn explore(arch: &str, space: Space, access: WarpAccess) -> App {
 }
 
 /// The global numbers the explorer must show, straight from the engine.
-fn global_numbers(arch: &str, access: &WarpAccess) -> [String; 4] {
-    let arch = Arch::parse(arch).unwrap();
-    let access = access
-        .clone()
-        .with_warp_size(arch.warp_size)
-        .with_mask(engine::full_mask(arch.warp_size));
-    let c = engine::coalesce(&access, arch.granularity).unwrap();
+/// The numbers a learner works out by hand for a global pattern: sectors, requests, bytes requested
+/// and fetched, efficiency.
+fn global_numbers(sectors: u32, requested: u32, fetched: u32, efficiency: &str) -> [String; 4] {
     [
-        format!("sectors {}", c.sectors),
-        format!("requests {}", c.requests),
-        format!(
-            "bytes requested {} / fetched {}",
-            c.bytes_requested, c.bytes_fetched
-        ),
-        format!("efficiency {}", format::percent(c.efficiency)),
+        format!("sectors {sectors}"),
+        "requests 1".to_string(),
+        format!("bytes requested {requested} / fetched {fetched}"),
+        format!("efficiency {efficiency}"),
     ]
 }
 
-fn shared_numbers(access: &WarpAccess) -> [String; 4] {
-    let b = engine::bank_conflicts(access, Arch::default_arch()).unwrap();
+/// The numbers worked out by hand for a shared pattern: wavefronts, ideal, degree, conflicts.
+fn shared_numbers(wavefronts: u32, ideal: u32, degree: u32) -> [String; 4] {
     [
-        format!("wavefronts {}", b.wavefronts),
-        format!("ideal {}", b.ideal_wavefronts),
-        format!(
-            "conflict degree {}-way",
-            format::trim_float(b.conflict_degree, 2)
-        ),
-        format!("bank conflicts {}", b.bank_conflicts),
+        format!("wavefronts {wavefronts}"),
+        format!("ideal {ideal}"),
+        format!("conflict degree {degree}-way"),
+        format!("bank conflicts {}", wavefronts - ideal),
     ]
 }
 
 #[test]
 fn global_patterns_show_the_engines_numbers() {
-    for (name, arch, access) in [
-        ("sequential", "sm_90", WarpAccess::affine(4, 1, 0)),
-        ("stride2", "sm_90", WarpAccess::affine(4, 2, 0)),
-        ("misaligned", "sm_90", WarpAccess::affine(4, 1, 1)),
-        ("stride1024", "sm_90", WarpAccess::affine(4, 1024, 0)),
+    // By hand: 32 lanes × 4 B = 128 B requested. Stride 1 fills 4 sectors; stride 2 spans 256 B = 8
+    // sectors; offset 1 straddles 5 sectors (160 B); stride 1024 puts each lane in its own sector
+    // (32 × 32 B). AMD wave64 at stride 64: 64 lanes × 4 B = 256 B, one 128-byte line per lane.
+    for (name, arch, access, expected) in [
+        (
+            "sequential",
+            "sm_90",
+            WarpAccess::affine(4, 1, 0),
+            global_numbers(4, 128, 128, "100%"),
+        ),
+        (
+            "stride2",
+            "sm_90",
+            WarpAccess::affine(4, 2, 0),
+            global_numbers(8, 128, 256, "50%"),
+        ),
+        (
+            "misaligned",
+            "sm_90",
+            WarpAccess::affine(4, 1, 1),
+            global_numbers(5, 128, 160, "80%"),
+        ),
+        (
+            "stride1024",
+            "sm_90",
+            WarpAccess::affine(4, 1024, 0),
+            global_numbers(32, 128, 1024, "12.5%"),
+        ),
         (
             "amd_wave64_stride64",
             "gfx942",
             WarpAccess::affine(4, 64, 0),
+            global_numbers(64, 256, 64 * 128, "3.1%"),
         ),
     ] {
         let app = explore(arch, Space::Global, access.clone());
         let text = screen(&app, 80, 24);
         insta::assert_snapshot!(format!("explorer_global_{name}_80x24"), text);
-        for number in global_numbers(arch, &access) {
+        for number in expected {
             assert!(text.contains(&number), "{name}: {number:?} missing\n{text}");
         }
     }
@@ -89,17 +102,40 @@ fn global_patterns_show_the_engines_numbers() {
 
 #[test]
 fn shared_patterns_show_the_engines_numbers() {
-    for (name, access) in [
-        ("tile32", WarpAccess::affine(4, 32, 0)),
-        ("padded_tile33", WarpAccess::affine(4, 33, 0)),
-        ("stride2", WarpAccess::affine(4, 2, 0)),
-        ("broadcast", WarpAccess::affine(4, 0, 0)),
-        ("doubles", WarpAccess::affine(8, 1, 0)),
+    // By hand: a column of tile[32][32] puts all 32 lanes in bank 0 (32-way); [32][33] spreads them
+    // over 32 banks; stride 2 pairs lanes t and t+16 in one bank (2-way); one word for all lanes is a
+    // broadcast; 8-byte loads take two 16-lane phases, each conflict-free.
+    for (name, access, expected) in [
+        (
+            "tile32",
+            WarpAccess::affine(4, 32, 0),
+            shared_numbers(32, 1, 32),
+        ),
+        (
+            "padded_tile33",
+            WarpAccess::affine(4, 33, 0),
+            shared_numbers(1, 1, 1),
+        ),
+        (
+            "stride2",
+            WarpAccess::affine(4, 2, 0),
+            shared_numbers(2, 1, 2),
+        ),
+        (
+            "broadcast",
+            WarpAccess::affine(4, 0, 0),
+            shared_numbers(1, 1, 1),
+        ),
+        (
+            "doubles",
+            WarpAccess::affine(8, 1, 0),
+            shared_numbers(2, 2, 1),
+        ),
     ] {
         let app = explore("sm_90", Space::Shared, access.clone());
         let text = screen(&app, 80, 24);
         insta::assert_snapshot!(format!("explorer_shared_{name}_80x24"), text);
-        for number in shared_numbers(&access) {
+        for number in expected {
             assert!(text.contains(&number), "{name}: {number:?} missing\n{text}");
         }
     }
@@ -212,11 +248,9 @@ fn occupancy_calculator_shows_limits_plots_and_the_textbook_bound() {
     }));
     let text = screen(&app, 80, 24);
     insta::assert_snapshot!("calculator_occupancy_80x24", text);
-    let o = engine::occupancy(Arch::default_arch(), &KernelConfig::new(256, 48)).unwrap();
-    assert!(
-        text.contains(&format!("occupancy {}", format::percent(o.occupancy))),
-        "{text}"
-    );
+    // By hand: 48 registers × 32 lanes = 1536 per warp; 65 536 / 1536 = 42 warps, rounded to
+    // whole 8-warp blocks: 5 blocks, 40 of 64 warps = 62.5 %.
+    assert!(text.contains("occupancy 62.5%"), "{text}");
     assert!(text.contains("registers 5 ◀"), "{text}");
     let wide = screen(&app, 200, 60);
     assert!(wide.contains("registers        5 ◀ limiter"), "{wide}");
@@ -280,16 +314,33 @@ fn show_me_opens_the_exercises_own_pattern() {
         }
         _ => unreachable!(),
     };
-    if let Some(action) = app.handle_key(KeyEvent::new(KeyCode::Char('o'), KeyModifiers::CONTROL)) {
-        app.update(action);
+    let show_me = |app: &mut warpdrill::app::App| {
+        if let Some(action) =
+            app.handle_key(KeyEvent::new(KeyCode::Char('o'), KeyModifiers::CONTROL))
+        {
+            app.update(action);
+        }
+    };
+    // Before a first answer the diagram would give the answer away: it waits.
+    show_me(&mut app);
+    assert!(matches!(app.screen(), Screen::Exercise(_)));
+    assert!(screen(&app, 80, 24).contains("Show me opens after your first answer"));
+    for key in [KeyCode::Char('0'), KeyCode::Enter] {
+        press(&mut app, key);
     }
+    show_me(&mut app);
     let Screen::Explorer(state) = app.screen() else {
         panic!("show me opened {:?}", app.screen())
     };
     assert_eq!((f64::from(state.elem), state.stride as f64), (elem, stride));
-    let expected = engine::coalesce(&state.access(), Granularity::Sector)
-        .unwrap()
-        .sectors;
+    // By hand: 32 lanes, each `stride × elem` bytes apart, span (31·stride + 1)·elem bytes; below a
+    // 32-byte gap the sectors are that span rounded up to 32 B, else one per lane.
+    let gap = stride * elem;
+    let expected = if gap >= 32.0 {
+        32.0
+    } else {
+        ((31.0 * gap + elem) / 32.0).ceil()
+    };
     assert!(screen(&app, 80, 24).contains(&format!("sectors {expected}")));
     press(&mut app, KeyCode::Esc);
     assert!(
@@ -298,9 +349,10 @@ fn show_me_opens_the_exercises_own_pattern() {
     );
 
     app.update(Action::OpenExercise("l3-textbook-vs-hardware".into()));
-    if let Some(action) = app.handle_key(KeyEvent::new(KeyCode::Char('o'), KeyModifiers::CONTROL)) {
-        app.update(action);
+    for key in [KeyCode::Char('1'), KeyCode::Char('%'), KeyCode::Enter] {
+        press(&mut app, key);
     }
+    show_me(&mut app);
     let Screen::Calculators(state) = app.screen() else {
         panic!()
     };

@@ -146,7 +146,10 @@ fn percentages_default_to_a_tenth_of_a_point() {
             ("12.65%", Wrong),
             ("12.35%", Wrong),
             ("0.127", Wrong),
-            ("13%", Wrong),
+            // Rounded to the last digit typed, the way a learner rounds: accepted.
+            ("13%", Correct),
+            ("12%", Wrong),
+            ("14%", Wrong),
         ],
     );
 }
@@ -187,7 +190,8 @@ fn the_right_number_in_the_wrong_unit_scale_is_wrong() {
             ("8.39 ms", Wrong),
             ("8.39 ns", Wrong),
             ("8.39 s", Wrong),
-            ("8.39", Wrong),
+            // A bare time is asked about, not guessed.
+            ("8.39", Unusable),
             ("8390 ns", Correct),
             ("0.00839 ms", Correct),
         ],
@@ -325,6 +329,7 @@ fn choices_by_letter_number_or_words_and_nothing_else() {
             ("compute bound", Correct),
             ("a", Wrong),
             ("memory", Wrong),
+            ("not memory-bound", Unusable),
             ("c", Unusable),
             ("9", Unusable),
             ("zzz", Unusable),
@@ -337,5 +342,309 @@ fn choices_by_letter_number_or_words_and_nothing_else() {
     assert_eq!(
         ladder::grade(&variant, Response::Choice(5)).outcome,
         Unusable
+    );
+}
+
+// ---- Through `warpdrill check`, as a learner or a grading script meets it ----
+
+fn warpdrill(args: &[&str]) -> std::process::Output {
+    std::process::Command::new(env!("CARGO_BIN_EXE_warpdrill"))
+        .args(args)
+        .output()
+        .expect("run warpdrill")
+}
+
+/// Exit status and output of `warpdrill check ID --seed SEED --answer TYPED`.
+fn check(id: &str, seed: u64, typed: &str) -> (i32, String) {
+    let out = warpdrill(&["check", id, "--seed", &seed.to_string(), "--answer", typed]);
+    let text = format!(
+        "{}{}",
+        String::from_utf8_lossy(&out.stdout),
+        String::from_utf8_lossy(&out.stderr)
+    );
+    (out.status.code().unwrap_or(-1), text)
+}
+
+fn builtin_variant(id: &str, seed: u64) -> Variant {
+    let content = warpdrill::content::Content::builtin();
+    let template = content.exercise(id).unwrap_or_else(|| panic!("no {id}"));
+    ladder::generate(template, seed).unwrap()
+}
+
+#[test]
+fn every_answer_preview_prints_is_accepted_by_check() {
+    // (arguments, the exit status wanted, what was typed) for every answer and exact part.
+    let mut jobs: Vec<(Vec<String>, i32, String)> = Vec::new();
+    for seed in ["1", "7", "42"] {
+        let out = warpdrill(&["content", "preview", "--seed", seed, "--json"]);
+        let items: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+        for item in items.as_array().unwrap() {
+            let id = item["id"].as_str().unwrap();
+            let answer = item["answer"].as_str().unwrap();
+            let want = if item["answer_kind"] == "explain" {
+                3
+            } else {
+                0
+            };
+            let args = ["check", id, "--seed", seed, "--answer", answer];
+            jobs.push((
+                args.map(String::from).to_vec(),
+                want,
+                format!("{id} seed {seed}: {answer:?}"),
+            ));
+            for (i, part) in item["parts"].as_array().unwrap().iter().enumerate() {
+                let answer = part["answer"].as_str().unwrap();
+                let number = (i + 1).to_string();
+                let args = [
+                    "check", id, "--seed", seed, "--part", &number, "--answer", answer,
+                ];
+                jobs.push((
+                    args.map(String::from).to_vec(),
+                    0,
+                    format!("{id} seed {seed} part {number}: {answer:?}"),
+                ));
+            }
+        }
+    }
+    assert!(jobs.len() > 150, "only {} answers", jobs.len());
+    // A few at a time: each is a process of its own.
+    let refused: Vec<String> = std::thread::scope(|scope| {
+        let workers: Vec<_> = jobs
+            .chunks(jobs.len().div_ceil(4))
+            .map(|chunk| {
+                scope.spawn(move || {
+                    chunk
+                        .iter()
+                        .filter_map(|(args, want, label)| {
+                            let args: Vec<&str> = args.iter().map(String::as_str).collect();
+                            let out = warpdrill(&args);
+                            let code = out.status.code().unwrap_or(-1);
+                            (code != *want).then(|| {
+                                format!(
+                                    "{label} → exit {code}: {}{}",
+                                    String::from_utf8_lossy(&out.stdout),
+                                    String::from_utf8_lossy(&out.stderr)
+                                )
+                            })
+                        })
+                        .collect::<Vec<_>>()
+                })
+            })
+            .collect();
+        workers
+            .into_iter()
+            .flat_map(|w| w.join().unwrap())
+            .collect()
+    });
+    assert!(refused.is_empty(), "{}", refused.join("\n"));
+}
+
+#[test]
+fn answers_with_the_units_and_context_people_add() {
+    let v = builtin_variant("l2-regs-per-warp", 3);
+    let regs = v.key.value().unwrap();
+    for typed in [format!("{regs} regs"), format!("{regs} registers")] {
+        assert_eq!(check("l2-regs-per-warp", 3, &typed).0, 0, "{typed}");
+    }
+    let v = builtin_variant("l1-warp-width", 0);
+    let lanes = v.key.value().unwrap();
+    assert_eq!(check("l1-warp-width", 0, &format!("{lanes} threads")).0, 0);
+    // Wavefronts as a conflict degree: `32-way`.
+    let seed = (0..200)
+        .find(|&s| builtin_variant("l3-padding", s).key.value() == Some(32.0))
+        .unwrap();
+    assert_eq!(check("l3-padding", seed, "32-way").0, 0);
+    assert_eq!(check("l3-padding", seed, "32-way conflict").0, 0);
+    // Trailing context.
+    let v = builtin_variant("l2-warp-limit", 5);
+    let blocks = v.key.value().unwrap();
+    assert_eq!(
+        check("l2-warp-limit", 5, &format!("{blocks} blocks per SM")).0,
+        0
+    );
+    let v = builtin_variant("l1-max-warps", 2);
+    let warps = v.key.value().unwrap();
+    assert_eq!(
+        check("l1-max-warps", 2, &format!("{warps} warps per SM")).0,
+        0
+    );
+    let v = builtin_variant("l1-bank-of-address", 9);
+    let bank = v.key.value().unwrap();
+    assert_eq!(check("l1-bank-of-address", 9, &format!("bank {bank}")).0, 0);
+    let v = builtin_variant("l4-tile-for-ridge", 4);
+    let tile = v.key.value().unwrap();
+    assert_eq!(check("l4-tile-for-ridge", 4, &format!("T = {tile}")).0, 0);
+    // Thousands as the prompts print them, and powers.
+    let seed = (0..200)
+        .find(|&s| builtin_variant("l1-max-warps", s).key.value() == Some(64.0))
+        .unwrap();
+    assert_eq!(check("l1-max-warps", seed, "2^6").0, 0);
+    let v = builtin_variant("l2-tile-smem", 1);
+    let bytes = v.key.value().unwrap() as u64;
+    let spaced = warpdrill::format::bytes(bytes);
+    assert_eq!(check("l2-tile-smem", 1, &spaced).0, 0, "{spaced}");
+    if bytes >= 1000 {
+        let with_space = format!("{} {:03} B", bytes / 1000, bytes % 1000);
+        let with_comma = format!("{},{:03} B", bytes / 1000, bytes % 1000);
+        assert_eq!(check("l2-tile-smem", 1, &with_space).0, 0, "{with_space}");
+        assert_eq!(check("l2-tile-smem", 1, &with_comma).0, 0, "{with_comma}");
+    }
+}
+
+#[test]
+fn factors_rates_and_powers_in_their_usual_forms() {
+    let seed = (0..200)
+        .find(|&s| builtin_variant("l3-aos-vs-soa", s).key.value() == Some(3.0))
+        .expect("a 12-byte struct variant: 3×");
+    for typed in ["3", "x3", "3x", "3×", "3 times", "300%"] {
+        assert_eq!(check("l3-aos-vs-soa", seed, typed).0, 0, "{typed}");
+    }
+    let v = builtin_variant("l5-tiled-roofline", 0);
+    let tera = v.key.value().unwrap() / 1e12;
+    for typed in [format!("{tera} TFLOP/s"), format!("{tera} teraflops")] {
+        assert_eq!(check("l5-tiled-roofline", 0, &typed).0, 0, "{typed}");
+    }
+}
+
+#[test]
+fn unclear_units_are_asked_about_not_guessed() {
+    // A bare time: which unit?
+    let (code, text) = check("l2-transfer-time", 0, "5.2");
+    assert_eq!(code, 2, "{text}");
+    assert!(text.contains("which unit"), "{text}");
+    // Bits are not bytes.
+    for typed in ["2 Kb", "32 b"] {
+        let (code, text) = check("l2-tile-smem", 0, typed);
+        assert_eq!(code, 2, "{typed}: {text}");
+        assert!(text.contains("bits"), "{text}");
+    }
+}
+
+#[test]
+fn rounding_a_learner_does_is_accepted_and_said() {
+    // 2/3 as a percentage, rounded to a whole percent or to two decimals of a fraction.
+    let third = number(2.0 / 3.0, Unit::Percent, Tolerance::Abs(0.001), 1024);
+    expect(
+        &third,
+        &[
+            ("66.7%", Correct),
+            ("67%", Correct),
+            ("0.67", Correct),
+            ("66%", Wrong),
+            ("0.6", Wrong),
+            ("70%", Wrong),
+        ],
+    );
+    let feedback = ladder::grade(&third, Response::Text("67%"));
+    assert!(feedback.headline.contains("round"), "{}", feedback.headline);
+    // The tolerance is stated when an answer within it is accepted.
+    let time = number(8.388_608e-6, Unit::Seconds, Tolerance::Rel(0.02), 1024);
+    let feedback = ladder::grade(&time, Response::Text("8.3 us"));
+    assert_eq!(feedback.outcome, Correct);
+    assert!(
+        feedback.headline.contains("within 2 %"),
+        "{}",
+        feedback.headline
+    );
+}
+
+#[test]
+fn names_negated_or_contradicted_are_wrong_word_forms_are_right() {
+    for (typed, code) in [
+        ("coalescing", 0),
+        ("memory coalescing", 0),
+        ("coalesced", 0),
+        ("coalesce", 0),
+        ("Coalesced access", 0),
+        ("coalesing", 0),
+        ("not coalescing", 1),
+        ("no coalescing", 1),
+        ("bank coalescing", 1),
+        ("uncoalesced", 1),
+        ("memory", 1),
+    ] {
+        let (got, text) = check("l1-name-coalescing", 0, typed);
+        assert_eq!(got, code, "{typed}: {text}");
+    }
+}
+
+#[test]
+fn choices_in_the_form_they_are_shown() {
+    let v = builtin_variant("l1-programmer-managed", 0);
+    let shown = v.key.display();
+    assert_eq!(check("l1-programmer-managed", 0, &shown).0, 0, "{shown}");
+    assert_eq!(check("l1-programmer-managed", 0, "b) shared memory").0, 0);
+    assert_eq!(check("l1-programmer-managed", 0, "(b)").0, 0);
+    // A letter with another option's words is not an answer.
+    assert_eq!(check("l1-programmer-managed", 0, "b) L2 cache").0, 2);
+    // Hedging between a right and a wrong option is wrong.
+    assert_eq!(check("l1-programmer-managed", 0, "a or b").0, 1);
+}
+
+#[test]
+fn fixed_facts_do_not_speak_of_these_numbers() {
+    let (code, text) = check("l1-sector-size", 0, "64 B");
+    assert_eq!(code, 1);
+    assert!(!text.contains("for these numbers"), "{text}");
+    let (code, text) = check("l2-tile-smem", 0, "1 B");
+    assert_eq!(code, 1);
+    assert!(text.contains("for these numbers"), "{text}");
+}
+
+#[test]
+fn wrong_answer_diagnosis_names_the_real_slip() {
+    let sectors = number(1.0, Unit::Count("sectors".into()), Tolerance::Exact, 1024);
+    let feedback = ladder::grade(&sectors, Response::Text("32"));
+    assert!(
+        feedback.headline.contains("32×") && !feedback.headline.contains("unit"),
+        "{}",
+        feedback.headline
+    );
+    let time = number(334e-6, Unit::Seconds, Tolerance::Rel(0.02), 1024);
+    let feedback = ladder::grade(&time, Response::Text("334 s"));
+    assert!(feedback.headline.contains("unit"), "{}", feedback.headline);
+}
+
+#[test]
+fn explanations_are_compared_not_marked_right() {
+    // Exit 3 with the ideas found and missed, whatever the answer.
+    let (code, text) = check(
+        "l5-design-particles",
+        0,
+        "Use a structure of arrays: x, y, z in separate arrays, 4 sectors per field load against 24 sectors with the AoS.",
+    );
+    assert_eq!(code, 3, "{text}");
+    assert!(
+        text.contains("Ideas found:") && text.contains("Ideas missed:"),
+        "{text}"
+    );
+    assert!(text.contains("Model answer:"), "{text}");
+    let (code, text) = check("l5-design-particles", 0, "idk");
+    assert_eq!(code, 3, "{text}");
+    assert!(text.contains("Ideas found: none"), "{text}");
+}
+
+#[test]
+fn negated_and_contradicted_ideas_do_not_count() {
+    let v = builtin_variant("l5-defend-occupancy", 0);
+    let feedback = ladder::grade(
+        &v,
+        Response::Text("it never hides latency and never spills"),
+    );
+    assert_eq!(feedback.outcome, Outcome::Compare);
+    assert!(
+        feedback.ideas_found.is_empty(),
+        "found {:?}",
+        feedback.ideas_found
+    );
+    let v = builtin_variant("l5-design-particles", 0);
+    let feedback = ladder::grade(
+        &v,
+        Response::Text("Keep AoS, it is fine; SoA would need 24 sectors per field"),
+    );
+    assert!(
+        feedback.ideas_found.is_empty(),
+        "found {:?}",
+        feedback.ideas_found
     );
 }

@@ -120,31 +120,46 @@ fn home_ladder_exercise_answer_hint_back_at_80x24() {
     insta::assert_snapshot!("exercise_wrong_80x24", wrong);
     assert!(
         h.row_containing("Not quite")
-            .contains("you answered 64 B; for these numbers the answer is 32 B.")
+            .contains("you answered 64 B; the answer is 32 B.")
     );
     assert!(wrong.contains("Why: A sector is 32 bytes"));
 
     h.ctrl('t');
     let hint = h.screen();
     insta::assert_snapshot!("exercise_hint_80x24", hint);
-    assert!(hint.contains("Hint 1: It is smaller than a 128-byte cache line"));
+    assert!(hint.contains("Hint 1: Since Volta a 128-byte cache line"));
 
     h.type_text("32 bytes").press(KeyCode::Enter);
     let right = h.screen();
     insta::assert_snapshot!("exercise_right_80x24", right);
     assert!(h.row_containing("✓").contains("Correct — 32 B."));
 
+    // Right only after the wrong-answer feedback showed 32 B: seen, not solved.
     let progress = h.app.progress.of("l1-sector-size");
     assert_eq!(
-        (progress.attempts, progress.solved, progress.hints_used),
-        (2, true, 1)
+        (
+            progress.attempts,
+            progress.solved,
+            progress.seen,
+            progress.hints_used
+        ),
+        (2, false, true, 1)
     );
+    assert!(h.row_containing("counts as seen").contains("seen"));
     assert_eq!(
         progress.history,
         vec!["64".to_string(), "32 bytes".to_string()]
     );
     assert!(progress.seconds > 0);
 
+    h.press(KeyCode::Char('q'));
+    let back = h.screen();
+    assert!(back.contains("◦ How big is a sector?"), "{back}");
+    assert!(back.contains("0/12"));
+    // On a later visit, answered right without being shown: solved.
+    h.press(KeyCode::Enter);
+    h.type_text("32 B").press(KeyCode::Enter);
+    assert!(h.app.progress.of("l1-sector-size").solved);
     h.press(KeyCode::Char('q'));
     let back = h.screen();
     assert!(back.contains("✓ How big is a sector?"), "{back}");
@@ -291,6 +306,12 @@ fn explanation_answers_are_marked_by_the_learner() {
     let mut h = Harness::new(80, 24);
     h.app
         .update(Action::OpenExercise("l3-misalign-cheap".into()));
+    // The exact part comes first.
+    assert!(h.screen().contains("Part 1 of 2 (exact)"));
+    h.type_text("5 sectors").press(KeyCode::Enter);
+    let part = h.screen();
+    assert!(part.contains("Correct — 5 sectors."), "{part}");
+    assert!(h.screen().contains("▸ Part 2 of 2: the explanation"));
     h.type_text("32-byte sectors: one extra sector, Kepler used 128-byte lines")
         .press(KeyCode::Enter);
     let graded = h.screen();
@@ -309,6 +330,52 @@ fn explanation_answers_are_marked_by_the_learner() {
     h.press(KeyCode::Char('y'));
     let progress = h.app.progress.of("l3-misalign-cheap");
     assert_eq!((progress.attempts, progress.solved), (1, true));
+}
+
+#[test]
+fn an_explanation_with_no_idea_cannot_be_marked_had_and_a_wrong_part_keeps_it_unsolved() {
+    let mut h = Harness::new(80, 24);
+    h.app
+        .update(Action::OpenExercise("l3-misalign-cheap".into()));
+    h.type_text("4").press(KeyCode::Enter);
+    assert!(h.row_containing("Not quite").contains("5 sectors"));
+    h.type_text("idk").press(KeyCode::Enter);
+    let screen = h.screen();
+    assert!(
+        screen.contains("No idea of the model answer found"),
+        "{screen}"
+    );
+    assert!(!screen.lines().last().unwrap_or("").contains("I had it"));
+    h.press(KeyCode::Char('y'));
+    let refused = h.screen();
+    assert!(refused.contains("cannot be marked"), "{refused}");
+    assert_eq!(h.app.progress.of("l3-misalign-cheap").attempts, 0);
+    h.press(KeyCode::Char('n'));
+    let progress = h.app.progress.of("l3-misalign-cheap");
+    assert_eq!((progress.attempts, progress.solved), (1, false));
+}
+
+#[test]
+fn letters_pick_options_and_fixed_facts_have_no_new_numbers() {
+    let mut h = Harness::new(80, 24);
+    h.app.update(Action::OpenExercise("l1-scope".into()));
+    h.press(KeyCode::Char('c')).press(KeyCode::Enter);
+    assert!(h.row_containing("Correct").contains("c) global memory"));
+    h.press(KeyCode::Char('r'));
+    assert!(
+        h.screen().contains("no numbers to change"),
+        "{}",
+        h.screen()
+    );
+    // Show me waits for a first answer.
+    h.app
+        .update(Action::OpenExercise("l2-stride-sectors".into()));
+    h.ctrl('o');
+    assert!(h.screen().contains("Show me opens after your first answer"));
+    assert!(matches!(
+        h.app.screen(),
+        warpdrill::app::Screen::Exercise(_)
+    ));
 }
 
 #[test]
@@ -469,7 +536,7 @@ mod no_key_sequence_panics {
 
         #[test]
         fn random_keys_at_random_sizes(
-            start in 0usize..80,
+            start in 0usize..120,
             keys in proptest::collection::vec(key(), 1..120),
             width in 20u16..140,
             height in 8u16..50,
@@ -477,13 +544,28 @@ mod no_key_sequence_panics {
             let mut h = Harness::new(width, height);
             // Start anywhere: an exercise of any kind, the explorer, a calculator, or Home.
             let exercises: Vec<String> = h.app.content.exercises.iter().map(|e| e.id.clone()).collect();
-            match start {
-                s if s < exercises.len() => h.app.update(Action::OpenExercise(exercises[s].clone())),
-                70 => h.app.update(Action::OpenExplorer(warpdrill::ui::ExplorerSetup::default())),
-                71 => h.app.update(Action::OpenCalculators(warpdrill::ui::calculators::Tab::Roofline)),
-                72 => h.app.update(Action::OpenCalculators(warpdrill::ui::calculators::Tab::Tiling)),
-                73 => h.app.update(Action::OpenSearch),
-                _ => {}
+            // Every screen is a start: the first draws pick exercises, the next ones the other screens
+            // (counted from the number of exercises, so new exercises never crowd them out).
+            use warpdrill::ui::calculators::Tab;
+            let others = [
+                Action::OpenExplorer(warpdrill::ui::ExplorerSetup::default()),
+                Action::OpenCalculators(Tab::Occupancy),
+                Action::OpenCalculators(Tab::Tiling),
+                Action::OpenCalculators(Tab::Roofline),
+                Action::OpenSearch,
+                Action::OpenLadder(None),
+                Action::OpenTopic("banks".into()),
+                Action::OpenCard("occ-48-regs".into()),
+                Action::ToggleHelp,
+            ];
+            let pick = start % (exercises.len() + others.len() + 1);
+            match pick.checked_sub(exercises.len()) {
+                None => h.app.update(Action::OpenExercise(exercises[pick].clone())),
+                Some(other) => {
+                    if let Some(action) = others.get(other) {
+                        h.app.update(action.clone());
+                    }
+                }
             }
             for key in keys {
                 // Ctrl-C quits; keep exploring instead.

@@ -530,7 +530,19 @@ impl App {
                 answer,
                 outcome,
                 since,
-            } => self.record_attempt(&id, &answer, outcome, since),
+                revealed,
+            } => {
+                let solved_before = self.progress.of(&id).solved;
+                self.record_attempt(&id, &answer, outcome, since);
+                if revealed && outcome == Outcome::Correct && !solved_before {
+                    // Right only after the answer was shown: seen, not solved until answered
+                    // right on new numbers.
+                    let entry = self.progress.entry(&id);
+                    entry.solved = false;
+                    entry.seen = true;
+                    self.save();
+                }
+            }
             Action::HintShown(id) => {
                 self.progress.entry(&id).hints_used += 1;
                 self.save();

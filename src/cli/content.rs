@@ -57,35 +57,47 @@ impl Report {
     }
 }
 
-/// `content check [DIR] [--json]`: exit 1 if any problem.
+/// `content check [DIR] [--json]`: structure, every variant, and the template linter; exit 1 if any
+/// problem or linter error (linter warnings are listed and do not fail).
 pub fn check(dir: Option<&Path>, as_json: bool) -> Report {
     let loaded = match dir {
-        None => ladder::check::builtin(),
-        Some(dir) => match content::load_dir_over(
+        None => Ok((ladder::check::builtin(), content::builtin::sources())),
+        Some(dir) => content::load_dir_over(
             dir,
             &Content::builtin().topics,
             &Content::builtin().exercises,
             Some(ladder::check::check_variants),
-        ) {
-            Ok(loaded) => loaded,
-            Err(e) => {
-                return Report {
-                    stdout: if as_json {
-                        json!({"ok": false, "errors": [{"file": dir.display().to_string(), "line": 0, "column": 0, "message": e.to_string()}]}).to_string() + "\n"
-                    } else {
-                        String::new()
-                    },
-                    stderr: if as_json {
-                        String::new()
-                    } else {
-                        format!("error: {e}\n")
-                    },
-                    code: 1,
-                };
-            }
-        },
+        )
+        .and_then(|loaded| Ok((loaded, content::dir_sources(dir)?.files))),
     };
-    let ok = loaded.problems.is_empty();
+    let (loaded, sources) = match loaded {
+        Ok(loaded) => loaded,
+        Err(e) => {
+            let dir = dir.unwrap_or(Path::new("."));
+            return Report {
+                stdout: if as_json {
+                    json!({"ok": false, "errors": [{"file": dir.display().to_string(), "line": 0, "column": 0, "message": e.to_string()}], "warnings": []}).to_string() + "\n"
+                } else {
+                    String::new()
+                },
+                stderr: if as_json {
+                    String::new()
+                } else {
+                    format!("error: {e}\n")
+                },
+                code: 1,
+            };
+        }
+    };
+    // The template linter: errors fail the check, warnings are listed.
+    let linted = ladder::check::lint_sources(&sources, &loaded);
+    let (lint_errors, warnings): (Vec<_>, Vec<_>) = linted
+        .into_iter()
+        .partition(|l| l.severity == ladder::check::Severity::Error);
+    let mut errors = loaded.problems.clone();
+    errors.extend(lint_errors.into_iter().map(|l| l.diagnostic));
+    let warnings: Vec<content::Diagnostic> = warnings.into_iter().map(|l| l.diagnostic).collect();
+    let ok = errors.is_empty();
     let counts: serde_json::Map<String, serde_json::Value> = Level::ALL
         .iter()
         .map(|level| (level.key().to_string(), json!(loaded.level(*level).count())))
@@ -93,7 +105,8 @@ pub fn check(dir: Option<&Path>, as_json: bool) -> Report {
     let stdout = if as_json {
         json!({
             "ok": ok,
-            "errors": loaded.problems,
+            "errors": errors,
+            "warnings": warnings,
             "exercises": counts,
             "cards": loaded.cards.len(),
             "topics": loaded.topics.len(),
@@ -102,8 +115,15 @@ pub fn check(dir: Option<&Path>, as_json: bool) -> Report {
             + "\n"
     } else {
         let mut out = String::new();
-        for problem in &loaded.problems {
+        for problem in &errors {
             let _ = writeln!(out, "{problem}");
+        }
+        for warning in &warnings {
+            let _ = writeln!(
+                out,
+                "{}:{}:{}: warning: {}",
+                warning.file, warning.line, warning.column, warning.message
+            );
         }
         let levels = Level::ALL
             .iter()
@@ -112,13 +132,14 @@ pub fn check(dir: Option<&Path>, as_json: bool) -> Report {
             .join(", ");
         let _ = writeln!(
             out,
-            "{}: {} files, {} topics, {} cards, {} exercises ({levels}); {} problem(s)",
+            "{}: {} files, {} topics, {} cards, {} exercises ({levels}); {} problem(s), {} warning(s)",
             if ok { "ok" } else { "problems found" },
             loaded.files,
             loaded.topics.len(),
             loaded.cards.len(),
             loaded.exercises.len(),
-            loaded.problems.len()
+            errors.len(),
+            warnings.len()
         );
         out
     };
@@ -162,6 +183,11 @@ pub fn preview(content: &Content, seed: u64, level: Option<&str>, as_json: bool)
                         "answer": variant.key.display(),
                         "answer_value": variant.key.value(),
                         "answer_kind": variant.key.kind(),
+                        "parts": variant.key.parts().iter().map(|p| json!({
+                            "prompt": p.prompt,
+                            "answer": p.key.display(),
+                            "answer_kind": p.key.kind(),
+                        })).collect::<Vec<_>>(),
                     }));
                 } else {
                     let _ = writeln!(
@@ -189,6 +215,15 @@ pub fn preview(content: &Content, seed: u64, level: Option<&str>, as_json: bool)
                                 .join(", ")
                         );
                     }
+                    for (i, part) in variant.key.parts().iter().enumerate() {
+                        let _ = writeln!(
+                            text,
+                            "part {}: {} — answer: {}",
+                            i + 1,
+                            part.prompt,
+                            part.key.display()
+                        );
+                    }
                     let _ = writeln!(text, "answer: {}\n", variant.key.display());
                 }
             }
@@ -214,7 +249,8 @@ pub fn preview(content: &Content, seed: u64, level: Option<&str>, as_json: bool)
     }
 }
 
-/// `check EXERCISE --seed N --answer TEXT`: exit 0 correct, 1 wrong, 2 unusable.
+/// `check EXERCISE --seed N --answer TEXT`: exit 0 correct, 1 wrong, 2 unusable, 3 an explanation to
+/// compare with the model answer (the ideas found and missed are listed).
 pub fn check_answer(content: &Content, args: &CheckArgs) -> Report {
     let Some(exercise) = content.exercise(&args.exercise) else {
         let mut suggestions: Vec<&str> = content
@@ -248,10 +284,32 @@ pub fn check_answer(content: &Content, args: &CheckArgs) -> Report {
             };
         }
     };
-    let feedback = ladder::grade(&variant, Response::Text(&args.answer));
+    let feedback = match args.part {
+        None => ladder::grade(&variant, Response::Text(&args.answer)),
+        Some(part) => {
+            let graded = part
+                .checked_sub(1)
+                .and_then(|i| ladder::grade_part(&variant, i, Response::Text(&args.answer)));
+            match graded {
+                Some(feedback) => feedback,
+                None => {
+                    return Report {
+                        stdout: String::new(),
+                        stderr: format!(
+                            "error: exercise `{}` has {} exact part(s); --part takes 1 to {}\n",
+                            exercise.id,
+                            variant.key.parts().len(),
+                            variant.key.parts().len()
+                        ),
+                        code: 2,
+                    };
+                }
+            }
+        }
+    };
     let mut out = String::new();
     let _ = writeln!(out, "{}", feedback.headline);
-    match feedback.outcome {
+    let code = match feedback.outcome {
         Outcome::Unusable => {
             return Report {
                 stdout: String::new(),
@@ -259,22 +317,30 @@ pub fn check_answer(content: &Content, args: &CheckArgs) -> Report {
                 code: 2,
             };
         }
-        Outcome::Wrong | Outcome::Correct => {
-            if let Some(model) = &feedback.model {
-                let _ = writeln!(out, "Model answer: {model}");
+        Outcome::Correct => 0,
+        Outcome::Wrong => 1,
+        Outcome::Compare => 3,
+    };
+    if feedback.outcome == Outcome::Compare {
+        let list = |ideas: &[String]| {
+            if ideas.is_empty() {
+                "none".to_string()
+            } else {
+                ideas.join("; ")
             }
-            if feedback.outcome == Outcome::Wrong || feedback.model.is_some() {
-                let _ = writeln!(out, "Why: {}", feedback.why);
-            }
-        }
+        };
+        let _ = writeln!(out, "Ideas found: {}", list(&feedback.ideas_found));
+        let _ = writeln!(out, "Ideas missed: {}", list(&feedback.ideas_missed));
+    }
+    if let Some(model) = &feedback.model {
+        let _ = writeln!(out, "Model answer: {model}");
+    }
+    if feedback.outcome != Outcome::Correct {
+        let _ = writeln!(out, "Why: {}", feedback.why);
     }
     Report {
         stdout: out,
         stderr: String::new(),
-        code: if feedback.outcome == Outcome::Correct {
-            0
-        } else {
-            1
-        },
+        code,
     }
 }

@@ -76,7 +76,8 @@ pub enum Command {
     /// For authors: validate content, preview every exercise's variant.
     #[command(subcommand)]
     Content(ContentCommand),
-    /// Grade one answer to one exercise variant (exit 0 correct, 1 wrong, 2 unusable input).
+    /// Grade one answer to one exercise variant (exit 0 correct, 1 wrong, 2 unusable input, 3 an
+    /// explanation to compare with the model answer).
     Check(CheckArgs),
     /// Open the tutor on the exercise ladder.
     Ladder {
@@ -172,6 +173,9 @@ pub struct CheckArgs {
     /// The answer, as a learner would type it (`62.5%`, `b`, `regs, smem, L2, DRAM`).
     #[arg(long, allow_hyphen_values = true)]
     pub answer: String,
+    /// Grade exact part N (1, 2 …) of an explanation exercise instead of the explanation.
+    #[arg(long)]
+    pub part: Option<usize>,
 }
 
 /// `warpdrill calc …`

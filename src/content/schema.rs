@@ -477,6 +477,10 @@ pub enum AnswerSpec {
     Choice {
         /// The options, in display order.
         options: Vec<ChoiceOption>,
+        /// Several options may be right in one variant (limits that tie); without it the template
+        /// linter reports such variants.
+        #[serde(default)]
+        ties: bool,
     },
     /// Put items in order of their `key` expressions (ascending unless `descending`).
     Ordering {
@@ -506,7 +510,21 @@ pub enum AnswerSpec {
         /// Ideas needed to pass (default: all).
         #[serde(default)]
         required: Option<usize>,
+        /// Exact parts asked before the explanation: each a `Number(…)` or `Choice(…)` answer,
+        /// graded as such (`checks: [(prompt: "How many sectors …?", answer: Number(…))]`).
+        #[serde(default)]
+        checks: Vec<SubQuestion>,
     },
+}
+
+/// An exact part of an explanation exercise, asked before the explanation.
+#[derive(Debug, Clone, PartialEq, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct SubQuestion {
+    /// The question, with placeholders.
+    pub prompt: String,
+    /// A `Number(…)` or `Choice(…)` answer.
+    pub answer: AnswerSpec,
 }
 
 /// One option of a choice.
@@ -538,8 +556,12 @@ pub struct OrderItem {
 pub struct Idea {
     /// The idea, as feedback names it.
     pub name: String,
-    /// Words or phrases any of which shows the idea (case-insensitive).
+    /// Words or phrases any of which shows the idea (case-insensitive). A phrase with `not`,
+    /// `never`, `without` … among the three words before it does not count.
     pub any_of: Vec<String>,
+    /// Phrases that contradict the idea (`keep the AoS`): where one appears, the idea is not found.
+    #[serde(default)]
+    pub not_with: Vec<String>,
 }
 
 /// The unit of a numeric answer.

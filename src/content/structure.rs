@@ -124,7 +124,7 @@ fn answer_parts(answer: &AnswerSpec) -> (Vec<&str>, Vec<&str>) {
     let mut exprs: Vec<&str> = Vec::new();
     match answer {
         AnswerSpec::Number { value, .. } => exprs.push(value),
-        AnswerSpec::Choice { options } => {
+        AnswerSpec::Choice { options, .. } => {
             for option in options {
                 texts.push(&option.text);
                 exprs.push(&option.correct);
@@ -262,7 +262,7 @@ fn placeholder_count(text: &str) -> usize {
 fn answer_list_len(answer: &AnswerSpec) -> usize {
     match answer {
         AnswerSpec::Number { .. } => 0,
-        AnswerSpec::Choice { options } => options.len(),
+        AnswerSpec::Choice { options, .. } => options.len(),
         AnswerSpec::Ordering { items, .. } => items.len(),
         AnswerSpec::Text { accepted, .. } => accepted.len(),
         AnswerSpec::Explain { ideas, .. } => ideas.len(),
@@ -321,7 +321,7 @@ pub fn answerable(exercise: &ExerciseTemplate) -> Vec<Problem> {
                 ));
             }
         }
-        AnswerSpec::Choice { options } => {
+        AnswerSpec::Choice { options, .. } => {
             if options.len() < 2 {
                 problems.push((
                     answer(),

@@ -369,7 +369,7 @@ fn regrade(
             )),
             None,
         ),
-        outcome => (Ok(outcome), number),
+        _ => (Ok(super::results::lab_outcome(&feedback)), number),
     }
 }
 

@@ -51,6 +51,21 @@ pub fn outcome_word(outcome: Outcome) -> &'static str {
         Outcome::Correct => "correct",
         Outcome::Wrong => "wrong",
         Outcome::Unusable => "unusable",
+        Outcome::Compare => "compare",
+    }
+}
+
+/// The outcome a lab records for graded feedback. A lab has no one to mark an explanation, so an
+/// explanation counts as right when it holds every idea the model answer needs, else wrong.
+pub fn lab_outcome(feedback: &crate::ladder::Feedback) -> Outcome {
+    match feedback.outcome {
+        Outcome::Compare
+            if feedback.ideas_missed.is_empty() && !feedback.ideas_found.is_empty() =>
+        {
+            Outcome::Correct
+        }
+        Outcome::Compare => Outcome::Wrong,
+        other => other,
     }
 }
 

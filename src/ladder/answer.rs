@@ -32,6 +32,30 @@ pub enum InputError {
         /// What the question wants.
         expected: String,
     },
+    /// A bare number where the unit matters: asked, not guessed.
+    #[error("{number} what? — which unit? Answer in {expected}, e.g. {example}")]
+    WhichUnit {
+        /// The number read.
+        number: String,
+        /// What the question wants.
+        expected: String,
+        /// An example input.
+        example: &'static str,
+    },
+    /// Bits where the question counts bytes.
+    #[error(
+        "`{unit}` is bits (lower-case b); this answer is in bytes — write `B` (`2 KB`, `32 B`)"
+    )]
+    Bits {
+        /// The unit typed.
+        unit: String,
+    },
+    /// Two numbers that disagree (`5 (6)`).
+    #[error("`{0}` gives two different answers — type one")]
+    TwoAnswers(String),
+    /// A negated answer (`not 5`).
+    #[error("`{0}` says what the answer is not — type what it is")]
+    Negated(String),
 }
 
 /// What the question asks for, in words, with an example input.
@@ -50,9 +74,46 @@ pub fn unit_hint(unit: &Unit) -> (String, &'static str) {
     }
 }
 
+/// A number read from an answer, in the unit's base.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct Reading {
+    /// The value (bytes, seconds, a 0–1 fraction for percentages …).
+    pub value: f64,
+    /// The step of the last digit typed, in the same base: `67%` → 0.01, `0.625` → 0.001.
+    pub resolution: f64,
+}
+
 /// Reads a number in the answer's unit and converts it to the unit's base (bytes, seconds, a 0–1
 /// fraction for percentages, FLOP/s …). `kilo` is what `KB` means in this exercise (1000 or 1024).
 pub fn parse_number(input: &str, unit: &Unit, kilo: u32) -> Result<f64, InputError> {
+    read_number(input, unit, kilo).map(|r| r.value)
+}
+
+/// Words that turn an answer into its opposite.
+const NEGATIONS: [&str; 8] = [
+    "not", "no", "never", "isn't", "isnt", "without", "non", "nor",
+];
+
+/// Words that may start the context after a unit (`64 warps per SM`).
+const CONTEXT: [&str; 14] = [
+    "per",
+    "in",
+    "each",
+    "of",
+    "on",
+    "for",
+    "at",
+    "/",
+    "total",
+    "overall",
+    "resident",
+    "active",
+    "needed",
+    "allocated",
+];
+
+/// [`parse_number`], also saying how precisely the number was typed.
+pub fn read_number(input: &str, unit: &Unit, kilo: u32) -> Result<Reading, InputError> {
     let text = input.trim();
     if text.is_empty() {
         return Err(InputError::Empty);
@@ -67,48 +128,208 @@ pub fn parse_number(input: &str, unit: &Unit, kilo: u32) -> Result<f64, InputErr
             .replace(['µ', 'μ'], "u")
             .replace('×', "x")
             .replace(['\u{2009}', '\u{202f}', '\u{a0}'], " ")
-            .replace('−', "-"),
+            .replace('−', "-")
+            .replace('≈', "~"),
     );
-    let body = normalized.trim_start_matches(['~', '≈', '=']).trim();
-    let (number, rest) =
+    let mut body = normalized.trim_start_matches(['~', '=']).trim();
+    // `x3`: a factor written before the number.
+    let mut prefixed_factor = false;
+    if let Some(after) = body.strip_prefix(['x', 'X'])
+        && after.starts_with(|c: char| c.is_ascii_digit())
+    {
+        body = after;
+        prefixed_factor = true;
+    }
+    // A label before the number: `bank 28`, `T = 9`, `about 5`.
+    if !body.starts_with(|c: char| c.is_ascii_digit() || c == '.' || c == '-' || c == '+') {
+        let start = body
+            .char_indices()
+            .find(|&(i, c)| {
+                c.is_ascii_digit()
+                    || (c == '.' || c == '-')
+                        && body[i + 1..].starts_with(|d: char| d.is_ascii_digit())
+            })
+            .map(|(i, _)| i);
+        if let Some(start) = start {
+            let label = &body[..start];
+            let words: Vec<String> = label
+                .split(|c: char| !c.is_alphanumeric() && c != '\'')
+                .filter(|w| !w.is_empty())
+                .map(str::to_lowercase)
+                .collect();
+            if words.iter().any(|w| NEGATIONS.contains(&w.as_str())) {
+                return Err(InputError::Negated(text.to_string()));
+            }
+            let plain_label = label.chars().all(|c| {
+                c.is_alphabetic() || c == ' ' || c == '=' || c == ':' || c == '_' || c == '~'
+            });
+            if plain_label && words.len() <= 3 {
+                body = body[start..].trim();
+            }
+        }
+    }
+    let (mut number, rest, decimals) =
         leading_number(body).ok_or_else(|| InputError::NotANumber(text.to_string(), example))?;
-    let rest = rest.trim();
+    let mut rest = rest.trim_start();
+    let mut resolution = 10f64.powi(-(decimals as i32));
+    // A power: `2^11`.
+    if let Some(after) = rest.strip_prefix('^').or_else(|| rest.strip_prefix("**"))
+        && let Some((exponent, after, _)) = leading_number(after.trim_start())
+    {
+        number = number.powf(exponent);
+        resolution = 1.0;
+        rest = after.trim_start();
+    }
     // A fraction: `31/32`, `1/8`.
     let (value, rest) = match rest
         .strip_prefix('/')
         .map(str::trim_start)
         .and_then(leading_number)
     {
-        Some((denominator, after)) => (number / denominator, after.trim()),
+        Some((denominator, after, _)) => {
+            resolution = 0.0;
+            (number / denominator, after.trim())
+        }
         None => (number, rest),
     };
     if !value.is_finite() {
         return Err(InputError::TooLarge(text.to_string()));
     }
-    let unit_text = rest.trim_end_matches(['.', '!']).trim().to_lowercase();
-    let scale = unit_scale(&unit_text, unit, value, kilo).ok_or_else(|| InputError::WrongUnit {
+    // A restatement in brackets: `48000000 B (48 MB)`, `2048 B (2 KB)`.
+    let (rest, restated) = match rest.find('(') {
+        Some(open) => {
+            let close = rest[open..].find(')').map_or(rest.len(), |c| open + c);
+            let inner = rest[open + 1..close].to_string();
+            let outside = format!("{} {}", &rest[..open], rest.get(close + 1..).unwrap_or(""));
+            (outside, Some(inner))
+        }
+        None => (rest.to_string(), None),
+    };
+    let raw_unit = rest.trim().trim_end_matches(['.', '!']).trim();
+    if matches!(unit, Unit::Bytes | Unit::BytesPerSecond) && names_bits(raw_unit) {
+        return Err(InputError::Bits {
+            unit: raw_unit
+                .split_whitespace()
+                .next()
+                .unwrap_or(raw_unit)
+                .to_string(),
+        });
+    }
+    let unit_text = raw_unit.replace('-', " ").to_lowercase();
+    let words: Vec<&str> = unit_text.split_whitespace().collect();
+    if words.iter().any(|w| NEGATIONS.contains(w)) {
+        return Err(InputError::Negated(text.to_string()));
+    }
+    let wrong_unit = || InputError::WrongUnit {
         number: crate::ladder::variant::plain(value),
-        unit: rest.to_string(),
+        unit: raw_unit.to_string(),
         expected: unit_hint(unit).0,
-    })?;
+    };
+    // The longest run of leading words that is a unit; what follows is context (`per SM`), which
+    // may not hold another number.
+    let mut found = None;
+    for taken in (0..=words.len()).rev() {
+        let candidate = words[..taken].join(" ");
+        let candidate = if prefixed_factor && taken == 0 {
+            "x".to_string()
+        } else {
+            candidate
+        };
+        if let Some(scale) = unit_scale(&candidate, unit, value, kilo) {
+            found = Some((taken, scale));
+            break;
+        }
+    }
+    let (taken, scale) = found.ok_or_else(wrong_unit)?;
+    // Context after the unit: `per SM`, `in total`, `each` — not another unit (`40 blocks` for
+    // warps) and not another number.
+    let context = &words[taken..];
+    let context_ok = context.first().is_none_or(|first| CONTEXT.contains(first))
+        && !context
+            .iter()
+            .any(|w| w.chars().any(|c| c.is_ascii_digit()));
+    if !context_ok {
+        return Err(wrong_unit());
+    }
+    if taken == 0 && !prefixed_factor {
+        let ask = match unit {
+            Unit::Seconds => value != 0.0,
+            Unit::BytesPerSecond | Unit::FlopPerSecond => value.abs() < 1e6 && value != 0.0,
+            Unit::Bytes => value.fract() != 0.0 && value.abs() < 1000.0,
+            _ => false,
+        };
+        if ask {
+            let (expected, example) = unit_hint(unit);
+            return Err(InputError::WhichUnit {
+                number: crate::ladder::variant::plain(value),
+                expected,
+                example,
+            });
+        }
+    }
     let result = value * scale;
     if !result.is_finite() || result.abs() > 1e30 {
         return Err(InputError::TooLarge(text.to_string()));
     }
-    Ok(result)
+    if let Some(inner) = restated
+        && let Ok(again) = read_number(&inner, unit, kilo)
+    {
+        let agree = (again.value - result).abs()
+            <= 0.03 * result.abs().max(again.value.abs()) + again.resolution / 2.0;
+        if !agree {
+            return Err(InputError::TwoAnswers(text.to_string()));
+        }
+    }
+    Ok(Reading {
+        value: result,
+        resolution: resolution * scale.abs(),
+    })
 }
 
-/// Removes thousands separators: `1,280` → `1280` (a comma followed by exactly three digits).
+/// Whether a unit names bits (`b`, `Kb`, `Mb`, `Gb/s`, `bits`), not bytes (`B`, `KB`, and the
+/// all-lower-case `kb` people type for kilobytes).
+fn names_bits(unit: &str) -> bool {
+    let Some(first) = unit.split_whitespace().next() else {
+        return false;
+    };
+    let lower = first.to_lowercase();
+    if lower.contains("bit") {
+        return true;
+    }
+    let stem = first
+        .strip_suffix("/s")
+        .or_else(|| first.strip_suffix("ps"))
+        .unwrap_or(first);
+    match stem.strip_suffix('b') {
+        Some("") => true,
+        Some(prefix) => prefix.len() == 1 && prefix.chars().all(|c| "KMGTP".contains(c)),
+        None => false,
+    }
+}
+
+/// Removes thousands separators: `1,280` → `1280`, `2 048` → `2048`, `1 048 576` → `1048576` (a comma
+/// or space between a group of at most three digits and exactly three digits).
 fn strip_thousands(text: &str) -> String {
     let chars: Vec<char> = text.chars().collect();
     let mut out = String::with_capacity(text.len());
     for (i, &c) in chars.iter().enumerate() {
-        if c == ',' && i > 0 && chars[i - 1].is_ascii_digit() {
-            let digits = chars[i + 1..]
+        if (c == ',' || c == ' ') && i > 0 && chars[i - 1].is_ascii_digit() {
+            let group_before = chars[..i]
+                .iter()
+                .rev()
+                .take_while(|c| c.is_ascii_digit())
+                .count();
+            let in_decimals = i
+                .checked_sub(group_before + 1)
+                .is_some_and(|j| chars[j] == '.');
+            let digits_after = chars[i + 1..]
                 .iter()
                 .take_while(|c| c.is_ascii_digit())
                 .count();
-            if digits == 3 {
+            let ends_group = chars
+                .get(i + 1 + digits_after)
+                .is_none_or(|a| !a.is_ascii_digit());
+            if digits_after == 3 && group_before <= 3 && !in_decimals && ends_group {
                 continue;
             }
         }
@@ -117,8 +338,8 @@ fn strip_thousands(text: &str) -> String {
     out
 }
 
-/// A leading decimal number (sign, digits, point, exponent) and the rest.
-fn leading_number(text: &str) -> Option<(f64, &str)> {
+/// A leading decimal number (sign, digits, point, exponent), the rest, and the decimals typed.
+fn leading_number(text: &str) -> Option<(f64, &str, usize)> {
     let bytes = text.as_bytes();
     let mut end = 0;
     if matches!(bytes.first(), Some(b'-' | b'+')) {
@@ -131,6 +352,8 @@ fn leading_number(text: &str) -> Option<(f64, &str)> {
     if !bytes[digits_start..end].iter().any(u8::is_ascii_digit) {
         return None;
     }
+    let mantissa = &text[digits_start..end];
+    let mut decimals = mantissa.find('.').map_or(0, |dot| mantissa.len() - dot - 1) as i64;
     if end < bytes.len() && (bytes[end] == b'e' || bytes[end] == b'E') {
         let mut exp = end + 1;
         if exp < bytes.len() && (bytes[exp] == b'-' || bytes[exp] == b'+') {
@@ -140,22 +363,67 @@ fn leading_number(text: &str) -> Option<(f64, &str)> {
             while exp < bytes.len() && bytes[exp].is_ascii_digit() {
                 exp += 1;
             }
+            if let Ok(power) = text[end + 1..exp].parse::<i64>() {
+                decimals -= power;
+            }
             end = exp;
         }
     }
-    text[..end].parse::<f64>().ok().map(|n| (n, &text[end..]))
+    text[..end]
+        .parse::<f64>()
+        .ok()
+        .map(|n| (n, &text[end..], decimals.max(0) as usize))
 }
 
 fn si_prefix(prefix: &str, kilo: f64) -> Option<f64> {
     Some(match prefix {
         "" => 1.0,
-        "k" => kilo,
-        "m" => kilo * kilo,
-        "g" => kilo * kilo * kilo,
-        "t" => kilo.powi(4),
-        "p" => kilo.powi(5),
+        "k" | "kilo" => kilo,
+        "m" | "mega" => kilo * kilo,
+        "g" | "giga" => kilo * kilo * kilo,
+        "t" | "tera" => kilo.powi(4),
+        "p" | "peta" => kilo.powi(5),
         _ => return None,
     })
+}
+
+/// The words a count may be typed with: its own (singular or plural) and the usual synonyms.
+fn count_words(word: &str) -> Vec<String> {
+    let expected: String = word
+        .to_lowercase()
+        .chars()
+        .filter(|c| !c.is_whitespace())
+        .collect();
+    let singular = expected.strip_suffix('s').unwrap_or(&expected).to_string();
+    let mut words = vec![expected.clone(), singular.clone()];
+    let synonyms: &[&str] = match singular.as_str() {
+        "register" | "reg" => &["register", "registers", "reg", "regs"],
+        "vgpr" => &["vgpr", "vgprs", "register", "registers", "reg", "regs"],
+        "lane" | "thread" => &["lane", "lanes", "thread", "threads"],
+        "wavefront" => &[
+            "wavefront",
+            "wavefronts",
+            "way",
+            "ways",
+            "pass",
+            "passes",
+            "way conflict",
+        ],
+        "wave" => &["wave", "waves", "wavefront", "wavefronts", "warp", "warps"],
+        "conflict" => &["conflict", "conflicts", "bank conflict", "bank conflicts"],
+        "block" => &[
+            "block",
+            "blocks",
+            "cta",
+            "ctas",
+            "thread block",
+            "thread blocks",
+        ],
+        "instruction" => &["instruction", "instructions", "load", "loads", "instr"],
+        _ => &[],
+    };
+    words.extend(synonyms.iter().map(|s| s.replace(' ', "")));
+    words
 }
 
 /// The factor that takes `unit_text` to the answer's base unit, or `None` if it does not fit.
@@ -189,7 +457,11 @@ fn unit_scale(unit_text: &str, unit: &Unit, value: f64, kilo: u32) -> Option<f64
             "ns" | "nsec" | "nanosecond" | "nanoseconds" => Some(1e-9),
             _ => None,
         },
-        Unit::Cycles => matches!(u, "" | "cycle" | "cycles" | "clk" | "clocks").then_some(1.0),
+        Unit::Cycles => matches!(
+            u,
+            "" | "cycle" | "cycles" | "cyc" | "clk" | "clks" | "clock" | "clocks" | "clockcycles"
+        )
+        .then_some(1.0),
         Unit::FlopPerByte => matches!(
             u,
             "" | "flop/b"
@@ -202,43 +474,44 @@ fn unit_scale(unit_text: &str, unit: &Unit, value: f64, kilo: u32) -> Option<f64
         )
         .then_some(1.0),
         Unit::FlopPerSecond => {
-            let stem = u
-                .strip_suffix("flop/s")
-                .or_else(|| u.strip_suffix("flops/s"))
-                .or_else(|| u.strip_suffix("flops"))
-                .or_else(|| u.strip_suffix("flop"))
-                .unwrap_or(u);
+            let stem = [
+                "flop/s",
+                "flops/s",
+                "flop/sec",
+                "flops/sec",
+                "flops",
+                "flop",
+            ]
+            .iter()
+            .find_map(|suffix| u.strip_suffix(suffix))
+            .unwrap_or(u);
             si_prefix(stem, 1000.0)
         }
         Unit::BytesPerSecond => {
-            let stem = u
-                .strip_suffix("b/s")
-                .or_else(|| u.strip_suffix("bps"))
-                .or_else(|| u.strip_suffix("bytes/s"))
-                .unwrap_or(u);
+            let stem = [
+                "bytes/s",
+                "byte/s",
+                "bytes/sec",
+                "b/sec",
+                "b/s",
+                "bps",
+                "bytespersecond",
+            ]
+            .iter()
+            .find_map(|suffix| u.strip_suffix(suffix))
+            .unwrap_or(u);
             si_prefix(stem, 1000.0)
         }
-        Unit::Factor => matches!(u, "" | "x" | "times" | "fold").then_some(1.0),
+        Unit::Factor => match u {
+            "" | "x" | "times" | "fold" | "timesslower" | "timesfaster" | "timesmore" => Some(1.0),
+            "%" | "percent" => Some(0.01),
+            _ => None,
+        },
         Unit::None => si_prefix(u, 1000.0),
         Unit::Count(word) => {
-            if u.is_empty() || unit_matches(u, word) {
-                Some(1.0)
-            } else {
-                None
-            }
+            (u.is_empty() || count_words(word).iter().any(|w| w == u)).then_some(1.0)
         }
     }
-}
-
-/// Whether a typed unit word names the expected count (`warp`, `warps`, `Warps`).
-fn unit_matches(typed: &str, word: &str) -> bool {
-    let expected: String = word
-        .to_lowercase()
-        .chars()
-        .filter(|c| !c.is_whitespace())
-        .collect();
-    let singular = expected.strip_suffix('s').unwrap_or(&expected);
-    typed == expected || typed == singular || typed.strip_suffix('s') == Some(singular)
 }
 
 #[cfg(test)]
@@ -300,6 +573,95 @@ mod tests {
             );
         }
         assert_eq!(parse_number("2 KB", &Unit::Bytes, 1000), Ok(2000.0));
+    }
+
+    #[test]
+    fn forms_people_write() {
+        let regs = Unit::Count("registers".into());
+        let lanes = Unit::Count("lanes".into());
+        let wavefronts = Unit::Count("wavefronts".into());
+        let warps = Unit::Count("warps".into());
+        let cases: &[(&str, &Unit, f64)] = &[
+            ("40 regs", &regs, 40.0),
+            ("40 registers", &regs, 40.0),
+            ("32 threads", &lanes, 32.0),
+            ("32-way", &wavefronts, 32.0),
+            ("32-way conflict", &wavefronts, 32.0),
+            ("64 warps per SM", &warps, 64.0),
+            ("17 blocks per SM", &Unit::Count("blocks".into()), 17.0),
+            ("bank 28", &Unit::None, 28.0),
+            ("T = 9", &Unit::None, 9.0),
+            ("2 048", &Unit::None, 2048.0),
+            ("1,024", &Unit::None, 1024.0),
+            ("1 048 576 B", &Unit::Bytes, 1_048_576.0),
+            ("x3", &Unit::Factor, 3.0),
+            ("3×", &Unit::Factor, 3.0),
+            ("3 times", &Unit::Factor, 3.0),
+            ("300%", &Unit::Factor, 3.0),
+            ("4 TFLOP/s", &Unit::FlopPerSecond, 4e12),
+            ("4 teraflops", &Unit::FlopPerSecond, 4e12),
+            ("2^11", &Unit::None, 2048.0),
+            ("2^11 threads", &Unit::Count("threads".into()), 2048.0),
+            ("48000000 B (48 MB)", &Unit::Bytes, 48e6),
+            ("2048 B (2 KB)", &Unit::Bytes, 2048.0),
+            ("about 5", &Unit::None, 5.0),
+        ];
+        for (input, unit, want) in cases {
+            let kilo = if input.contains("48 MB") { 1000 } else { 1024 };
+            let got = parse_number(input, unit, kilo);
+            assert!(
+                matches!(got, Ok(v) if close(v, *want)),
+                "{input:?} as {unit:?} → {got:?}, want {want}"
+            );
+        }
+    }
+
+    #[test]
+    fn ask_instead_of_guessing() {
+        assert!(matches!(
+            read("5.2", Unit::Seconds),
+            Err(InputError::WhichUnit { .. })
+        ));
+        assert!(matches!(
+            read("4.8", Unit::BytesPerSecond),
+            Err(InputError::WhichUnit { .. })
+        ));
+        assert!(matches!(
+            read("2 Kb", Unit::Bytes),
+            Err(InputError::Bits { .. })
+        ));
+        assert!(matches!(
+            read("32 b", Unit::Bytes),
+            Err(InputError::Bits { .. })
+        ));
+        assert!(matches!(
+            read("4.8 Tb/s", Unit::BytesPerSecond),
+            Err(InputError::Bits { .. })
+        ));
+        assert!(matches!(
+            read("5 (6)", Unit::None),
+            Err(InputError::TwoAnswers(_))
+        ));
+        assert!(matches!(
+            read("not 5", Unit::None),
+            Err(InputError::Negated(_))
+        ));
+        assert!(matches!(
+            read("40 blocks", Unit::Count("warps".into())),
+            Err(InputError::WrongUnit { .. })
+        ));
+        let message = read("5.2", Unit::Seconds).unwrap_err().to_string();
+        assert!(message.contains("which unit"), "{message}");
+    }
+
+    #[test]
+    fn resolution_is_the_last_digit_typed() {
+        let r = read_number("67%", &Unit::Percent, 1024).unwrap();
+        assert!(close(r.resolution, 0.01), "{r:?}");
+        let r = read_number("0.67", &Unit::Percent, 1024).unwrap();
+        assert!(close(r.resolution, 0.01), "{r:?}");
+        let r = read_number("66.7%", &Unit::Percent, 1024).unwrap();
+        assert!(close(r.resolution, 0.001), "{r:?}");
     }
 
     #[test]

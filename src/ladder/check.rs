@@ -121,3 +121,519 @@ fn needle_of(error: &VariantError) -> Option<String> {
     }
     None
 }
+
+// ---- The template linter ----
+
+/// How serious a finding of the template linter is.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, serde::Serialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Severity {
+    /// Wrong for a learner: fails `content check`.
+    Error,
+    /// Probably unintended: listed, does not fail.
+    Warning,
+}
+
+/// One thing the linter found in a template.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Finding {
+    /// Error or warning.
+    pub severity: Severity,
+    /// Text near the problem in the file, to locate it by.
+    pub needle: Option<String>,
+    /// What is wrong, with an example variant, and what to do.
+    pub message: String,
+}
+
+/// A finding located at `file:line:column`.
+#[derive(Debug, Clone, PartialEq, Eq, serde::Serialize)]
+pub struct Located {
+    /// Error or warning.
+    pub severity: Severity,
+    /// Where, and the message.
+    #[serde(flatten)]
+    pub diagnostic: content::Diagnostic,
+}
+
+/// Templates with at most this many combinations are linted on every one; others on 300 seeds.
+const LINT_SEEDS: u64 = 300;
+
+/// A choice option right in more than this share of the variants is reported: most variants
+/// (half) for three or more options, three quarters for two.
+fn majority(options: usize) -> f64 {
+    if options <= 2 { 0.75 } else { 0.5 }
+}
+
+/// The variants a learner can meet: every combination when there are few, else 300 seeds.
+fn sample(template: &ExerciseTemplate) -> Vec<variant::Variant> {
+    let sizes: Vec<usize> = template.params.values().map(param_len).collect();
+    if sizes.contains(&0) {
+        return Vec::new();
+    }
+    let total = sizes.iter().try_fold(1usize, |acc, &n| acc.checked_mul(n));
+    match total {
+        Some(total) if total <= EXHAUSTIVE_LIMIT => (0..total)
+            .filter_map(|combination| {
+                let mut rest = combination;
+                let params: BTreeMap<String, ParamValue> = template
+                    .params
+                    .iter()
+                    .zip(&sizes)
+                    .map(|((name, param), &n)| {
+                        let index = rest % n;
+                        rest /= n;
+                        (name.clone(), param_value(param, index))
+                    })
+                    .collect();
+                variant::build(template, combination as u64, params).ok()
+            })
+            .collect(),
+        _ => (0..LINT_SEEDS)
+            .filter_map(|seed| variant::generate(template, seed).ok())
+            .collect(),
+    }
+}
+
+/// What a variant's answer is, for comparing variants (none for explanations and names).
+fn signature(key: &variant::AnswerKey) -> Option<String> {
+    match key {
+        variant::AnswerKey::Number { value, .. } => Some(format!("{value:.9e}")),
+        variant::AnswerKey::Choice { correct, .. } => Some(format!("{correct:?}")),
+        variant::AnswerKey::Ordering { correct, .. } => Some(format!("{correct:?}")),
+        variant::AnswerKey::Text { .. } | variant::AnswerKey::Explain { .. } => None,
+    }
+}
+
+fn described(params: &BTreeMap<String, ParamValue>) -> String {
+    params
+        .iter()
+        .map(|(k, v)| match v {
+            ParamValue::Number(n) => format!("{k}={}", variant::plain(*n)),
+            ParamValue::Text(t) => format!("{k}={t}"),
+        })
+        .collect::<Vec<_>>()
+        .join(", ")
+}
+
+/// Lints one template: samples its variants and reports choices with several or all options right
+/// (unless `ties: true`), one option right in most variants, a parameter that never changes the
+/// answer, an answer that is the same in every variant, prompts that read oddly for a variant, and
+/// numbers typed into the title, prompt, hints or explanation that are one variant's value.
+pub fn lint(template: &ExerciseTemplate) -> Vec<Finding> {
+    let variants = sample(template);
+    let mut findings = Vec::new();
+    if variants.is_empty() {
+        return findings;
+    }
+    let has_params = template.params.values().any(|p| param_len(p) > 1);
+    lint_choices(template, &variants, has_params, &mut findings);
+    if has_params {
+        lint_answers_vary(template, &variants, &mut findings);
+        lint_stated_numbers(template, &variants, &mut findings);
+    }
+    lint_odd_text(&variants, &mut findings);
+    lint_first_hint(&variants, &mut findings);
+    findings
+}
+
+/// Whether `text` holds `number` as a number of its own (not inside a longer one).
+fn states_number(text: &str, number: &str) -> bool {
+    text.match_indices(number).any(|(at, _)| {
+        let before = text[..at].chars().next_back();
+        let after = text[at + number.len()..].chars().next();
+        !before.is_some_and(|c| c.is_ascii_digit() || c == '.')
+            && !after.is_some_and(|c| {
+                c.is_ascii_digit()
+                    || c == '.'
+                        && text[at + number.len() + 1..].starts_with(|d: char| d.is_ascii_digit())
+            })
+    })
+}
+
+/// The first hint should nudge, not compute: it may not state a numeric answer in most variants.
+fn lint_first_hint(variants: &[variant::Variant], findings: &mut Vec<Finding>) {
+    let giving = variants
+        .iter()
+        .filter(|v| {
+            let (Some(value), Some(first)) = (v.key.value(), v.hints.first()) else {
+                return false;
+            };
+            let shown = variant::plain(value);
+            // Small whole numbers (1, 4, 32) appear in hints for other reasons.
+            (value.fract() != 0.0 || value.abs() > 64.0) && states_number(first, &shown)
+        })
+        .count();
+    if giving * 2 > variants.len() {
+        findings.push(Finding {
+            severity: Severity::Warning,
+            needle: Some("hints".into()),
+            message: format!(
+                "hint 1 states the answer in {giving} of {} variants: let the first hint point the way and a later one do the arithmetic",
+                variants.len()
+            ),
+        });
+    }
+}
+
+fn lint_choices(
+    template: &ExerciseTemplate,
+    variants: &[variant::Variant],
+    has_params: bool,
+    findings: &mut Vec<Finding>,
+) {
+    let crate::content::schema::AnswerSpec::Choice { options, ties } = &template.answer else {
+        return;
+    };
+    let count = options.len();
+    let all = variants
+        .iter()
+        .filter(|v| matches!(&v.key, variant::AnswerKey::Choice { correct, .. } if count > 1 && correct.len() == count))
+        .collect::<Vec<_>>();
+    if let Some(first) = all.first() {
+        findings.push(Finding {
+            severity: Severity::Error,
+            needle: Some("options".into()),
+            message: format!(
+                "every option is right in {} of {} variants (e.g. {}): the question has no wrong answer there — change the options or the parameters",
+                all.len(),
+                variants.len(),
+                described(&first.params)
+            ),
+        });
+    }
+    if !ties {
+        let several = variants
+            .iter()
+            .filter(|v| matches!(&v.key, variant::AnswerKey::Choice { correct, .. } if correct.len() > 1 && correct.len() < count))
+            .collect::<Vec<_>>();
+        if let Some(first) = several.first() {
+            findings.push(Finding {
+                severity: Severity::Error,
+                needle: Some("options".into()),
+                message: format!(
+                    "several options are right in {} of {} variants (e.g. {}) — make one right, or write `ties: true` if ties are intended",
+                    several.len(),
+                    variants.len(),
+                    described(&first.params)
+                ),
+            });
+        }
+    }
+    if has_params && variants.len() > 1 {
+        for index in 0..count {
+            let right = variants
+                .iter()
+                .filter(|v| matches!(&v.key, variant::AnswerKey::Choice { correct, .. } if correct.contains(&index)))
+                .count();
+            let share = right as f64 / variants.len() as f64;
+            if share > majority(count) && right < variants.len() {
+                findings.push(Finding {
+                    severity: Severity::Warning,
+                    needle: Some("options".into()),
+                    message: format!(
+                        "option {} is right in {right} of {} variants: always picking it is mostly right — balance the parameters",
+                        variant::letter(index),
+                        variants.len()
+                    ),
+                });
+            }
+        }
+    }
+}
+
+fn lint_answers_vary(
+    template: &ExerciseTemplate,
+    variants: &[variant::Variant],
+    findings: &mut Vec<Finding>,
+) {
+    let signatures: Vec<Option<String>> = variants.iter().map(|v| signature(&v.key)).collect();
+    if signatures.iter().any(Option::is_none) {
+        return;
+    }
+    let distinct: std::collections::BTreeSet<&Option<String>> = signatures.iter().collect();
+    if distinct.len() == 1 {
+        findings.push(Finding {
+            severity: Severity::Warning,
+            needle: Some("answer".into()),
+            message: format!(
+                "the answer is {} in every variant: the parameters change nothing a learner must work out",
+                variants[0].key.display()
+            ),
+        });
+        return;
+    }
+    // Each parameter, changed alone from up to 40 variants, must change the answer somewhere.
+    let step = (variants.len() / 40).max(1);
+    for (name, param) in &template.params {
+        let n = param_len(param);
+        if n < 2 {
+            continue;
+        }
+        let alternatives: Vec<ParamValue> = (0..n)
+            .step_by((n / 12).max(1))
+            .map(|i| param_value(param, i))
+            .collect();
+        let changes = variants.iter().step_by(step).any(|base| {
+            let Some(before) = signature(&base.key) else {
+                return true;
+            };
+            alternatives.iter().any(|value| {
+                let mut params = base.params.clone();
+                params.insert(name.clone(), value.clone());
+                variant::build(template, base.seed, params)
+                    .ok()
+                    .and_then(|v| signature(&v.key))
+                    .is_some_and(|after| after != before)
+            })
+        });
+        if !changes {
+            findings.push(Finding {
+                severity: Severity::Warning,
+                needle: Some(format!("\"{name}\"")),
+                message: format!(
+                    "parameter `{name}` never changes the answer: drop it, or make the question depend on it"
+                ),
+            });
+        }
+    }
+}
+
+/// Phrases that read oddly when a placeholder gives this number (`starts at element 0`).
+fn odd_phrase(text: &str) -> Option<String> {
+    let words: Vec<&str> = text.split_whitespace().collect();
+    for pair in words.windows(2) {
+        let (a, b) = (pair[0], pair[1].trim_end_matches([',', '.', ';', ':', ')']));
+        let a_clean = a.trim_start_matches('(');
+        if matches!(a_clean, "element" | "offset" | "by" | "misaligned") && b == "0" {
+            return Some(format!("{a} {b}"));
+        }
+        if a_clean == "1"
+            && matches!(
+                b,
+                "blocks"
+                    | "warps"
+                    | "sectors"
+                    | "bytes"
+                    | "lanes"
+                    | "elements"
+                    | "tiles"
+                    | "waves"
+                    | "threads"
+                    | "registers"
+                    | "instructions"
+                    | "wavefronts"
+            )
+        {
+            return Some(format!("{a} {b}"));
+        }
+    }
+    None
+}
+
+fn lint_odd_text(variants: &[variant::Variant], findings: &mut Vec<Finding>) {
+    for v in variants {
+        if let Some(phrase) = odd_phrase(&v.prompt) {
+            findings.push(Finding {
+                severity: Severity::Warning,
+                needle: Some("prompt".into()),
+                message: format!(
+                    "the prompt reads “…{phrase}…” for {} — leave that value out of the parameters or word the prompt for it",
+                    described(&v.params)
+                ),
+            });
+            return;
+        }
+    }
+}
+
+/// A number typed into the text (outside placeholders): `62.5 %`, `1664`, `0.25`.
+#[derive(Debug, Clone)]
+struct Literal {
+    text: String,
+    value: f64,
+    decimals: usize,
+    percent: bool,
+}
+
+fn literals(text: &str) -> Vec<Literal> {
+    let mut out = Vec::new();
+    let mut depth = 0usize;
+    let chars: Vec<(usize, char)> = text.char_indices().collect();
+    let mut i = 0;
+    while i < chars.len() {
+        let (at, c) = chars[i];
+        match c {
+            '{' => depth += 1,
+            '}' => depth = depth.saturating_sub(1),
+            _ => {}
+        }
+        let starts = depth == 0
+            && c.is_ascii_digit()
+            && (i == 0
+                || !(chars[i - 1].1.is_alphanumeric()
+                    || chars[i - 1].1 == '_'
+                    || chars[i - 1].1 == '.'));
+        if !starts {
+            i += 1;
+            continue;
+        }
+        let mut j = i;
+        while j < chars.len() && (chars[j].1.is_ascii_digit() || chars[j].1 == '.') {
+            j += 1;
+        }
+        let end = chars.get(j).map_or(text.len(), |c| c.0);
+        let number = text[at..end].trim_end_matches('.');
+        let after = &text[at + number.len()..];
+        let followed_by_word = after.starts_with(|c: char| c.is_alphabetic() || c == '_');
+        let percent = after.starts_with('%') || after.starts_with(" %");
+        if let Ok(value) = number.parse::<f64>()
+            && !followed_by_word
+        {
+            let shown = if percent {
+                let gap = if after.starts_with(' ') { " " } else { "" };
+                format!("{number}{gap}%")
+            } else {
+                number.to_string()
+            };
+            out.push(Literal {
+                text: shown,
+                value,
+                decimals: number.find('.').map_or(0, |d| number.len() - d - 1),
+                percent,
+            });
+        }
+        i = j;
+    }
+    out
+}
+
+/// Whether a literal is a number of its own worth comparing with the variants: a percentage or a
+/// decimal (whole numbers are too often sizes such as 32 or 128 that every variant shares).
+fn notable(literal: &Literal) -> bool {
+    literal.percent || literal.decimals > 0
+}
+
+fn lint_stated_numbers(
+    template: &ExerciseTemplate,
+    variants: &[variant::Variant],
+    findings: &mut Vec<Finding>,
+) {
+    let mut places: Vec<(&str, &str)> = vec![
+        ("title", template.title.as_str()),
+        ("prompt", template.prompt.as_str()),
+        ("explanation", template.explanation.as_str()),
+    ];
+    for hint in &template.hints {
+        places.push(("hint", hint.as_str()));
+    }
+    if let crate::content::schema::AnswerSpec::Explain { model, .. } = &template.answer {
+        places.push(("model answer", model.as_str()));
+    }
+    let mut reported = std::collections::BTreeSet::new();
+    for (place, text) in places {
+        for literal in literals(text).into_iter().filter(notable) {
+            if !reported.insert(literal.text.clone()) {
+                continue;
+            }
+            let scale = 10f64.powi(literal.decimals as i32);
+            let matches = |value: f64| {
+                let shown = if literal.percent {
+                    value * 100.0
+                } else {
+                    value
+                };
+                ((shown * scale).round() - literal.value * scale).abs() < 0.5
+            };
+            // Computed values only (a parameter may be quoted as a fixed example), and for a
+            // percentage only values that are fractions.
+            let names: std::collections::BTreeSet<&String> = template
+                .values
+                .iter()
+                .map(|(name, _)| name)
+                .filter(|name| {
+                    !literal.percent
+                        || variants
+                            .iter()
+                            .all(|v| v.numbers.get(*name).is_none_or(|x| (0.0..=1.0).contains(x)))
+                })
+                .collect();
+            for name in names {
+                let (agree, differ): (Vec<&variant::Variant>, Vec<&variant::Variant>) = variants
+                    .iter()
+                    .filter(|v| v.numbers.contains_key(name))
+                    .partition(|v| matches(v.numbers[name]));
+                if !agree.is_empty() && !differ.is_empty() {
+                    let other = differ[0];
+                    let value = other.numbers[name];
+                    let shown = if literal.percent {
+                        crate::format::percent(value)
+                    } else {
+                        variant::plain(value)
+                    };
+                    findings.push(Finding {
+                        severity: Severity::Error,
+                        needle: Some(literal.text.clone()),
+                        message: format!(
+                            "the {place} states {} — the value `{name}` of {} of {} variants, but {shown} for {}: write it as a placeholder {{{name}}}",
+                            literal.text,
+                            agree.len(),
+                            variants.len(),
+                            described(&other.params)
+                        ),
+                    });
+                    break;
+                }
+            }
+        }
+    }
+}
+
+/// Lints every exercise of `content` found in `sources`, each finding placed at `file:line:column`
+/// (at its needle after the exercise's id, or at the id).
+pub fn lint_sources(sources: &[SourceFile], content: &Content) -> Vec<Located> {
+    let mut out = Vec::new();
+    for source in sources
+        .iter()
+        .filter(|s| s.kind == content::FileKind::Exercises)
+    {
+        for exercise in &content.exercises {
+            let quoted = format!("\"{}\"", exercise.id);
+            let Some(at) = source
+                .text
+                .match_indices(&quoted)
+                .map(|(i, _)| i)
+                .find(|&i| {
+                    let line_start = source.text[..i].rfind('\n').map_or(0, |n| n + 1);
+                    source.text[line_start..i]
+                        .trim_end()
+                        .trim_end_matches(':')
+                        .trim_end()
+                        .ends_with("id")
+                })
+            else {
+                continue;
+            };
+            let end = source.text[at + quoted.len()..]
+                .find("\n    (\n      id:")
+                .map_or(source.text.len(), |e| at + quoted.len() + e);
+            for finding in lint(exercise) {
+                let place = finding
+                    .needle
+                    .as_deref()
+                    .and_then(|n| source.text[at..end].find(n).map(|i| at + i))
+                    .unwrap_or(at);
+                let (line, column) = content::validate::position(&source.text, place);
+                out.push(Located {
+                    severity: finding.severity,
+                    diagnostic: content::Diagnostic {
+                        file: source.path.clone(),
+                        line,
+                        column,
+                        message: format!("exercise `{}`: {}", exercise.id, finding.message),
+                    },
+                });
+            }
+        }
+    }
+    out
+}

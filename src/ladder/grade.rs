@@ -1,8 +1,8 @@
 //! Grading a response against a variant's answer key, with feedback that uses the variant's numbers.
 
-use super::answer::{InputError, parse_number};
+use super::answer::{InputError, read_number};
 use super::variant::{AnswerKey, Variant, format_with_unit, letter};
-use crate::content::schema::Tolerance;
+use crate::content::schema::{Tolerance, Unit};
 use fuzzy_matcher::FuzzyMatcher;
 use fuzzy_matcher::skim::SkimMatcherV2;
 
@@ -26,6 +26,9 @@ pub enum Outcome {
     Wrong,
     /// Not an answer (empty, unreadable, wrong unit): nothing is recorded.
     Unusable,
+    /// An explanation: keywords cannot grade it, so the learner compares it with the model answer
+    /// (the feedback lists the ideas found and missed) and marks it.
+    Compare,
 }
 
 /// Feedback for the learner.
@@ -41,6 +44,10 @@ pub struct Feedback {
     pub expected: String,
     /// For explanations: which ideas were found and missed, and the model answer.
     pub model: Option<String>,
+    /// For explanations: the ideas found in the answer.
+    pub ideas_found: Vec<String>,
+    /// For explanations: the ideas not found.
+    pub ideas_missed: Vec<String>,
 }
 
 impl Feedback {
@@ -51,6 +58,8 @@ impl Feedback {
             why: String::new(),
             expected,
             model: None,
+            ideas_found: Vec::new(),
+            ideas_missed: Vec::new(),
         }
     }
 }
@@ -96,12 +105,20 @@ pub fn fuzzy_names(typed: &str, name: &str, threshold: i64) -> bool {
 /// Grades `response` against `variant`.
 pub fn grade(variant: &Variant, response: Response<'_>) -> Feedback {
     let expected = variant.key.display();
+    // A fixed-fact question has no numbers of its own to speak of.
+    let answer_is = if variant.params.is_empty() {
+        "the answer is"
+    } else {
+        "for these numbers the answer is"
+    };
     let wrong = |headline: String| Feedback {
         outcome: Outcome::Wrong,
         headline,
         why: variant.explanation.clone(),
         expected: expected.clone(),
         model: None,
+        ideas_found: Vec::new(),
+        ideas_missed: Vec::new(),
     };
     let right = |headline: String| Feedback {
         outcome: Outcome::Correct,
@@ -109,6 +126,8 @@ pub fn grade(variant: &Variant, response: Response<'_>) -> Feedback {
         why: variant.explanation.clone(),
         expected: expected.clone(),
         model: None,
+        ideas_found: Vec::new(),
+        ideas_missed: Vec::new(),
     };
     if let Response::Text(text) = response {
         let length = text.chars().count();
@@ -137,10 +156,11 @@ pub fn grade(variant: &Variant, response: Response<'_>) -> Feedback {
             let Response::Text(text) = response else {
                 return Feedback::unusable("type a number".into(), expected);
             };
-            let given = match parse_number(text, unit, *kilo) {
-                Ok(given) => given,
+            let reading = match read_number(text, unit, *kilo) {
+                Ok(reading) => reading,
                 Err(e) => return Feedback::unusable(e.to_string(), expected),
             };
+            let given = reading.value;
             let error = (given - value).abs();
             let ok = match tolerance {
                 // Relative, so that "exact" stays exact for answers far below 1 (0.3 ns, 0.5 %).
@@ -148,15 +168,42 @@ pub fn grade(variant: &Variant, response: Response<'_>) -> Feedback {
                 Tolerance::Abs(limit) => error <= *limit + 1e-12,
                 Tolerance::Rel(fraction) => error <= fraction * value.abs() + 1e-12,
             };
+            let allowed = tolerance_words(tolerance, unit, *kilo);
             if ok {
-                return right(format!("Correct — {expected}."));
+                let note = if error > 1e-9 * value.abs().max(1e-300) && !allowed.is_empty() {
+                    format!(" (answers {allowed} are accepted)")
+                } else {
+                    String::new()
+                };
+                return right(format!("Correct — {expected}{note}."));
+            }
+            // A percentage rounded the way a learner rounds (66.67 % → 67 % or 0.67): accepted
+            // when typed to a whole percent or finer and it is the answer rounded to that digit.
+            if *unit == Unit::Percent
+                && reading.resolution > 0.0
+                && reading.resolution <= 0.01 + 1e-12
+            {
+                let step = reading.resolution;
+                let rounded = (value / step + 0.5 + 1e-9).floor() * step;
+                if (given - rounded).abs() <= step * 1e-6 {
+                    return right(format!(
+                        "Correct — {expected} (you rounded it to {}; rounding to the last digit you type is accepted).",
+                        format_with_unit(given, unit, *kilo)
+                    ));
+                }
             }
             let mut headline = format!(
-                "Not quite: you answered {}; for these numbers the answer is {expected}.",
+                "Not quite: you answered {}; {answer_is} {expected}.",
                 format_with_unit(given, unit, *kilo)
             );
             if *value != 0.0 && error / value.abs() <= 0.1 {
-                headline.push_str(" You are close — check the rounding and the last step.");
+                if allowed.is_empty() {
+                    headline.push_str(" You are close — check the rounding and the last step.");
+                } else {
+                    headline.push_str(&format!(
+                        " You are close — answers {allowed} are accepted; check the rounding and the last step."
+                    ));
+                }
             } else if *value != 0.0 && given != 0.0 {
                 let ratio = given / value;
                 let exactly = |factor: f64| {
@@ -167,28 +214,36 @@ pub fn grade(variant: &Variant, response: Response<'_>) -> Feedback {
                 let scaled = |factor: f64| {
                     (ratio / factor - 1.0).abs() < 0.02 || (ratio * factor - 1.0).abs() < 0.02
                 };
-                if let Some(factor) = [2.0, 4.0, 8.0, 32.0].into_iter().find(|&f| exactly(f)) {
-                    headline.push_str(&format!(
-                        " Yours is off by exactly {factor}× — did a unit or a size slip?"
-                    ));
-                } else if let Some(factor) = [1000.0, 1024.0, 1e6, 1_048_576.0, 1e9]
+                if let Some(factor) = [1000.0, 1024.0, 1e6, 1_048_576.0, 1e9]
                     .into_iter()
                     .find(|&f| scaled(f))
                 {
                     headline.push_str(&format!(
                         " Yours is {factor}× off — the right digits in the wrong unit?"
                     ));
+                } else if let Some(factor) = [2.0, 4.0, 8.0, 16.0, 32.0, 64.0]
+                    .into_iter()
+                    .find(|&f| exactly(f))
+                {
+                    let direction = if ratio > 1.0 {
+                        "too large"
+                    } else {
+                        "too small"
+                    };
+                    headline.push_str(&format!(
+                        " Yours is exactly {factor}× {direction} — a factor of {factor} left out or counted twice?"
+                    ));
                 }
             }
             wrong(headline)
         }
         AnswerKey::Choice { options, correct } => {
-            let picked = match response {
-                Response::Choice(index) => Some(index),
-                Response::Text(text) => pick_option(text, options),
-                Response::Order(_) => None,
+            let picked: Vec<usize> = match response {
+                Response::Choice(index) => vec![index],
+                Response::Text(text) => pick_options(text, options),
+                Response::Order(_) => Vec::new(),
             };
-            let Some(picked) = picked.filter(|&i| i < options.len()) else {
+            if picked.is_empty() || picked.iter().any(|&i| i >= options.len()) {
                 return Feedback::unusable(
                     format!(
                         "pick one of {} — type its letter or its words",
@@ -199,18 +254,18 @@ pub fn grade(variant: &Variant, response: Response<'_>) -> Feedback {
                     ),
                     expected,
                 );
-            };
-            if correct.contains(&picked) {
-                right(format!(
-                    "Correct — {}) {}.",
-                    letter(picked),
-                    options[picked]
-                ))
+            }
+            let named = picked
+                .iter()
+                .map(|&i| format!("{}) {}", letter(i), options[i]))
+                .collect::<Vec<_>>()
+                .join(" or ");
+            // Several options typed (`a or b`) are right only where each of them is.
+            if picked.iter().all(|i| correct.contains(i)) {
+                right(format!("Correct — {named}."))
             } else {
                 wrong(format!(
-                    "Not quite: you picked {}) {}; for these numbers the answer is {expected}.",
-                    letter(picked),
-                    options[picked]
+                    "Not quite: you picked {named}; {answer_is} {expected}."
                 ))
             }
         }
@@ -259,10 +314,7 @@ pub fn grade(variant: &Variant, response: Response<'_>) -> Feedback {
             let Response::Text(text) = response else {
                 return Feedback::unusable("type the word or phrase".into(), expected);
             };
-            if accepted
-                .iter()
-                .any(|name| fuzzy_names(text, name, *threshold))
-            {
+            if names_answer(text, accepted, *threshold) {
                 right(format!("Correct — {expected}."))
             } else {
                 wrong(format!(
@@ -275,16 +327,13 @@ pub fn grade(variant: &Variant, response: Response<'_>) -> Feedback {
             ideas,
             model,
             required,
+            ..
         } => {
             let Response::Text(text) = response else {
                 return Feedback::unusable("write a short explanation".into(), expected);
             };
-            let typed = normalize(text);
-            let (found, missed): (Vec<_>, Vec<_>) = ideas.iter().partition(|idea| {
-                idea.any_of
-                    .iter()
-                    .any(|word| typed.contains(&normalize(word)))
-            });
+            let (found, missed): (Vec<_>, Vec<_>) =
+                ideas.iter().partition(|idea| idea_in(text, idea));
             let names = |list: &[&crate::content::schema::Idea]| {
                 list.iter()
                     .map(|i| i.name.as_str())
@@ -292,43 +341,253 @@ pub fn grade(variant: &Variant, response: Response<'_>) -> Feedback {
                     .join("; ")
             };
             let summary = if missed.is_empty() {
-                format!("You covered every idea: {}.", names(&found))
+                format!("Found every idea: {}.", names(&found))
             } else if found.is_empty() {
-                format!("Missing: {}.", names(&missed))
-            } else {
                 format!(
-                    "You covered: {}. Missing: {}.",
-                    names(&found),
+                    "No idea of the model answer found. Missing: {}.",
                     names(&missed)
                 )
-            };
-            let outcome = if found.len() >= *required {
-                Outcome::Correct
             } else {
-                Outcome::Wrong
+                format!("Found: {}. Missing: {}.", names(&found), names(&missed))
             };
+            let enough = found.len() >= *required && !found.is_empty();
             Feedback {
-                outcome,
+                outcome: Outcome::Compare,
                 headline: format!(
-                    "{} {summary} Compare with the model answer and mark whether you had it.",
-                    if outcome == Outcome::Correct {
-                        "Good —"
+                    "Compare with the model answer — {summary}{}",
+                    if enough {
+                        " Mark whether you had it."
+                    } else if found.is_empty() {
+                        " Read the model answer, then try again in your own words."
                     } else {
-                        "Not yet —"
+                        " Mark whether you had it; keywords only hint at what you meant."
                     }
                 ),
                 why: variant.explanation.clone(),
                 expected: expected.clone(),
                 model: Some(model.clone()),
+                ideas_found: found.iter().map(|i| i.name.clone()).collect(),
+                ideas_missed: missed.iter().map(|i| i.name.clone()).collect(),
             }
         }
     }
 }
 
-/// Reads a choice: a letter (`b`, `B)`, `(b)`), a number (`2`), or the option's words.
+/// Grades exact part `part` (0-based) of an explanation exercise; `None` if there is no such part.
+pub fn grade_part(variant: &Variant, part: usize, response: Response<'_>) -> Option<Feedback> {
+    let check = variant.key.parts().get(part)?;
+    let mut asked = variant.clone();
+    asked.key = check.key.clone();
+    asked.prompt = check.prompt.clone();
+    // The worked explanation waits for the explanation itself.
+    asked.explanation = String::new();
+    let mut feedback = grade(&asked, response);
+    feedback.why = String::new();
+    Some(feedback)
+}
+
+/// How close a numeric answer must be, in words: `within 2 %`, `within ±0.1 percentage point`.
+pub fn tolerance_words(tolerance: &Tolerance, unit: &Unit, kilo: u32) -> String {
+    match tolerance {
+        Tolerance::Exact => String::new(),
+        Tolerance::Abs(limit) if *unit == Unit::Percent => {
+            format!(
+                "within ±{} percentage point",
+                crate::format::trim_float(limit * 100.0, 3)
+            )
+        }
+        Tolerance::Abs(limit) => format!("within ±{}", format_with_unit(*limit, unit, kilo)),
+        Tolerance::Rel(fraction) => {
+            format!(
+                "within {} %",
+                crate::format::trim_float(fraction * 100.0, 2)
+            )
+        }
+    }
+}
+
+/// Words a phrase is negated by when they come shortly before it.
+const NEGATING: [&str; 14] = [
+    "not", "no", "never", "without", "nor", "isn't", "isnt", "doesn't", "doesnt", "don't", "dont",
+    "won't", "cannot", "can't",
+];
+
+/// Whether an explanation shows `idea`: one of its phrases appears and is not negated (no `not`,
+/// `never`, `without` … among the three words before it in the same clause), and none of the
+/// idea's contradicting phrases appears.
+fn idea_in(text: &str, idea: &crate::content::schema::Idea) -> bool {
+    let typed = normalize_keep_apostrophes(text);
+    if idea
+        .not_with
+        .iter()
+        .any(|phrase| contains_phrase(&typed, &normalize_keep_apostrophes(phrase)).is_some())
+    {
+        return false;
+    }
+    idea.any_of.iter().any(|phrase| {
+        let phrase = normalize_keep_apostrophes(phrase);
+        let mut from = 0;
+        while let Some(at) = contains_phrase(&typed[from..], &phrase).map(|i| i + from) {
+            let before = &typed[..at];
+            let clause = before
+                .rsplit([',', ';', ':', '(', ')', '!', '?'])
+                .next()
+                .unwrap_or(before);
+            let clause = clause.rsplit(". ").next().unwrap_or(clause);
+            let negated = clause
+                .split_whitespace()
+                .rev()
+                .take(3)
+                .any(|w| NEGATING.contains(&w) || w.ends_with("n't"));
+            if !negated {
+                return true;
+            }
+            from = at + phrase.len().max(1);
+        }
+        false
+    })
+}
+
+/// Lower case, with punctuation kept only where it separates clauses; runs of spaces collapsed.
+fn normalize_keep_apostrophes(text: &str) -> String {
+    text.to_lowercase()
+        .replace(['’', '‘'], "'")
+        .split_whitespace()
+        .collect::<Vec<_>>()
+        .join(" ")
+}
+
+/// Byte offset of `phrase` in `text` where it starts a word.
+fn contains_phrase(text: &str, phrase: &str) -> Option<usize> {
+    if phrase.is_empty() {
+        return None;
+    }
+    text.match_indices(phrase).map(|(i, _)| i).find(|&i| {
+        i == 0
+            || !text[..i]
+                .chars()
+                .next_back()
+                .is_some_and(char::is_alphanumeric)
+            || !phrase.starts_with(char::is_alphanumeric)
+    })
+}
+
+/// Filler a learner may put around a name (`it is called memory coalescing`).
+const FILLER: [&str; 12] = [
+    "the", "a", "an", "it", "is", "its", "called", "this", "that", "access", "accesses", "memory",
+];
+
+/// Whether two words are forms of one word (`coalesced`, `coalesce`, `coalescing`) or one is a
+/// small slip of the other.
+fn same_word(typed: &str, name: &str, threshold: i64) -> bool {
+    if typed == name {
+        return true;
+    }
+    let common = typed
+        .chars()
+        .zip(name.chars())
+        .take_while(|(a, b)| a == b)
+        .count();
+    let shorter = typed.chars().count().min(name.chars().count());
+    (common >= 5 && common * 10 >= shorter * 8)
+        || (shorter >= 5 && fuzzy_names(typed, name, threshold))
+}
+
+/// Whether `typed` names one of `accepted`: every word of some accepted name appears (in any of its
+/// forms), no word says the opposite (`not`, `non`), and no word names something else (`bank
+/// coalescing`).
+pub fn names_answer(typed: &str, accepted: &[String], threshold: i64) -> bool {
+    let text = normalize(typed).replace('-', " ");
+    let words: Vec<&str> = text.split_whitespace().collect();
+    if words.is_empty()
+        || words.iter().any(|w| {
+            NEGATING.contains(w)
+                || *w == "non"
+                || w.starts_with("non")
+                    && w.len() > 5
+                    && accepted.iter().any(|a| normalize(a).contains(&w[3..]))
+                || w.starts_with("un")
+                    && accepted
+                        .iter()
+                        .any(|a| normalize(a).contains(&w[2..]) && w.len() > 4)
+        })
+    {
+        return false;
+    }
+    let vocabulary: Vec<String> = accepted
+        .iter()
+        .flat_map(|a| {
+            normalize(a)
+                .replace('-', " ")
+                .split_whitespace()
+                .map(str::to_string)
+                .collect::<Vec<_>>()
+        })
+        .collect();
+    let known =
+        |w: &str| FILLER.contains(&w) || vocabulary.iter().any(|v| same_word(w, v, threshold));
+    if !words.iter().all(|w| known(w)) {
+        return false;
+    }
+    accepted.iter().any(|name| {
+        normalize(name)
+            .replace('-', " ")
+            .split_whitespace()
+            .filter(|w| !FILLER.contains(w))
+            .all(|needed| words.iter().any(|w| same_word(w, needed, threshold)))
+    })
+}
+
+/// Reads the options a text names: `b`, `B)`, `(b)`, `2`, the option's words, the shown form
+/// `b) shared memory (`__shared__`)`, or several joined by `or` (`a) 128 threads or b) 256 threads`).
+/// Empty when nothing (or something contradictory, like `a) <the words of b>`) was named.
+fn pick_options(text: &str, options: &[String]) -> Vec<usize> {
+    let whole = pick_option(text, options);
+    if let Some(one) = whole {
+        return vec![one];
+    }
+    let parts: Vec<&str> = text
+        .split(" or ")
+        .flat_map(|p| p.split(" OR "))
+        .map(str::trim)
+        .filter(|p| !p.is_empty())
+        .collect();
+    if parts.len() < 2 {
+        return Vec::new();
+    }
+    let mut picked = Vec::new();
+    for part in parts {
+        match pick_option(part, options) {
+            Some(i) if !picked.contains(&i) => picked.push(i),
+            Some(_) => {}
+            None => return Vec::new(),
+        }
+    }
+    picked
+}
+
+/// Reads one choice: a letter (`b`, `B)`, `(b)`), a number (`2`), the option's words, or a letter
+/// followed by that option's words (`b) shared memory`).
 fn pick_option(text: &str, options: &[String]) -> Option<usize> {
-    let t = text
-        .trim()
+    let trimmed = text.trim();
+    // `b) words` / `(b) words` / `b. words`: the letter, checked against the words.
+    let unbracketed = trimmed.strip_prefix('(').unwrap_or(trimmed);
+    let mut chars = unbracketed.chars();
+    if let (Some(first), Some(mark)) = (chars.next(), chars.next())
+        && first.is_ascii_alphabetic()
+        && matches!(mark, ')' | '.' | ':')
+    {
+        let index = (first.to_ascii_lowercase() as u8 - b'a') as usize;
+        let words = chars.as_str().trim();
+        if words.is_empty() {
+            return Some(index);
+        }
+        let option = options.get(index)?;
+        return (normalize(option) == normalize(words)
+            || pick_words(words, options) == Some(index))
+        .then_some(index);
+    }
+    let t = trimmed
         .trim_matches(|c: char| c == '(' || c == ')' || c == '.' || c == ':')
         .trim();
     let lower = t.to_lowercase();
@@ -340,6 +599,20 @@ fn pick_option(text: &str, options: &[String]) -> Option<usize> {
         if let Some(d) = c.to_digit(10) {
             return (d as usize).checked_sub(1);
         }
+    }
+    pick_words(t, options)
+}
+
+/// The option whose words `t` names.
+fn pick_words(t: &str, options: &[String]) -> Option<usize> {
+    // `not compute-bound` names no option (unless an option itself says `not`).
+    let negated = |text: &str| {
+        normalize(text)
+            .split_whitespace()
+            .any(|w| NEGATING.contains(&w))
+    };
+    if negated(t) && !options.iter().any(|o| negated(o)) {
+        return None;
     }
     if let Some(exact) = options.iter().position(|o| normalize(o) == normalize(t)) {
         return Some(exact);

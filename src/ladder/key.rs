@@ -53,7 +53,19 @@ pub enum AnswerKey {
         model: String,
         /// Ideas needed.
         required: usize,
+        /// Exact parts asked before the explanation.
+        checks: Vec<Part>,
     },
+}
+
+/// An exact part of an explanation exercise: its rendered question and its key (a number or a
+/// choice).
+#[derive(Debug, Clone, PartialEq)]
+pub struct Part {
+    /// The question.
+    pub prompt: String,
+    /// Its answer.
+    pub key: AnswerKey,
 }
 
 impl AnswerKey {
@@ -109,6 +121,14 @@ impl AnswerKey {
         }
     }
 
+    /// The exact parts asked before an explanation (none for other kinds).
+    pub fn parts(&self) -> &[Part] {
+        match self {
+            AnswerKey::Explain { checks, .. } => checks,
+            _ => &[],
+        }
+    }
+
     /// `number`, `choice`, `ordering`, `text` or `explain`.
     pub fn kind(&self) -> &'static str {
         match self {
@@ -153,7 +173,7 @@ pub(super) fn answer_key(
                 kilo,
             })
         }
-        AnswerSpec::Choice { options } => {
+        AnswerSpec::Choice { options, .. } => {
             let mut rendered = Vec::new();
             let mut correct = Vec::new();
             for (i, option) in options.iter().enumerate() {
@@ -224,10 +244,31 @@ pub(super) fn answer_key(
             ideas,
             model,
             required,
-        } => Ok(AnswerKey::Explain {
-            ideas: ideas.clone(),
-            model: ctx.render(model, "model answer")?,
-            required: required.unwrap_or(ideas.len()).min(ideas.len()),
-        }),
+            checks,
+        } => {
+            let mut parts = Vec::new();
+            for (i, check) in checks.iter().enumerate() {
+                let place = format!("check {}", i + 1);
+                if !matches!(
+                    check.answer,
+                    AnswerSpec::Number { .. } | AnswerSpec::Choice { .. }
+                ) {
+                    return Err(VariantError::Template {
+                        place,
+                        message: "a check's answer is a Number(…) or a Choice(…)".into(),
+                    });
+                }
+                parts.push(Part {
+                    prompt: ctx.render(&check.prompt, &place)?,
+                    key: answer_key(&check.answer, ctx, rng)?,
+                });
+            }
+            Ok(AnswerKey::Explain {
+                ideas: ideas.clone(),
+                model: ctx.render(model, "model answer")?,
+                required: required.unwrap_or(ideas.len()).min(ideas.len()),
+                checks: parts,
+            })
+        }
     }
 }

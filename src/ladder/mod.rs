@@ -9,5 +9,6 @@ mod query;
 pub mod unlock;
 pub mod variant;
 
-pub use grade::{Feedback, Outcome, Response, grade};
+pub use grade::{Feedback, Outcome, Response, grade, grade_part};
+pub use key::Part;
 pub use variant::{AnswerKey, ShowMe, Variant, VariantError, generate};

@@ -112,6 +112,9 @@ pub enum Action {
         outcome: Outcome,
         /// When the time now booked began (Unix seconds).
         since: u64,
+        /// The answer of this variant had been shown before this attempt: right counts as seen,
+        /// not solved.
+        revealed: bool,
     },
     /// The learner revealed a hint of an exercise.
     HintShown(String),

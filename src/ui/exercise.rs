@@ -65,6 +65,17 @@ pub struct State {
     /// Shown inside a lab: no saved status, no "new numbers" or hint-count lines (the lab's own
     /// status line says what is allowed).
     pub in_lab: bool,
+    /// The answer of this variant has been shown (wrong-answer feedback, the worked explanation or
+    /// the model answer): a right answer now counts as seen, not solved.
+    pub revealed: bool,
+    /// A one-line note for the learner (why a key did nothing).
+    pub notice: Option<String>,
+    /// The exact part of an explanation exercise being asked (= the number of parts once the
+    /// explanation itself is asked).
+    pub part: usize,
+    /// How each exact part answered so far went (`true` = right); a wrong one keeps the exercise
+    /// unsolved whatever the explanation's mark.
+    pub parts_right: Vec<bool>,
 }
 
 impl State {
@@ -102,6 +113,10 @@ impl State {
             clock_start: now,
             attempts: 0,
             in_lab: false,
+            revealed: false,
+            notice: None,
+            part: 0,
+            parts_right: Vec::new(),
         }
     }
 
@@ -145,12 +160,16 @@ pub fn keys(state: &State) -> Vec<(&'static str, &'static str)> {
             ("Esc", "back"),
         ]
     } else if state.awaiting_mark {
-        vec![
-            ("y", "I had it"),
-            ("n", "I missed it"),
-            ("e", "explain"),
-            ("q", "back"),
-        ]
+        if can_mark_had_it(state) {
+            vec![
+                ("y", "I had it"),
+                ("n", "I missed it"),
+                ("e", "explain"),
+                ("q", "back"),
+            ]
+        } else {
+            vec![("n", "I missed it"), ("e", "explain"), ("q", "back")]
+        }
     } else if state.solved {
         vec![
             ("Enter/n", "next"),
@@ -175,7 +194,7 @@ pub fn keys(state: &State) -> Vec<(&'static str, &'static str)> {
         ]
     } else {
         vec![
-            ("↑↓/1-9", "choose"),
+            ("↑↓/a-d", "choose"),
             ("Enter", "submit"),
             ("t", "hint"),
             ("r", "new numbers"),
@@ -183,6 +202,10 @@ pub fn keys(state: &State) -> Vec<(&'static str, &'static str)> {
             ("q", "back"),
         ]
     };
+    // A fixed fact has no numbers to draw again, and a lab never draws new ones: do not offer it.
+    if !has_numbers(state) || state.in_lab {
+        keys.retain(|(_, action)| *action != "new numbers");
+    }
     let typing = state.typing();
     if show_me {
         keys.push(if typing {
@@ -204,6 +227,20 @@ pub fn keys(state: &State) -> Vec<(&'static str, &'static str)> {
         keys.push(("?", "help"));
     }
     keys
+}
+
+/// Whether the explanation just given may be marked "I had it": only when the answer held at least
+/// one idea of the model answer.
+fn can_mark_had_it(state: &State) -> bool {
+    state
+        .feedback
+        .as_ref()
+        .is_some_and(|f| !f.ideas_found.is_empty())
+}
+
+/// Whether the variant has numbers drawn from the seed (a fixed-fact question has none).
+fn has_numbers(state: &State) -> bool {
+    state.variant.as_ref().is_ok_and(|v| !v.params.is_empty())
 }
 
 /// What a key asks of the exercise screen.
@@ -272,6 +309,17 @@ fn command(state: &State, key: KeyEvent) -> Option<Command> {
         KeyCode::Up | KeyCode::Char('k') => Some(Command::Select(-1)),
         KeyCode::Down | KeyCode::Char('j') => Some(Command::Select(1)),
         KeyCode::Char(c @ '1'..='9') => Some(Command::Pick(c as usize - '1' as usize)),
+        KeyCode::Char(c @ 'a'..='d')
+            if matches!(
+                &state.variant,
+                Ok(Variant {
+                    key: AnswerKey::Choice { .. },
+                    ..
+                })
+            ) && !state.solved =>
+        {
+            Some(Command::Pick(c as usize - 'a' as usize))
+        }
         _ => None,
     }
 }
@@ -281,7 +329,9 @@ impl State {
     /// hint, open another exercise or the explorer).
     pub fn handle(&mut self, key: KeyEvent, ctx: &Ctx) -> Option<Action> {
         let id = self.id.clone();
-        match command(self, key)? {
+        let command = command(self, key)?;
+        self.notice = None;
+        match command {
             Command::Edit(key) => {
                 self.input.edit(&key);
                 None
@@ -295,9 +345,19 @@ impl State {
                     None
                 }
             }
+            Command::Reroll if !has_numbers(self) => {
+                self.notice = Some(
+                    "This question is a fixed fact: it has no numbers to change. PgDn moves to the next exercise."
+                        .into(),
+                );
+                None
+            }
             Command::Reroll => Some(Action::Reroll(id)),
             Command::Explanation => {
                 self.show_explanation = !self.show_explanation;
+                if self.show_explanation && self.attempts > 0 && !self.awaiting_mark {
+                    self.revealed = true;
+                }
                 None
             }
             Command::Simply => {
@@ -338,12 +398,28 @@ impl State {
                 }
                 None
             }
+            Command::ShowMe if self.attempts == 0 && !self.solved => {
+                if self.variant.as_ref().is_ok_and(|v| v.show_me.is_some()) {
+                    self.notice = Some(
+                        "Show me opens after your first answer: on these numbers it would show the answer. Try one (a guess is fine), or take a hint."
+                            .into(),
+                    );
+                }
+                None
+            }
             Command::ShowMe => self
                 .variant
                 .as_ref()
                 .ok()
                 .and_then(|v| v.show_me.clone())
                 .map(Action::ShowMe),
+            Command::Mark(true) if !can_mark_had_it(self) => {
+                self.notice = Some(
+                    "No idea of the model answer was found in yours, so it cannot be marked as had: press n, then try again in your own words."
+                        .into(),
+                );
+                None
+            }
             Command::Mark(had_it) => {
                 self.awaiting_mark = false;
                 self.solved = had_it;
@@ -351,12 +427,16 @@ impl State {
                 if !had_it {
                     self.input.clear();
                 }
-                let outcome = if had_it {
+                // A wrong exact part keeps the exercise unsolved, whatever the mark.
+                let outcome = if had_it && self.parts_right.iter().all(|&right| right) {
                     Outcome::Correct
                 } else {
                     Outcome::Wrong
                 };
-                Some(self.attempt(answer, outcome, ctx.now))
+                let action = self.attempt(answer, outcome, ctx.now);
+                // The model answer has been read: another try on this variant would only repeat it.
+                self.revealed = true;
+                Some(action)
             }
         }
     }
@@ -369,6 +449,7 @@ impl State {
             answer,
             outcome,
             since,
+            revealed: self.revealed,
         }
     }
 
@@ -377,6 +458,19 @@ impl State {
             return None;
         };
         let answer = self.input.text().to_string();
+        // An explanation exercise asks its exact parts first, one at a time.
+        if self.part < variant.key.parts().len() {
+            let feedback = crate::ladder::grade_part(variant, self.part, Response::Text(&answer))?;
+            let outcome = feedback.outcome;
+            self.feedback = Some(feedback);
+            if outcome != Outcome::Unusable {
+                self.input.remember(&answer);
+                self.input.clear();
+                self.parts_right.push(outcome == Outcome::Correct);
+                self.part += 1;
+            }
+            return None;
+        }
         let feedback = match &variant.key {
             AnswerKey::Choice { .. } => {
                 crate::ladder::grade(variant, Response::Choice(self.choice))
@@ -412,12 +506,15 @@ impl State {
             return None;
         }
         self.input.remember(&answer);
+        let action = self.attempt(shown_answer, outcome, now);
         if outcome == Outcome::Correct {
             self.solved = true;
         } else {
             self.input.clear();
+            // The feedback names the answer: from now on a right answer here is "seen".
+            self.revealed = true;
         }
-        Some(self.attempt(shown_answer, outcome, now))
+        Some(action)
     }
 }
 
@@ -459,6 +556,8 @@ pub fn render(ctx: &Ctx, state: &State, area: Rect, buf: &mut Buffer) {
     let progress = ctx.progress.of(&state.id);
     let status = if progress.solved {
         "solved"
+    } else if progress.seen {
+        "seen"
     } else if progress.attempts > 0 {
         "attempted"
     } else {
@@ -507,6 +606,46 @@ pub fn render(ctx: &Ctx, state: &State, area: Rect, buf: &mut Buffer) {
                     line = line.style(theme.selected());
                 }
                 top.push(line);
+            }
+        }
+        AnswerKey::Explain { checks, .. } if !checks.is_empty() => {
+            // Parts answered are summed up in one line; the part asked is shown in full.
+            let total = checks.len() + 1;
+            top.push(Line::from(""));
+            if state.part > 0 {
+                let done = (0..state.part.min(checks.len()))
+                    .map(|i| {
+                        let mark = if state.parts_right.get(i) == Some(&true) {
+                            "✓"
+                        } else {
+                            "✗"
+                        };
+                        format!("part {} {mark}", i + 1)
+                    })
+                    .collect::<Vec<_>>()
+                    .join(" · ");
+                top.push(Line::styled(done, theme.dim()));
+            }
+            match checks.get(state.part) {
+                Some(part) => {
+                    top.push(Line::styled(
+                        format!(
+                            "▸ Part {} of {total} (exact): {}",
+                            state.part + 1,
+                            part.prompt
+                        ),
+                        theme.title(),
+                    ));
+                    if let AnswerKey::Choice { options, .. } = &part.key {
+                        for (j, option) in options.iter().enumerate() {
+                            top.push(rich(&format!("    {}) {option}", letter(j)), theme));
+                        }
+                    }
+                }
+                None => top.push(Line::styled(
+                    format!("▸ Part {total} of {total}: the explanation, in your own words."),
+                    theme.title(),
+                )),
             }
         }
         AnswerKey::Ordering { items, by, .. } => {
@@ -562,11 +701,15 @@ pub fn render(ctx: &Ctx, state: &State, area: Rect, buf: &mut Buffer) {
 
     // Feedback and explanation.
     let mut bottom: Vec<Line> = Vec::new();
+    if let Some(notice) = &state.notice {
+        bottom.push(Line::styled(notice.clone(), theme.warn()));
+    }
     if let Some(feedback) = &state.feedback {
         let (mark, style) = match feedback.outcome {
             Outcome::Correct => ("✓ ", theme.good()),
             Outcome::Wrong => ("✗ ", theme.bad()),
             Outcome::Unusable => ("? ", theme.warn()),
+            Outcome::Compare => ("◇ ", theme.title()),
         };
         // Feedback quotes options and answers that carry `code` marks: draw them as code, in the
         // outcome's colour elsewhere.
@@ -585,17 +728,51 @@ pub fn render(ctx: &Ctx, state: &State, area: Rect, buf: &mut Buffer) {
             bottom.push(line);
             if state.awaiting_mark {
                 bottom.push(Line::styled(
-                    "Did your answer hold these ideas? y = I had it, n = I missed it",
+                    if can_mark_had_it(state) {
+                        "Did your answer hold these ideas? y = I had it, n = I missed it"
+                    } else {
+                        "None of its ideas was found in yours: n = I missed it, then try again in your own words"
+                    },
                     theme.key(),
                 ));
             }
-        } else if feedback.outcome == Outcome::Wrong && !state.show_explanation {
+        } else if feedback.outcome == Outcome::Wrong
+            && !state.show_explanation
+            && !feedback.why.is_empty()
+        {
             bottom.push(rich(&format!("Why: {}", feedback.why), theme));
         }
-        if feedback.outcome == Outcome::Wrong && feedback.model.is_none() && !state.in_lab {
+        if feedback.outcome == Outcome::Correct
+            && state.revealed
+            && !progress.solved
+            && !state.in_lab
+        {
             let reroll = if state.typing() { "Ctrl-R" } else { "r" };
             bottom.push(Line::styled(
-                format!("Now that you know why, {reroll} draws new numbers to try the idea again."),
+                if has_numbers(state) {
+                    format!(
+                        "Right after the answer was shown, so it counts as seen: {reroll} draws new numbers to solve it."
+                    )
+                } else {
+                    "Right after the answer was shown, so it counts as seen: answer it again on a later visit to solve it.".into()
+                },
+                theme.dim(),
+            ));
+        }
+        if feedback.outcome == Outcome::Wrong
+            && feedback.model.is_none()
+            && !feedback.why.is_empty()
+            && !state.in_lab
+        {
+            let reroll = if state.typing() { "Ctrl-R" } else { "r" };
+            bottom.push(Line::styled(
+                if has_numbers(state) {
+                    format!(
+                        "Now that you know why, {reroll} draws new numbers to try the idea again."
+                    )
+                } else {
+                    "Now that you know why, PgDn moves to the next exercise.".into()
+                },
                 theme.dim(),
             ));
         }
@@ -733,6 +910,7 @@ mod tests {
                 answer: "64 B".into(),
                 outcome: Outcome::Wrong,
                 since: 100,
+                revealed: false,
             })
         );
         assert_eq!(
@@ -775,9 +953,13 @@ mod tests {
             assert_eq!(exercise.hints_shown, shown);
         }
         assert_eq!(exercise.handle_key(ctrl('t'), &ctx), None);
+        // A fixed fact has no numbers to change: new numbers say so instead of re-rolling.
+        assert_eq!(exercise.handle_key(ctrl('r'), &ctx), None);
+        assert!(exercise.notice.is_some());
+        let mut numbers = open(&content, "l2-stride-sectors");
         assert_eq!(
-            exercise.handle_key(ctrl('r'), &ctx),
-            Some(Action::Reroll("l1-sector-size".into()))
+            numbers.handle_key(ctrl('r'), &ctx),
+            Some(Action::Reroll("l2-stride-sectors".into()))
         );
         assert_eq!(
             exercise.handle_key(key(KeyCode::PageUp), &ctx),
@@ -815,6 +997,11 @@ mod tests {
             .ok()
             .and_then(|v| v.show_me.clone());
         assert!(expected.is_some());
+        // Before a first answer the diagram would give the answer away.
+        assert_eq!(exercise.handle_key(ctrl('o'), &ctx), None);
+        assert!(exercise.notice.is_some());
+        type_in(&mut exercise, "1", &ctx);
+        exercise.handle_key(key(KeyCode::Enter), &ctx);
         assert_eq!(
             exercise.handle_key(ctrl('o'), &ctx),
             expected.map(Action::ShowMe)
@@ -846,5 +1033,14 @@ mod tests {
             exercise.handle_key(key(KeyCode::Enter), &ctx),
             Some(Action::Attempt { .. })
         ));
+    }
+
+    #[test]
+    fn new_numbers_are_offered_only_where_there_are_numbers() {
+        let content = Content::builtin();
+        let fixed = open(&content, "l1-sector-size");
+        assert!(!keys(&fixed).iter().any(|(_, a)| *a == "new numbers"));
+        let drawn = open(&content, "l2-stride-sectors");
+        assert!(keys(&drawn).contains(&("^R", "new numbers")));
     }
 }

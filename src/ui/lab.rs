@@ -396,7 +396,7 @@ impl Step {
             self.exercise.feedback = Some(feedback);
             return None;
         }
-        let outcome = feedback.outcome;
+        let outcome = crate::lab::results::lab_outcome(&feedback);
         let attempts = session.tally.steps[self.index].attempts + 1;
         let last = outcome == Outcome::Correct || attempts >= lab.attempts();
         self.exercise.attempts = attempts;
@@ -423,6 +423,8 @@ impl Step {
                 ),
                 why: "Work through the numbers in the question again.".into(),
                 expected: String::new(),
+                ideas_found: Vec::new(),
+                ideas_missed: Vec::new(),
                 model: None,
             });
         }

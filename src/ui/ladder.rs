@@ -158,6 +158,7 @@ pub fn render(ctx: &Ctx, state: &State, area: Rect, buf: &mut Buffer) {
         let (mark, mark_style) = match progress.status() {
             Status::Solved => ("✓", theme.good()),
             Status::Attempted => ("•", theme.warn()),
+            Status::Seen => ("◦", theme.warn()),
             Status::New => (" ", theme.text()),
         };
         let tries = match progress.attempts {

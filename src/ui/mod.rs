@@ -118,6 +118,20 @@ pub fn ellipsis(text: &str, width: usize) -> String {
     cut
 }
 
+/// `text` cut to `width` characters at a word boundary, ending in `…` when it was longer (mid-word
+/// only when a single word is longer than the room).
+pub fn ellipsis_words(text: &str, width: usize) -> String {
+    if text.chars().count() <= width {
+        return text.to_string();
+    }
+    let room: String = text.chars().take(width.saturating_sub(1)).collect();
+    let cut = match room.rfind(' ') {
+        Some(at) if at > 0 => room[..at].trim_end_matches([',', ';', ':', ' ']),
+        _ => room.as_str(),
+    };
+    format!("{cut}…")
+}
+
 /// A progress bar of `width` cells: `████░░░░`.
 pub fn bar(done: usize, total: usize, width: usize) -> String {
     let filled = (done * width + total / 2)

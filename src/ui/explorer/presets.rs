@@ -56,7 +56,7 @@ pub const PRESETS: &[Preset] = &[
     },
     Preset {
         name: "SoA",
-        what: "the same field as its own array: 4 sectors",
+        what: "one array per field: 4 sectors",
         apply: |s| s.set_affine(Space::Global, 4, 1, 0),
     },
     Preset {
@@ -93,7 +93,7 @@ pub const PRESETS: &[Preset] = &[
     },
     Preset {
         name: "broadcast",
-        what: "every lane reads one word: 1 wavefront",
+        what: "all lanes, one word: 1 wavefront",
         apply: |s| s.set_affine(Space::Shared, 4, 0, 0),
     },
     Preset {
@@ -124,6 +124,9 @@ pub const PRESETS: &[Preset] = &[
     },
 ];
 
+/// Columns of a preset's name in the picker.
+const NAME_WIDTH: usize = 32;
+
 pub(super) fn presets_popup(selected: usize, theme: Theme, area: Rect, buf: &mut Buffer) {
     let rect = centered(area, 72, PRESETS.len() as u16 + 2);
     let inner = popup(rect, "Presets (Enter apply, Esc close)", theme, buf);
@@ -143,18 +146,53 @@ pub(super) fn presets_popup(selected: usize, theme: Theme, area: Rect, buf: &mut
             Line::from(vec![
                 Span::styled(
                     format!(
-                        "{} {:<32}",
+                        "{} {:<NAME_WIDTH$}",
                         if i == selected { "▸" } else { " " },
                         preset.name
                     ),
                     style,
                 ),
                 Span::styled(
-                    preset.what.to_string(),
+                    // What is left of the row after the name, cut with an ellipsis, never mid-word.
+                    crate::ui::ellipsis_words(
+                        preset.what,
+                        usize::from(inner.width).saturating_sub(NAME_WIDTH + 2),
+                    ),
                     if i == selected { style } else { theme.dim() },
                 ),
             ])
         })
         .collect();
     Paragraph::new(lines).render(inner, buf);
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_description_fits_the_picker_at_80_columns() {
+        // The picker is 72 columns wide at 80×24: 2 for its border, 2 for the marker and space,
+        // NAME_WIDTH for the name.
+        let room = 72 - 2 - 2 - NAME_WIDTH;
+        for preset in PRESETS {
+            assert!(preset.name.chars().count() <= NAME_WIDTH, "{}", preset.name);
+            assert!(
+                preset.what.chars().count() <= room,
+                "`{}` is {} characters; {room} fit",
+                preset.what,
+                preset.what.chars().count()
+            );
+        }
+    }
+
+    #[test]
+    fn long_descriptions_are_cut_at_a_word_with_an_ellipsis() {
+        assert_eq!(
+            crate::ui::ellipsis_words("lanes 4 KB apart: gaps", 15),
+            "lanes 4 KB…"
+        );
+        assert_eq!(crate::ui::ellipsis_words("short", 15), "short");
+        assert_eq!(crate::ui::ellipsis_words("unbreakable", 5), "unbr…");
+    }
 }
