@@ -2,7 +2,7 @@
 //! and every change the learner makes (rate, undo, suspend, bury), each appended to the log first.
 
 use super::SrsError;
-use super::clock::Clock;
+use super::clock::{Clock, DAY_MS};
 use super::config::Settings;
 use super::log::{DrillAnswer, Kind, Record};
 use super::schedule::{
@@ -408,12 +408,14 @@ impl Deck {
                 }
                 Phase::Review if review_left > 0 && state.due_day <= today => {
                     backlog |= state.due_day < today;
+                    // For ordering, the time since the last review will do (no time-zone lookup
+                    // per card).
                     let recall =
                         state
                             .memory
                             .zip(state.last_review_ms)
                             .map_or(0.0, |(memory, last)| {
-                                let days = (today - self.day_of(last)).max(0) as f64;
+                                let days = (now - last).max(0) as f64 / DAY_MS as f64;
                                 self.scheduler.retrievability(memory, days)
                             });
                     let due_key = (state.due_day, recall);
@@ -632,7 +634,7 @@ impl Deck {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::srs::clock::{DAY_MS, FakeClock};
+    use crate::srs::clock::FakeClock;
     use crate::srs::schedule::FsrsScheduler;
 
     /// 2025-12-01 12:00 UTC; the fake clock is at UTC, the day turns at 4 am.

@@ -28,7 +28,8 @@ pub fn grade(variant: &Variant, typed: &str) -> Feedback {
 }
 
 /// The rating proposed for a graded answer: wrong → Again; right after a hint or slowly → Hard;
-/// right → Good; right fast → Easy. `None` for input that is not an answer (nothing to rate yet).
+/// right → Good; right fast → Easy. `None` for input that is not an answer (nothing to rate yet)
+/// and for an explanation, which the learner marks.
 pub fn proposed_rating(
     outcome: Outcome,
     hints_used: u32,
