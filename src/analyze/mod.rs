@@ -312,7 +312,7 @@ pub fn render_text(source: &str, report: &Report) -> String {
     );
     let _ = writeln!(
         out,
-        "{:>5}  {:<44} | source",
+        "{:>5}  {:<52} | source",
         "line", "instructions · requests/sectors · wavefronts"
     );
     for (k, text) in source.lines().enumerate() {
@@ -359,13 +359,13 @@ pub fn render_text(source: &str, report: &Report) -> String {
             }
         }
         if figures.is_empty() {
-            let _ = writeln!(out, "{line:>5}  {:<44} | {text}", "");
+            let _ = writeln!(out, "{line:>5}  {:<52} | {text}", "");
         } else {
             for (i, f) in figures.iter().enumerate() {
                 if i == 0 {
-                    let _ = writeln!(out, "{line:>5}  {f:<44} | {text}");
+                    let _ = writeln!(out, "{line:>5}  {f:<52} | {text}");
                 } else {
-                    let _ = writeln!(out, "{:>5}  {f:<44} |", "");
+                    let _ = writeln!(out, "{:>5}  {f:<52} |", "");
                 }
             }
         }
