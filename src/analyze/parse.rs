@@ -551,7 +551,10 @@ impl<'a> Cx<'a> {
                 out.push(Stmt::Return);
             }
             "break_statement" | "continue_statement" => {
-                return self.unsupported(node, format!("`{}`", self.text(node)));
+                return self.unsupported(
+                    node,
+                    format!("`{}`", self.text(node).trim_end_matches(';').trim()),
+                );
             }
             _ => {
                 return self.unsupported(node, format!("the statement `{}`", self.short(node)));
