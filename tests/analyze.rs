@@ -2,7 +2,7 @@
 
 use proptest::prelude::*;
 use std::path::PathBuf;
-use warpdrill::analyze::{self, AnalyzeError, Launch, Options};
+use warpdrill::analyze::{self, Launch, Options};
 use warpdrill::engine::{Granularity, WarpAccess, coalesce};
 
 fn reference_dir() -> PathBuf {
@@ -269,5 +269,34 @@ proptest! {
         prop_assert_eq!(report.totals.global_store_sectors, store_sectors);
         prop_assert_eq!(report.totals.global_load_requests, warps);
         prop_assert_eq!(report.totals.global_store_requests, warps);
+    }
+}
+
+#[test]
+fn deep_nesting_and_endless_loops_are_errors_not_crashes() {
+    let deep = format!(
+        "__global__ void k(float* a) {{\n  a[{}threadIdx.x{}] = 0;\n}}\n",
+        "(".repeat(5000),
+        ")".repeat(5000)
+    );
+    let e = error_of(&deep);
+    assert!(e.starts_with("k.cu:"), "{e}");
+    let endless = "__global__ void k(float* a) {\n  int j = 0;\n  while (j >= 0) j = 1;\n}\n";
+    assert!(error_of(endless).starts_with("k.cu:3:10: not supported: a loop"));
+    let unicode = "__global__ void k(floaté* a) {\n  a[0] = 0;\n}\n";
+    let _ = error_of(unicode);
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(64))]
+    #[test]
+    fn any_text_gives_a_report_or_an_error(text in "\\PC{0,200}") {
+        let options = Options {
+            launch: Some(Launch { grid: [1, 1, 1], block: [32, 1, 1] }),
+            ..Options::default()
+        };
+        let _ = analyze::analyze(&text, "k.cu", &options);
+        let wrapped = format!("__global__ void k(float* a, int* b) {{\n{text}\n}}\n");
+        let _ = analyze::analyze(&wrapped, "k.cu", &options);
     }
 }

@@ -5,6 +5,9 @@ use super::error::{AnalyzeError, Result};
 use std::collections::HashMap;
 use tree_sitter::{Node, Parser};
 
+/// Deepest nesting of statements and expressions read (keeps every later walk's stack small).
+const MAX_DEPTH: u32 = 200;
+
 /// A type an array element can have: a scalar, a vector type or a struct.
 #[derive(Debug, Clone)]
 struct ElemTy {
@@ -34,6 +37,7 @@ struct Cx<'a> {
     sites: Vec<Site>,
     shared_bytes: i64,
     define_depth: u32,
+    depth: u32,
 }
 
 fn pos(node: Node) -> Pos {
@@ -84,19 +88,25 @@ fn parse_tree(source: &str, file: &str) -> Result<tree_sitter::Tree> {
     Ok(tree)
 }
 
-fn first_error(node: Node) -> Option<Node> {
-    if node.is_error() || node.is_missing() {
-        return Some(node);
-    }
-    let mut cursor = node.walk();
-    for child in node.children(&mut cursor) {
-        if child.has_error()
-            && let Some(found) = first_error(child)
-        {
-            return Some(found);
+fn first_error(root: Node) -> Option<Node> {
+    let mut cursor = root.walk();
+    loop {
+        let node = cursor.node();
+        if node.is_error() || node.is_missing() {
+            return Some(node);
+        }
+        if node.has_error() && cursor.goto_first_child() {
+            continue;
+        }
+        loop {
+            if cursor.goto_next_sibling() {
+                break;
+            }
+            if !cursor.goto_parent() {
+                return None;
+            }
         }
     }
-    None
 }
 
 fn global_name(node: Node, src: &str) -> Option<String> {
@@ -140,6 +150,7 @@ pub fn parse_kernel(
         sites: Vec::new(),
         shared_bytes: 0,
         define_depth: 0,
+        depth: 0,
     };
     let mut kernels = Vec::new();
     let mut cursor = root.walk();
@@ -233,8 +244,9 @@ fn scalar(name: &str) -> Option<(i64, Wrap)> {
 }
 
 fn vector(name: &str) -> Option<ElemTy> {
-    let n: i64 = name[name.len().checked_sub(1)?..].parse().ok()?;
-    let base = &name[..name.len() - 1];
+    let last = name.chars().last()?;
+    let n = i64::from(last.to_digit(10)?);
+    let base = name.strip_suffix(last)?;
     let b = match base {
         "char" | "uchar" => 1,
         "short" | "ushort" => 2,
@@ -484,6 +496,16 @@ impl<'a> Cx<'a> {
     }
 
     fn stmt(&mut self, node: Node, out: &mut Vec<Stmt>) -> Result<()> {
+        if self.depth > MAX_DEPTH {
+            return self.unsupported(node, "code nested this deeply");
+        }
+        self.depth += 1;
+        let r = self.stmt_inner(node, out);
+        self.depth -= 1;
+        r
+    }
+
+    fn stmt_inner(&mut self, node: Node, out: &mut Vec<Stmt>) -> Result<()> {
         match node.kind() {
             "comment" => {}
             "compound_statement" => out.extend(self.block(node)?),
@@ -936,6 +958,7 @@ impl<'a> Cx<'a> {
             sites: Vec::new(),
             shared_bytes: 0,
             define_depth: self.define_depth + 1,
+            depth: self.depth,
         };
         let mut inner = inner;
         let r = inner.expr(value);
@@ -950,6 +973,16 @@ impl<'a> Cx<'a> {
     }
 
     fn expr(&mut self, node: Node) -> Result<Expr> {
+        if self.depth > MAX_DEPTH {
+            return self.unsupported(node, "code nested this deeply");
+        }
+        self.depth += 1;
+        let r = self.expr_inner(node);
+        self.depth -= 1;
+        r
+    }
+
+    fn expr_inner(&mut self, node: Node) -> Result<Expr> {
         Ok(match node.kind() {
             "number_literal" => self.number(node)?,
             "true" => Expr::Int(1),
@@ -1093,8 +1126,8 @@ impl<'a> Cx<'a> {
         let text = self.text(node).replace('\'', "");
         let lower = text.to_ascii_lowercase();
         let is_hex = lower.starts_with("0x");
-        let is_float = !is_hex && (lower.contains('.') || lower.contains('e'))
-            || (!is_hex && lower.ends_with('f'));
+        let is_float =
+            !is_hex && (lower.contains('.') || lower.contains('e') || lower.ends_with('f'));
         if is_float {
             let t = lower.trim_end_matches(['f', 'l']);
             return match t.parse::<f64>() {

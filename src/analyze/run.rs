@@ -4,6 +4,8 @@ use super::ast::{BinOp, Expr, Kernel, Pos, Site, Space, Stmt, UnOp, Wrap};
 use super::error::{AnalyzeError, Result};
 
 const LANES: usize = 32;
+/// Loop iterations one warp may run before the analysis gives up.
+const MAX_WARP_STEPS: u64 = 1 << 22;
 
 /// One value for a warp: the same on every lane, one per lane, or read from memory (unknown).
 #[derive(Debug, Clone)]
@@ -146,6 +148,7 @@ pub fn run(kernel: &Kernel, launch: &Launch, file: &str) -> Result<Vec<SiteCount
                     m.builtins[2] = uniform_or(tz, *exist);
                     m.exist = *exist;
                     m.done = 0;
+                    m.steps = 0;
                     for v in &mut m.locals {
                         *v = V::I(0);
                     }
@@ -345,13 +348,13 @@ impl Machine<'_> {
                     self.set(*slot, v, mask);
                 }
                 Stmt::Store { site, op, value } => {
-                    let v = self.eval(value, mask)?;
+                    // The value's loads run first; the value itself is not kept.
+                    self.eval(value, mask)?;
                     let addrs = self.address(*site, mask)?;
                     if op.is_some() {
                         self.count(*site, &addrs, mask, false);
                     }
                     self.count(*site, &addrs, mask, true);
-                    drop(v);
                 }
                 Stmt::If {
                     cond,
@@ -389,8 +392,11 @@ impl Machine<'_> {
                             break;
                         }
                         self.steps += 1;
-                        if self.steps > 1 << 34 {
-                            return self.err(*pos, "a loop that runs too long to simulate");
+                        if self.steps > MAX_WARP_STEPS {
+                            return self.err(
+                                *pos,
+                                "a loop that runs more than 4 194 304 times in one warp (too long to simulate)",
+                            );
                         }
                         self.exec(body, live)?;
                         live &= !self.done;
@@ -691,10 +697,10 @@ pub fn sectors(addrs: &[i64; LANES], mask: u32, bytes: u32) -> u32 {
     let mut buf = [0i64; 2 * LANES];
     let mut n = 0;
     let last = i64::from(bytes) - 1;
-    for l in 0..LANES {
+    for (l, &a) in addrs.iter().enumerate() {
         if mask & (1 << l) != 0 {
-            let first = addrs[l] >> 5;
-            let end = (addrs[l] + last) >> 5;
+            let first = a >> 5;
+            let end = (a + last) >> 5;
             buf[n] = first;
             n += 1;
             if end != first {
@@ -731,12 +737,12 @@ pub fn wavefronts(addrs: &[i64; LANES], mask: u32, bytes: u32, store: bool) -> (
     let mut buf = [0i64; 4 * LANES];
     for first in (0..LANES).step_by(phase) {
         let mut n = 0;
-        for l in first..first + phase {
+        for (l, &a) in addrs.iter().enumerate().skip(first).take(phase) {
             if mask & (1 << l) == 0 {
                 continue;
             }
-            let w0 = addrs[l].div_euclid(4);
-            let w1 = (addrs[l] + i64::from(bytes) - 1).div_euclid(4);
+            let w0 = a.div_euclid(4);
+            let w1 = (a + i64::from(bytes) - 1).div_euclid(4);
             for w in w0..=w1 {
                 if n < buf.len() {
                     buf[n] = w;
