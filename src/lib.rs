@@ -1,6 +1,7 @@
 //! warpdrill: a terminal tutor for GPU memory performance.
 #![warn(missing_docs)]
 
+pub mod analyze;
 pub mod app;
 pub mod cli;
 pub mod content;

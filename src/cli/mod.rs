@@ -1,5 +1,6 @@
 //! The command line: subcommands that call into the library.
 
+pub mod analyze;
 pub mod batch;
 pub mod calc;
 pub mod content;
@@ -91,6 +92,8 @@ pub enum Command {
     /// Instructor-led labs: start one (students), keys, reports, checks and rosters (instructors).
     #[command(subcommand)]
     Lab(lab::LabCommand),
+    /// Analyse a CUDA kernel without a GPU: each line's sectors and bank conflicts over a launch.
+    Analyze(analyze::AnalyzeArgs),
     /// Open the calculators: occupancy (with what-if plots), tiling, roofline.
     Calculators {
         /// Which one to show first.
@@ -510,6 +513,7 @@ pub fn run(cli: Cli) -> ExitCode {
                 Err(code) => code,
             }
         }
+        Some(Command::Analyze(args)) => self::analyze::run(&args),
         Some(Command::Check(args)) => match self::content::load(cli.content.as_deref()) {
             Ok(content) => finish(self::content::check_answer(&content, &args)),
             Err(code) => code,

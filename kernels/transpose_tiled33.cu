@@ -1,0 +1,15 @@
+// launch: --grid 32,32 --block 32,8
+// about: the same with float tile[32][33]: one padding column removes the bank conflict
+#define N 1024
+__global__ void transpose_tiled33(const float* in, float* out) {
+  __shared__ float tile[32][33];
+  int x = blockIdx.x * 32 + threadIdx.x;
+  int y = blockIdx.y * 32 + threadIdx.y;
+  for (int j = 0; j < 32; j += 8)
+    tile[threadIdx.y + j][threadIdx.x] = in[(y + j) * N + x];
+  __syncthreads();
+  x = blockIdx.y * 32 + threadIdx.x;
+  y = blockIdx.x * 32 + threadIdx.y;
+  for (int j = 0; j < 32; j += 8)
+    out[(y + j) * N + x] = tile[threadIdx.x][threadIdx.y + j];
+}

@@ -1,0 +1,182 @@
+//! The kernel as the interpreter runs it: typed, name-resolved statements and expressions.
+
+/// Source position, 1-based line and column.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub struct Pos {
+    /// Line, from 1.
+    pub line: u32,
+    /// Column, from 1.
+    pub column: u32,
+}
+
+/// How a value is kept after an assignment to a local.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Wrap {
+    /// Signed 8/16/32/64-bit integer.
+    Signed(u32),
+    /// Unsigned 8/16/32/64-bit integer.
+    Unsigned(u32),
+    /// Floating point.
+    Float,
+}
+
+/// Binary operators.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum BinOp {
+    /// `+`
+    Add,
+    /// `-`
+    Sub,
+    /// `*`
+    Mul,
+    /// `/`
+    Div,
+    /// `%`
+    Rem,
+    /// `<<`
+    Shl,
+    /// `>>`
+    Shr,
+    /// `&`
+    And,
+    /// `|`
+    Or,
+    /// `^`
+    Xor,
+    /// `<`
+    Lt,
+    /// `<=`
+    Le,
+    /// `>`
+    Gt,
+    /// `>=`
+    Ge,
+    /// `==`
+    Eq,
+    /// `!=`
+    Ne,
+    /// `&&`
+    LAnd,
+    /// `||`
+    LOr,
+}
+
+/// Unary operators.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum UnOp {
+    /// `-x`
+    Neg,
+    /// `!x`
+    Not,
+    /// `~x`
+    BitNot,
+}
+
+/// An expression.
+#[derive(Debug, Clone)]
+pub enum Expr {
+    /// An integer constant.
+    Int(i64),
+    /// A floating-point constant.
+    Float(f64),
+    /// A local variable, by slot.
+    Local(usize),
+    /// `threadIdx.x` … `gridDim.z`: 0–2 threadIdx, 3–5 blockIdx, 6–8 blockDim, 9–11 gridDim.
+    Builtin(u8),
+    /// A unary operation.
+    Unary(UnOp, Box<Expr>),
+    /// A binary operation.
+    Binary(BinOp, Box<Expr>, Box<Expr>),
+    /// `c ? a : b`.
+    Cond(Box<Expr>, Box<Expr>, Box<Expr>),
+    /// A conversion.
+    Cast(Wrap, Box<Expr>),
+    /// A memory read, by access site.
+    Load(usize),
+}
+
+/// A statement.
+#[allow(missing_docs)]
+#[derive(Debug, Clone)]
+pub enum Stmt {
+    /// `local op= value` (plain `=` when `op` is `None`).
+    SetLocal {
+        slot: usize,
+        op: Option<BinOp>,
+        value: Expr,
+        wrap: Wrap,
+    },
+    /// `array[…] op= value`: a store (and a load first when `op` is set).
+    Store {
+        site: usize,
+        op: Option<BinOp>,
+        value: Expr,
+    },
+    /// `if (cond) then else otherwise`.
+    If {
+        cond: Expr,
+        then: Vec<Stmt>,
+        otherwise: Vec<Stmt>,
+        pos: Pos,
+    },
+    /// A loop: `while (cond) { body; step }`.
+    Loop {
+        cond: Option<Expr>,
+        body: Vec<Stmt>,
+        step: Vec<Stmt>,
+        pos: Pos,
+    },
+    /// `return;`: the lane stops.
+    Return,
+    /// An expression evaluated for its loads.
+    Eval(Expr),
+}
+
+/// Memory space of an access.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Space {
+    /// Global memory, through a pointer parameter.
+    Global,
+    /// Shared memory.
+    Shared,
+}
+
+/// One array access in the source: one warp-level memory instruction each time it runs.
+#[derive(Debug, Clone)]
+pub struct Site {
+    /// Global or shared.
+    pub space: Space,
+    /// Name of the array.
+    pub array: String,
+    /// Index expressions, outermost first.
+    pub indices: Vec<Expr>,
+    /// Elements each index steps over (row-major strides; `[1]` for a pointer).
+    pub strides: Vec<i64>,
+    /// Extents of a shared array's dimensions (empty for a pointer).
+    pub extents: Vec<i64>,
+    /// Bytes of one element of the array.
+    pub elem_bytes: i64,
+    /// Byte offset of the field read inside the element (0 for the whole element).
+    pub field_offset: i64,
+    /// Bytes one lane moves.
+    pub access_bytes: u32,
+    /// Where it is in the source.
+    pub pos: Pos,
+    /// The access's text.
+    pub text: String,
+}
+
+/// A parsed kernel.
+#[derive(Debug, Clone)]
+pub struct Kernel {
+    /// Its name.
+    pub name: String,
+    /// The statements of its body.
+    pub body: Vec<Stmt>,
+    /// Every access site, indexed by `Expr::Load` / `Stmt::Store`.
+    pub sites: Vec<Site>,
+    /// Number of local slots.
+    pub locals: usize,
+    /// Shared memory the kernel declares, bytes.
+    pub shared_bytes: i64,
+}

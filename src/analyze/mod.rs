@@ -1,0 +1,435 @@
+//! Analysing a CUDA kernel without a GPU: parse a subset of CUDA C with tree-sitter, run every warp of
+//! the launch, and count per source line what Nsight Compute's memory counters would show.
+//!
+//! Each array access in the source is one warp-level memory instruction (a load, a store, or both for
+//! `+=`), counted when at least one lane is active, with the single-warp rules of the engine notes:
+//! global sectors (§1, §2b) and shared wavefronts (§2, §2b). Values read from memory are unknown: using
+//! one in an address or a condition is reported as not supported, never guessed.
+
+pub mod ast;
+pub mod error;
+pub mod examples;
+pub mod parse;
+pub mod run;
+
+pub use error::{AnalyzeError, Result};
+pub use run::{Counts, Launch, SiteCounts};
+
+use ast::Space;
+use serde::Serialize;
+
+/// What to analyse.
+#[derive(Debug, Clone, Default)]
+pub struct Options {
+    /// The kernel's name (needed when the file has several).
+    pub kernel: Option<String>,
+    /// The launch; `None` takes it from a `// launch: --grid … --block …` first line.
+    pub launch: Option<Launch>,
+    /// `NAME=VALUE` defines, added to the file's `#define`s (and replacing them).
+    pub defines: Vec<(String, String)>,
+}
+
+/// Totals over the launch, named after the Nsight Compute metrics they match.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize)]
+pub struct Totals {
+    /// `l1tex__t_sectors_pipe_lsu_mem_global_op_ld.sum`
+    pub global_load_sectors: u64,
+    /// `l1tex__t_requests_pipe_lsu_mem_global_op_ld.sum`
+    pub global_load_requests: u64,
+    /// `l1tex__t_sectors_pipe_lsu_mem_global_op_st.sum`
+    pub global_store_sectors: u64,
+    /// `l1tex__t_requests_pipe_lsu_mem_global_op_st.sum`
+    pub global_store_requests: u64,
+    /// `l1tex__data_pipe_lsu_wavefronts_mem_shared_op_ld.sum`
+    pub shared_load_wavefronts: u64,
+    /// `l1tex__data_bank_conflicts_pipe_lsu_mem_shared_op_ld.sum`
+    pub shared_load_conflicts: u64,
+    /// `l1tex__data_pipe_lsu_wavefronts_mem_shared_op_st.sum`
+    pub shared_store_wavefronts: u64,
+    /// `l1tex__data_bank_conflicts_pipe_lsu_mem_shared_op_st.sum`
+    pub shared_store_conflicts: u64,
+    /// Warp-level global loads executed with an active lane.
+    pub global_load_instructions: u64,
+    /// Warp-level global stores executed with an active lane.
+    pub global_store_instructions: u64,
+    /// Warp-level shared loads executed with an active lane.
+    pub shared_load_instructions: u64,
+    /// Warp-level shared stores executed with an active lane.
+    pub shared_store_instructions: u64,
+    /// Bytes the active lanes asked for from global memory (loads and stores).
+    pub global_bytes_requested: u64,
+}
+
+impl Totals {
+    fn add_site(&mut self, space: Space, c: &SiteCounts) {
+        match space {
+            Space::Global => {
+                self.global_load_sectors += c.load.sectors;
+                self.global_load_requests += c.load.requests;
+                self.global_store_sectors += c.store.sectors;
+                self.global_store_requests += c.store.requests;
+                self.global_load_instructions += c.load.instructions;
+                self.global_store_instructions += c.store.instructions;
+                self.global_bytes_requested += c.load.bytes + c.store.bytes;
+            }
+            Space::Shared => {
+                self.shared_load_wavefronts += c.load.wavefronts;
+                self.shared_load_conflicts += c.load.wavefronts - c.load.ideal;
+                self.shared_store_wavefronts += c.store.wavefronts;
+                self.shared_store_conflicts += c.store.wavefronts - c.store.ideal;
+                self.shared_load_instructions += c.load.instructions;
+                self.shared_store_instructions += c.store.instructions;
+            }
+        }
+    }
+}
+
+/// One access in the source and its counts.
+#[derive(Debug, Clone, Serialize)]
+pub struct AccessReport {
+    /// Line, from 1.
+    pub line: u32,
+    /// Column, from 1.
+    pub column: u32,
+    /// The access as written.
+    pub text: String,
+    /// `global` or `shared`.
+    pub space: &'static str,
+    /// Bytes per lane.
+    pub bytes: u32,
+    /// Its counts, in the same names as the totals.
+    pub counts: Totals,
+    /// Sectors fetched beyond the bytes asked for (global): `sectors − ceil(bytes / 32)` per instruction, summed.
+    pub wasted_sectors: u64,
+    /// Wavefronts beyond one per phase (shared): the bank conflicts.
+    pub extra_wavefronts: u64,
+    /// One line on why it costs what it costs.
+    pub why: String,
+}
+
+/// The analysis of one kernel over one launch.
+#[derive(Debug, Clone, Serialize)]
+pub struct Report {
+    /// The kernel's name.
+    pub kernel: String,
+    /// Blocks per grid, x y z.
+    pub grid: [u32; 3],
+    /// Threads per block, x y z.
+    pub block: [u32; 3],
+    /// Totals over the launch.
+    pub totals: Totals,
+    /// Every access, in source order.
+    pub lines: Vec<AccessReport>,
+}
+
+/// Reads `--grid X[,Y[,Z]]`-style dimensions.
+pub fn parse_dims(text: &str) -> Result<[u32; 3]> {
+    let parts: Vec<&str> = text.split(',').map(str::trim).collect();
+    if parts.is_empty() || parts.len() > 3 {
+        return Err(AnalyzeError::Input(format!(
+            "`{text}`: give one to three sizes, X[,Y[,Z]]"
+        )));
+    }
+    let mut dims = [1u32; 3];
+    for (k, p) in parts.iter().enumerate() {
+        dims[k] = p
+            .parse::<u32>()
+            .ok()
+            .filter(|v| *v >= 1 && *v <= i32::MAX as u32)
+            .ok_or_else(|| {
+                AnalyzeError::Input(format!("`{p}` in `{text}` is not a size from 1 up"))
+            })?;
+    }
+    Ok(dims)
+}
+
+/// The launch in a `// launch: --grid … --block …` first line, if there is one.
+pub fn launch_line(source: &str) -> Result<Option<Launch>> {
+    let Some(first) = source.lines().next() else {
+        return Ok(None);
+    };
+    let Some(rest) = first.trim().strip_prefix("//") else {
+        return Ok(None);
+    };
+    let Some(rest) = rest.trim().strip_prefix("launch:") else {
+        return Ok(None);
+    };
+    let words: Vec<&str> = rest.split_whitespace().collect();
+    let mut grid = None;
+    let mut block = None;
+    let mut k = 0;
+    while k < words.len() {
+        let (flag, value) = match words[k].split_once('=') {
+            Some((f, v)) => (f, Some(v)),
+            None => (words[k], None),
+        };
+        let value = match value {
+            Some(v) => v,
+            None => {
+                k += 1;
+                words.get(k).copied().unwrap_or("")
+            }
+        };
+        match flag {
+            "--grid" => grid = Some(parse_dims(value)?),
+            "--block" => block = Some(parse_dims(value)?),
+            _ => {}
+        }
+        k += 1;
+    }
+    match (grid, block) {
+        (Some(grid), Some(block)) => Ok(Some(Launch { grid, block })),
+        _ => Err(AnalyzeError::Input(
+            "the `// launch:` line needs both --grid and --block".into(),
+        )),
+    }
+}
+
+/// Reads a `NAME=VALUE` define.
+pub fn parse_define(text: &str) -> Result<(String, String)> {
+    match text.split_once('=') {
+        Some((n, v))
+            if !n.trim().is_empty()
+                && n.trim()
+                    .chars()
+                    .all(|c| c.is_ascii_alphanumeric() || c == '_')
+                && !v.trim().is_empty() =>
+        {
+            Ok((n.trim().to_string(), v.trim().to_string()))
+        }
+        _ => Err(AnalyzeError::Input(format!(
+            "`{text}`: a define is NAME=VALUE, such as N=1024"
+        ))),
+    }
+}
+
+/// Analyses the kernel in `source` (`file` names it in messages).
+pub fn analyze(source: &str, file: &str, options: &Options) -> Result<Report> {
+    let launch = match options.launch {
+        Some(l) => l,
+        None => launch_line(source)?.ok_or_else(|| {
+            AnalyzeError::Input(
+                "no launch: give --grid and --block, or a first line `// launch: --grid … --block …`"
+                    .into(),
+            )
+        })?,
+    };
+    let kernel = parse::parse_kernel(source, file, options.kernel.as_deref(), &options.defines)?;
+    let counts = run::run(&kernel, &launch, file)?;
+    let mut totals = Totals::default();
+    let mut lines = Vec::new();
+    for (site, c) in kernel.sites.iter().zip(&counts) {
+        let mut t = Totals::default();
+        t.add_site(site.space, c);
+        totals.add_site(site.space, c);
+        let per_instr = u64::from(site.access_bytes) * 32;
+        let (wasted, extra, why) = match site.space {
+            Space::Global => {
+                let mut wasted = 0;
+                for k in [&c.load, &c.store] {
+                    // The fewest sectors the bytes asked for could take, per instruction on average.
+                    let least = k.bytes.div_ceil(32);
+                    wasted += k.sectors.saturating_sub(least);
+                }
+                let instrs = c.load.instructions + c.store.instructions;
+                let sectors = c.load.sectors + c.store.sectors;
+                let why = if instrs == 0 {
+                    "never runs with an active lane".to_string()
+                } else {
+                    let spr = sectors as f64 / instrs as f64;
+                    let eff = if sectors == 0 {
+                        1.0
+                    } else {
+                        ((c.load.bytes + c.store.bytes) as f64 / (sectors as f64 * 32.0)).min(1.0)
+                    };
+                    let ideal = per_instr.div_ceil(32) as f64;
+                    if spr <= ideal + 1e-9 {
+                        format!(
+                            "{spr:.1} sectors per request, {:.0} % of fetched bytes used: coalesced",
+                            eff * 100.0
+                        )
+                    } else {
+                        format!(
+                            "{spr:.1} sectors per request where a full warp needs {ideal:.0}: {:.0} % of fetched bytes used — neighbouring lanes are not reading neighbouring addresses",
+                            eff * 100.0
+                        )
+                    }
+                };
+                (wasted, 0, why)
+            }
+            Space::Shared => {
+                let extra =
+                    (c.load.wavefronts - c.load.ideal) + (c.store.wavefronts - c.store.ideal);
+                let waves = c.load.wavefronts + c.store.wavefronts;
+                let ideal = c.load.ideal + c.store.ideal;
+                let why = if ideal == 0 {
+                    "never runs with an active lane".to_string()
+                } else if extra == 0 {
+                    "no bank conflicts: one wavefront per phase".to_string()
+                } else {
+                    format!(
+                        "{:.1}-way bank conflict on average: lanes of one phase hit different words of the same bank",
+                        waves as f64 / ideal as f64
+                    )
+                };
+                (0, extra, why)
+            }
+        };
+        lines.push(AccessReport {
+            line: site.pos.line,
+            column: site.pos.column,
+            text: site.text.clone(),
+            space: match site.space {
+                Space::Global => "global",
+                Space::Shared => "shared",
+            },
+            bytes: site.access_bytes,
+            counts: t,
+            wasted_sectors: wasted,
+            extra_wavefronts: extra,
+            why,
+        });
+    }
+    Ok(Report {
+        kernel: kernel.name,
+        grid: launch.grid,
+        block: launch.block,
+        totals,
+        lines,
+    })
+}
+
+/// The report as text: the source with each line's figures, the totals and the costliest lines.
+pub fn render_text(source: &str, report: &Report) -> String {
+    use std::fmt::Write;
+    let mut out = String::new();
+    let _ = writeln!(
+        out,
+        "kernel {}  grid {}  block {}",
+        report.kernel,
+        dims(report.grid),
+        dims(report.block)
+    );
+    let _ = writeln!(
+        out,
+        "{:>5}  {:<52} | source",
+        "line", "instructions · requests/sectors · wavefronts"
+    );
+    for (k, text) in source.lines().enumerate() {
+        let line = k as u32 + 1;
+        let mut figures: Vec<String> = Vec::new();
+        for a in report.lines.iter().filter(|a| a.line == line) {
+            let c = &a.counts;
+            if a.space == "global" {
+                if c.global_load_instructions > 0 {
+                    figures.push(format!(
+                        "ld {} req {} sec ({:.1}/req)",
+                        c.global_load_requests,
+                        c.global_load_sectors,
+                        ratio(c.global_load_sectors, c.global_load_requests)
+                    ));
+                }
+                if c.global_store_instructions > 0 {
+                    figures.push(format!(
+                        "st {} req {} sec ({:.1}/req)",
+                        c.global_store_requests,
+                        c.global_store_sectors,
+                        ratio(c.global_store_sectors, c.global_store_requests)
+                    ));
+                }
+            } else {
+                if c.shared_load_instructions > 0 {
+                    figures.push(format!(
+                        "lds {} inst {} wf ({:.1}/inst) {} confl",
+                        c.shared_load_instructions,
+                        c.shared_load_wavefronts,
+                        ratio(c.shared_load_wavefronts, c.shared_load_instructions),
+                        c.shared_load_conflicts
+                    ));
+                }
+                if c.shared_store_instructions > 0 {
+                    figures.push(format!(
+                        "sts {} inst {} wf ({:.1}/inst) {} confl",
+                        c.shared_store_instructions,
+                        c.shared_store_wavefronts,
+                        ratio(c.shared_store_wavefronts, c.shared_store_instructions),
+                        c.shared_store_conflicts
+                    ));
+                }
+            }
+        }
+        if figures.is_empty() {
+            let _ = writeln!(out, "{line:>5}  {:<52} | {text}", "");
+        } else {
+            for (i, f) in figures.iter().enumerate() {
+                if i == 0 {
+                    let _ = writeln!(out, "{line:>5}  {f:<52} | {text}");
+                } else {
+                    let _ = writeln!(out, "{:>5}  {f:<52} |", "");
+                }
+            }
+        }
+    }
+    let t = &report.totals;
+    let _ = writeln!(out, "\ntotals");
+    let _ = writeln!(
+        out,
+        "  global loads   {} requests, {} sectors ({:.2} per request)",
+        t.global_load_requests,
+        t.global_load_sectors,
+        ratio(t.global_load_sectors, t.global_load_requests)
+    );
+    let _ = writeln!(
+        out,
+        "  global stores  {} requests, {} sectors ({:.2} per request)",
+        t.global_store_requests,
+        t.global_store_sectors,
+        ratio(t.global_store_sectors, t.global_store_requests)
+    );
+    let _ = writeln!(
+        out,
+        "  shared loads   {} instructions, {} wavefronts, {} bank conflicts",
+        t.shared_load_instructions, t.shared_load_wavefronts, t.shared_load_conflicts
+    );
+    let _ = writeln!(
+        out,
+        "  shared stores  {} instructions, {} wavefronts, {} bank conflicts",
+        t.shared_store_instructions, t.shared_store_wavefronts, t.shared_store_conflicts
+    );
+    let mut costly: Vec<&AccessReport> = report
+        .lines
+        .iter()
+        .filter(|a| a.wasted_sectors > 0 || a.extra_wavefronts > 0)
+        .collect();
+    costly.sort_by_key(|a| std::cmp::Reverse(a.wasted_sectors + a.extra_wavefronts));
+    if costly.is_empty() {
+        let _ = writeln!(out, "\nno wasted sectors and no bank conflicts");
+    } else {
+        let _ = writeln!(out, "\ncostliest accesses");
+        for a in costly.iter().take(5) {
+            let what = if a.space == "global" {
+                format!("{} wasted sectors", a.wasted_sectors)
+            } else {
+                format!("{} extra wavefronts", a.extra_wavefronts)
+            };
+            let _ = writeln!(
+                out,
+                "  {}:{} {}  {what}\n      {}",
+                a.line, a.column, a.text, a.why
+            );
+        }
+    }
+    out
+}
+
+fn ratio(a: u64, b: u64) -> f64 {
+    if b == 0 { 0.0 } else { a as f64 / b as f64 }
+}
+
+fn dims(d: [u32; 3]) -> String {
+    match d {
+        [x, 1, 1] => x.to_string(),
+        [x, y, 1] => format!("{x},{y}"),
+        [x, y, z] => format!("{x},{y},{z}"),
+    }
+}

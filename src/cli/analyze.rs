@@ -1,0 +1,119 @@
+//! `warpdrill analyze`: a kernel's per-line sectors and bank conflicts, without a GPU.
+
+use super::output::finish;
+use crate::analyze::{self, Launch, Options, examples};
+use crate::engine::Arch;
+use clap::Args;
+use std::path::PathBuf;
+use std::process::ExitCode;
+
+/// `warpdrill analyze FILE.cu --grid X[,Y[,Z]] --block X[,Y[,Z]] …`
+#[derive(Debug, Clone, Args)]
+pub struct AnalyzeArgs {
+    /// The CUDA source file (or use --example).
+    #[arg(required_unless_present_any = ["example", "list_examples"])]
+    pub file: Option<PathBuf>,
+    /// A built-in example instead of a file (see --list-examples).
+    #[arg(long, conflicts_with = "file")]
+    pub example: Option<String>,
+    /// List the built-in examples.
+    #[arg(long)]
+    pub list_examples: bool,
+    /// The kernel to analyse, when the file has several.
+    #[arg(long)]
+    pub kernel: Option<String>,
+    /// Blocks per grid: X[,Y[,Z]] (default: the file's `// launch:` line).
+    #[arg(long)]
+    pub grid: Option<String>,
+    /// Threads per block: X[,Y[,Z]] (default: the file's `// launch:` line).
+    #[arg(long)]
+    pub block: Option<String>,
+    /// A constant, NAME=VALUE (repeatable); also gives a scalar parameter its value.
+    #[arg(long = "define", short = 'D')]
+    pub defines: Vec<String>,
+    /// Architecture (NVIDIA, Volta and later: 32-byte sectors, 32 banks).
+    #[arg(long, default_value = "sm_90")]
+    pub arch: String,
+    /// Print one JSON object.
+    #[arg(long)]
+    pub json: bool,
+}
+
+/// Runs the command; exit 0 on success, 2 on unusable input or an unsupported construct.
+pub fn run(args: &AnalyzeArgs) -> ExitCode {
+    if args.list_examples {
+        let mut out = String::new();
+        for (name, source) in examples::EXAMPLES {
+            let about = source
+                .lines()
+                .find_map(|l| l.trim().strip_prefix("// about:"))
+                .unwrap_or("")
+                .trim();
+            out.push_str(&format!("{name:<22} {about}\n"));
+        }
+        return finish(&out, "", 0);
+    }
+    match analyse(args) {
+        Ok(out) => finish(&out, "", 0),
+        Err(e) => finish("", &format!("warpdrill: {e}\n"), 2),
+    }
+}
+
+fn analyse(args: &AnalyzeArgs) -> Result<String, String> {
+    let arch = Arch::parse(&args.arch).map_err(|e| e.to_string())?;
+    if arch.compute_capability().is_none() {
+        return Err(format!(
+            "{}: the analyser counts NVIDIA sectors and banks; choose an NVIDIA architecture",
+            args.arch
+        ));
+    }
+    let (source, name) = match (&args.example, &args.file) {
+        (Some(example), _) => match examples::example(example) {
+            Some(s) => (s.to_string(), format!("{example}.cu")),
+            None => {
+                let names: Vec<&str> = examples::EXAMPLES.iter().map(|(n, _)| *n).collect();
+                return Err(format!(
+                    "no example `{example}` (there are: {})",
+                    names.join(", ")
+                ));
+            }
+        },
+        (None, Some(path)) => (
+            std::fs::read_to_string(path)
+                .map_err(|e| format!("cannot read {}: {e}", path.display()))?,
+            path.display().to_string(),
+        ),
+        (None, None) => return Err("give a .cu file or --example NAME".into()),
+    };
+    let launch = match (&args.grid, &args.block) {
+        (Some(g), Some(b)) => Some(Launch {
+            grid: analyze::parse_dims(g).map_err(|e| e.to_string())?,
+            block: analyze::parse_dims(b).map_err(|e| e.to_string())?,
+        }),
+        (None, None) => None,
+        _ => {
+            return Err(
+                "give both --grid and --block (or neither, to use the `// launch:` line)".into(),
+            );
+        }
+    };
+    let defines = args
+        .defines
+        .iter()
+        .map(|d| analyze::parse_define(d))
+        .collect::<Result<Vec<_>, _>>()
+        .map_err(|e| e.to_string())?;
+    let options = Options {
+        kernel: args.kernel.clone(),
+        launch,
+        defines,
+    };
+    let report = analyze::analyze(&source, &name, &options).map_err(|e| e.to_string())?;
+    if args.json {
+        let mut text = serde_json::to_string_pretty(&report).map_err(|e| e.to_string())?;
+        text.push('\n');
+        Ok(text)
+    } else {
+        Ok(analyze::render_text(&source, &report))
+    }
+}

@@ -1,0 +1,302 @@
+//! The kernel analyser against the H200's whole-kernel counts, the single-warp engine, and bad input.
+
+use proptest::prelude::*;
+use std::path::PathBuf;
+use warpdrill::analyze::{self, Launch, Options};
+use warpdrill::engine::{Granularity, WarpAccess, coalesce};
+
+fn reference_dir() -> PathBuf {
+    PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../shared/reference")
+}
+
+#[test]
+fn every_reference_kernel_matches_the_h200_totals() {
+    let mut reader = csv::Reader::from_path(reference_dir().join("h200_kernels_sample.csv"))
+        .expect("the reference sample is readable");
+    let headers = reader.headers().expect("a header").clone();
+    let col = |name: &str| headers.iter().position(|h| h == name).expect(name);
+    let mut checked = 0;
+    for row in reader.records() {
+        let row = row.expect("a row");
+        let name = &row[col("kernel")];
+        let path = reference_dir().join("kernels").join(format!("{name}.cu"));
+        let source = std::fs::read_to_string(&path).expect("the kernel source");
+        let launch = Launch {
+            grid: analyze::parse_dims(&row[col("grid")]).unwrap(),
+            block: analyze::parse_dims(&row[col("block")]).unwrap(),
+        };
+        // The launch line of the file agrees with the table.
+        assert_eq!(
+            analyze::launch_line(&source).unwrap(),
+            Some(launch),
+            "{name}"
+        );
+        let report = analyze::analyze(&source, name, &Options::default())
+            .unwrap_or_else(|e| panic!("{name}: {e}"));
+        let t = report.totals;
+        let num = |c: &str| row[col(c)].parse::<u64>().unwrap();
+        let got = [
+            ("global_load_sectors", t.global_load_sectors),
+            ("global_load_requests", t.global_load_requests),
+            ("global_store_sectors", t.global_store_sectors),
+            ("global_store_requests", t.global_store_requests),
+            ("shared_load_wavefronts", t.shared_load_wavefronts),
+            ("shared_load_conflicts", t.shared_load_conflicts),
+            ("shared_store_wavefronts", t.shared_store_wavefronts),
+            ("shared_store_conflicts", t.shared_store_conflicts),
+            ("global_load_instructions", t.global_load_instructions),
+            ("global_store_instructions", t.global_store_instructions),
+        ];
+        for (metric, value) in got {
+            assert_eq!(value, num(metric), "{name}: {metric}");
+        }
+        checked += 1;
+    }
+    assert_eq!(checked, 7);
+}
+
+/// Which examples reproduce which reference kernel (same code, same launch).
+const SAME_AS_REFERENCE: &[(&str, &str)] = &[
+    ("copy", "k_copy"),
+    ("strided", "k_stride2"),
+    ("aos", "k_aos12"),
+    ("transpose_naive", "k_transpose_naive"),
+    ("transpose_tiled32", "k_transpose_tiled32"),
+    ("matmul_naive", "k_matmul_naive"),
+    ("reduce_sequential", "k_reduce_sequential"),
+];
+
+#[test]
+fn built_in_examples_match_their_reference_kernels() {
+    for (example, reference) in SAME_AS_REFERENCE {
+        let source = analyze::examples::example(example).expect(example);
+        let ours = analyze::analyze(source, example, &Options::default())
+            .unwrap_or_else(|e| panic!("{example}: {e}"));
+        let path = reference_dir()
+            .join("kernels")
+            .join(format!("{reference}.cu"));
+        let theirs = analyze::analyze(
+            &std::fs::read_to_string(path).unwrap(),
+            reference,
+            &Options::default(),
+        )
+        .unwrap();
+        assert_eq!(ours.totals, theirs.totals, "{example}");
+    }
+}
+
+#[test]
+fn every_built_in_example_analyses() {
+    for (name, source) in analyze::examples::EXAMPLES {
+        let report = analyze::analyze(source, name, &Options::default())
+            .unwrap_or_else(|e| panic!("{name}: {e}"));
+        assert!(!report.lines.is_empty(), "{name}");
+        assert!(!analyze::render_text(source, &report).is_empty());
+    }
+}
+
+#[test]
+fn teaching_facts_show_in_the_examples() {
+    let totals = |name: &str| {
+        analyze::analyze(
+            analyze::examples::example(name).unwrap(),
+            name,
+            &Options::default(),
+        )
+        .unwrap()
+        .totals
+    };
+    assert_eq!(totals("transpose_tiled33").shared_load_conflicts, 0);
+    assert!(totals("transpose_tiled32").shared_load_conflicts > 0);
+    assert_eq!(totals("reduce_sequential").shared_load_conflicts, 0);
+    assert!(totals("reduce_strided_index").shared_load_conflicts > 0);
+    let aos = totals("aos");
+    let soa = totals("soa");
+    assert_eq!(aos.global_load_sectors, 3 * soa.global_load_sectors);
+    let col = totals("column_major");
+    let row = totals("row_major");
+    assert_eq!(col.global_load_sectors, 8 * row.global_load_sectors);
+}
+
+fn error_of(source: &str) -> String {
+    let options = Options {
+        launch: Some(Launch {
+            grid: [2, 1, 1],
+            block: [64, 1, 1],
+        }),
+        ..Options::default()
+    };
+    match analyze::analyze(source, "k.cu", &options) {
+        Ok(_) => panic!("expected an error for:\n{source}"),
+        Err(e) => e.to_string(),
+    }
+}
+
+#[test]
+fn unsupported_constructs_are_reported_with_their_position() {
+    let cases: &[(&str, &str)] = &[
+        (
+            "__global__ void k(float* a) {\n  atomicAdd(&a[0], 1.0f);\n}\n",
+            "k.cu:2:3: not supported: calls",
+        ),
+        (
+            "__global__ void k(float* a) {\n  int i = threadIdx.x;\n  a[i] = *(a + i);\n}\n",
+            "k.cu:3:10: not supported: pointer arithmetic",
+        ),
+        (
+            "__global__ void k(int* a, float* b) {\n  int i = threadIdx.x;\n  b[a[i]] = 1.0f;\n}\n",
+            "k.cu:3:3: not supported: the index of `b[a[i]]` depends on a value read from memory",
+        ),
+        (
+            "__global__ void k(float* a) {\n  int i = threadIdx.x;\n  if (a[i] > 0) a[i] = 0;\n}\n",
+            "k.cu:3:7: not supported: a condition that depends on a value read from memory",
+        ),
+        (
+            "__global__ void k(float* a, int n) {\n  int i = threadIdx.x;\n  if (i < n) a[i] = 0;\n}\n",
+            "k.cu:3:11: not supported: `n` has no known value",
+        ),
+        (
+            "__global__ void k(float* a) {\n  __shared__ float s[32];\n  s[threadIdx.x] = 0;\n}\n",
+            "k.cu:3:3: not supported: `s[threadIdx.x]` indexes dimension 1 with 32",
+        ),
+        (
+            "__global__ void k(float* a) {\n  for (int j = 0; j < 4; ++j) { if (j == 2) break; a[j] = 0; }\n}\n",
+            "k.cu:2:45: not supported: `break`",
+        ),
+        (
+            "struct S { float x, y, z; };\n__global__ void k(S* a) {\n  a[threadIdx.x].w = 0;\n}\n",
+            "k.cu:3:18: not supported: the field `w`",
+        ),
+    ];
+    for (source, want) in cases {
+        let got = error_of(source);
+        assert!(got.starts_with(want), "got `{got}`, want `{want}…`");
+    }
+    let syntax = error_of("__global__ void k(float* a) {\n  a[0] = ;\n}\n");
+    assert!(syntax.starts_with("k.cu:2:"), "{syntax}");
+}
+
+#[test]
+fn scalar_parameters_take_their_value_from_a_define() {
+    let source = "__global__ void k(float* a, int n) {\n  int i = blockIdx.x * blockDim.x + threadIdx.x;\n  if (i < n) a[i] = 0;\n}\n";
+    let options = Options {
+        launch: Some(Launch {
+            grid: [2, 1, 1],
+            block: [64, 1, 1],
+        }),
+        defines: vec![("n".into(), "40".into())],
+        ..Options::default()
+    };
+    let report = analyze::analyze(source, "k.cu", &options).unwrap();
+    // 40 active threads: one full warp (4 sectors) and one of 8 lanes (1 sector).
+    assert_eq!(report.totals.global_store_requests, 2);
+    assert_eq!(report.totals.global_store_sectors, 5);
+}
+
+#[derive(Debug, Clone)]
+enum Index {
+    Affine(i64, i64),
+    Modulo(i64, i64),
+    Xor(i64),
+    Blocked(i64, i64),
+}
+
+impl Index {
+    fn source(&self) -> String {
+        match self {
+            Index::Affine(s, o) => format!("i * {s} + {o}"),
+            Index::Modulo(s, m) => format!("(i * {s}) % {m}"),
+            Index::Xor(x) => format!("i ^ {x}"),
+            Index::Blocked(d, s) => format!("(i / {d}) * {s}"),
+        }
+    }
+    fn eval(&self, i: i64) -> i64 {
+        match self {
+            Index::Affine(s, o) => i * s + o,
+            Index::Modulo(s, m) => (i * s) % m,
+            Index::Xor(x) => i ^ x,
+            Index::Blocked(d, s) => (i / d) * s,
+        }
+    }
+}
+
+fn index_strategy() -> impl Strategy<Value = Index> {
+    prop_oneof![
+        (-4i64..70, 0i64..100).prop_map(|(s, o)| Index::Affine(s, o)),
+        (1i64..70, 1i64..500).prop_map(|(s, m)| Index::Modulo(s, m)),
+        (0i64..64).prop_map(Index::Xor),
+        (1i64..9, 0i64..40).prop_map(|(d, s)| Index::Blocked(d, s)),
+    ]
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(48))]
+    #[test]
+    fn one_statement_kernels_agree_with_the_single_warp_engine(
+        index in index_strategy(),
+        ty in prop_oneof![Just(("char", 1u32)), Just(("short", 2)), Just(("float", 4)), Just(("double", 8)), Just(("float4", 16))],
+        grid in 1u32..4,
+        block in 1u32..200,
+    ) {
+        let (name, bytes) = ty;
+        let source = format!(
+            "__global__ void k(const {name}* in, {name}* out) {{\n  int i = blockIdx.x * blockDim.x + threadIdx.x;\n  out[i] = in[{}];\n}}\n",
+            index.source()
+        );
+        let options = Options {
+            launch: Some(Launch { grid: [grid, 1, 1], block: [block, 1, 1] }),
+            ..Options::default()
+        };
+        let report = analyze::analyze(&source, "k.cu", &options).unwrap();
+        let mut load_sectors = 0u64;
+        let mut store_sectors = 0u64;
+        let mut warps = 0u64;
+        for b in 0..grid {
+            for first in (0..block).step_by(32) {
+                let lanes = (block - first).min(32);
+                let ids = (0..lanes).map(|l| i64::from(b * block + first + l));
+                let load: Vec<i64> = ids.clone().map(|i| index.eval(i) * i64::from(bytes)).collect();
+                let store: Vec<i64> = ids.map(|i| i * i64::from(bytes)).collect();
+                let sectors = |offsets: Vec<i64>| {
+                    u64::from(coalesce(&WarpAccess::explicit(bytes, offsets), Granularity::Sector).unwrap().sectors)
+                };
+                load_sectors += sectors(load);
+                store_sectors += sectors(store);
+                warps += 1;
+            }
+        }
+        prop_assert_eq!(report.totals.global_load_sectors, load_sectors);
+        prop_assert_eq!(report.totals.global_store_sectors, store_sectors);
+        prop_assert_eq!(report.totals.global_load_requests, warps);
+        prop_assert_eq!(report.totals.global_store_requests, warps);
+    }
+}
+
+#[test]
+fn deep_nesting_and_endless_loops_are_errors_not_crashes() {
+    let deep = format!(
+        "__global__ void k(float* a) {{\n  a[{}threadIdx.x{}] = 0;\n}}\n",
+        "(".repeat(5000),
+        ")".repeat(5000)
+    );
+    let e = error_of(&deep);
+    assert!(e.starts_with("k.cu:"), "{e}");
+    let endless = "__global__ void k(float* a) {\n  int j = 0;\n  while (j >= 0) j = 1;\n}\n";
+    assert!(error_of(endless).starts_with("k.cu:3:10: not supported: a loop"));
+    let unicode = "__global__ void k(floaté* a) {\n  a[0] = 0;\n}\n";
+    let _ = error_of(unicode);
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(64))]
+    #[test]
+    fn any_text_gives_a_report_or_an_error(text in "\\PC{0,200}") {
+        let options = Options {
+            launch: Some(Launch { grid: [1, 1, 1], block: [32, 1, 1] }),
+            ..Options::default()
+        };
+        let _ = analyze::analyze(&text, "k.cu", &options);
+        let wrapped = format!("__global__ void k(float* a, int* b) {{\n{text}\n}}\n");
+        let _ = analyze::analyze(&wrapped, "k.cu", &options);
+    }
+}
