@@ -8,6 +8,7 @@ pub mod content;
 pub mod engine;
 pub mod explain;
 pub mod format;
+pub mod i18n;
 pub mod lab;
 pub mod ladder;
 pub mod progress;
