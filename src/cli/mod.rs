@@ -36,9 +36,20 @@ pub struct Cli {
     /// replaces items with the same id.
     #[arg(long, global = true, value_name = "DIR")]
     pub content: Option<PathBuf>,
+    /// Language: en (English), hi-Latn (Hinglish), ko (Korean). Default: $WARPDRILL_LANG, else the
+    /// locale (LC_ALL, LC_MESSAGES, LANG), else English.
+    #[arg(long, global = true, value_name = "LANG")]
+    pub lang: Option<crate::i18n::Lang>,
     /// What to do; without a command the tutor opens on Home.
     #[command(subcommand)]
     pub command: Option<Command>,
+}
+
+impl Cli {
+    /// The language to speak: `--lang`, else `WARPDRILL_LANG`, else the locale, else English.
+    pub fn language(&self) -> Result<crate::i18n::Lang, crate::i18n::UnknownLang> {
+        crate::i18n::Lang::choose(self.lang, |var| std::env::var(var).ok())
+    }
 }
 
 /// When to use colour.
