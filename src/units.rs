@@ -62,8 +62,22 @@ pub const COUNTER: &str = "개";
 /// Endings Korean attaches to a word (particles, the copula), removed to find the unit word:
 /// `개입니다` → `개`, `섹터요` → `섹터`.
 const KOREAN_ENDINGS: [&str; 16] = [
-    "입니다", "이에요", "이예요", "예요", "이요", "이다", "이고", "요", "이", "가", "은", "는",
-    "을", "를", "의", "쯤",
+    "입니다",
+    "이에요",
+    "이예요",
+    "예요",
+    "이요",
+    "이다",
+    "이고",
+    "요",
+    "이",
+    "가",
+    "은",
+    "는",
+    "을",
+    "를",
+    "의",
+    "쯤",
 ];
 
 /// Whether `c` is a Hangul syllable or letter.

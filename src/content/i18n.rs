@@ -357,7 +357,9 @@ fn read_file(source: &TextSource, texts: &mut LangTexts) {
     let items = match source.kind {
         TextKind::Topics => outer.from_str::<TopicFile<'_>>(text).map(|f| f.topics),
         TextKind::Cards => outer.from_str::<CardFile<'_>>(text).map(|f| f.cards),
-        TextKind::Exercises => outer.from_str::<ExerciseFile<'_>>(text).map(|f| f.exercises),
+        TextKind::Exercises => outer
+            .from_str::<ExerciseFile<'_>>(text)
+            .map(|f| f.exercises),
     };
     let items = match items {
         Ok(items) => items,
@@ -534,7 +536,10 @@ pub fn placeholder_mismatch(english: &str, translated: &str) -> Option<String> {
         Ok(found) => found,
         Err(message) => return Some(message),
     };
-    let theirs: BTreeSet<String> = placeholders(english).unwrap_or_default().into_iter().collect();
+    let theirs: BTreeSet<String> = placeholders(english)
+        .unwrap_or_default()
+        .into_iter()
+        .collect();
     let mine_set: BTreeSet<String> = mine.iter().cloned().collect();
     let extra: Vec<String> = mine_set
         .difference(&theirs)
@@ -717,7 +722,11 @@ fn key_of(field: &str) -> &str {
 /// The content of `english` in `lang`: every text translated where the translation has it and it
 /// fits the English, else English, recorded in [`Content::fallbacks`]. Also returns the
 /// mismatches found (each skipped), and the translations naming no English item.
-pub fn localize(english: &Content, lang: Lang, texts: Option<&LangTexts>) -> (Content, Vec<Diagnostic>) {
+pub fn localize(
+    english: &Content,
+    lang: Lang,
+    texts: Option<&LangTexts>,
+) -> (Content, Vec<Diagnostic>) {
     let mut out = english.clone();
     out.lang = lang;
     out.fallbacks = BTreeMap::new();
@@ -751,7 +760,11 @@ pub fn localize(english: &Content, lang: Lang, texts: Option<&LangTexts>) -> (Co
                 .insert((ItemKind::Exercise, exercise.id.clone()), english_only);
         }
     }
-    let unknown = |kind: &str, id: &str| format!("{kind} `{id}`: there is no {kind} with this id in the English content (the translation was skipped)");
+    let unknown = |kind: &str, id: &str| {
+        format!(
+            "{kind} `{id}`: there is no {kind} with this id in the English content (the translation was skipped)"
+        )
+    };
     for (id, entry) in &texts.topics {
         if english.topic(id).is_none() {
             problems.push(entry.at(None, "", unknown("topic", id)));

@@ -91,8 +91,21 @@ pub fn parse_number(input: &str, unit: &Unit, kilo: u32) -> Result<f64, InputErr
 
 /// Words that turn an answer into its opposite (English, Hinglish, Korean).
 const NEGATIONS: [&str; 15] = [
-    "not", "no", "never", "isn't", "isnt", "without", "non", "nor", "nahi", "nahin", "nahii",
-    "mat", "아니", "아님", "아니다",
+    "not",
+    "no",
+    "never",
+    "isn't",
+    "isnt",
+    "without",
+    "non",
+    "nor",
+    "nahi",
+    "nahin",
+    "nahii",
+    "mat",
+    "아니",
+    "아님",
+    "아니다",
 ];
 
 /// Whether a word negates: one of [`NEGATIONS`], or a Korean negative form (`않다`, `아닌`,

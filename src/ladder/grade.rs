@@ -433,9 +433,11 @@ fn negates_after(word: &str) -> bool {
         || word.starts_with("아니")
         || word.starts_with("아닌")
         || word.starts_with("못")
-        || ["없다", "없이", "없는", "없어", "없음", "없고", "없으", "없습"]
-            .iter()
-            .any(|form| word.starts_with(form))
+        || [
+            "없다", "없이", "없는", "없어", "없음", "없고", "없으", "없습",
+        ]
+        .iter()
+        .any(|form| word.starts_with(form))
 }
 
 /// Whether an explanation shows `idea`: one of its phrases appears and is not negated (no `not`,
@@ -474,7 +476,11 @@ fn idea_in(text: &str, idea: &crate::content::schema::Idea) -> bool {
                 .unwrap_or(after);
             let after = after.split(". ").next().unwrap_or(after);
             // The rest of the phrase's own word (`이` of `coalescing이`), then two words.
-            let words_after = if after.starts_with(char::is_whitespace) { 2 } else { 3 };
+            let words_after = if after.starts_with(char::is_whitespace) {
+                2
+            } else {
+                3
+            };
             let negated_after = after
                 .split_whitespace()
                 .take(words_after)
@@ -517,15 +523,49 @@ fn contains_phrase(text: &str, phrase: &str) -> Option<usize> {
 /// Filler a learner may put around a name (`it is called memory coalescing`, Hinglish `ise
 /// coalescing kehte hain`, Korean `바로 coalescing`).
 const FILLER: [&str; 24] = [
-    "the", "a", "an", "it", "is", "its", "called", "this", "that", "access", "accesses", "memory",
-    "ise", "isko", "yeh", "ye", "kehte", "hain", "hai", "ko", "바로", "그것은", "이것은", "이건",
+    "the",
+    "a",
+    "an",
+    "it",
+    "is",
+    "its",
+    "called",
+    "this",
+    "that",
+    "access",
+    "accesses",
+    "memory",
+    "ise",
+    "isko",
+    "yeh",
+    "ye",
+    "kehte",
+    "hain",
+    "hai",
+    "ko",
+    "바로",
+    "그것은",
+    "이것은",
+    "이건",
 ];
 
 /// A typed word without the Korean particle or copula attached to it (`병합이요` → `병합`,
 /// `coalescing입니다` → `coalescing`); other words unchanged.
 fn without_korean_ending(word: &str) -> &str {
     const ENDINGS: [&str; 14] = [
-        "입니다", "이에요", "예요", "이요", "이다", "요", "이", "가", "은", "는", "을", "를", "의",
+        "입니다",
+        "이에요",
+        "예요",
+        "이요",
+        "이다",
+        "요",
+        "이",
+        "가",
+        "은",
+        "는",
+        "을",
+        "를",
+        "의",
         "라고",
     ];
     for ending in ENDINGS {
