@@ -10,6 +10,133 @@
 
 use thiserror::Error;
 
+/// Unit and counted-thing words in Korean and Hinglish, with the English word the parsers read:
+/// `128 바이트` is `128 B`, `8.39 마이크로초` is `8.39 us`, `16배` is `16x`, `4 섹터` is `4 sectors`.
+/// One table for every parser (answers, command-line values, calculator fields).
+pub const LOCAL_UNIT_WORDS: &[(&str, &str)] = &[
+    ("바이트", "B"),
+    ("킬로바이트", "KB"),
+    ("키비바이트", "KiB"),
+    ("메가바이트", "MB"),
+    ("기가바이트", "GB"),
+    ("테라바이트", "TB"),
+    ("퍼센트", "%"),
+    ("프로", "%"),
+    ("초", "s"),
+    ("밀리초", "ms"),
+    ("마이크로초", "us"),
+    ("나노초", "ns"),
+    ("사이클", "cycles"),
+    ("클럭", "cycles"),
+    ("클록", "cycles"),
+    ("배", "x"),
+    ("섹터", "sectors"),
+    ("워프", "warps"),
+    ("웨이브프론트", "wavefronts"),
+    ("웨이브", "waves"),
+    ("뱅크", "banks"),
+    ("레지스터", "registers"),
+    ("블록", "blocks"),
+    ("블럭", "blocks"),
+    ("스레드", "threads"),
+    ("쓰레드", "threads"),
+    ("레인", "lanes"),
+    ("트랜잭션", "transactions"),
+    ("라인", "lines"),
+    ("요청", "requests"),
+    ("명령어", "instructions"),
+    ("명령", "instructions"),
+    ("로드", "loads"),
+    ("충돌", "conflicts"),
+    ("뱅크충돌", "conflicts"),
+    ("읽기", "reads"),
+    ("guna", "x"),
+    ("gunaa", "x"),
+    ("pratishat", "%"),
+    ("pratishet", "%"),
+];
+
+/// The Korean counter word (`4개`, `4 개`): a count of anything.
+pub const COUNTER: &str = "개";
+
+/// Endings Korean attaches to a word (particles, the copula), removed to find the unit word:
+/// `개입니다` → `개`, `섹터요` → `섹터`.
+const KOREAN_ENDINGS: [&str; 16] = [
+    "입니다",
+    "이에요",
+    "이예요",
+    "예요",
+    "이요",
+    "이다",
+    "이고",
+    "요",
+    "이",
+    "가",
+    "은",
+    "는",
+    "을",
+    "를",
+    "의",
+    "쯤",
+];
+
+/// Whether `c` is a Hangul syllable or letter.
+pub fn is_hangul(c: char) -> bool {
+    matches!(c, '\u{ac00}'..='\u{d7a3}' | '\u{1100}'..='\u{11ff}' | '\u{3130}'..='\u{318f}')
+}
+
+/// The English unit word for one local word (`마이크로초` → `us`), the word itself when it is not
+/// a local unit word. Korean endings are removed first (`바이트입니다` → `B`); the counter `개`
+/// stays `개`.
+pub fn english_unit_word(word: &str) -> String {
+    let lookup = |w: &str| {
+        if w == COUNTER {
+            return Some(COUNTER.to_string());
+        }
+        let lower = w.to_lowercase();
+        LOCAL_UNIT_WORDS
+            .iter()
+            .find(|(local, _)| *local == lower)
+            .map(|(_, english)| (*english).to_string())
+    };
+    if let Some(found) = lookup(word) {
+        return found;
+    }
+    if word.chars().any(is_hangul) {
+        for ending in KOREAN_ENDINGS {
+            if let Some(stem) = word.strip_suffix(ending)
+                && !stem.is_empty()
+            {
+                if let Some(found) = lookup(stem) {
+                    return found;
+                }
+                if !stem.chars().any(is_hangul) {
+                    return stem.to_string();
+                }
+            }
+        }
+    }
+    word.to_string()
+}
+
+/// A unit written in Korean or Hinglish, in the English words the parsers read: `마이크로초` →
+/// `us`, `개 섹터` → `sectors` (the counter before a counted word is dropped), `킬로바이트` → `KB`.
+/// English text comes back unchanged.
+pub fn english_units(text: &str) -> String {
+    let words: Vec<String> = text.split_whitespace().map(english_unit_word).collect();
+    let mut out: Vec<&str> = Vec::with_capacity(words.len());
+    for (i, word) in words.iter().enumerate() {
+        let counted_next = words
+            .get(i + 1)
+            .is_some_and(|next| next != COUNTER && !next.chars().any(|c| c.is_ascii_digit()));
+        if word == COUNTER && counted_next && i == 0 {
+            continue;
+        }
+        out.push(word);
+    }
+    out.join(" ")
+}
+
 /// Why a typed value was refused, in words to show the learner.
 #[derive(Debug, Clone, PartialEq, Eq, Error)]
 #[error("`{text}`: {why}")]
@@ -72,9 +199,10 @@ pub fn parse_bytes(text: &str) -> Result<u64, ValueError> {
     let t = ungrouped(text);
     let trimmed = t.trim();
     let split = trimmed
-        .find(|c: char| c.is_ascii_alphabetic() && !trimmed.starts_with("0x"))
+        .find(|c: char| c.is_alphabetic() && !trimmed.starts_with("0x"))
         .unwrap_or(trimmed.len());
     let (number, unit) = trimmed.split_at(split);
+    let unit = english_units(unit);
     let scale: u64 = match unit.trim() {
         "" | "B" | "bytes" | "byte" => 1,
         "K" | "k" | "KB" | "kB" | "KiB" | "kiB" => 1 << 10,
@@ -233,6 +361,17 @@ mod tests {
         assert!(parse_bytes("-1").is_err());
         assert!(parse_bytes("1.3").is_err());
         assert!(parse_bytes("3 apples").is_err());
+    }
+
+    #[test]
+    fn korean_unit_words_read_as_english_ones() {
+        assert_eq!(parse_bytes("24킬로바이트"), Ok(24 * 1024));
+        assert_eq!(parse_bytes("128 바이트"), Ok(128));
+        assert_eq!(english_units("마이크로초"), "us");
+        assert_eq!(english_units("개 섹터"), "sectors");
+        assert_eq!(english_units("개입니다"), "개");
+        assert_eq!(english_units("바이트요"), "B");
+        assert_eq!(english_units("warps per SM"), "warps per SM");
     }
 
     #[test]

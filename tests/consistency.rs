@@ -237,7 +237,10 @@ fn feedback_draws_code_marks_instead_of_printing_backticks() {
     };
     let wrong = match &state.variant {
         Ok(warpdrill::ladder::Variant {
-            key: warpdrill::ladder::AnswerKey::Choice { options, correct },
+            key:
+                warpdrill::ladder::AnswerKey::Choice {
+                    options, correct, ..
+                },
             ..
         }) => (0..options.len())
             .find(|i| !correct.contains(i))

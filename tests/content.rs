@@ -100,7 +100,9 @@ fn every_template_grades_its_own_answer_for_many_seeds() {
                     );
                     assert!(!feedback.why.is_empty());
                 }
-                AnswerKey::Choice { options, correct } => {
+                AnswerKey::Choice {
+                    options, correct, ..
+                } => {
                     assert_eq!(
                         ladder::grade(&variant, Response::Choice(correct[0])).outcome,
                         Outcome::Correct

@@ -319,6 +319,7 @@ fn choices_by_letter_number_or_words_and_nothing_else() {
     variant.key = AnswerKey::Choice {
         options: vec!["memory-bound".into(), "compute-bound".into()],
         correct: vec![1],
+        also: Vec::new(),
     };
     expect(
         &variant,

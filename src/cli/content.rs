@@ -150,6 +150,117 @@ pub fn check(dir: Option<&Path>, as_json: bool) -> Report {
     }
 }
 
+/// `content check [DIR] --lang L [--json]`: the English check, then the translations into `L` —
+/// coverage per kind (items translated / total) and every mismatch with the English as
+/// `file:line:column: message`; exit 1 on any error. Without `--lang` (or with `--lang en`) it is
+/// the English check alone.
+pub fn check_in(dir: Option<&Path>, as_json: bool, lang: Option<crate::i18n::Lang>) -> Report {
+    let english = check(dir, as_json);
+    let Some(lang) = lang.filter(|l| *l != crate::i18n::Lang::En) else {
+        return english;
+    };
+    let Ok(content) = Content::with_dir(dir) else {
+        return english;
+    };
+    let (coverage, mismatches) = content::i18n::coverage(&content, lang);
+    let mut errors: Vec<content::Diagnostic> = content.translations.problems.clone();
+    if let Some(texts) = content.translations.get(lang) {
+        errors.extend(texts.problems.iter().cloned());
+    }
+    errors.extend(mismatches);
+    let translated = content.in_lang(lang);
+    let untranslated: Vec<(content::i18n::ItemKind, &String, &Vec<String>)> = translated
+        .fallbacks
+        .iter()
+        .map(|((kind, id), texts)| (*kind, id, texts))
+        .collect();
+    let code = if errors.is_empty() { english.code } else { 1 };
+    let count_json = |count: content::i18n::Count| {
+        json!({
+            "translated": count.translated,
+            "total": count.total,
+            "percent": (count.percent() * 10.0).round() / 10.0,
+        })
+    };
+    let stdout = if as_json {
+        let mut value: serde_json::Value =
+            serde_json::from_str(&english.stdout).unwrap_or_else(|_| json!({}));
+        if let Some(object) = value.as_object_mut() {
+            if let Some(list) = object.get_mut("errors").and_then(|e| e.as_array_mut()) {
+                list.extend(errors.iter().map(|e| json!(e)));
+            }
+            object.insert("ok".into(), json!(code == 0));
+            object.insert("lang".into(), json!(lang.code()));
+            object.insert(
+                "coverage".into(),
+                json!({
+                    "topics": count_json(coverage.topics),
+                    "cards": count_json(coverage.cards),
+                    "exercises": count_json(coverage.exercises),
+                    "overall": count_json(coverage.overall()),
+                }),
+            );
+            object.insert(
+                "untranslated".into(),
+                json!(
+                    untranslated
+                        .iter()
+                        .map(|(kind, id, texts)| json!({"kind": kind, "id": id, "texts": texts}))
+                        .collect::<Vec<_>>()
+                ),
+            );
+        }
+        value.to_string() + "\n"
+    } else {
+        let mut out = english.stdout.clone();
+        for error in &errors {
+            let _ = writeln!(out, "{error}");
+        }
+        for (kind, id, texts) in &untranslated {
+            let what = match kind {
+                content::i18n::ItemKind::Topic => "topic",
+                content::i18n::ItemKind::Card => "card",
+                content::i18n::ItemKind::Exercise => "exercise",
+            };
+            let texts = if texts.iter().any(|t| t == "all") {
+                "not translated".to_string()
+            } else {
+                format!("in English: {}", texts.join(", "))
+            };
+            let _ = writeln!(out, "{}: {what} `{id}` {texts}", lang.code());
+        }
+        let share = |count: content::i18n::Count| {
+            format!(
+                "{}/{} ({}%)",
+                count.translated,
+                count.total,
+                crate::format::trim_float(count.percent(), 1)
+            )
+        };
+        let _ = writeln!(
+            out,
+            "{} {}: topics {}, cards {}, exercises {}; overall {}; {} problem(s)",
+            lang.code(),
+            if errors.is_empty() {
+                "ok"
+            } else {
+                "problems found"
+            },
+            share(coverage.topics),
+            share(coverage.cards),
+            share(coverage.exercises),
+            share(coverage.overall()),
+            errors.len()
+        );
+        out
+    };
+    Report {
+        stdout,
+        stderr: english.stderr,
+        code,
+    }
+}
+
 /// `content preview [--seed N] [--level L] [--json]`.
 pub fn preview(content: &Content, seed: u64, level: Option<&str>, as_json: bool) -> Report {
     let level = match level.map(|l| Level::parse(l).ok_or(l)) {

@@ -114,10 +114,17 @@ pub struct RosterArgs {
 }
 
 /// Runs a lab command.
-pub fn run(command: LabCommand, content_dir: Option<&Path>, theme: Theme) -> ExitCode {
+/// Content text is in `lang` (`lab key`, `lab start`); the numbers and seeds are the same in every
+/// language.
+pub fn run(
+    command: LabCommand,
+    content_dir: Option<&Path>,
+    theme: Theme,
+    lang: crate::i18n::Lang,
+) -> ExitCode {
     let result = match command {
-        LabCommand::Start(args) => return start(&args, content_dir, theme),
-        LabCommand::Key(args) => print_key(&args, content_dir),
+        LabCommand::Start(args) => return start(&args, content_dir, theme, lang),
+        LabCommand::Key(args) => print_key(&args, content_dir, lang),
         LabCommand::Report(args) => print_report(&args, content_dir),
         LabCommand::Check { lab } => return lab_check(&lab, content_dir),
         LabCommand::Roster(args) => roster(&args),
@@ -164,7 +171,12 @@ fn roster_for(lab: &Path, named: Option<&Path>) -> Result<Roster, String> {
     }
 }
 
-fn start(args: &StartArgs, content_dir: Option<&Path>, theme: Theme) -> ExitCode {
+fn start(
+    args: &StartArgs,
+    content_dir: Option<&Path>,
+    theme: Theme,
+    lang: crate::i18n::Lang,
+) -> ExitCode {
     let student = args.student.trim();
     if !valid_student(student) {
         return fail(&format!("`{student}`: {STUDENT_RULE}"));
@@ -173,7 +185,7 @@ fn start(args: &StartArgs, content_dir: Option<&Path>, theme: Theme) -> ExitCode
     // even without a terminal; the results file is opened only once the tutor can run.
     let prepared = (|| -> Result<_, String> {
         let file = read_lab(&args.lab)?;
-        let content = content(content_dir)?;
+        let content = content(content_dir)?.in_lang(lang);
         let roster = roster_for(&args.lab, args.roster.as_deref())?;
         let entry = roster.of(student);
         let items =
@@ -220,9 +232,13 @@ fn start(args: &StartArgs, content_dir: Option<&Path>, theme: Theme) -> ExitCode
     output::finish(&out, &err, code)
 }
 
-fn print_key(args: &KeyArgs, content_dir: Option<&Path>) -> Result<String, String> {
+fn print_key(
+    args: &KeyArgs,
+    content_dir: Option<&Path>,
+    lang: crate::i18n::Lang,
+) -> Result<String, String> {
     let file = read_lab(&args.lab)?;
-    let content = content(content_dir)?;
+    let content = content(content_dir)?.in_lang(lang);
     let entries = match (&args.student, &args.roster) {
         (Some(student), _) => {
             if !valid_student(student) {

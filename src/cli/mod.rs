@@ -426,6 +426,24 @@ pub fn run(cli: Cli) -> ExitCode {
         ));
     }
     let theme = crate::ui::Theme::new(!cli.color.enabled(std::env::var_os("NO_COLOR").as_deref()));
+    // The language of content text; an unknown one is an error only for the commands that speak it.
+    let speaks = !matches!(
+        cli.command,
+        Some(
+            Command::Completions { .. }
+                | Command::Calc(_)
+                | Command::Analyze(_)
+                | Command::Content(ContentCommand::Check { .. })
+        )
+    );
+    let lang = match cli.language() {
+        Ok(lang) => lang,
+        Err(e) if speaks => {
+            self::output::stderr(&format!("error: {e}\n"));
+            return ExitCode::from(2);
+        }
+        Err(_) => crate::i18n::Lang::En,
+    };
     match cli.command {
         Some(Command::Completions { shell }) => {
             use clap::CommandFactory;
@@ -448,6 +466,7 @@ pub fn run(cli: Cli) -> ExitCode {
             cli.content.as_deref(),
             self::tui::Start::Home,
             theme,
+            lang,
         )),
         Some(Command::Explore(args)) => match args.to_setup() {
             Ok(setup) => ExitCode::from(self::tui::run_with(
@@ -455,6 +474,7 @@ pub fn run(cli: Cli) -> ExitCode {
                 cli.content.as_deref(),
                 self::tui::Start::Explorer(setup),
                 theme,
+                lang,
             )),
             Err(message) => {
                 self::output::stderr(&format!("error: {message}\n"));
@@ -473,6 +493,7 @@ pub fn run(cli: Cli) -> ExitCode {
                 cli.content.as_deref(),
                 self::tui::Start::Calculators(tab),
                 theme,
+                lang,
             ))
         }
         Some(Command::Ladder { level }) => {
@@ -492,6 +513,7 @@ pub fn run(cli: Cli) -> ExitCode {
                 cli.content.as_deref(),
                 self::tui::Start::Ladder(level),
                 theme,
+                lang,
             ))
         }
         Some(Command::Review(args)) if args.command.is_none() => {
@@ -504,19 +526,22 @@ pub fn run(cli: Cli) -> ExitCode {
                     flags: args.review,
                 },
                 theme,
+                lang,
             ))
         }
         Some(command @ (Command::Stats(_) | Command::Review(_) | Command::Cards(_))) => {
             review::run(command, cli.data_dir.as_deref(), cli.content.as_deref())
         }
-        Some(Command::Lab(command)) => self::lab::run(command, cli.content.as_deref(), theme),
+        Some(Command::Lab(command)) => self::lab::run(command, cli.content.as_deref(), theme, lang),
+        // The translation check runs only when asked for with --lang (not from the locale), so
+        // `content check` stays the English check it always was.
         Some(Command::Content(ContentCommand::Check { dir, json })) => finish(
-            self::content::check(dir.as_deref().or(cli.content.as_deref()), json),
+            self::content::check_in(dir.as_deref().or(cli.content.as_deref()), json, cli.lang),
         ),
         Some(Command::Content(ContentCommand::Preview { seed, level, json })) => {
             match self::content::load(cli.content.as_deref()) {
                 Ok(content) => finish(self::content::preview(
-                    &content,
+                    &content.in_lang(lang),
                     seed,
                     level.as_deref(),
                     json,
@@ -526,7 +551,7 @@ pub fn run(cli: Cli) -> ExitCode {
         }
         Some(Command::Analyze(args)) => self::analyze::run(&args),
         Some(Command::Check(args)) => match self::content::load(cli.content.as_deref()) {
-            Ok(content) => finish(self::content::check_answer(&content, &args)),
+            Ok(content) => finish(self::content::check_answer(&content.in_lang(lang), &args)),
             Err(code) => code,
         },
         Some(Command::Calc(calc)) => {

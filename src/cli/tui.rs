@@ -76,21 +76,23 @@ impl crate::cli::ExploreArgs {
 
 /// Runs the tutor with colours as NO_COLOR says; returns the exit status.
 pub fn run(data_dir: Option<&Path>, content_dir: Option<&Path>, start: Start) -> u8 {
-    run_with(data_dir, content_dir, start, Theme::from_env())
+    let lang = crate::i18n::Lang::choose(None, |var| std::env::var(var).ok()).unwrap_or_default();
+    run_with(data_dir, content_dir, start, Theme::from_env(), lang)
 }
 
-/// Runs the tutor in `theme`; returns the exit status.
+/// Runs the tutor in `theme`, its content in `lang`; returns the exit status.
 pub fn run_with(
     data_dir: Option<&Path>,
     content_dir: Option<&Path>,
     start: Start,
     theme: Theme,
+    lang: crate::i18n::Lang,
 ) -> u8 {
     if !interactive() {
         return 2;
     }
     let content = match crate::ladder::check::with_dir(content_dir) {
-        Ok(content) => content,
+        Ok(content) => content.in_lang(lang),
         Err(e) => {
             output::stderr(&format!(
                 "warpdrill: {}\n",

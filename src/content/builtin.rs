@@ -26,6 +26,19 @@ embed! {
     "exercises/L5.ron" => FileKind::Exercises,
 }
 
+/// The embedded translations (`content/i18n/<lang>/*.ron`, `exercises/i18n/<lang>/*.ron`): paths
+/// relative to the repository root, and texts. Listed by the build script from the folders, so no
+/// file is left out.
+pub const I18N_FILES: &[(&str, &str)] = include!(concat!(env!("OUT_DIR"), "/i18n_files.rs"));
+
+/// The embedded translations as sources.
+pub fn i18n_sources() -> Vec<super::i18n::TextSource> {
+    I18N_FILES
+        .iter()
+        .map(|(path, text)| super::i18n::TextSource::new(path, text))
+        .collect()
+}
+
 /// A fingerprint of the embedded content (FNV-1a over every file), so a learner or an instructor can
 /// tell which content a binary carries.
 pub fn fingerprint() -> u32 {
@@ -81,6 +94,46 @@ mod tests {
                     );
                 }
             }
+        }
+    }
+
+    fn translation_files_on_disk(dir: &std::path::Path, root: &std::path::Path) -> Vec<String> {
+        let mut found = Vec::new();
+        let Ok(entries) = std::fs::read_dir(dir) else {
+            return found;
+        };
+        for entry in entries {
+            let path = entry.unwrap().path();
+            if path.is_dir() {
+                found.extend(translation_files_on_disk(&path, root));
+            } else if path.extension().is_some_and(|e| e == "ron") {
+                let relative = path.strip_prefix(root).unwrap();
+                found.push(relative.to_string_lossy().replace('\\', "/"));
+            }
+        }
+        found
+    }
+
+    #[test]
+    fn every_translation_file_in_the_repository_is_embedded() {
+        let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR"));
+        let mut on_disk = Vec::new();
+        for folder in ["content/i18n", "exercises/i18n"] {
+            on_disk.extend(translation_files_on_disk(&root.join(folder), root));
+        }
+        on_disk.sort();
+        let mut embedded: Vec<String> = I18N_FILES.iter().map(|(p, _)| p.to_string()).collect();
+        embedded.sort();
+        assert_eq!(
+            embedded, on_disk,
+            "the embedded translations differ from the files under content/i18n and exercises/i18n"
+        );
+        for (path, text) in I18N_FILES {
+            assert_eq!(
+                std::fs::read_to_string(root.join(path)).unwrap(),
+                *text,
+                "{path} is embedded out of date"
+            );
         }
     }
 }

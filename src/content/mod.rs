@@ -2,6 +2,7 @@
 //! extended or replaced from a directory — loaded and validated with `file:line:column` diagnostics.
 
 pub mod builtin;
+pub mod i18n;
 pub mod schema;
 pub mod structure;
 pub mod validate;
@@ -79,6 +80,15 @@ pub struct Content {
     pub problems: Vec<Diagnostic>,
     /// Files read.
     pub files: usize,
+    /// The language of the texts ([`Content::in_lang`]).
+    pub lang: crate::i18n::Lang,
+    /// In a translated content: the items with texts still in English, by kind and id, with the
+    /// texts that are (`all` when the item has no translation) — for screens to mark them.
+    pub fallbacks: std::collections::BTreeMap<(i18n::ItemKind, String), Vec<String>>,
+    /// The translations read (every language), applied by [`Content::in_lang`].
+    pub translations: std::sync::Arc<i18n::Translations>,
+    /// In a translated content: the English it was made from.
+    english: Option<std::sync::Arc<Content>>,
 }
 
 /// A check of an exercise template beyond its structure — the ladder draws its variants — that
@@ -94,7 +104,41 @@ impl Content {
 
     /// The built-in content, each template also passed through `check`.
     pub fn builtin_checked(check: Option<TemplateCheck>) -> Content {
-        load_checked(builtin::sources(), &[], check)
+        let mut content = load_checked(builtin::sources(), &[], check);
+        content.translations = i18n::builtin();
+        content
+    }
+
+    /// A copy in `lang`: every text of topics, cards and exercises translated where a valid
+    /// translation exists, English otherwise — recorded in [`Content::fallbacks`]. The numbers are
+    /// the English templates' own, and answers are graded in both languages (option words, ordering
+    /// names, accepted texts, explanation keywords and count words of either).
+    pub fn in_lang(&self, lang: crate::i18n::Lang) -> Content {
+        let english = self.english();
+        let (mut content, _) = i18n::localize(english, lang, english.translations.get(lang));
+        if lang != crate::i18n::Lang::En {
+            content.english = Some(std::sync::Arc::new(english.clone()));
+        }
+        content
+    }
+
+    /// The English content (itself when it is English).
+    pub fn english(&self) -> &Content {
+        self.english.as_deref().unwrap_or(self)
+    }
+
+    /// The texts of an item still in English in this language (empty when it is fully translated,
+    /// or the content is English).
+    pub fn english_texts(&self, kind: i18n::ItemKind, id: &str) -> &[String] {
+        self.fallbacks
+            .get(&(kind, id.to_string()))
+            .map_or(&[], Vec::as_slice)
+    }
+
+    /// Whether an item is shown (at least partly) in English in a translated content: a screen
+    /// marks it "English".
+    pub fn is_english(&self, kind: i18n::ItemKind, id: &str) -> bool {
+        !self.english_texts(kind, id).is_empty()
     }
 
     /// The built-in content, with the files of `dir` (laid out as `content/`, `exercises/`) adding to it
@@ -112,6 +156,12 @@ impl Content {
         if let Some(dir) = dir {
             let extra = load_dir_over(dir, &content.topics, &content.exercises, check)?;
             content.merge(extra);
+            let (sources, problems) = i18n::dir_sources(dir);
+            let mut translations = (*content.translations).clone();
+            let mut more = i18n::load(sources);
+            more.problems.extend(problems);
+            translations.merge(more);
+            content.translations = std::sync::Arc::new(translations);
         }
         Ok(content)
     }

@@ -535,6 +535,10 @@ pub struct ChoiceOption {
     pub text: String,
     /// Expression: non-zero when this option is right for the variant (`"1"` for always).
     pub correct: String,
+    /// In a translation: the English text, with placeholders — a learner may still type its words.
+    /// Never read from a file.
+    #[serde(skip)]
+    pub also: Option<String>,
 }
 
 /// One item of an ordering.
@@ -548,6 +552,10 @@ pub struct OrderItem {
     /// Other names a learner may type (`regs` for `registers`).
     #[serde(default)]
     pub aliases: Vec<String>,
+    /// In a translation: the English text, with placeholders — accepted as another name. Never
+    /// read from a file.
+    #[serde(skip)]
+    pub also: Option<String>,
 }
 
 /// One idea an explanation should mention.
@@ -571,7 +579,7 @@ pub enum Unit {
     #[default]
     None,
     /// A count of things (`Count("sectors")`): the word may be typed after the number.
-    Count(String),
+    Count(CountWord),
     /// A fraction shown as a percentage: `62.5%` and `0.625` are both accepted.
     Percent,
     /// Bytes: `2 KB`, `2048 B`, `2 KiB`.
@@ -588,6 +596,59 @@ pub enum Unit {
     BytesPerSecond,
     /// A ratio: `16x`, `6.6×`.
     Factor,
+}
+
+/// The counted word of a `Count` unit (`sectors`), and in a translation the other language's words
+/// for it, which are accepted too. Written in a file as a plain string: `Count("sectors")`.
+#[derive(Debug, Clone, PartialEq, Eq, Default)]
+pub struct CountWord {
+    /// The word shown (`sectors`, or `섹터` in Korean).
+    pub word: String,
+    /// Other words accepted for it (the English word in a translation).
+    pub also: Vec<String>,
+}
+
+impl CountWord {
+    /// Every word accepted: the shown one first.
+    pub fn all(&self) -> impl Iterator<Item = &str> {
+        std::iter::once(self.word.as_str()).chain(self.also.iter().map(String::as_str))
+    }
+}
+
+impl From<&str> for CountWord {
+    fn from(word: &str) -> Self {
+        CountWord {
+            word: word.to_string(),
+            also: Vec::new(),
+        }
+    }
+}
+
+impl From<String> for CountWord {
+    fn from(word: String) -> Self {
+        CountWord {
+            word,
+            also: Vec::new(),
+        }
+    }
+}
+
+impl std::fmt::Display for CountWord {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(&self.word)
+    }
+}
+
+impl<'de> Deserialize<'de> for CountWord {
+    fn deserialize<D: serde::Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
+        String::deserialize(deserializer).map(CountWord::from)
+    }
+}
+
+impl Serialize for CountWord {
+    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        serializer.serialize_str(&self.word)
+    }
 }
 
 /// Allowed error of a numeric answer.

@@ -62,7 +62,7 @@ pub enum InputError {
 pub fn unit_hint(unit: &Unit) -> (String, &'static str) {
     match unit {
         Unit::None => ("a plain number".into(), "`42`"),
-        Unit::Count(word) => (word.clone(), "`40` or `40 warps`"),
+        Unit::Count(word) => (word.word.clone(), "`40` or `40 warps`"),
         Unit::Percent => ("percent or a fraction".into(), "`62.5%` or `0.625`"),
         Unit::Bytes => ("bytes (B, KB, KiB, MB)".into(), "`2 KB` or `2048 B`"),
         Unit::Seconds => ("time (s, ms, µs, ns)".into(), "`8.39 us`"),
@@ -89,13 +89,51 @@ pub fn parse_number(input: &str, unit: &Unit, kilo: u32) -> Result<f64, InputErr
     read_number(input, unit, kilo).map(|r| r.value)
 }
 
-/// Words that turn an answer into its opposite.
-const NEGATIONS: [&str; 8] = [
-    "not", "no", "never", "isn't", "isnt", "without", "non", "nor",
+/// Words that turn an answer into its opposite (English, Hinglish, Korean).
+const NEGATIONS: [&str; 15] = [
+    "not",
+    "no",
+    "never",
+    "isn't",
+    "isnt",
+    "without",
+    "non",
+    "nor",
+    "nahi",
+    "nahin",
+    "nahii",
+    "mat",
+    "아니",
+    "아님",
+    "아니다",
 ];
 
-/// Words that may start the context after a unit (`64 warps per SM`).
-const CONTEXT: [&str; 14] = [
+/// Whether a word negates: one of [`NEGATIONS`], or a Korean negative form (`않다`, `아닌`,
+/// `없다`).
+fn negating(word: &str) -> bool {
+    NEGATIONS.contains(&word)
+        || word.starts_with("아니")
+        || word.starts_with("아닌")
+        || word.contains('않')
+        || word.starts_with("없")
+}
+
+/// Words that may start the context after a unit (`64 warps per SM`, Hinglish `64 warps har SM
+/// mein`, Korean `4개 정도`).
+const CONTEXT: [&str; 27] = [
+    "hai",
+    "hain",
+    "hoga",
+    "honge",
+    "har",
+    "prati",
+    "mein",
+    "me",
+    "ka",
+    "ki",
+    "ke",
+    "kul",
+    "정도",
     "per",
     "in",
     "each",
@@ -157,7 +195,7 @@ pub fn read_number(input: &str, unit: &Unit, kilo: u32) -> Result<Reading, Input
                 .filter(|w| !w.is_empty())
                 .map(str::to_lowercase)
                 .collect();
-            if words.iter().any(|w| NEGATIONS.contains(&w.as_str())) {
+            if words.iter().any(|w| negating(w)) {
                 return Err(InputError::Negated(text.to_string()));
             }
             let plain_label = label.chars().all(|c| {
@@ -215,9 +253,10 @@ pub fn read_number(input: &str, unit: &Unit, kilo: u32) -> Result<Reading, Input
                 .to_string(),
         });
     }
-    let unit_text = raw_unit.replace('-', " ").to_lowercase();
+    // Korean and Hinglish unit words read as the English ones (`바이트` → `B`, `16배` → `16x`).
+    let unit_text = crate::units::english_units(&raw_unit.replace('-', " ")).to_lowercase();
     let words: Vec<&str> = unit_text.split_whitespace().collect();
-    if words.iter().any(|w| NEGATIONS.contains(w)) {
+    if words.iter().any(|w| negating(w)) {
         return Err(InputError::Negated(text.to_string()));
     }
     let wrong_unit = || InputError::WrongUnit {
@@ -387,8 +426,22 @@ fn si_prefix(prefix: &str, kilo: f64) -> Option<f64> {
     })
 }
 
-/// The words a count may be typed with: its own (singular or plural) and the usual synonyms.
-fn count_words(word: &str) -> Vec<String> {
+/// The words a count may be typed with: its own and its other language's (singular or plural), the
+/// usual synonyms, and the Korean counter `개`.
+fn count_words(word: &crate::content::schema::CountWord) -> Vec<String> {
+    let mut words = vec![crate::units::COUNTER.to_string()];
+    for one in word.all() {
+        words.extend(one_count_words(one));
+        let english = crate::units::english_units(one);
+        if english != one {
+            words.extend(one_count_words(&english));
+        }
+    }
+    words
+}
+
+/// [`count_words`] for one word.
+fn one_count_words(word: &str) -> Vec<String> {
     let expected: String = word
         .to_lowercase()
         .chars()
@@ -507,6 +560,7 @@ fn unit_scale(unit_text: &str, unit: &Unit, value: f64, kilo: u32) -> Option<f64
             "%" | "percent" => Some(0.01),
             _ => None,
         },
+        Unit::None if u == crate::units::COUNTER => Some(1.0),
         Unit::None => si_prefix(u, 1000.0),
         Unit::Count(word) => {
             (u.is_empty() || count_words(word).iter().any(|w| w == u)).then_some(1.0)

@@ -237,10 +237,21 @@ pub fn grade(variant: &Variant, response: Response<'_>) -> Feedback {
             }
             wrong(headline)
         }
-        AnswerKey::Choice { options, correct } => {
+        AnswerKey::Choice {
+            options,
+            correct,
+            also,
+        } => {
             let picked: Vec<usize> = match response {
                 Response::Choice(index) => vec![index],
-                Response::Text(text) => pick_options(text, options),
+                // In a translation, the English words of an option name it too.
+                Response::Text(text) => {
+                    let mut picked = pick_options(text, options);
+                    if picked.is_empty() && also.len() == options.len() {
+                        picked = pick_options(text, also);
+                    }
+                    picked
+                }
                 Response::Order(_) => Vec::new(),
             };
             if picked.is_empty() || picked.iter().any(|&i| i >= options.len()) {
@@ -406,15 +417,34 @@ pub fn tolerance_words(tolerance: &Tolerance, unit: &Unit, kilo: u32) -> String 
     }
 }
 
-/// Words a phrase is negated by when they come shortly before it.
-const NEGATING: [&str; 14] = [
+/// Words a phrase is negated by when they come shortly before it (Hinglish `bina`: without).
+const NEGATING: [&str; 15] = [
     "not", "no", "never", "without", "nor", "isn't", "isnt", "doesn't", "doesnt", "don't", "dont",
-    "won't", "cannot", "can't",
+    "won't", "cannot", "can't", "bina",
 ];
 
+/// Whether a word that comes shortly after a phrase negates it: Korean puts the negation after the
+/// verb (`…되지 않는다`, `안 된다`, `…없다`, `…아니다`, `못 …`), Hinglish after it too (`… nahi
+/// hota`).
+fn negates_after(word: &str) -> bool {
+    let word = word.trim_matches(|c: char| !c.is_alphanumeric());
+    matches!(word, "안" | "못" | "nahi" | "nahin" | "nahii" | "na")
+        || word.contains('않')
+        || word.starts_with("아니")
+        || word.starts_with("아닌")
+        || word.starts_with("못")
+        || [
+            "없다", "없이", "없는", "없어", "없음", "없고", "없으", "없습",
+        ]
+        .iter()
+        .any(|form| word.starts_with(form))
+}
+
 /// Whether an explanation shows `idea`: one of its phrases appears and is not negated (no `not`,
-/// `never`, `without` … among the three words before it in the same clause), and none of the
-/// idea's contradicting phrases appears.
+/// `never`, `without` … among the three words before it in the same clause, nor a Korean or
+/// Hinglish negation among the two words after it), and none of the idea's contradicting phrases
+/// appears. A phrase written in Hangul matches inside a longer word (Korean attaches particles:
+/// `섹터가`, `섹터를`).
 fn idea_in(text: &str, idea: &crate::content::schema::Idea) -> bool {
     let typed = normalize_keep_apostrophes(text);
     if idea
@@ -434,12 +464,28 @@ fn idea_in(text: &str, idea: &crate::content::schema::Idea) -> bool {
                 .next()
                 .unwrap_or(before);
             let clause = clause.rsplit(". ").next().unwrap_or(clause);
-            let negated = clause
+            let negated_before = clause
                 .split_whitespace()
                 .rev()
                 .take(3)
                 .any(|w| NEGATING.contains(&w) || w.ends_with("n't"));
-            if !negated {
+            let after = &typed[at + phrase.len()..];
+            let after = after
+                .split([',', ';', ':', '(', ')', '!', '?'])
+                .next()
+                .unwrap_or(after);
+            let after = after.split(". ").next().unwrap_or(after);
+            // The rest of the phrase's own word (`이` of `coalescing이`), then two words.
+            let words_after = if after.starts_with(char::is_whitespace) {
+                2
+            } else {
+                3
+            };
+            let negated_after = after
+                .split_whitespace()
+                .take(words_after)
+                .any(negates_after);
+            if !negated_before && !negated_after {
                 return true;
             }
             from = at + phrase.len().max(1);
@@ -457,13 +503,15 @@ fn normalize_keep_apostrophes(text: &str) -> String {
         .join(" ")
 }
 
-/// Byte offset of `phrase` in `text` where it starts a word.
+/// Byte offset of `phrase` in `text` where it starts a word (anywhere, for a phrase in Hangul).
 fn contains_phrase(text: &str, phrase: &str) -> Option<usize> {
     if phrase.is_empty() {
         return None;
     }
+    let hangul = phrase.starts_with(crate::units::is_hangul);
     text.match_indices(phrase).map(|(i, _)| i).find(|&i| {
-        i == 0
+        hangul
+            || i == 0
             || !text[..i]
                 .chars()
                 .next_back()
@@ -472,10 +520,63 @@ fn contains_phrase(text: &str, phrase: &str) -> Option<usize> {
     })
 }
 
-/// Filler a learner may put around a name (`it is called memory coalescing`).
-const FILLER: [&str; 12] = [
-    "the", "a", "an", "it", "is", "its", "called", "this", "that", "access", "accesses", "memory",
+/// Filler a learner may put around a name (`it is called memory coalescing`, Hinglish `ise
+/// coalescing kehte hain`, Korean `바로 coalescing`).
+const FILLER: [&str; 24] = [
+    "the",
+    "a",
+    "an",
+    "it",
+    "is",
+    "its",
+    "called",
+    "this",
+    "that",
+    "access",
+    "accesses",
+    "memory",
+    "ise",
+    "isko",
+    "yeh",
+    "ye",
+    "kehte",
+    "hain",
+    "hai",
+    "ko",
+    "바로",
+    "그것은",
+    "이것은",
+    "이건",
 ];
+
+/// A typed word without the Korean particle or copula attached to it (`병합이요` → `병합`,
+/// `coalescing입니다` → `coalescing`); other words unchanged.
+fn without_korean_ending(word: &str) -> &str {
+    const ENDINGS: [&str; 14] = [
+        "입니다",
+        "이에요",
+        "예요",
+        "이요",
+        "이다",
+        "요",
+        "이",
+        "가",
+        "은",
+        "는",
+        "을",
+        "를",
+        "의",
+        "라고",
+    ];
+    for ending in ENDINGS {
+        if let Some(stem) = word.strip_suffix(ending)
+            && !stem.is_empty()
+        {
+            return stem;
+        }
+    }
+    word
+}
 
 /// Whether two words are forms of one word (`coalesced`, `coalesce`, `coalescing`) or one is a
 /// small slip of the other.
@@ -498,10 +599,11 @@ fn same_word(typed: &str, name: &str, threshold: i64) -> bool {
 /// coalescing`).
 pub fn names_answer(typed: &str, accepted: &[String], threshold: i64) -> bool {
     let text = normalize(typed).replace('-', " ");
-    let words: Vec<&str> = text.split_whitespace().collect();
+    let words: Vec<&str> = text.split_whitespace().map(without_korean_ending).collect();
     if words.is_empty()
         || words.iter().any(|w| {
             NEGATING.contains(w)
+                || negates_after(w)
                 || *w == "non"
                 || w.starts_with("non")
                     && w.len() > 5

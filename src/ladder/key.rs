@@ -24,6 +24,9 @@ pub enum AnswerKey {
         options: Vec<String>,
         /// Indices of the correct ones.
         correct: Vec<usize>,
+        /// In a translation: the options in English, in the same order, whose words a learner may
+        /// type as well (empty otherwise).
+        also: Vec<String>,
     },
     /// An order.
     Ordering {
@@ -75,7 +78,9 @@ impl AnswerKey {
             AnswerKey::Number {
                 value, unit, kilo, ..
             } => format_with_unit(*value, unit, *kilo),
-            AnswerKey::Choice { options, correct } => correct
+            AnswerKey::Choice {
+                options, correct, ..
+            } => correct
                 .iter()
                 .map(|&i| format!("{}) {}", letter(i), options[i]))
                 .collect::<Vec<_>>()
@@ -176,12 +181,19 @@ pub(super) fn answer_key(
         AnswerSpec::Choice { options, .. } => {
             let mut rendered = Vec::new();
             let mut correct = Vec::new();
+            let mut also = Vec::new();
             for (i, option) in options.iter().enumerate() {
                 let place = format!("option {}", letter(i));
                 rendered.push(ctx.render(&option.text, &place)?);
+                if let Some(english) = &option.also {
+                    also.push(ctx.render(english, &place)?);
+                }
                 if ctx.eval(&option.correct, &place)? != 0.0 {
                     correct.push(i);
                 }
+            }
+            if also.len() != rendered.len() {
+                also.clear();
             }
             if correct.is_empty() {
                 return Err(VariantError::Template {
@@ -192,6 +204,7 @@ pub(super) fn answer_key(
             Ok(AnswerKey::Choice {
                 options: rendered,
                 correct,
+                also,
             })
         }
         AnswerSpec::Ordering {
@@ -225,9 +238,17 @@ pub(super) fn answer_key(
             if shown == correct && shown.len() > 1 {
                 shown.rotate_left(1);
             }
+            let mut aliases = Vec::new();
+            for (i, item) in items.iter().enumerate() {
+                let mut names = item.aliases.clone();
+                if let Some(english) = &item.also {
+                    names.push(ctx.render(english, &format!("item {}", i + 1))?);
+                }
+                aliases.push(names);
+            }
             Ok(AnswerKey::Ordering {
                 items: rendered,
-                aliases: items.iter().map(|item| item.aliases.clone()).collect(),
+                aliases,
                 shown,
                 correct,
                 by: by.clone(),

@@ -590,7 +590,9 @@ pub fn render(ctx: &Ctx, state: &State, area: Rect, buf: &mut Buffer) {
     // The question, the options or items, hints, analogy.
     let mut top: Vec<Line> = variant.prompt.split('\n').map(|p| rich(p, theme)).collect();
     match &variant.key {
-        AnswerKey::Choice { options, correct } => {
+        AnswerKey::Choice {
+            options, correct, ..
+        } => {
             top.push(Line::from(""));
             for (i, option) in options.iter().enumerate() {
                 let selected = i == state.choice;
