@@ -27,6 +27,9 @@ pub struct Options {
     pub launch: Option<Launch>,
     /// `NAME=VALUE` defines, added to the file's `#define`s (and replacing them).
     pub defines: Vec<(String, String)>,
+    /// Simulate every block one by one, without counting blocks that behave alike once (slower; the
+    /// result is the same, which the tests check).
+    pub full_simulation: bool,
 }
 
 /// Totals over the launch, named after the Nsight Compute metrics they match.
@@ -215,7 +218,11 @@ pub fn analyze(source: &str, file: &str, options: &Options) -> Result<Report> {
         })?,
     };
     let kernel = parse::parse_kernel(source, file, options.kernel.as_deref(), &options.defines)?;
-    let counts = run::run(&kernel, &launch, file)?;
+    let counts = if options.full_simulation {
+        run::run_full(&kernel, &launch, file)?
+    } else {
+        run::run(&kernel, &launch, file)?
+    };
     let mut totals = Totals::default();
     let mut lines = Vec::new();
     for (site, c) in kernel.sites.iter().zip(&counts) {

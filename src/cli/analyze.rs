@@ -107,6 +107,7 @@ fn analyse(args: &AnalyzeArgs) -> Result<String, String> {
         kernel: args.kernel.clone(),
         launch,
         defines,
+        full_simulation: false,
     };
     let report = analyze::analyze(&source, &name, &options).map_err(|e| e.to_string())?;
     if args.json {
