@@ -318,6 +318,7 @@ fn both_ways(source: &str, grid: [u32; 3], block: [u32; 3], defines: &[(&str, St
     match (quick, full) {
         (Ok(q), Ok(f)) => {
             assert_eq!(q.totals, f.totals, "{what}");
+            assert_eq!(q.merged_totals, f.merged_totals, "merged, {what}");
             for (a, b) in q.lines.iter().zip(&f.lines) {
                 assert_eq!(a.counts, b.counts, "line {} of {what}", a.line);
             }
@@ -444,4 +445,86 @@ proptest! {
         );
         both_ways(&source, grid, [block.0, block.1, 1], &[]);
     }
+}
+
+fn report(source: &str, grid: u32, block: u32) -> analyze::Report {
+    let options = Options {
+        launch: Some(Launch {
+            grid: [grid, 1, 1],
+            block: [block, 1, 1],
+        }),
+        ..Options::default()
+    };
+    analyze::analyze(source, "k.cu", &options).unwrap_or_else(|e| panic!("{e}\n{source}"))
+}
+
+#[test]
+fn a_pair_read_in_one_statement_is_also_counted_as_one_wider_access() {
+    let pair = "__global__ void k(float* out) {\n  __shared__ float s[512];\n  unsigned t = threadIdx.x;\n  s[t] = 0;\n  __syncthreads();\n  out[t] = s[2 * t] + s[2 * t + 1];\n}\n";
+    let wide = "__global__ void k(float* out) {\n  __shared__ float2 s[256];\n  unsigned t = threadIdx.x;\n  __shared__ float z[512];\n  z[t] = 0;\n  __syncthreads();\n  out[t] = s[t].x;\n}\n";
+    let as_written = report(pair, 2, 256);
+    let merged = as_written
+        .merged_totals
+        .expect("the pair is merged into one 64-bit load");
+    // As written: two 4-byte loads per warp, each a 2-way conflict.
+    assert_eq!(as_written.totals.shared_load_instructions, 16 * 2);
+    assert_eq!(as_written.totals.shared_load_wavefronts, 16 * 2 * 2);
+    // Merged: what one float2 load per thread costs.
+    let float2 = report(wide, 2, 256).totals;
+    assert_eq!(merged.shared_load_instructions, 16);
+    assert_eq!(merged.shared_load_wavefronts, float2.shared_load_wavefronts);
+    assert_eq!(merged.shared_load_conflicts, 0);
+    // The global store and the totals as written are unchanged by the assumption.
+    assert_eq!(merged.global_store_sectors, as_written.totals.global_store_sectors);
+    let first = as_written
+        .lines
+        .iter()
+        .find(|a| a.text == "s[2 * t]")
+        .unwrap();
+    assert!(first.merge_note.as_deref().unwrap().contains("LDS/STS.64"), "{:?}", first.merge_note);
+    let second = as_written
+        .lines
+        .iter()
+        .find(|a| a.text == "s[2 * t + 1]")
+        .unwrap();
+    assert_eq!(second.merged.unwrap().shared_load_instructions, 0);
+    // Text and JSON say which figures assume the merge, and keep the figures as written.
+    let text = analyze::render_text(pair, &as_written);
+    assert!(text.contains("if merged: lds 16 inst"), "{text}");
+    assert!(text.contains("totals if the compiler merges"), "{text}");
+    let json = serde_json::to_value(&as_written).unwrap();
+    assert_eq!(json["totals"]["shared_load_instructions"], 32);
+    assert_eq!(json["merged_totals"]["shared_load_instructions"], 16);
+}
+
+#[test]
+fn misaligned_or_strided_neighbours_are_not_merged() {
+    for index in ["2 * t + 1] + s[2 * t + 2", "3 * t] + s[3 * t + 1", "t] + s[t + 32"] {
+        let source = format!(
+            "__global__ void k(float* out) {{\n  __shared__ float s[1024];\n  unsigned t = threadIdx.x;\n  s[t] = 0;\n  __syncthreads();\n  out[t] = s[{index}];\n}}\n"
+        );
+        let r = report(&source, 1, 64);
+        assert_eq!(r.merged_totals, None, "{source}");
+        assert!(r.lines.iter().all(|a| a.merged.is_none()));
+    }
+}
+
+#[test]
+fn neighbouring_stores_and_unrolled_loops_are_merged() {
+    let stores = "__global__ void k(float* out) {\n  int i = blockIdx.x * blockDim.x + threadIdx.x;\n  out[2 * i] = 1;\n  out[2 * i + 1] = 2;\n}\n";
+    let r = report(stores, 4, 128);
+    assert_eq!(r.totals.global_store_requests, 32);
+    assert_eq!(r.totals.global_store_sectors, 32 * 8);
+    let m = r.merged_totals.expect("a float2-like pair of stores");
+    assert_eq!(m.global_store_requests, 16);
+    assert_eq!(m.global_store_sectors, 16 * 8);
+
+    let tiled = analyze::examples::example("matmul_tiled").unwrap();
+    let r = analyze::analyze(tiled, "matmul_tiled", &Options::default()).unwrap();
+    let row = r.lines.iter().find(|a| a.text.starts_with("As[")  && a.counts.shared_load_instructions > 0).unwrap();
+    let column = r.lines.iter().find(|a| a.text.starts_with("Bs[") && a.counts.shared_load_instructions > 0).unwrap();
+    let merged = row.merged.expect("As[ty][k] over the unrolled k loop: LDS.128");
+    assert_eq!(merged.shared_load_instructions * 4, row.counts.shared_load_instructions);
+    assert!(row.merge_note.as_deref().unwrap().contains("unrolls the loop"));
+    assert!(column.merged.is_none(), "Bs[k][tx] steps a row per iteration");
 }

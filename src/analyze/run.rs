@@ -2,6 +2,7 @@
 
 use super::ast::{BinOp, Expr, Kernel, Pos, Site, Space, Stmt, UnOp, Wrap};
 use super::error::{AnalyzeError, Result};
+use super::merge::{self, Role};
 
 const LANES: usize = 32;
 /// Loop iterations one warp may run before the analysis gives up.
@@ -42,6 +43,15 @@ impl Counts {
         self.bytes += other.bytes;
         self.wavefronts += other.wavefronts;
         self.ideal += other.ideal;
+    }
+
+    fn sub(&mut self, other: &Counts) {
+        self.instructions = self.instructions.saturating_sub(other.instructions);
+        self.requests = self.requests.saturating_sub(other.requests);
+        self.sectors = self.sectors.saturating_sub(other.sectors);
+        self.bytes = self.bytes.saturating_sub(other.bytes);
+        self.wavefronts = self.wavefronts.saturating_sub(other.wavefronts);
+        self.ideal = self.ideal.saturating_sub(other.ideal);
     }
 
     /// Adds `other` into `self`.
@@ -194,7 +204,89 @@ impl Blocks {
     }
 }
 
+/// One execution of a site that may be merged with others.
+#[derive(Debug, Clone, Copy)]
+struct Pending {
+    site: usize,
+    addrs: [i64; LANES],
+    mask: u32,
+    counts: Counts,
+    store: bool,
+}
+
+/// Counts per access site as written, and as they would be if the compiler merged neighbouring
+/// accesses of one thread (equal to the first where nothing merges).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Run {
+    /// As written.
+    pub counts: Vec<SiteCounts>,
+    /// Assuming the merges.
+    pub merged: Vec<SiteCounts>,
+}
+
+/// One warp-level execution of an access, as its lanes saw it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Execution {
+    /// Lanes that took part (bit `l` = lane `l`).
+    pub mask: u32,
+    /// Byte offset of each lane's access from the array's start (meaningless for inactive lanes).
+    pub offsets: [i64; LANES],
+    /// A store (else a load).
+    pub store: bool,
+}
+
+/// Every execution of one access by one warp.
+#[derive(Debug, Clone, PartialEq, Eq, Default)]
+pub struct Trace {
+    /// The first executions, in order (up to the limit asked for).
+    pub executions: Vec<Execution>,
+    /// How many there were in all.
+    pub total: u64,
+}
+
+/// Runs warp `warp` of block `block` alone and records what access `site` does each time it runs.
+pub fn trace(
+    kernel: &Kernel,
+    launch: &Launch,
+    file: &str,
+    block: [u32; 3],
+    warp: usize,
+    site: usize,
+    limit: usize,
+) -> Result<Trace> {
+    let warp_lanes = warps(launch)?;
+    if (0..3).any(|k| block[k] >= launch.grid[k]) {
+        return Err(AnalyzeError::Input(format!(
+            "block {block:?} is outside the grid {:?}",
+            launch.grid
+        )));
+    }
+    let Some(lanes) = warp_lanes.get(warp) else {
+        return Err(AnalyzeError::Input(format!(
+            "warp {warp}: a block has {} warps",
+            warp_lanes.len()
+        )));
+    };
+    let mut m = Machine::new(kernel, launch, file);
+    m.tracing = Some((site, limit));
+    match m.run_blocks(
+        Blocks {
+            lo: block,
+            hi: block,
+        },
+        std::slice::from_ref(lanes),
+    ) {
+        Ok(()) => Ok(m.trace),
+        Err(Stop::Err(e)) => Err(e),
+        Err(Stop::Split(_)) => Err(internal()),
+    }
+}
+
 struct Machine<'k> {
+    /// The site whose executions are recorded, and how many to keep.
+    tracing: Option<(usize, usize)>,
+    /// What was recorded.
+    trace: Trace,
     kernel: &'k Kernel,
     locals: Vec<(V, Sym)>,
     builtins: [(V, Sym); 12],
@@ -207,6 +299,14 @@ struct Machine<'k> {
     span: [i64; 3],
     /// Blocks in the box: every count is multiplied by it.
     weight: u64,
+    /// Each site's part in a merge the compiler may make.
+    roles: Vec<Option<Role>>,
+    /// The counts again, with the merges made.
+    merged: Vec<SiteCounts>,
+    /// Per merge group, the executions of its members waiting for the others.
+    group_pending: Vec<Vec<Option<Pending>>>,
+    /// Per site stepping through a loop, its consecutive contiguous executions.
+    run_pending: Vec<Vec<Pending>>,
     /// Blocks of the box per residue of a shift `c · t` modulo 32 or 128, by coefficients.
     hist: Vec<([i64; 3], i64, Vec<u64>)>,
 }
@@ -215,23 +315,25 @@ struct Machine<'k> {
 ///
 /// Blocks whose accesses are the same up to a shift are run once and counted as many times as there
 /// are of them (see [`Sym`]); the result equals [`run_full`]'s.
-pub fn run(kernel: &Kernel, launch: &Launch, file: &str) -> Result<Vec<SiteCounts>> {
+pub fn run(kernel: &Kernel, launch: &Launch, file: &str) -> Result<Run> {
     run_with(kernel, launch, file, true)
 }
 
 /// Runs every warp of every block one by one, without counting alike blocks once.
-pub fn run_full(kernel: &Kernel, launch: &Launch, file: &str) -> Result<Vec<SiteCounts>> {
+pub fn run_full(kernel: &Kernel, launch: &Launch, file: &str) -> Result<Run> {
     run_with(kernel, launch, file, false)
 }
 
 type WarpLanes = ([i64; LANES], [i64; LANES], [i64; LANES], u32);
 
-fn run_with(
-    kernel: &Kernel,
-    launch: &Launch,
-    file: &str,
-    shortcut: bool,
-) -> Result<Vec<SiteCounts>> {
+fn run_with(kernel: &Kernel, launch: &Launch, file: &str, shortcut: bool) -> Result<Run> {
+    let warp_lanes = warps(launch)?;
+    let mut m = Machine::new(kernel, launch, file);
+    run_machine(&mut m, &warp_lanes, launch, shortcut)
+}
+
+/// Checks the launch; threadIdx of every lane of every warp of a block, and which lanes exist.
+fn warps(launch: &Launch) -> Result<Vec<WarpLanes>> {
     let [bx, by, bz] = launch.block;
     let [gx, gy, gz] = launch.grid;
     let threads = u64::from(bx) * u64::from(by) * u64::from(bz);
@@ -274,7 +376,16 @@ fn run_with(
         }
         warp_lanes.push((tx, ty, tz, exist));
     }
+    Ok(warp_lanes)
+}
+
+impl<'k> Machine<'k> {
+    fn new(kernel: &'k Kernel, launch: &Launch, file: &'k str) -> Machine<'k> {
+    let [bx, by, bz] = launch.block;
+    let [gx, gy, gz] = launch.grid;
     let mut m = Machine {
+        tracing: None,
+        trace: Trace::default(),
         kernel,
         locals: vec![(V::I(0), Sym::No); kernel.locals],
         builtins: std::array::from_fn(|_| (V::I(0), Sym::No)),
@@ -286,11 +397,41 @@ fn run_with(
         span: [0; 3],
         weight: 1,
         hist: Vec::new(),
+        roles: Vec::new(),
+        merged: vec![SiteCounts::default(); kernel.sites.len()],
+        group_pending: Vec::new(),
+        run_pending: vec![Vec::new(); kernel.sites.len()],
     };
+    m.roles = merge::roles(kernel);
+    let groups = m
+        .roles
+        .iter()
+        .filter_map(|r| match r {
+            Some(Role::Group { group, size, .. }) => Some((*group, *size)),
+            _ => None,
+        })
+        .collect::<Vec<_>>();
+    m.group_pending = vec![Vec::new(); groups.iter().map(|g| g.0 + 1).max().unwrap_or(0)];
+    for (group, size) in groups {
+        m.group_pending[group] = vec![None; size];
+    }
     for (k, d) in [bx, by, bz, gx, gy, gz].iter().enumerate() {
         m.builtins[6 + k] = (V::I(i64::from(*d)), Sym::No);
     }
+    m
+    }
+}
+
+fn run_machine(
+    m: &mut Machine,
+    warp_lanes: &[WarpLanes],
+    launch: &Launch,
+    shortcut: bool,
+) -> Result<Run> {
+    let kernel = m.kernel;
+    let [gx, gy, gz] = launch.grid;
     let mut total = vec![SiteCounts::default(); kernel.sites.len()];
+    let mut total_merged = total.clone();
     if !shortcut {
         for z in 0..gz {
             for y in 0..gy {
@@ -299,7 +440,7 @@ fn run_with(
                         lo: [x, y, z],
                         hi: [x, y, z],
                     };
-                    match m.run_blocks(one, &warp_lanes) {
+                    match m.run_blocks(one, warp_lanes) {
                         Ok(()) => {}
                         Err(Stop::Err(e)) => return Err(e),
                         Err(Stop::Split(_)) => return Err(internal()),
@@ -307,7 +448,10 @@ fn run_with(
                 }
             }
         }
-        return Ok(m.counts);
+        return Ok(Run {
+            counts: std::mem::take(&mut m.counts),
+            merged: std::mem::take(&mut m.merged),
+        });
     }
     let mut stack = vec![Blocks {
         lo: [0; 3],
@@ -321,13 +465,17 @@ fn run_with(
         {
             continue;
         }
-        for c in &mut m.counts {
+        for c in m.counts.iter_mut().chain(m.merged.iter_mut()) {
             *c = SiteCounts::default();
         }
         let single = b.count() == 1;
-        match m.run_blocks(b, &warp_lanes) {
+        match m.run_blocks(b, warp_lanes) {
             Ok(()) => {
                 for (t, c) in total.iter_mut().zip(&m.counts) {
+                    t.load.add(&c.load);
+                    t.store.add(&c.store);
+                }
+                for (t, c) in total_merged.iter_mut().zip(&m.merged) {
                     t.load.add(&c.load);
                     t.store.add(&c.store);
                 }
@@ -352,7 +500,10 @@ fn run_with(
     }
     match first_error {
         Some((_, e)) => Err(e),
-        None => Ok(total),
+        None => Ok(Run {
+            counts: total,
+            merged: total_merged,
+        }),
     }
 }
 
@@ -515,7 +666,16 @@ impl Machine<'_> {
             for v in &mut self.locals {
                 *v = (V::I(0), Sym::No);
             }
+            for g in &mut self.group_pending {
+                g.iter_mut().for_each(|p| *p = None);
+            }
+            for r in &mut self.run_pending {
+                r.clear();
+            }
             self.exec(&kernel.body, *exist)?;
+            for site in 0..self.run_pending.len() {
+                self.flush_run(site);
+            }
         }
         Ok(())
     }
@@ -645,9 +805,9 @@ impl Machine<'_> {
                     self.eval(value, mask)?;
                     let (addrs, coef) = self.address(*site, mask)?;
                     if op.is_some() {
-                        self.count(*site, &addrs, coef, mask, false);
+                        self.count(*site, &addrs, coef, mask, false)?;
                     }
-                    self.count(*site, &addrs, coef, mask, true);
+                    self.count(*site, &addrs, coef, mask, true)?;
                 }
                 Stmt::If {
                     cond,
@@ -1021,7 +1181,7 @@ impl Machine<'_> {
             }
             Expr::Load(site) => {
                 let (addrs, coef) = self.address(*site, mask)?;
-                self.count(*site, &addrs, coef, mask, false);
+                self.count(*site, &addrs, coef, mask, false)?;
                 (V::Unknown, Sym::No)
             }
         })
@@ -1181,9 +1341,9 @@ impl Machine<'_> {
         coef: [i64; 3],
         mask: u32,
         store: bool,
-    ) {
+    ) -> R<()> {
         if mask == 0 {
-            return;
+            return Ok(());
         }
         let site = &self.kernel.sites[site_idx];
         let space = site.space;
@@ -1221,13 +1381,143 @@ impl Machine<'_> {
                 measure(&shifted, &mut c, times);
             }
         }
-        let entry = &mut self.counts[site_idx];
-        if store {
+        if let Some((traced, limit)) = self.tracing
+            && traced == site_idx
+        {
+            self.trace.total += 1;
+            if self.trace.executions.len() < limit {
+                self.trace.executions.push(Execution {
+                    mask,
+                    offsets: *addrs,
+                    store,
+                });
+            }
+        }
+        let role = self.roles.get(site_idx).copied().flatten();
+        for entry in [&mut self.counts[site_idx], &mut self.merged[site_idx]] {
+            if store {
+                entry.store.add(&c);
+            } else {
+                entry.load.add(&c);
+            }
+        }
+        let Some(role) = role else {
+            return Ok(());
+        };
+        if coef.iter().any(|d| d % 128 != 0) {
+            // Merging depends on alignment, which a shift of part of 128 bytes changes.
+            return Err(Stop::Split(aff(coef).dims()));
+        }
+        let p = Pending {
+            site: site_idx,
+            addrs: *addrs,
+            mask,
+            counts: c,
+            store,
+        };
+        match role {
+            Role::Group { group, pos, .. } => {
+                let slots = &mut self.group_pending[group];
+                if slots[pos].is_some() || slots.iter().flatten().any(|q| q.store != store) {
+                    slots.iter_mut().for_each(|q| *q = None);
+                }
+                slots[pos] = Some(p);
+                if slots.iter().all(Option::is_some) {
+                    let members: Vec<Pending> = slots.iter().flatten().copied().collect();
+                    slots.iter_mut().for_each(|q| *q = None);
+                    self.try_merge(&members);
+                }
+            }
+            Role::Run => {
+                let bytes = i64::from(self.kernel.sites[site_idx].access_bytes);
+                let continues = self.run_pending[site_idx].last().is_some_and(|last| {
+                    last.mask == mask
+                        && (0..LANES)
+                            .all(|l| mask & (1 << l) == 0 || addrs[l] == last.addrs[l] + bytes)
+                });
+                if !continues {
+                    self.flush_run(site_idx);
+                }
+                self.run_pending[site_idx].push(p);
+                if self.run_pending[site_idx].len() as i64 * bytes >= 16 {
+                    self.flush_run(site_idx);
+                }
+            }
+        }
+        Ok(())
+    }
+
+    /// Merges the pending contiguous executions of a site in aligned pieces of 8 or 16 bytes.
+    fn flush_run(&mut self, site: usize) {
+        if self.run_pending[site].is_empty() {
+            return;
+        }
+        let run = std::mem::take(&mut self.run_pending[site]);
+        let bytes = self.kernel.sites[site].access_bytes as usize;
+        let mut i = 0;
+        while i < run.len() {
+            let width = [4usize, 2].into_iter().find(|&w| {
+                i + w <= run.len() && matches!(w * bytes, 8 | 16) && self.try_merge(&run[i..i + w])
+            });
+            i += width.unwrap_or(1);
+        }
+    }
+
+    /// If `members` (contiguous elements, first first) are one aligned wider access for every active
+    /// lane, counts them as that access in the merged counts.
+    fn try_merge(&mut self, members: &[Pending]) -> bool {
+        let Some(first) = members.first() else {
+            return false;
+        };
+        let site = &self.kernel.sites[first.site];
+        let bytes = i64::from(site.access_bytes);
+        let width = bytes * members.len() as i64;
+        let mask = first.mask;
+        let lined_up = members.iter().enumerate().all(|(j, m)| {
+            m.mask == mask
+                && m.store == first.store
+                && (0..LANES).all(|l| {
+                    mask & (1 << l) == 0
+                        || (m.addrs[l] == first.addrs[l] + j as i64 * bytes
+                            && first.addrs[l].rem_euclid(width) == 0)
+                })
+        });
+        if !lined_up {
+            return false;
+        }
+        let n = self.weight;
+        let wide = width as u32;
+        let mut c = Counts {
+            instructions: n,
+            requests: n * u64::from(site.space == Space::Global),
+            bytes: n * u64::from(mask.count_ones()) * u64::from(wide),
+            ..Counts::default()
+        };
+        match site.space {
+            Space::Global => c.sectors = n * u64::from(sectors(&first.addrs, mask, wide)),
+            Space::Shared => {
+                let (w, ideal) = wavefronts(&first.addrs, mask, wide, first.store);
+                c.wavefronts = n * u64::from(w);
+                c.ideal = n * u64::from(ideal);
+            }
+        }
+        for m in members {
+            let entry = &mut self.merged[m.site];
+            if m.store {
+                entry.store.sub(&m.counts);
+            } else {
+                entry.load.sub(&m.counts);
+            }
+        }
+        let entry = &mut self.merged[first.site];
+        if first.store {
             entry.store.add(&c);
         } else {
             entry.load.add(&c);
         }
+        true
     }
+
 }
 
 fn lanes_f1(v: &V) -> f64 {
