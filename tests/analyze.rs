@@ -528,3 +528,52 @@ fn neighbouring_stores_and_unrolled_loops_are_merged() {
     assert!(row.merge_note.as_deref().unwrap().contains("unrolls the loop"));
     assert!(column.merged.is_none(), "Bs[k][tx] steps a row per iteration");
 }
+
+fn warpdrill(args: &[&str]) -> std::process::Output {
+    std::process::Command::new(env!("CARGO_BIN_EXE_warpdrill"))
+        .args(args)
+        .output()
+        .expect("the binary runs")
+}
+
+#[test]
+fn the_command_prints_text_or_json_outside_a_terminal() {
+    // Piped, as here: the text report, with or without --text.
+    for args in [
+        &["analyze", "--example", "copy", "--text"][..],
+        &["analyze", "--example", "copy"][..],
+    ] {
+        let out = warpdrill(args);
+        assert_eq!(out.status.code(), Some(0), "{args:?}");
+        let text = String::from_utf8_lossy(&out.stdout);
+        assert!(text.contains("kernel copy  grid 256  block 256"), "{text}");
+        assert!(text.contains("no wasted sectors and no bank conflicts"), "{text}");
+    }
+    let out = warpdrill(&["analyze", "--example", "copy", "--json", "--text"]);
+    assert_eq!(out.status.code(), Some(2), "--json and --text conflict");
+    // JSON keeps its fields and adds the merged figures where a merge changes them.
+    let out = warpdrill(&["analyze", "--example", "matmul_tiled", "--json"]);
+    assert_eq!(out.status.code(), Some(0));
+    let json: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    for field in [
+        "global_load_sectors",
+        "global_load_requests",
+        "global_store_sectors",
+        "global_store_requests",
+        "shared_load_wavefronts",
+        "shared_load_conflicts",
+        "shared_store_wavefronts",
+        "shared_store_conflicts",
+    ] {
+        assert!(json["totals"][field].is_u64(), "{field}");
+        assert!(json["merged_totals"][field].is_u64(), "{field}");
+        assert!(json["lines"][0]["counts"][field].is_u64(), "{field}");
+    }
+    assert!(
+        json["merged_totals"]["shared_load_instructions"].as_u64()
+            < json["totals"]["shared_load_instructions"].as_u64()
+    );
+    let copy = warpdrill(&["analyze", "--example", "copy", "--json"]);
+    let json: serde_json::Value = serde_json::from_slice(&copy.stdout).unwrap();
+    assert!(json.get("merged_totals").is_none(), "nothing to merge in copy");
+}
