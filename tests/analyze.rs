@@ -475,13 +475,20 @@ fn a_pair_read_in_one_statement_is_also_counted_as_one_wider_access() {
     assert_eq!(merged.shared_load_wavefronts, float2.shared_load_wavefronts);
     assert_eq!(merged.shared_load_conflicts, 0);
     // The global store and the totals as written are unchanged by the assumption.
-    assert_eq!(merged.global_store_sectors, as_written.totals.global_store_sectors);
+    assert_eq!(
+        merged.global_store_sectors,
+        as_written.totals.global_store_sectors
+    );
     let first = as_written
         .lines
         .iter()
         .find(|a| a.text == "s[2 * t]")
         .unwrap();
-    assert!(first.merge_note.as_deref().unwrap().contains("LDS/STS.64"), "{:?}", first.merge_note);
+    assert!(
+        first.merge_note.as_deref().unwrap().contains("LDS/STS.64"),
+        "{:?}",
+        first.merge_note
+    );
     let second = as_written
         .lines
         .iter()
@@ -499,7 +506,11 @@ fn a_pair_read_in_one_statement_is_also_counted_as_one_wider_access() {
 
 #[test]
 fn misaligned_or_strided_neighbours_are_not_merged() {
-    for index in ["2 * t + 1] + s[2 * t + 2", "3 * t] + s[3 * t + 1", "t] + s[t + 32"] {
+    for index in [
+        "2 * t + 1] + s[2 * t + 2",
+        "3 * t] + s[3 * t + 1",
+        "t] + s[t + 32",
+    ] {
         let source = format!(
             "__global__ void k(float* out) {{\n  __shared__ float s[1024];\n  unsigned t = threadIdx.x;\n  s[t] = 0;\n  __syncthreads();\n  out[t] = s[{index}];\n}}\n"
         );
@@ -521,12 +532,33 @@ fn neighbouring_stores_and_unrolled_loops_are_merged() {
 
     let tiled = analyze::examples::example("matmul_tiled").unwrap();
     let r = analyze::analyze(tiled, "matmul_tiled", &Options::default()).unwrap();
-    let row = r.lines.iter().find(|a| a.text.starts_with("As[")  && a.counts.shared_load_instructions > 0).unwrap();
-    let column = r.lines.iter().find(|a| a.text.starts_with("Bs[") && a.counts.shared_load_instructions > 0).unwrap();
-    let merged = row.merged.expect("As[ty][k] over the unrolled k loop: LDS.128");
-    assert_eq!(merged.shared_load_instructions * 4, row.counts.shared_load_instructions);
-    assert!(row.merge_note.as_deref().unwrap().contains("unrolls the loop"));
-    assert!(column.merged.is_none(), "Bs[k][tx] steps a row per iteration");
+    let row = r
+        .lines
+        .iter()
+        .find(|a| a.text.starts_with("As[") && a.counts.shared_load_instructions > 0)
+        .unwrap();
+    let column = r
+        .lines
+        .iter()
+        .find(|a| a.text.starts_with("Bs[") && a.counts.shared_load_instructions > 0)
+        .unwrap();
+    let merged = row
+        .merged
+        .expect("As[ty][k] over the unrolled k loop: LDS.128");
+    assert_eq!(
+        merged.shared_load_instructions * 4,
+        row.counts.shared_load_instructions
+    );
+    assert!(
+        row.merge_note
+            .as_deref()
+            .unwrap()
+            .contains("unrolls the loop")
+    );
+    assert!(
+        column.merged.is_none(),
+        "Bs[k][tx] steps a row per iteration"
+    );
 }
 
 fn warpdrill(args: &[&str]) -> std::process::Output {
@@ -547,7 +579,10 @@ fn the_command_prints_text_or_json_outside_a_terminal() {
         assert_eq!(out.status.code(), Some(0), "{args:?}");
         let text = String::from_utf8_lossy(&out.stdout);
         assert!(text.contains("kernel copy  grid 256  block 256"), "{text}");
-        assert!(text.contains("no wasted sectors and no bank conflicts"), "{text}");
+        assert!(
+            text.contains("no wasted sectors and no bank conflicts"),
+            "{text}"
+        );
     }
     let out = warpdrill(&["analyze", "--example", "copy", "--json", "--text"]);
     assert_eq!(out.status.code(), Some(2), "--json and --text conflict");
@@ -575,5 +610,8 @@ fn the_command_prints_text_or_json_outside_a_terminal() {
     );
     let copy = warpdrill(&["analyze", "--example", "copy", "--json"]);
     let json: serde_json::Value = serde_json::from_slice(&copy.stdout).unwrap();
-    assert!(json.get("merged_totals").is_none(), "nothing to merge in copy");
+    assert!(
+        json.get("merged_totals").is_none(),
+        "nothing to merge in copy"
+    );
 }

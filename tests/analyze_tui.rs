@@ -82,7 +82,11 @@ fn the_screen_shows_the_totals_and_each_line_s_heat() {
         "{text}"
     );
     // The costliest line is selected and its wasted sectors are on screen, as a number.
-    let worst = report.lines.iter().max_by_key(|a| a.wasted_sectors).unwrap();
+    let worst = report
+        .lines
+        .iter()
+        .max_by_key(|a| a.wasted_sectors)
+        .unwrap();
     let heat = warpdrill::ui::analyze::compact(worst.wasted_sectors);
     let row = text
         .lines()
@@ -150,7 +154,11 @@ fn keys_move_lines_and_step_iterations_warps_and_blocks() {
     // Lines: j/k, arrows, PgUp/PgDn, Home/End, n/N.
     press(&mut app, KeyCode::Char('k'));
     assert_eq!(state(&app).cursor, start - 1);
-    assert_eq!(state(&app).block, 0, "a new line starts again at its first warp");
+    assert_eq!(
+        state(&app).block,
+        0,
+        "a new line starts again at its first warp"
+    );
     press(&mut app, KeyCode::Down);
     press(&mut app, KeyCode::Char('j'));
     assert_eq!(state(&app).cursor, start + 1);
@@ -186,7 +194,10 @@ fn enter_opens_the_explorer_on_the_access_shown() {
         other => panic!("not the explorer: {other:?}"),
     }
     let text = screen(&app, 120, 40);
-    assert!(text.contains("sectors 8"), "stride 2 of floats: 8 sectors\n{text}");
+    assert!(
+        text.contains("sectors 8"),
+        "stride 2 of floats: 8 sectors\n{text}"
+    );
     press(&mut app, KeyCode::Esc);
     assert!(matches!(app.screen(), Screen::Analyze(_)));
 }
@@ -205,10 +216,23 @@ fn help_lists_the_screen_s_keys() {
 #[test]
 fn tiny_and_odd_terminals_do_not_panic() {
     let mut app = analysing("matmul_tiled");
-    for (w, h) in [(1, 1), (10, 3), (59, 19), (60, 20), (61, 21), (80, 24), (300, 100)] {
+    for (w, h) in [
+        (1, 1),
+        (10, 3),
+        (59, 19),
+        (60, 20),
+        (61, 21),
+        (80, 24),
+        (300, 100),
+    ] {
         let _ = screen(&app, w, h);
     }
-    for key in [KeyCode::PageDown, KeyCode::End, KeyCode::Char('n'), KeyCode::Right] {
+    for key in [
+        KeyCode::PageDown,
+        KeyCode::End,
+        KeyCode::Char('n'),
+        KeyCode::Right,
+    ] {
         press(&mut app, key);
         let _ = screen(&app, 60, 20);
     }
@@ -218,7 +242,9 @@ fn tiny_and_odd_terminals_do_not_panic() {
 fn a_kernel_that_cannot_be_analysed_leaves_a_message() {
     let mut app = app();
     let mut setup = AnalyzeSetup::example("copy").unwrap();
-    setup.source = "__global__ void k(float* a) { atomicAdd(&a[0], 1.0f); }\n// launch: --grid 1 --block 32".into();
+    setup.source =
+        "__global__ void k(float* a) { atomicAdd(&a[0], 1.0f); }\n// launch: --grid 1 --block 32"
+            .into();
     setup.launch = Some(analyze::Launch {
         grid: [1, 1, 1],
         block: [32, 1, 1],

@@ -338,7 +338,10 @@ fn analyse_a_kernel_in_the_terminal_step_through_it_and_open_the_explorer() {
         return;
     };
     let screen = session.wait_for("Source · heat");
-    assert!(screen.contains("kernel walk · grid 64 · block 128"), "{screen}");
+    assert!(
+        screen.contains("kernel walk · grid 64 · block 128"),
+        "{screen}"
+    );
     assert!(screen.contains("totals"), "{screen}");
     // The costliest line (the store, 4 floats apart per lane) is selected, with its sector diagram.
     assert!(screen.contains("▸5"), "{screen}");

@@ -241,7 +241,12 @@ pub fn prepare(source: &str, file: &str, options: &Options) -> Result<(ast::Kern
 }
 
 /// Runs a parsed kernel over its launch and reports every access.
-pub fn report(kernel: &ast::Kernel, launch: &Launch, file: &str, options: &Options) -> Result<Report> {
+pub fn report(
+    kernel: &ast::Kernel,
+    launch: &Launch,
+    file: &str,
+    options: &Options,
+) -> Result<Report> {
     let kernel = kernel.clone();
     let launch = *launch;
     let ran = if options.full_simulation {
@@ -362,9 +367,9 @@ fn merge_note(kernel: &ast::Kernel, roles: &[Option<merge::Role>], site: usize) 
                 .sites
                 .iter()
                 .zip(roles)
-                .filter(|(_, r)| {
-                    matches!(r, Some(merge::Role::Group { group: g, .. }) if *g == group)
-                })
+                .filter(
+                    |(_, r)| matches!(r, Some(merge::Role::Group { group: g, .. }) if *g == group),
+                )
                 .map(|(site, _)| format!("`{}`", site.text))
                 .collect();
             format!(

@@ -381,44 +381,44 @@ fn warps(launch: &Launch) -> Result<Vec<WarpLanes>> {
 
 impl<'k> Machine<'k> {
     fn new(kernel: &'k Kernel, launch: &Launch, file: &'k str) -> Machine<'k> {
-    let [bx, by, bz] = launch.block;
-    let [gx, gy, gz] = launch.grid;
-    let mut m = Machine {
-        tracing: None,
-        trace: Trace::default(),
-        kernel,
-        locals: vec![(V::I(0), Sym::No); kernel.locals],
-        builtins: std::array::from_fn(|_| (V::I(0), Sym::No)),
-        exist: 0,
-        done: 0,
-        counts: vec![SiteCounts::default(); kernel.sites.len()],
-        steps: 0,
-        file,
-        span: [0; 3],
-        weight: 1,
-        hist: Vec::new(),
-        roles: Vec::new(),
-        merged: vec![SiteCounts::default(); kernel.sites.len()],
-        group_pending: Vec::new(),
-        run_pending: vec![Vec::new(); kernel.sites.len()],
-    };
-    m.roles = merge::roles(kernel);
-    let groups = m
-        .roles
-        .iter()
-        .filter_map(|r| match r {
-            Some(Role::Group { group, size, .. }) => Some((*group, *size)),
-            _ => None,
-        })
-        .collect::<Vec<_>>();
-    m.group_pending = vec![Vec::new(); groups.iter().map(|g| g.0 + 1).max().unwrap_or(0)];
-    for (group, size) in groups {
-        m.group_pending[group] = vec![None; size];
-    }
-    for (k, d) in [bx, by, bz, gx, gy, gz].iter().enumerate() {
-        m.builtins[6 + k] = (V::I(i64::from(*d)), Sym::No);
-    }
-    m
+        let [bx, by, bz] = launch.block;
+        let [gx, gy, gz] = launch.grid;
+        let mut m = Machine {
+            tracing: None,
+            trace: Trace::default(),
+            kernel,
+            locals: vec![(V::I(0), Sym::No); kernel.locals],
+            builtins: std::array::from_fn(|_| (V::I(0), Sym::No)),
+            exist: 0,
+            done: 0,
+            counts: vec![SiteCounts::default(); kernel.sites.len()],
+            steps: 0,
+            file,
+            span: [0; 3],
+            weight: 1,
+            hist: Vec::new(),
+            roles: Vec::new(),
+            merged: vec![SiteCounts::default(); kernel.sites.len()],
+            group_pending: Vec::new(),
+            run_pending: vec![Vec::new(); kernel.sites.len()],
+        };
+        m.roles = merge::roles(kernel);
+        let groups = m
+            .roles
+            .iter()
+            .filter_map(|r| match r {
+                Some(Role::Group { group, size, .. }) => Some((*group, *size)),
+                _ => None,
+            })
+            .collect::<Vec<_>>();
+        m.group_pending = vec![Vec::new(); groups.iter().map(|g| g.0 + 1).max().unwrap_or(0)];
+        for (group, size) in groups {
+            m.group_pending[group] = vec![None; size];
+        }
+        for (k, d) in [bx, by, bz, gx, gy, gz].iter().enumerate() {
+            m.builtins[6 + k] = (V::I(i64::from(*d)), Sym::No);
+        }
+        m
     }
 }
 
@@ -1517,7 +1517,6 @@ impl Machine<'_> {
         }
         true
     }
-
 }
 
 fn lanes_f1(v: &V) -> f64 {

@@ -14,8 +14,8 @@ use crate::progress::{HISTORY, Progress, Store};
 use crate::srs::Deck;
 pub use crate::ui::Action;
 use crate::ui::{
-    Component, Ctx, ExplorerSetup, Space, Tab, Theme, analyze as analyze_ui, calculators, card, exercise, explorer, home,
-    lab as lab_ui, ladder as ladder_ui, review, search, stats, topic,
+    Component, Ctx, ExplorerSetup, Space, Tab, Theme, analyze as analyze_ui, calculators, card,
+    exercise, explorer, home, lab as lab_ui, ladder as ladder_ui, review, search, stats, topic,
 };
 use ratatui::crossterm::event::{Event, KeyCode, KeyEvent, KeyEventKind, KeyModifiers};
 use std::time::{SystemTime, UNIX_EPOCH};

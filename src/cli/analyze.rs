@@ -2,8 +2,8 @@
 
 use super::output::finish;
 use crate::analyze::{self, Launch, examples};
-use crate::ui::analyze::AnalyzeSetup;
 use crate::engine::Arch;
+use crate::ui::analyze::AnalyzeSetup;
 use clap::Args;
 use std::path::PathBuf;
 use std::process::ExitCode;
@@ -134,8 +134,8 @@ fn prepared(args: &AnalyzeArgs) -> Result<(AnalyzeSetup, analyze::Report), Strin
         defines,
         arch,
     };
-    let report =
-        analyze::analyze(&setup.source, &setup.file, &setup.options()).map_err(|e| e.to_string())?;
+    let report = analyze::analyze(&setup.source, &setup.file, &setup.options())
+        .map_err(|e| e.to_string())?;
     Ok((setup, report))
 }
 

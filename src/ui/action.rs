@@ -1,8 +1,8 @@
 //! What a learner can ask for, as plain data: screens return an [`Action`] from their key handling
 //! and the app's `update` carries it out. Nothing here refers to the app or to a screen's state.
 
-use crate::content::schema::Level;
 use crate::analyze::{Launch, Options, examples};
+use crate::content::schema::Level;
 use crate::engine::{AccessShape, Arch, WarpAccess};
 use crate::lab::Given;
 use crate::ladder::{Outcome, ShowMe};

@@ -14,7 +14,7 @@
 
 pub use super::action::AnalyzeSetup;
 use super::{Action, Component, Ctx, ExplorerSetup, Space, Theme, block, ellipsis};
-use crate::analyze::{self, AccessReport, Launch, Report, Trace, Totals, ast::Kernel, examples};
+use crate::analyze::{self, AccessReport, Launch, Report, Totals, Trace, ast::Kernel, examples};
 use crate::engine::{self, AccessShape, Granularity, WarpAccess};
 use ratatui::buffer::Buffer;
 use ratatui::crossterm::event::{KeyCode, KeyEvent};
@@ -103,7 +103,11 @@ impl Component for Examples {
     }
 
     fn keys(&self) -> Vec<(&'static str, &'static str)> {
-        vec![("↑↓/jk", "move"), ("Enter", "analyse"), ("PgUp/PgDn", "page")]
+        vec![
+            ("↑↓/jk", "move"),
+            ("Enter", "analyse"),
+            ("PgUp/PgDn", "page"),
+        ]
     }
 }
 
@@ -133,16 +137,21 @@ impl State {
     /// Analyses the setup's kernel; the message of the error otherwise.
     pub fn new(setup: &AnalyzeSetup) -> Result<State, String> {
         let options = setup.options();
-        let (kernel, launch) = analyze::prepare(&setup.source, &setup.file, &options)
-            .map_err(|e| e.to_string())?;
-        let report = analyze::report(&kernel, &launch, &setup.file, &options)
-            .map_err(|e| e.to_string())?;
+        let (kernel, launch) =
+            analyze::prepare(&setup.source, &setup.file, &options).map_err(|e| e.to_string())?;
+        let report =
+            analyze::report(&kernel, &launch, &setup.file, &options).map_err(|e| e.to_string())?;
         let lines: Vec<String> = setup.source.lines().map(str::to_string).collect();
         // Start on the costliest access, or the first.
         let start = report
             .lines
             .iter()
-            .max_by_key(|a| (a.wasted_sectors + a.extra_wavefronts, std::cmp::Reverse(a.line)))
+            .max_by_key(|a| {
+                (
+                    a.wasted_sectors + a.extra_wavefronts,
+                    std::cmp::Reverse(a.line),
+                )
+            })
             .map_or(0, |a| a.line.saturating_sub(1) as usize);
         let mut state = State {
             setup: setup.clone(),
@@ -263,7 +272,11 @@ impl State {
 
     /// The next (or previous) line with an access, from the cursor.
     fn next_access_line(&self, forward: bool) -> Option<usize> {
-        let lines = self.report.lines.iter().map(|a| a.line.saturating_sub(1) as usize);
+        let lines = self
+            .report
+            .lines
+            .iter()
+            .map(|a| a.line.saturating_sub(1) as usize);
         if forward {
             lines.filter(|&l| l > self.cursor).min()
         } else {
@@ -515,15 +528,13 @@ impl State {
                 .wrap(Wrap { trim: true })
                 .render(inner, buf);
             }
-            Some((access, Space::Global)) => {
-                match engine::coalesce(&access, Granularity::Sector) {
-                    Ok(c) => {
-                        let title = super::arch_title("Warp → sectors", arch, area.width);
-                        super::explorer::global_diagram(&c, theme, &title, area, buf);
-                    }
-                    Err(e) => message_box(&e.to_string(), theme, area, buf),
+            Some((access, Space::Global)) => match engine::coalesce(&access, Granularity::Sector) {
+                Ok(c) => {
+                    let title = super::arch_title("Warp → sectors", arch, area.width);
+                    super::explorer::global_diagram(&c, theme, &title, area, buf);
                 }
-            }
+                Err(e) => message_box(&e.to_string(), theme, area, buf),
+            },
             Some((access, Space::Shared)) => match engine::bank_conflicts(&access, arch) {
                 Ok(b) => super::explorer::bank_diagram(&b, theme, arch, area, buf),
                 Err(e) => message_box(&e.to_string(), theme, area, buf),
@@ -601,8 +612,9 @@ impl Component for State {
         if area.width < 4 || area.height < 4 {
             return;
         }
+        let merged = self.report.merged_totals.as_ref();
         let [head, body] = area.layout(&Layout::vertical([
-            Constraint::Length(2),
+            Constraint::Length(if merged.is_some() { 3 } else { 2 }),
             Constraint::Fill(1),
         ]));
         let title = format!(
@@ -612,19 +624,27 @@ impl Component for State {
             dims(self.report.block),
             self.setup.file
         );
-        let mut totals = vec![Span::styled("totals  ", theme.title())];
-        totals.push(Span::raw(totals_line(&self.report.totals)));
-        if let Some(m) = &self.report.merged_totals {
-            totals.push(Span::styled(
-                format!("  │ if merged: {}", totals_line(m)),
-                theme.warn(),
-            ));
+        let width = usize::from(head.width);
+        let mut head_lines = vec![
+            Line::styled(ellipsis(&title, width), theme.title()),
+            Line::from(vec![
+                Span::styled("totals     ", theme.title()),
+                Span::raw(ellipsis(
+                    &totals_line(&self.report.totals),
+                    width.saturating_sub(11),
+                )),
+            ]),
+        ];
+        if let Some(m) = merged {
+            head_lines.push(Line::from(vec![
+                Span::styled("if merged  ", theme.warn()),
+                Span::styled(
+                    ellipsis(&totals_line(m), width.saturating_sub(11)),
+                    theme.warn(),
+                ),
+            ]));
         }
-        Paragraph::new(vec![
-            Line::styled(ellipsis(&title, usize::from(head.width)), theme.title()),
-            Line::from(totals),
-        ])
-        .render(head, buf);
+        Paragraph::new(head_lines).render(head, buf);
         let details = self.detail_lines(theme);
         let (source_area, side) = if body.width >= 140 {
             let [s, side] = body.layout(&Layout::horizontal([
@@ -641,17 +661,24 @@ impl Component for State {
             (s, side)
         };
         self.render_source(theme, source_area, buf);
-        let detail_height =
-            (super::wrapped_height(&details, side.width.saturating_sub(2)) + 2).min(side.height / 2);
+        let detail_height = (super::wrapped_height(&details, side.width.saturating_sub(2)) + 2)
+            .min(side.height / 2);
         let [detail_area, diagram_area] = side.layout(&Layout::vertical([
             Constraint::Length(detail_height),
             Constraint::Fill(1),
         ]));
         let title = match self.selected_access() {
-            Some(site) => format!("Line {} · {}", self.cursor + 1, self.report.lines[site].text),
+            Some(site) => format!(
+                "Line {} · {}",
+                self.cursor + 1,
+                self.report.lines[site].text
+            ),
             None => format!("Line {}", self.cursor + 1),
         };
-        let outer = block(&ellipsis(&title, usize::from(side.width).saturating_sub(4)), theme);
+        let outer = block(
+            &ellipsis(&title, usize::from(side.width).saturating_sub(4)),
+            theme,
+        );
         let inner = outer.inner(detail_area);
         outer.render(detail_area, buf);
         Paragraph::new(details)

@@ -83,7 +83,8 @@ pub fn items(ctx: &Ctx) -> Vec<Item> {
         action: Action::ReopenCalculators,
     });
     items.push(Item {
-        label: "Analyse a kernel — per-line sectors and bank conflicts of built-in CUDA kernels".into(),
+        label: "Analyse a kernel — per-line sectors and bank conflicts of built-in CUDA kernels"
+            .into(),
         action: Action::OpenAnalyzeExamples,
     });
     items.push(Item {
