@@ -232,7 +232,11 @@ impl State {
         self.iteration = 0;
         let per_block = self.warps_per_block();
         let all = self.blocks().saturating_mul(per_block);
+        let started = std::time::Instant::now();
         for n in 0..all.min(WARP_SEARCH) {
+            if n > 0 && started.elapsed() > std::time::Duration::from_millis(300) {
+                break;
+            }
             self.block = n / per_block;
             self.warp = n % per_block;
             self.retrace();
