@@ -126,9 +126,9 @@ fn sym_add(a: Sym, b: Sym, k: i64) -> Sym {
         _ => {
             let (x, y) = (a.coef(), b.coef());
             let mut c = [0i64; 3];
-            for d in 0..3 {
-                match y[d].checked_mul(k).and_then(|v| v.checked_add(x[d])) {
-                    Some(v) => c[d] = v,
+            for ((out, &xd), &yd) in c.iter_mut().zip(&x).zip(&y) {
+                match yd.checked_mul(k).and_then(|v| v.checked_add(xd)) {
+                    Some(v) => *out = v,
                     None => return opaque(a, b),
                 }
             }
@@ -141,9 +141,9 @@ fn sym_scale(a: Sym, k: i64) -> Sym {
     match a {
         Sym::Aff(c) => {
             let mut out = [0i64; 3];
-            for d in 0..3 {
-                match c[d].checked_mul(k) {
-                    Some(v) => out[d] = v,
+            for (o, &cd) in out.iter_mut().zip(&c) {
+                match cd.checked_mul(k) {
+                    Some(v) => *o = v,
                     None => return opaque(a, Sym::No),
                 }
             }
@@ -684,8 +684,8 @@ impl Machine<'_> {
     fn range(&self, a: i64, c: [i64; 3]) -> Option<(i64, i64)> {
         let mut lo = a;
         let mut hi = a;
-        for k in 0..3 {
-            let d = c[k].checked_mul(self.span[k])?;
+        for (&ck, &span) in c.iter().zip(&self.span) {
+            let d = ck.checked_mul(span)?;
             if d < 0 {
                 lo = lo.checked_add(d)?;
             } else {
@@ -1251,12 +1251,12 @@ impl Machine<'_> {
                     None => return self.err(site.pos, "an address that overflows"),
                 }
             }
-            for d in 0..3 {
-                match c[d]
+            for (total, &cd) in coef.iter_mut().zip(&c) {
+                match cd
                     .checked_mul(site.strides[k])
-                    .and_then(|v| v.checked_add(coef[d]))
+                    .and_then(|v| v.checked_add(*total))
                 {
-                    Some(v) => coef[d] = v,
+                    Some(v) => *total = v,
                     None => return Err(Stop::Split(s.dims())),
                 }
             }
@@ -1308,9 +1308,9 @@ impl Machine<'_> {
         let m = modulus as usize;
         let mut hist = vec![0u64; m];
         hist[0] = 1;
-        for k in 0..3 {
-            let n = self.span[k] as u64 + 1;
-            let c = coef[k].rem_euclid(modulus);
+        for (&span, &ck) in self.span.iter().zip(&coef) {
+            let n = span as u64 + 1;
+            let c = ck.rem_euclid(modulus);
             let period = (modulus / gcd(c, modulus).max(1)) as u64;
             let mut one = vec![0u64; m];
             for t in 0..period.min(n) {
