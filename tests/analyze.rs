@@ -300,3 +300,318 @@ proptest! {
         let _ = analyze::analyze(&wrapped, "k.cu", &options);
     }
 }
+
+/// Totals and per-line counts with and without counting alike blocks once.
+fn both_ways(source: &str, grid: [u32; 3], block: [u32; 3], defines: &[(&str, String)]) {
+    let mut options = Options {
+        launch: Some(Launch { grid, block }),
+        defines: defines
+            .iter()
+            .map(|(n, v)| (n.to_string(), v.clone()))
+            .collect(),
+        ..Options::default()
+    };
+    let quick = analyze::analyze(source, "k.cu", &options);
+    options.full_simulation = true;
+    let full = analyze::analyze(source, "k.cu", &options);
+    let what = format!("grid {grid:?} block {block:?} {defines:?}\n{source}");
+    match (quick, full) {
+        (Ok(q), Ok(f)) => {
+            assert_eq!(q.totals, f.totals, "{what}");
+            assert_eq!(q.merged_totals, f.merged_totals, "merged, {what}");
+            for (a, b) in q.lines.iter().zip(&f.lines) {
+                assert_eq!(a.counts, b.counts, "line {} of {what}", a.line);
+            }
+        }
+        (Err(q), Err(f)) => assert_eq!(q.to_string(), f.to_string(), "{what}"),
+        (q, f) => panic!(
+            "one way failed: {:?} / {:?}\n{what}",
+            q.map(|r| r.totals),
+            f.map(|r| r.totals)
+        ),
+    }
+}
+
+#[test]
+fn alike_blocks_counted_once_give_the_full_simulation_s_counts_for_every_example() {
+    for (name, source) in analyze::examples::EXAMPLES {
+        let launch = analyze::launch_line(source).unwrap().unwrap();
+        both_ways(source, launch.grid, launch.block, &[]);
+        // Smaller and uneven launches, where edges cut blocks and shifts are not whole sectors.
+        for (grid, block) in [
+            ([3, 2, 1], [16, 16, 1]),
+            ([5, 3, 1], [32, 8, 1]),
+            ([7, 1, 1], [256, 1, 1]),
+            ([9, 2, 1], [40, 3, 1]),
+        ] {
+            let uses_2d = source.contains("threadIdx.y");
+            let block = if uses_2d {
+                block
+            } else {
+                [block[0] * block[1], 1, 1]
+            };
+            if name.starts_with("reduce") && block[0] != 256 {
+                continue;
+            }
+            both_ways(source, grid, block, &[]);
+        }
+    }
+    let matmul = analyze::examples::example("matmul_naive").unwrap();
+    for n in ["17", "40", "48", "100"] {
+        both_ways(matmul, [4, 4, 1], [16, 16, 1], &[("N", n.to_string())]);
+    }
+    let strided = analyze::examples::example("strided").unwrap();
+    for s in ["1", "3", "8", "33"] {
+        both_ways(
+            strided,
+            [13, 1, 1],
+            [96, 1, 1],
+            &[("STRIDE", s.to_string())],
+        );
+    }
+    let misaligned = analyze::examples::example("misaligned").unwrap();
+    for o in ["0", "1", "7", "8", "31"] {
+        both_ways(
+            misaligned,
+            [11, 1, 1],
+            [40, 1, 1],
+            &[("OFFSET", o.to_string())],
+        );
+    }
+}
+
+/// Kernels where blocks differ in ways the shortcut has to notice.
+const BLOCK_DEPENDENT: &[&str] = &[
+    // Bounds check that cuts the last blocks.
+    "__global__ void k(float* a) {\n  int i = blockIdx.x * blockDim.x + threadIdx.x;\n  if (i < N) a[i] = 0;\n}\n",
+    // A 2D bounds check and a column walk.
+    "__global__ void k(const float* a, float* b) {\n  int x = blockIdx.x * blockDim.x + threadIdx.x;\n  int y = blockIdx.y * blockDim.y + threadIdx.y;\n  if (x < N && y < N / 2) b[x * N + y] = a[y * N + x];\n}\n",
+    // Loop trip count that depends on the block.
+    "__global__ void k(float* a) {\n  for (int j = 0; j < blockIdx.x % 4; j++) a[j * 32 + threadIdx.x] = 0;\n}\n",
+    // Non-affine use of blockIdx in an address.
+    "__global__ void k(float* a) {\n  a[(blockIdx.x * 7) % N + threadIdx.x] = 0;\n  a[(blockIdx.x / 3) * 64 + threadIdx.x * 2] = 1;\n}\n",
+    // A shift that is not a whole number of sectors, and one-lane stores.
+    "__global__ void k(double* a, short* b) {\n  a[blockIdx.x * 3 + threadIdx.x] = 0;\n  if (threadIdx.x == 0) b[blockIdx.x] = 1;\n}\n",
+    // Shared memory indexed with blockIdx.
+    "__global__ void k(float* a) {\n  __shared__ float s[512];\n  s[(blockIdx.x * 5 + threadIdx.x) % 512] = 1;\n  s[blockIdx.x + threadIdx.x] = 2;\n  a[threadIdx.x] = s[threadIdx.x * 2];\n}\n",
+    // Equality tests, negation and a ?: on block coordinates.
+    "__global__ void k(float* a) {\n  int b = blockIdx.x;\n  if (b == 2 || !(b - 1)) a[threadIdx.x] = 0;\n  int j = b != 3 ? -b * 64 + 4096 : 8;\n  a[j + threadIdx.x] = 1;\n}\n",
+    // Block-dependent branch only in some lanes, then merged.
+    "__global__ void k(float* a) {\n  int j = threadIdx.x;\n  if (threadIdx.x < 16) j = blockIdx.x * 64 + threadIdx.x;\n  a[j] = 0;\n}\n",
+    // Wrap-around in 16-bit and unsigned arithmetic.
+    "__global__ void k(float* a) {\n  short s = blockIdx.x * 9000;\n  unsigned u = blockIdx.x * 256 - 512;\n  a[s + 40000 + threadIdx.x] = 0;\n  if (u < 100000) a[threadIdx.x] = 1;\n}\n",
+    // Float arithmetic on block coordinates.
+    "__global__ void k(float* a) {\n  float f = blockIdx.x * 0.5f;\n  if (f < 2) a[threadIdx.x] = 0;\n}\n",
+    // Out of bounds in a late block only: the same error either way.
+    "__global__ void k(float* a) {\n  __shared__ float s[64];\n  s[blockIdx.x * 8 + threadIdx.x % 8] = 0;\n}\n",
+    // Division by zero in one block only.
+    "__global__ void k(float* a) {\n  int d = 100 / (blockIdx.x - 3);\n  a[threadIdx.x] = d;\n}\n",
+    // Three dimensions of blocks.
+    "__global__ void k(float* a) {\n  int i = (blockIdx.z * gridDim.y + blockIdx.y) * gridDim.x + blockIdx.x;\n  a[i * blockDim.x + threadIdx.x] = 0;\n  if (blockIdx.z > 0 && blockIdx.y < 2) a[i * 3 + threadIdx.x] = 1;\n}\n",
+];
+
+#[test]
+fn alike_blocks_counted_once_give_the_full_simulation_s_counts_for_block_dependent_kernels() {
+    for source in BLOCK_DEPENDENT {
+        for (grid, block) in [
+            ([1, 1, 1], [32, 1, 1]),
+            ([6, 1, 1], [32, 1, 1]),
+            ([13, 3, 1], [40, 1, 1]),
+            ([5, 4, 3], [64, 2, 1]),
+            ([9, 5, 2], [16, 3, 1]),
+        ] {
+            for n in ["64", "100", "128"] {
+                both_ways(source, grid, block, &[("N", n.to_string())]);
+            }
+        }
+    }
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(64))]
+    #[test]
+    fn alike_blocks_counted_once_agree_with_the_full_simulation(
+        coef in prop::array::uniform3(-70i64..70),
+        thread in 1i64..40,
+        offset in -5i64..50,
+        limit in 0i64..3000,
+        ty in prop_oneof![Just("char"), Just("short"), Just("float"), Just("double"), Just("float4")],
+        grid in prop::array::uniform3(1u32..6),
+        block in (1u32..130, 1u32..4),
+    ) {
+        let source = format!(
+            "__global__ void k(const {ty}* in, {ty}* out) {{\n  int i = blockIdx.x * {} + blockIdx.y * {} + blockIdx.z * {} + threadIdx.x * {thread} + threadIdx.y + {offset} + 4000;\n  if (i < {limit}) out[i] = in[i + 1];\n  out[i * 2] = in[blockIdx.x];\n}}\n",
+            coef[0], coef[1], coef[2]
+        );
+        both_ways(&source, grid, [block.0, block.1, 1], &[]);
+    }
+}
+
+fn report(source: &str, grid: u32, block: u32) -> analyze::Report {
+    let options = Options {
+        launch: Some(Launch {
+            grid: [grid, 1, 1],
+            block: [block, 1, 1],
+        }),
+        ..Options::default()
+    };
+    analyze::analyze(source, "k.cu", &options).unwrap_or_else(|e| panic!("{e}\n{source}"))
+}
+
+#[test]
+fn a_pair_read_in_one_statement_is_also_counted_as_one_wider_access() {
+    let pair = "__global__ void k(float* out) {\n  __shared__ float s[512];\n  unsigned t = threadIdx.x;\n  s[t] = 0;\n  __syncthreads();\n  out[t] = s[2 * t] + s[2 * t + 1];\n}\n";
+    let wide = "__global__ void k(float* out) {\n  __shared__ float2 s[256];\n  unsigned t = threadIdx.x;\n  __shared__ float z[512];\n  z[t] = 0;\n  __syncthreads();\n  out[t] = s[t].x;\n}\n";
+    let as_written = report(pair, 2, 256);
+    let merged = as_written
+        .merged_totals
+        .expect("the pair is merged into one 64-bit load");
+    // As written: two 4-byte loads per warp, each a 2-way conflict.
+    assert_eq!(as_written.totals.shared_load_instructions, 16 * 2);
+    assert_eq!(as_written.totals.shared_load_wavefronts, 16 * 2 * 2);
+    // Merged: what one float2 load per thread costs.
+    let float2 = report(wide, 2, 256).totals;
+    assert_eq!(merged.shared_load_instructions, 16);
+    assert_eq!(merged.shared_load_wavefronts, float2.shared_load_wavefronts);
+    assert_eq!(merged.shared_load_conflicts, 0);
+    // The global store and the totals as written are unchanged by the assumption.
+    assert_eq!(
+        merged.global_store_sectors,
+        as_written.totals.global_store_sectors
+    );
+    let first = as_written
+        .lines
+        .iter()
+        .find(|a| a.text == "s[2 * t]")
+        .unwrap();
+    assert!(
+        first.merge_note.as_deref().unwrap().contains("LDS/STS.64"),
+        "{:?}",
+        first.merge_note
+    );
+    let second = as_written
+        .lines
+        .iter()
+        .find(|a| a.text == "s[2 * t + 1]")
+        .unwrap();
+    assert_eq!(second.merged.unwrap().shared_load_instructions, 0);
+    // Text and JSON say which figures assume the merge, and keep the figures as written.
+    let text = analyze::render_text(pair, &as_written);
+    assert!(text.contains("if merged: lds 16 inst"), "{text}");
+    assert!(text.contains("totals if the compiler merges"), "{text}");
+    let json = serde_json::to_value(&as_written).unwrap();
+    assert_eq!(json["totals"]["shared_load_instructions"], 32);
+    assert_eq!(json["merged_totals"]["shared_load_instructions"], 16);
+}
+
+#[test]
+fn misaligned_or_strided_neighbours_are_not_merged() {
+    for index in [
+        "2 * t + 1] + s[2 * t + 2",
+        "3 * t] + s[3 * t + 1",
+        "t] + s[t + 32",
+    ] {
+        let source = format!(
+            "__global__ void k(float* out) {{\n  __shared__ float s[1024];\n  unsigned t = threadIdx.x;\n  s[t] = 0;\n  __syncthreads();\n  out[t] = s[{index}];\n}}\n"
+        );
+        let r = report(&source, 1, 64);
+        assert_eq!(r.merged_totals, None, "{source}");
+        assert!(r.lines.iter().all(|a| a.merged.is_none()));
+    }
+}
+
+#[test]
+fn neighbouring_stores_and_unrolled_loops_are_merged() {
+    let stores = "__global__ void k(float* out) {\n  int i = blockIdx.x * blockDim.x + threadIdx.x;\n  out[2 * i] = 1;\n  out[2 * i + 1] = 2;\n}\n";
+    let r = report(stores, 4, 128);
+    assert_eq!(r.totals.global_store_requests, 32);
+    assert_eq!(r.totals.global_store_sectors, 32 * 8);
+    let m = r.merged_totals.expect("a float2-like pair of stores");
+    assert_eq!(m.global_store_requests, 16);
+    assert_eq!(m.global_store_sectors, 16 * 8);
+
+    let tiled = analyze::examples::example("matmul_tiled").unwrap();
+    let r = analyze::analyze(tiled, "matmul_tiled", &Options::default()).unwrap();
+    let row = r
+        .lines
+        .iter()
+        .find(|a| a.text.starts_with("As[") && a.counts.shared_load_instructions > 0)
+        .unwrap();
+    let column = r
+        .lines
+        .iter()
+        .find(|a| a.text.starts_with("Bs[") && a.counts.shared_load_instructions > 0)
+        .unwrap();
+    let merged = row
+        .merged
+        .expect("As[ty][k] over the unrolled k loop: LDS.128");
+    assert_eq!(
+        merged.shared_load_instructions * 4,
+        row.counts.shared_load_instructions
+    );
+    assert!(
+        row.merge_note
+            .as_deref()
+            .unwrap()
+            .contains("unrolls the loop")
+    );
+    assert!(
+        column.merged.is_none(),
+        "Bs[k][tx] steps a row per iteration"
+    );
+}
+
+fn warpdrill(args: &[&str]) -> std::process::Output {
+    std::process::Command::new(env!("CARGO_BIN_EXE_warpdrill"))
+        .args(args)
+        .output()
+        .expect("the binary runs")
+}
+
+#[test]
+fn the_command_prints_text_or_json_outside_a_terminal() {
+    // Piped, as here: the text report, with or without --text.
+    for args in [
+        &["analyze", "--example", "copy", "--text"][..],
+        &["analyze", "--example", "copy"][..],
+    ] {
+        let out = warpdrill(args);
+        assert_eq!(out.status.code(), Some(0), "{args:?}");
+        let text = String::from_utf8_lossy(&out.stdout);
+        assert!(text.contains("kernel copy  grid 256  block 256"), "{text}");
+        assert!(
+            text.contains("no wasted sectors and no bank conflicts"),
+            "{text}"
+        );
+    }
+    let out = warpdrill(&["analyze", "--example", "copy", "--json", "--text"]);
+    assert_eq!(out.status.code(), Some(2), "--json and --text conflict");
+    // JSON keeps its fields and adds the merged figures where a merge changes them.
+    let out = warpdrill(&["analyze", "--example", "matmul_tiled", "--json"]);
+    assert_eq!(out.status.code(), Some(0));
+    let json: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    for field in [
+        "global_load_sectors",
+        "global_load_requests",
+        "global_store_sectors",
+        "global_store_requests",
+        "shared_load_wavefronts",
+        "shared_load_conflicts",
+        "shared_store_wavefronts",
+        "shared_store_conflicts",
+    ] {
+        assert!(json["totals"][field].is_u64(), "{field}");
+        assert!(json["merged_totals"][field].is_u64(), "{field}");
+        assert!(json["lines"][0]["counts"][field].is_u64(), "{field}");
+    }
+    assert!(
+        json["merged_totals"]["shared_load_instructions"].as_u64()
+            < json["totals"]["shared_load_instructions"].as_u64()
+    );
+    let copy = warpdrill(&["analyze", "--example", "copy", "--json"]);
+    let json: serde_json::Value = serde_json::from_slice(&copy.stdout).unwrap();
+    assert!(
+        json.get("merged_totals").is_none(),
+        "nothing to merge in copy"
+    );
+}

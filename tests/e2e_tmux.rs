@@ -317,3 +317,89 @@ fn review_keeps_every_rating_through_kill_9() {
     }
     std::fs::remove_dir_all(&dir).ok();
 }
+
+#[test]
+fn analyse_a_kernel_in_the_terminal_step_through_it_and_open_the_explorer() {
+    const TEST: &str = "analyse_a_kernel_in_the_terminal_step_through_it_and_open_the_explorer";
+    if !tmux_available() {
+        cannot_run(TEST, "tmux is not installed");
+        return;
+    }
+    let dir = temp_dir("analyze");
+    let kernel = dir.join("walk.cu");
+    std::fs::write(
+        &kernel,
+        "// launch: --grid 64 --block 128\n__global__ void walk(const float* in, float* out) {\n  int i = blockIdx.x * blockDim.x + threadIdx.x;\n  for (int k = 0; k < 4; ++k)\n    out[i * 4 + k] = in[i * 2];\n}\n",
+    )
+    .unwrap();
+    let args = format!("analyze {}", kernel.display());
+    let Some(session) = Session::start(&shell_command(&dir, &args), 120, 40) else {
+        cannot_run(TEST, "tmux is installed but cannot start a session here");
+        return;
+    };
+    let screen = session.wait_for("Source · heat");
+    assert!(
+        screen.contains("kernel walk · grid 64 · block 128"),
+        "{screen}"
+    );
+    assert!(screen.contains("totals"), "{screen}");
+    // The costliest line (the store, 4 floats apart per lane) is selected, with its sector diagram.
+    assert!(screen.contains("▸5"), "{screen}");
+    assert!(screen.contains("Warp → sectors"), "{screen}");
+    assert!(screen.contains("run 1 of 4"), "{screen}");
+    session.keys(&["Right", "Right"]);
+    session.wait_for("run 3 of 4");
+    session.keys(&["w"]);
+    session.wait_for("warp 1 of 4");
+    session.keys(&["b"]);
+    session.wait_for("block (1,0,0) of 64");
+    session.keys(&["k"]);
+    session.wait_for("▸4");
+    session.keys(&["j"]);
+    session.wait_for("▸5");
+    // Tab walks the line's two accesses: the store and the read.
+    if !session.screen().contains("Line 5 · in[i * 2]") {
+        session.keys(&["Tab"]);
+    }
+    session.wait_for("Line 5 · in[i * 2]");
+    session.keys(&["Enter"]);
+    let explorer = session.wait_for("Numbers");
+    assert!(explorer.contains("sectors 8"), "{explorer}");
+    session.keys(&["q"]);
+    session.wait_for("Source · heat");
+    session.keys(&["?"]);
+    session.wait_for("iteration");
+    session.keys(&["q", "q"]);
+    session.wait_for("AFTER-TUTOR rc=0");
+
+    // Not a terminal: the text report, as before.
+    let out = Command::new(env!("CARGO_BIN_EXE_warpdrill"))
+        .args(["analyze", kernel.to_str().unwrap()])
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(0));
+    assert!(String::from_utf8_lossy(&out.stdout).contains("costliest accesses"));
+    std::fs::remove_dir_all(&dir).ok();
+}
+
+#[test]
+fn a_tiny_terminal_shows_the_analyser_without_a_panic() {
+    const TEST: &str = "a_tiny_terminal_shows_the_analyser_without_a_panic";
+    if !tmux_available() {
+        cannot_run(TEST, "tmux is not installed");
+        return;
+    }
+    let dir = temp_dir("analyze-tiny");
+    let Some(session) = Session::start(
+        &shell_command(&dir, "analyze --example matmul_tiled"),
+        40,
+        12,
+    ) else {
+        cannot_run(TEST, "tmux is installed but cannot start a session here");
+        return;
+    };
+    session.wait_for("Terminal too small");
+    session.keys(&["q"]);
+    session.wait_for("AFTER-TUTOR rc=0");
+    std::fs::remove_dir_all(&dir).ok();
+}

@@ -73,7 +73,7 @@ pub enum UnOp {
 }
 
 /// An expression.
-#[derive(Debug, Clone)]
+#[derive(Debug, Clone, PartialEq)]
 pub enum Expr {
     /// An integer constant.
     Int(i64),

@@ -9,11 +9,12 @@
 pub mod ast;
 pub mod error;
 pub mod examples;
+pub mod merge;
 pub mod parse;
 pub mod run;
 
 pub use error::{AnalyzeError, Result};
-pub use run::{Counts, Launch, SiteCounts};
+pub use run::{Counts, Execution, Launch, SiteCounts, Trace};
 
 use ast::Space;
 use serde::Serialize;
@@ -27,6 +28,9 @@ pub struct Options {
     pub launch: Option<Launch>,
     /// `NAME=VALUE` defines, added to the file's `#define`s (and replacing them).
     pub defines: Vec<(String, String)>,
+    /// Simulate every block one by one, without counting blocks that behave alike once (slower; the
+    /// result is the same, which the tests check).
+    pub full_simulation: bool,
 }
 
 /// Totals over the launch, named after the Nsight Compute metrics they match.
@@ -105,6 +109,13 @@ pub struct AccessReport {
     pub extra_wavefronts: u64,
     /// One line on why it costs what it costs.
     pub why: String,
+    /// The counts if the compiler merges this access with its neighbours into one wider access
+    /// (present only where that changes them; the merged access is counted on its first member).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub merged: Option<Totals>,
+    /// Which merge `merged` assumes.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub merge_note: Option<String>,
 }
 
 /// The analysis of one kernel over one launch.
@@ -120,6 +131,11 @@ pub struct Report {
     pub totals: Totals,
     /// Every access, in source order.
     pub lines: Vec<AccessReport>,
+    /// The totals if the compiler merges neighbouring accesses of one thread into wider ones
+    /// (`LDS.64`, `LDS.128`, …); present only where some merge changes the counts. `totals` counts
+    /// the accesses as written.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub merged_totals: Option<Totals>,
 }
 
 /// Reads `--grid X[,Y[,Z]]`-style dimensions.
@@ -205,6 +221,12 @@ pub fn parse_define(text: &str) -> Result<(String, String)> {
 
 /// Analyses the kernel in `source` (`file` names it in messages).
 pub fn analyze(source: &str, file: &str, options: &Options) -> Result<Report> {
+    let (kernel, launch) = prepare(source, file, options)?;
+    report(&kernel, &launch, file, options)
+}
+
+/// The kernel parsed, with the launch it runs under (from the options or the `// launch:` line).
+pub fn prepare(source: &str, file: &str, options: &Options) -> Result<(ast::Kernel, Launch)> {
     let launch = match options.launch {
         Some(l) => l,
         None => launch_line(source)?.ok_or_else(|| {
@@ -215,10 +237,37 @@ pub fn analyze(source: &str, file: &str, options: &Options) -> Result<Report> {
         })?,
     };
     let kernel = parse::parse_kernel(source, file, options.kernel.as_deref(), &options.defines)?;
-    let counts = run::run(&kernel, &launch, file)?;
+    Ok((kernel, launch))
+}
+
+/// Runs a parsed kernel over its launch and reports every access.
+pub fn report(
+    kernel: &ast::Kernel,
+    launch: &Launch,
+    file: &str,
+    options: &Options,
+) -> Result<Report> {
+    let kernel = kernel.clone();
+    let launch = *launch;
+    let ran = if options.full_simulation {
+        run::run_full(&kernel, &launch, file)?
+    } else {
+        run::run(&kernel, &launch, file)?
+    };
+    let roles = merge::roles(&kernel);
     let mut totals = Totals::default();
+    let mut merged_totals = Totals::default();
     let mut lines = Vec::new();
-    for (site, c) in kernel.sites.iter().zip(&counts) {
+    for (k, (site, c)) in kernel.sites.iter().zip(&ran.counts).enumerate() {
+        let m = &ran.merged[k];
+        merged_totals.add_site(site.space, m);
+        let (merged, merge_note) = if m != c {
+            let mut t = Totals::default();
+            t.add_site(site.space, m);
+            (Some(t), Some(merge_note(&kernel, &roles, k)))
+        } else {
+            (None, None)
+        };
         let mut t = Totals::default();
         t.add_site(site.space, c);
         totals.add_site(site.space, c);
@@ -288,6 +337,8 @@ pub fn analyze(source: &str, file: &str, options: &Options) -> Result<Report> {
             wasted_sectors: wasted,
             extra_wavefronts: extra,
             why,
+            merged,
+            merge_note,
         });
     }
     Ok(Report {
@@ -296,7 +347,45 @@ pub fn analyze(source: &str, file: &str, options: &Options) -> Result<Report> {
         block: launch.block,
         totals,
         lines,
+        merged_totals: (merged_totals != totals).then_some(merged_totals),
     })
+}
+
+/// Which merge a site's merged counts assume, in words.
+fn merge_note(kernel: &ast::Kernel, roles: &[Option<merge::Role>], site: usize) -> String {
+    let s = &kernel.sites[site];
+    let op = |width: u32| {
+        let kind = match s.space {
+            Space::Global => "LDG/STG",
+            Space::Shared => "LDS/STS",
+        };
+        format!("{kind}.{}", width * 8)
+    };
+    match roles.get(site).copied().flatten() {
+        Some(merge::Role::Group { group, size, .. }) => {
+            let members: Vec<String> = kernel
+                .sites
+                .iter()
+                .zip(roles)
+                .filter(
+                    |(_, r)| matches!(r, Some(merge::Role::Group { group: g, .. }) if *g == group),
+                )
+                .map(|(site, _)| format!("`{}`", site.text))
+                .collect();
+            format!(
+                "assumes the compiler merges {} into one {}-byte access ({}) per thread",
+                members.join(" and "),
+                s.access_bytes * size as u32,
+                op(s.access_bytes * size as u32)
+            )
+        }
+        _ => format!(
+            "assumes the compiler unrolls the loop and merges `{}` of neighbouring iterations into {}-byte accesses ({})",
+            s.text,
+            16 / s.access_bytes.max(1) * s.access_bytes,
+            op(16 / s.access_bytes.max(1) * s.access_bytes)
+        ),
+    }
 }
 
 /// The report as text: the source with each line's figures, the totals and the costliest lines.
@@ -319,42 +408,14 @@ pub fn render_text(source: &str, report: &Report) -> String {
         let line = k as u32 + 1;
         let mut figures: Vec<String> = Vec::new();
         for a in report.lines.iter().filter(|a| a.line == line) {
-            let c = &a.counts;
-            if a.space == "global" {
-                if c.global_load_instructions > 0 {
-                    figures.push(format!(
-                        "ld {} req {} sec ({:.1}/req)",
-                        c.global_load_requests,
-                        c.global_load_sectors,
-                        ratio(c.global_load_sectors, c.global_load_requests)
-                    ));
+            figures.extend(access_figures(&a.counts, a.space));
+            if let Some(m) = &a.merged {
+                let merged = access_figures(m, a.space);
+                if merged.is_empty() {
+                    figures.push("if merged: none (counted on the first)".into());
                 }
-                if c.global_store_instructions > 0 {
-                    figures.push(format!(
-                        "st {} req {} sec ({:.1}/req)",
-                        c.global_store_requests,
-                        c.global_store_sectors,
-                        ratio(c.global_store_sectors, c.global_store_requests)
-                    ));
-                }
-            } else {
-                if c.shared_load_instructions > 0 {
-                    figures.push(format!(
-                        "lds {} inst {} wf ({:.1}/inst) {} confl",
-                        c.shared_load_instructions,
-                        c.shared_load_wavefronts,
-                        ratio(c.shared_load_wavefronts, c.shared_load_instructions),
-                        c.shared_load_conflicts
-                    ));
-                }
-                if c.shared_store_instructions > 0 {
-                    figures.push(format!(
-                        "sts {} inst {} wf ({:.1}/inst) {} confl",
-                        c.shared_store_instructions,
-                        c.shared_store_wavefronts,
-                        ratio(c.shared_store_wavefronts, c.shared_store_instructions),
-                        c.shared_store_conflicts
-                    ));
+                for f in merged {
+                    figures.push(format!("if merged: {f}"));
                 }
             }
         }
@@ -370,32 +431,20 @@ pub fn render_text(source: &str, report: &Report) -> String {
             }
         }
     }
-    let t = &report.totals;
     let _ = writeln!(out, "\ntotals");
-    let _ = writeln!(
-        out,
-        "  global loads   {} requests, {} sectors ({:.2} per request)",
-        t.global_load_requests,
-        t.global_load_sectors,
-        ratio(t.global_load_sectors, t.global_load_requests)
-    );
-    let _ = writeln!(
-        out,
-        "  global stores  {} requests, {} sectors ({:.2} per request)",
-        t.global_store_requests,
-        t.global_store_sectors,
-        ratio(t.global_store_sectors, t.global_store_requests)
-    );
-    let _ = writeln!(
-        out,
-        "  shared loads   {} instructions, {} wavefronts, {} bank conflicts",
-        t.shared_load_instructions, t.shared_load_wavefronts, t.shared_load_conflicts
-    );
-    let _ = writeln!(
-        out,
-        "  shared stores  {} instructions, {} wavefronts, {} bank conflicts",
-        t.shared_store_instructions, t.shared_store_wavefronts, t.shared_store_conflicts
-    );
+    totals_text(&mut out, &report.totals);
+    if let Some(m) = &report.merged_totals {
+        let _ = writeln!(
+            out,
+            "\ntotals if the compiler merges neighbouring accesses of one thread (the hardware then counts the wider access)"
+        );
+        totals_text(&mut out, m);
+        for a in report.lines.iter().filter(|a| a.merged.is_some()) {
+            if let Some(note) = &a.merge_note {
+                let _ = writeln!(out, "  {}:{} {}: {note}", a.line, a.column, a.text);
+            }
+        }
+    }
     let mut costly: Vec<&AccessReport> = report
         .lines
         .iter()
@@ -420,6 +469,77 @@ pub fn render_text(source: &str, report: &Report) -> String {
         }
     }
     out
+}
+
+/// One access's figures, loads and stores apart: `ld 2 req 8 sec (4.0/req)`, `lds 1 inst 2 wf (2.0/inst) 1 confl`.
+pub fn access_figures(c: &Totals, space: &str) -> Vec<String> {
+    let mut figures = Vec::new();
+    if space == "global" {
+        if c.global_load_instructions > 0 {
+            figures.push(format!(
+                "ld {} req {} sec ({:.1}/req)",
+                c.global_load_requests,
+                c.global_load_sectors,
+                ratio(c.global_load_sectors, c.global_load_requests)
+            ));
+        }
+        if c.global_store_instructions > 0 {
+            figures.push(format!(
+                "st {} req {} sec ({:.1}/req)",
+                c.global_store_requests,
+                c.global_store_sectors,
+                ratio(c.global_store_sectors, c.global_store_requests)
+            ));
+        }
+    } else {
+        if c.shared_load_instructions > 0 {
+            figures.push(format!(
+                "lds {} inst {} wf ({:.1}/inst) {} confl",
+                c.shared_load_instructions,
+                c.shared_load_wavefronts,
+                ratio(c.shared_load_wavefronts, c.shared_load_instructions),
+                c.shared_load_conflicts
+            ));
+        }
+        if c.shared_store_instructions > 0 {
+            figures.push(format!(
+                "sts {} inst {} wf ({:.1}/inst) {} confl",
+                c.shared_store_instructions,
+                c.shared_store_wavefronts,
+                ratio(c.shared_store_wavefronts, c.shared_store_instructions),
+                c.shared_store_conflicts
+            ));
+        }
+    }
+    figures
+}
+
+fn totals_text(out: &mut String, t: &Totals) {
+    use std::fmt::Write;
+    let _ = writeln!(
+        out,
+        "  global loads   {} requests, {} sectors ({:.2} per request)",
+        t.global_load_requests,
+        t.global_load_sectors,
+        ratio(t.global_load_sectors, t.global_load_requests)
+    );
+    let _ = writeln!(
+        out,
+        "  global stores  {} requests, {} sectors ({:.2} per request)",
+        t.global_store_requests,
+        t.global_store_sectors,
+        ratio(t.global_store_sectors, t.global_store_requests)
+    );
+    let _ = writeln!(
+        out,
+        "  shared loads   {} instructions, {} wavefronts, {} bank conflicts",
+        t.shared_load_instructions, t.shared_load_wavefronts, t.shared_load_conflicts
+    );
+    let _ = writeln!(
+        out,
+        "  shared stores  {} instructions, {} wavefronts, {} bank conflicts",
+        t.shared_store_instructions, t.shared_store_wavefronts, t.shared_store_conflicts
+    );
 }
 
 fn ratio(a: u64, b: u64) -> f64 {

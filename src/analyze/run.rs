@@ -2,6 +2,7 @@
 
 use super::ast::{BinOp, Expr, Kernel, Pos, Site, Space, Stmt, UnOp, Wrap};
 use super::error::{AnalyzeError, Result};
+use super::merge::{self, Role};
 
 const LANES: usize = 32;
 /// Loop iterations one warp may run before the analysis gives up.
@@ -44,6 +45,15 @@ impl Counts {
         self.ideal += other.ideal;
     }
 
+    fn sub(&mut self, other: &Counts) {
+        self.instructions = self.instructions.saturating_sub(other.instructions);
+        self.requests = self.requests.saturating_sub(other.requests);
+        self.sectors = self.sectors.saturating_sub(other.sectors);
+        self.bytes = self.bytes.saturating_sub(other.bytes);
+        self.wavefronts = self.wavefronts.saturating_sub(other.wavefronts);
+        self.ideal = self.ideal.saturating_sub(other.ideal);
+    }
+
     /// Adds `other` into `self`.
     pub fn merge(&mut self, other: &Counts) {
         self.add(other);
@@ -68,19 +78,262 @@ pub struct Launch {
     pub block: [u32; 3],
 }
 
+/// How a value depends on `blockIdx` inside a box of blocks that is analysed once for all its blocks.
+///
+/// The lanes of a [`V`] hold the values of the box's first block (its lowest corner); `Aff(c)` says that
+/// in the block `lo + t` every lane's value is that plus `c · t`, exactly (integers, no wrap inside the
+/// box); `Opaque(dims)` says it depends on `blockIdx` along `dims` in a way not followed. A condition,
+/// index or address that could come out differently in another block of the box stops the box
+/// ([`Stop::Split`]) and the box is cut in two, down to single blocks, which are simulated as they are.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Sym {
+    No,
+    Aff([i64; 3]),
+    Opaque(u8),
+}
+
+impl Sym {
+    fn dims(self) -> u8 {
+        match self {
+            Sym::No => 0,
+            Sym::Aff(c) => (0..3).filter(|&k| c[k] != 0).fold(0, |m, k| m | (1 << k)),
+            Sym::Opaque(d) => d,
+        }
+    }
+
+    fn coef(self) -> [i64; 3] {
+        match self {
+            Sym::Aff(c) => c,
+            _ => [0; 3],
+        }
+    }
+}
+
+fn aff(c: [i64; 3]) -> Sym {
+    if c == [0; 3] { Sym::No } else { Sym::Aff(c) }
+}
+
+fn opaque(a: Sym, b: Sym) -> Sym {
+    let d = a.dims() | b.dims();
+    if d == 0 { Sym::No } else { Sym::Opaque(d) }
+}
+
+/// `a + k·b` of two symbolic parts; `None` where it is not affine.
+fn sym_add(a: Sym, b: Sym, k: i64) -> Sym {
+    match (a, b) {
+        (Sym::No, Sym::No) => Sym::No,
+        (Sym::Opaque(_), _) | (_, Sym::Opaque(_)) => opaque(a, b),
+        _ => {
+            let (x, y) = (a.coef(), b.coef());
+            let mut c = [0i64; 3];
+            for ((out, &xd), &yd) in c.iter_mut().zip(&x).zip(&y) {
+                match yd.checked_mul(k).and_then(|v| v.checked_add(xd)) {
+                    Some(v) => *out = v,
+                    None => return opaque(a, b),
+                }
+            }
+            aff(c)
+        }
+    }
+}
+
+fn sym_scale(a: Sym, k: i64) -> Sym {
+    match a {
+        Sym::Aff(c) => {
+            let mut out = [0i64; 3];
+            for (o, &cd) in out.iter_mut().zip(&c) {
+                match cd.checked_mul(k) {
+                    Some(v) => *o = v,
+                    None => return opaque(a, Sym::No),
+                }
+            }
+            aff(out)
+        }
+        other => other,
+    }
+}
+
+/// Why a run stopped: an analysis error, or a box whose blocks do not all behave alike.
+enum Stop {
+    Err(AnalyzeError),
+    Split(u8),
+}
+
+impl From<AnalyzeError> for Stop {
+    fn from(e: AnalyzeError) -> Self {
+        Stop::Err(e)
+    }
+}
+
+type R<T> = std::result::Result<T, Stop>;
+
+/// A box of blocks, inclusive corners, x y z.
+#[derive(Debug, Clone, Copy)]
+struct Blocks {
+    lo: [u32; 3],
+    hi: [u32; 3],
+}
+
+impl Blocks {
+    fn count(&self) -> u64 {
+        (0..3)
+            .map(|k| u64::from(self.hi[k] - self.lo[k]) + 1)
+            .product()
+    }
+
+    /// Order of the first block as the full simulation visits blocks (z, then y, then x).
+    fn key(&self) -> (u32, u32, u32) {
+        (self.lo[2], self.lo[1], self.lo[0])
+    }
+
+    /// The two halves along the longest dimension among `dims` (any dimension when none can be cut).
+    fn split(&self, dims: u8) -> (Blocks, Blocks) {
+        let span = |k: usize| self.hi[k] - self.lo[k];
+        let pick = |mask: u8| {
+            (0..3)
+                .filter(|&k| mask & (1 << k) != 0 && span(k) > 0)
+                .max_by_key(|&k| (span(k), std::cmp::Reverse(k)))
+        };
+        let k = pick(dims).or_else(|| pick(7)).unwrap_or(0);
+        let mid = self.lo[k] + span(k) / 2;
+        let mut a = *self;
+        let mut b = *self;
+        a.hi[k] = mid;
+        b.lo[k] = mid + 1;
+        (a, b)
+    }
+}
+
+/// One execution of a site that may be merged with others.
+#[derive(Debug, Clone, Copy)]
+struct Pending {
+    site: usize,
+    addrs: [i64; LANES],
+    mask: u32,
+    counts: Counts,
+    store: bool,
+}
+
+/// Counts per access site as written, and as they would be if the compiler merged neighbouring
+/// accesses of one thread (equal to the first where nothing merges).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Run {
+    /// As written.
+    pub counts: Vec<SiteCounts>,
+    /// Assuming the merges.
+    pub merged: Vec<SiteCounts>,
+}
+
+/// One warp-level execution of an access, as its lanes saw it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Execution {
+    /// Lanes that took part (bit `l` = lane `l`).
+    pub mask: u32,
+    /// Byte offset of each lane's access from the array's start (meaningless for inactive lanes).
+    pub offsets: [i64; LANES],
+    /// A store (else a load).
+    pub store: bool,
+}
+
+/// Every execution of one access by one warp.
+#[derive(Debug, Clone, PartialEq, Eq, Default)]
+pub struct Trace {
+    /// The first executions, in order (up to the limit asked for).
+    pub executions: Vec<Execution>,
+    /// How many there were in all.
+    pub total: u64,
+}
+
+/// Runs warp `warp` of block `block` alone and records what access `site` does each time it runs.
+pub fn trace(
+    kernel: &Kernel,
+    launch: &Launch,
+    file: &str,
+    block: [u32; 3],
+    warp: usize,
+    site: usize,
+    limit: usize,
+) -> Result<Trace> {
+    let warp_lanes = warps(launch)?;
+    if (0..3).any(|k| block[k] >= launch.grid[k]) {
+        return Err(AnalyzeError::Input(format!(
+            "block {block:?} is outside the grid {:?}",
+            launch.grid
+        )));
+    }
+    let Some(lanes) = warp_lanes.get(warp) else {
+        return Err(AnalyzeError::Input(format!(
+            "warp {warp}: a block has {} warps",
+            warp_lanes.len()
+        )));
+    };
+    let mut m = Machine::new(kernel, launch, file);
+    m.tracing = Some((site, limit));
+    match m.run_blocks(
+        Blocks {
+            lo: block,
+            hi: block,
+        },
+        std::slice::from_ref(lanes),
+    ) {
+        Ok(()) => Ok(m.trace),
+        Err(Stop::Err(e)) => Err(e),
+        Err(Stop::Split(_)) => Err(internal()),
+    }
+}
+
 struct Machine<'k> {
+    /// The site whose executions are recorded, and how many to keep.
+    tracing: Option<(usize, usize)>,
+    /// What was recorded.
+    trace: Trace,
     kernel: &'k Kernel,
-    locals: Vec<V>,
-    builtins: [V; 12],
+    locals: Vec<(V, Sym)>,
+    builtins: [(V, Sym); 12],
     exist: u32,
     done: u32,
     counts: Vec<SiteCounts>,
     steps: u64,
     file: &'k str,
+    /// `hi − lo` of the box being run, per dimension.
+    span: [i64; 3],
+    /// Blocks in the box: every count is multiplied by it.
+    weight: u64,
+    /// Each site's part in a merge the compiler may make.
+    roles: Vec<Option<Role>>,
+    /// The counts again, with the merges made.
+    merged: Vec<SiteCounts>,
+    /// Per merge group, the executions of its members waiting for the others.
+    group_pending: Vec<Vec<Option<Pending>>>,
+    /// Per site stepping through a loop, its consecutive contiguous executions.
+    run_pending: Vec<Vec<Pending>>,
+    /// Blocks of the box per residue of a shift `c · t` modulo 32 or 128, by coefficients.
+    hist: Vec<([i64; 3], i64, Vec<u64>)>,
 }
 
 /// Runs every warp of the launch; returns the counts per access site.
-pub fn run(kernel: &Kernel, launch: &Launch, file: &str) -> Result<Vec<SiteCounts>> {
+///
+/// Blocks whose accesses are the same up to a shift are run once and counted as many times as there
+/// are of them (see [`Sym`]); the result equals [`run_full`]'s.
+pub fn run(kernel: &Kernel, launch: &Launch, file: &str) -> Result<Run> {
+    run_with(kernel, launch, file, true)
+}
+
+/// Runs every warp of every block one by one, without counting alike blocks once.
+pub fn run_full(kernel: &Kernel, launch: &Launch, file: &str) -> Result<Run> {
+    run_with(kernel, launch, file, false)
+}
+
+type WarpLanes = ([i64; LANES], [i64; LANES], [i64; LANES], u32);
+
+fn run_with(kernel: &Kernel, launch: &Launch, file: &str, shortcut: bool) -> Result<Run> {
+    let warp_lanes = warps(launch)?;
+    let mut m = Machine::new(kernel, launch, file);
+    run_machine(&mut m, &warp_lanes, launch, shortcut)
+}
+
+/// Checks the launch; threadIdx of every lane of every warp of a block, and which lanes exist.
+fn warps(launch: &Launch) -> Result<Vec<WarpLanes>> {
     let [bx, by, bz] = launch.block;
     let [gx, gy, gz] = launch.grid;
     let threads = u64::from(bx) * u64::from(by) * u64::from(bz);
@@ -106,7 +359,7 @@ pub fn run(kernel: &Kernel, launch: &Launch, file: &str) -> Result<Vec<SiteCount
         )));
     }
     // threadIdx of every lane of every warp of a block, and which lanes exist.
-    let mut warp_lanes = Vec::new();
+    let mut warp_lanes: Vec<WarpLanes> = Vec::new();
     for w in 0..warps_per_block {
         let mut tx = [0i64; LANES];
         let mut ty = [0i64; LANES];
@@ -123,41 +376,139 @@ pub fn run(kernel: &Kernel, launch: &Launch, file: &str) -> Result<Vec<SiteCount
         }
         warp_lanes.push((tx, ty, tz, exist));
     }
-    let mut m = Machine {
-        kernel,
-        locals: vec![V::I(0); kernel.locals],
-        builtins: std::array::from_fn(|_| V::I(0)),
-        exist: 0,
-        done: 0,
-        counts: vec![SiteCounts::default(); kernel.sites.len()],
-        steps: 0,
-        file,
-    };
-    for (k, d) in [bx, by, bz, gx, gy, gz].iter().enumerate() {
-        m.builtins[6 + k] = V::I(i64::from(*d));
+    Ok(warp_lanes)
+}
+
+impl<'k> Machine<'k> {
+    fn new(kernel: &'k Kernel, launch: &Launch, file: &'k str) -> Machine<'k> {
+        let [bx, by, bz] = launch.block;
+        let [gx, gy, gz] = launch.grid;
+        let mut m = Machine {
+            tracing: None,
+            trace: Trace::default(),
+            kernel,
+            locals: vec![(V::I(0), Sym::No); kernel.locals],
+            builtins: std::array::from_fn(|_| (V::I(0), Sym::No)),
+            exist: 0,
+            done: 0,
+            counts: vec![SiteCounts::default(); kernel.sites.len()],
+            steps: 0,
+            file,
+            span: [0; 3],
+            weight: 1,
+            hist: Vec::new(),
+            roles: Vec::new(),
+            merged: vec![SiteCounts::default(); kernel.sites.len()],
+            group_pending: Vec::new(),
+            run_pending: vec![Vec::new(); kernel.sites.len()],
+        };
+        m.roles = merge::roles(kernel);
+        let groups = m
+            .roles
+            .iter()
+            .filter_map(|r| match r {
+                Some(Role::Group { group, size, .. }) => Some((*group, *size)),
+                _ => None,
+            })
+            .collect::<Vec<_>>();
+        m.group_pending = vec![Vec::new(); groups.iter().map(|g| g.0 + 1).max().unwrap_or(0)];
+        for (group, size) in groups {
+            m.group_pending[group] = vec![None; size];
+        }
+        for (k, d) in [bx, by, bz, gx, gy, gz].iter().enumerate() {
+            m.builtins[6 + k] = (V::I(i64::from(*d)), Sym::No);
+        }
+        m
     }
-    for z in 0..gz {
-        for y in 0..gy {
-            for x in 0..gx {
-                m.builtins[3] = V::I(i64::from(x));
-                m.builtins[4] = V::I(i64::from(y));
-                m.builtins[5] = V::I(i64::from(z));
-                for (tx, ty, tz, exist) in &warp_lanes {
-                    m.builtins[0] = uniform_or(tx, *exist);
-                    m.builtins[1] = uniform_or(ty, *exist);
-                    m.builtins[2] = uniform_or(tz, *exist);
-                    m.exist = *exist;
-                    m.done = 0;
-                    m.steps = 0;
-                    for v in &mut m.locals {
-                        *v = V::I(0);
+}
+
+fn run_machine(
+    m: &mut Machine,
+    warp_lanes: &[WarpLanes],
+    launch: &Launch,
+    shortcut: bool,
+) -> Result<Run> {
+    let kernel = m.kernel;
+    let [gx, gy, gz] = launch.grid;
+    let mut total = vec![SiteCounts::default(); kernel.sites.len()];
+    let mut total_merged = total.clone();
+    if !shortcut {
+        for z in 0..gz {
+            for y in 0..gy {
+                for x in 0..gx {
+                    let one = Blocks {
+                        lo: [x, y, z],
+                        hi: [x, y, z],
+                    };
+                    match m.run_blocks(one, warp_lanes) {
+                        Ok(()) => {}
+                        Err(Stop::Err(e)) => return Err(e),
+                        Err(Stop::Split(_)) => return Err(internal()),
                     }
-                    m.exec(&kernel.body, *exist)?;
                 }
             }
         }
+        return Ok(Run {
+            counts: std::mem::take(&mut m.counts),
+            merged: std::mem::take(&mut m.merged),
+        });
     }
-    Ok(m.counts)
+    let mut stack = vec![Blocks {
+        lo: [0; 3],
+        hi: [gx - 1, gy - 1, gz - 1],
+    }];
+    // The error of the first block (in the full simulation's order) that stops, if any.
+    let mut first_error: Option<((u32, u32, u32), AnalyzeError)> = None;
+    while let Some(b) = stack.pop() {
+        if let Some((key, _)) = &first_error
+            && b.key() >= *key
+        {
+            continue;
+        }
+        for c in m.counts.iter_mut().chain(m.merged.iter_mut()) {
+            *c = SiteCounts::default();
+        }
+        let single = b.count() == 1;
+        match m.run_blocks(b, warp_lanes) {
+            Ok(()) => {
+                for (t, c) in total.iter_mut().zip(&m.counts) {
+                    t.load.add(&c.load);
+                    t.store.add(&c.store);
+                }
+                for (t, c) in total_merged.iter_mut().zip(&m.merged) {
+                    t.load.add(&c.load);
+                    t.store.add(&c.store);
+                }
+            }
+            Err(Stop::Err(e)) if single => {
+                if first_error.as_ref().is_none_or(|(k, _)| b.key() < *k) {
+                    first_error = Some((b.key(), e));
+                }
+            }
+            Err(Stop::Split(_)) if single => return Err(internal()),
+            Err(Stop::Err(_)) => {
+                let (a, c) = b.split(7);
+                stack.push(c);
+                stack.push(a);
+            }
+            Err(Stop::Split(dims)) => {
+                let (a, c) = b.split(dims);
+                stack.push(c);
+                stack.push(a);
+            }
+        }
+    }
+    match first_error {
+        Some((_, e)) => Err(e),
+        None => Ok(Run {
+            counts: total,
+            merged: total_merged,
+        }),
+    }
+}
+
+fn internal() -> AnalyzeError {
+    AnalyzeError::Input("internal error: a single block behaved as several".into())
 }
 
 fn uniform_or(lanes: &[i64; LANES], exist: u32) -> V {
@@ -270,17 +621,119 @@ fn is_float(v: &V) -> bool {
     matches!(v, V::F(_) | V::FL(_))
 }
 
+/// The range a wrapped integer type holds, `None` for 64 bits and floats.
+fn wrap_range(w: Wrap) -> Option<(i64, i64)> {
+    match w {
+        Wrap::Signed(b) if b < 64 => Some((-(1i64 << (b - 1)), (1i64 << (b - 1)) - 1)),
+        Wrap::Unsigned(b) if b < 64 => Some((0, (1i64 << b) - 1)),
+        _ => None,
+    }
+}
+
+fn gcd(a: i64, b: i64) -> i64 {
+    if b == 0 { a.abs() } else { gcd(b, a % b) }
+}
+
 impl Machine<'_> {
-    fn err<T>(&self, pos: Pos, what: impl Into<String>) -> Result<T> {
-        Err(AnalyzeError::Unsupported {
+    fn err<T>(&self, pos: Pos, what: impl Into<String>) -> R<T> {
+        Err(Stop::Err(AnalyzeError::Unsupported {
             file: self.file.to_string(),
             line: pos.line,
             column: pos.column,
             what: what.into(),
-        })
+        }))
     }
 
-    fn truth(&self, v: &V, mask: u32, pos: Pos) -> Result<u32> {
+    /// Runs every warp of one block of `b` for all of them.
+    fn run_blocks(&mut self, b: Blocks, warp_lanes: &[WarpLanes]) -> R<()> {
+        self.weight = b.count();
+        self.hist.clear();
+        for k in 0..3 {
+            self.span[k] = i64::from(b.hi[k] - b.lo[k]);
+            let mut unit = [0i64; 3];
+            unit[k] = 1;
+            let sym = if self.span[k] > 0 { aff(unit) } else { Sym::No };
+            self.builtins[3 + k] = (V::I(i64::from(b.lo[k])), sym);
+        }
+        let kernel = self.kernel;
+        for (tx, ty, tz, exist) in warp_lanes {
+            self.builtins[0] = (uniform_or(tx, *exist), Sym::No);
+            self.builtins[1] = (uniform_or(ty, *exist), Sym::No);
+            self.builtins[2] = (uniform_or(tz, *exist), Sym::No);
+            self.exist = *exist;
+            self.done = 0;
+            self.steps = 0;
+            for v in &mut self.locals {
+                *v = (V::I(0), Sym::No);
+            }
+            for g in &mut self.group_pending {
+                g.iter_mut().for_each(|p| *p = None);
+            }
+            for r in &mut self.run_pending {
+                r.clear();
+            }
+            self.exec(&kernel.body, *exist)?;
+            for site in 0..self.run_pending.len() {
+                self.flush_run(site);
+            }
+        }
+        Ok(())
+    }
+
+    /// Lowest and highest value of `a + c · t` over the box.
+    fn range(&self, a: i64, c: [i64; 3]) -> Option<(i64, i64)> {
+        let mut lo = a;
+        let mut hi = a;
+        for (&ck, &span) in c.iter().zip(&self.span) {
+            let d = ck.checked_mul(span)?;
+            if d < 0 {
+                lo = lo.checked_add(d)?;
+            } else {
+                hi = hi.checked_add(d)?;
+            }
+        }
+        Some((lo, hi))
+    }
+
+    /// Whether a predicate of an affine value is the same on every block of the box, lane by lane.
+    fn same_everywhere(&self, v: &V, s: Sym, mask: u32, holds: impl Fn(i64) -> bool) -> R<()> {
+        let c = s.coef();
+        let lanes = lanes_i(v);
+        for (l, &a) in lanes.iter().enumerate() {
+            if mask & (1 << l) == 0 {
+                continue;
+            }
+            match self.range(a, c) {
+                Some((lo, hi)) if holds(lo) == holds(hi) && holds(lo) == holds(a) => {
+                    // `holds` is a threshold test or a test against zero below: constant on [lo, hi]
+                    // when it agrees at both ends and zero is not inside (checked by the caller's test).
+                }
+                _ => return Err(Stop::Split(s.dims())),
+            }
+        }
+        Ok(())
+    }
+
+    fn truth(&self, v: &V, s: Sym, mask: u32, pos: Pos) -> R<u32> {
+        match s {
+            Sym::No => {}
+            Sym::Opaque(d) => return Err(Stop::Split(d)),
+            Sym::Aff(c) => {
+                // Non-zero on the whole box, lane by lane.
+                if is_float(v) {
+                    return Err(Stop::Split(s.dims()));
+                }
+                for (l, &a) in lanes_i(v).iter().enumerate() {
+                    if mask & (1 << l) == 0 {
+                        continue;
+                    }
+                    match self.range(a, c) {
+                        Some((lo, hi)) if lo > 0 || hi < 0 => {}
+                        _ => return Err(Stop::Split(s.dims())),
+                    }
+                }
+            }
+        }
         Ok(match v {
             V::I(a) => {
                 if *a != 0 {
@@ -323,7 +776,7 @@ impl Machine<'_> {
         })
     }
 
-    fn exec(&mut self, stmts: &[Stmt], mask: u32) -> Result<()> {
+    fn exec(&mut self, stmts: &[Stmt], mask: u32) -> R<()> {
         for stmt in stmts {
             let mask = mask & !self.done;
             if mask == 0 {
@@ -344,17 +797,17 @@ impl Machine<'_> {
                         }
                         None => v,
                     };
-                    let v = convert(v, *wrap);
+                    let v = self.convert(v, *wrap, mask);
                     self.set(*slot, v, mask);
                 }
                 Stmt::Store { site, op, value } => {
                     // The value's loads run first; the value itself is not kept.
                     self.eval(value, mask)?;
-                    let addrs = self.address(*site, mask)?;
+                    let (addrs, coef) = self.address(*site, mask)?;
                     if op.is_some() {
-                        self.count(*site, &addrs, mask, false);
+                        self.count(*site, &addrs, coef, mask, false)?;
                     }
-                    self.count(*site, &addrs, mask, true);
+                    self.count(*site, &addrs, coef, mask, true)?;
                 }
                 Stmt::If {
                     cond,
@@ -362,8 +815,8 @@ impl Machine<'_> {
                     otherwise,
                     pos,
                 } => {
-                    let c = self.eval(cond, mask)?;
-                    let yes = self.truth(&c, mask, *pos)?;
+                    let (c, s) = self.eval(cond, mask)?;
+                    let yes = self.truth(&c, s, mask, *pos)?;
                     if yes != 0 {
                         self.exec(then, yes)?;
                     }
@@ -385,8 +838,8 @@ impl Machine<'_> {
                             if live == 0 {
                                 break;
                             }
-                            let c = self.eval(cond, live)?;
-                            live = self.truth(&c, live, *pos)?;
+                            let (c, s) = self.eval(cond, live)?;
+                            live = self.truth(&c, s, live, *pos)?;
                         }
                         if live == 0 {
                             break;
@@ -414,12 +867,41 @@ impl Machine<'_> {
         Ok(())
     }
 
-    fn set(&mut self, slot: usize, v: V, mask: u32) {
+    /// A conversion; an affine value stays affine only if no block of the box wraps it.
+    fn convert(&self, (v, s): (V, Sym), w: Wrap, mask: u32) -> (V, Sym) {
+        let s = match s {
+            Sym::No => Sym::No,
+            Sym::Opaque(_) => s,
+            Sym::Aff(c) => {
+                if w == Wrap::Float || is_float(&v) {
+                    opaque(s, Sym::No)
+                } else if let Some((min, max)) = wrap_range(w) {
+                    let fits = lanes_i(&v).iter().enumerate().all(|(l, &a)| {
+                        mask & (1 << l) == 0
+                            || self
+                                .range(a, c)
+                                .is_some_and(|(lo, hi)| lo >= min && hi <= max)
+                    });
+                    if fits { s } else { opaque(s, Sym::No) }
+                } else {
+                    s
+                }
+            }
+        };
+        let v = convert(v, w);
+        if matches!(v, V::Unknown) {
+            (v, Sym::No)
+        } else {
+            (v, s)
+        }
+    }
+
+    fn set(&mut self, slot: usize, (v, s): (V, Sym), mask: u32) {
         if (mask | self.done | !self.exist) == u32::MAX {
-            self.locals[slot] = v;
+            self.locals[slot] = (v, s);
             return;
         }
-        let old = std::mem::replace(&mut self.locals[slot], V::I(0));
+        let (old, old_s) = std::mem::replace(&mut self.locals[slot], (V::I(0), Sym::No));
         let merged = match (&old, &v) {
             (_, V::Unknown) | (V::Unknown, _) => V::Unknown,
             (V::I(a), V::I(b)) if a == b => V::I(*a),
@@ -436,27 +918,103 @@ impl Machine<'_> {
                 }))
             }
         };
-        self.locals[slot] = merged;
+        let sym = if matches!(merged, V::Unknown) {
+            Sym::No
+        } else if old_s == s {
+            s
+        } else {
+            opaque(old_s, s)
+        };
+        self.locals[slot] = (merged, sym);
     }
 
-    fn binary(&self, op: BinOp, a: V, b: V, mask: u32) -> Result<V> {
+    fn binary(&self, op: BinOp, (a, sa): (V, Sym), (b, sb): (V, Sym), mask: u32) -> R<(V, Sym)> {
+        if sa == Sym::No && sb == Sym::No {
+            return Ok((self.plain_binary(op, &a, &b, mask)?, Sym::No));
+        }
+        if matches!(a, V::Unknown) || matches!(b, V::Unknown) {
+            return Ok((V::Unknown, Sym::No));
+        }
+        if matches!(op, BinOp::Div | BinOp::Rem) && sb != Sym::No {
+            // A divisor that changes from block to block may be zero in one of them.
+            return Err(Stop::Split(sb.dims()));
+        }
+        let value = self.plain_binary(op, &a, &b, mask)?;
+        if is_float(&a) || is_float(&b) {
+            return Ok((value, opaque(sa, sb)));
+        }
+        let uniform = |v: &V| match v {
+            V::I(k) => Some(*k),
+            _ => None,
+        };
+        let sym = match op {
+            BinOp::Add => sym_add(sa, sb, 1),
+            BinOp::Sub => sym_add(sa, sb, -1),
+            BinOp::Mul => match (sa, sb, uniform(&a), uniform(&b)) {
+                (Sym::Aff(_), Sym::No, _, Some(k)) => sym_scale(sa, k),
+                (Sym::No, Sym::Aff(_), Some(k), _) => sym_scale(sb, k),
+                _ => opaque(sa, sb),
+            },
+            BinOp::Shl => match (sa, sb, uniform(&b)) {
+                (Sym::Aff(_), Sym::No, Some(k)) if (0..62).contains(&k) => sym_scale(sa, 1 << k),
+                _ => opaque(sa, sb),
+            },
+            BinOp::Lt | BinOp::Le | BinOp::Gt | BinOp::Ge | BinOp::Eq | BinOp::Ne => {
+                let d = sym_add(sa, sb, -1);
+                match d {
+                    Sym::No => Sym::No,
+                    Sym::Opaque(_) => d,
+                    Sym::Aff(_) => {
+                        // The comparison of a − b with zero must come out the same in every block.
+                        let (x, y) = (lanes_i(&a), lanes_i(&b));
+                        let mut diff = [0i64; LANES];
+                        for l in 0..LANES {
+                            if mask & (1 << l) != 0 {
+                                diff[l] = match x[l].checked_sub(y[l]) {
+                                    Some(v) => v,
+                                    None => return Err(Stop::Split(d.dims())),
+                                };
+                            }
+                        }
+                        let test: fn(i64) -> i64 = match op {
+                            BinOp::Lt | BinOp::Ge => |v| i64::from(v < 0),
+                            BinOp::Le | BinOp::Gt => |v| i64::from(v <= 0),
+                            _ => |v| v.signum(),
+                        };
+                        self.same_everywhere(&V::IL(diff), d, mask, |v| test(v) == 1)?;
+                        if matches!(op, BinOp::Eq | BinOp::Ne) {
+                            // Zero inside the range is not constant even if both ends agree.
+                            self.same_everywhere(&V::IL(diff), d, mask, |v| v >= 0)?;
+                            self.same_everywhere(&V::IL(diff), d, mask, |v| v <= 0)?;
+                        }
+                        Sym::No
+                    }
+                }
+            }
+            _ => opaque(sa, sb),
+        };
+        Ok((value, sym))
+    }
+
+    fn plain_binary(&self, op: BinOp, a: &V, b: &V, mask: u32) -> R<V> {
         if matches!(a, V::Unknown) || matches!(b, V::Unknown) {
             return Ok(V::Unknown);
         }
         let div_zero = || {
-            Err(AnalyzeError::Input(
+            Err(Stop::Err(AnalyzeError::Input(
                 "a division or remainder by zero in an active lane".into(),
-            ))
+            )))
         };
-        if is_float(&a) || is_float(&b) {
-            let (fa, fb) = (lanes_f(&a), lanes_f(&b));
+        if is_float(a) || is_float(b) {
             let uniform = !matches!(a, V::FL(_) | V::IL(_)) && !matches!(b, V::FL(_) | V::IL(_));
             if uniform {
-                return match float_op(op, fa[0], fb[0]) {
+                let (fa, fb) = (lanes_f1(a), lanes_f1(b));
+                return match float_op(op, fa, fb) {
                     Some(v) => Ok(v),
                     None => Ok(V::Unknown),
                 };
             }
+            let (fa, fb) = (lanes_f(a), lanes_f(b));
             let mut fl = [0f64; LANES];
             let mut il = [0i64; LANES];
             let mut int_result = false;
@@ -472,20 +1030,30 @@ impl Machine<'_> {
             }
             return Ok(if int_result { V::IL(il) } else { V::FL(fl) });
         }
-        match (&a, &b) {
+        match (a, b) {
             (V::I(x), V::I(y)) => match int_op(op, *x, *y) {
                 Some(v) => Ok(V::I(v)),
                 None => div_zero(),
             },
             _ => {
-                let (ia, ib) = (lanes_i(&a), lanes_i(&b));
                 let mut out = [0i64; LANES];
-                for l in 0..LANES {
-                    match int_op(op, ia[l], ib[l]) {
-                        Some(v) => out[l] = v,
-                        None => {
-                            if mask & (1 << l) != 0 {
-                                return div_zero();
+                match (a, b) {
+                    (V::IL(x), V::I(y)) => {
+                        for l in 0..LANES {
+                            match int_op(op, x[l], *y) {
+                                Some(v) => out[l] = v,
+                                None if mask & (1 << l) != 0 => return div_zero(),
+                                None => {}
+                            }
+                        }
+                    }
+                    _ => {
+                        let (ia, ib) = (lanes_i(a), lanes_i(b));
+                        for l in 0..LANES {
+                            match int_op(op, ia[l], ib[l]) {
+                                Some(v) => out[l] = v,
+                                None if mask & (1 << l) != 0 => return div_zero(),
+                                None => {}
                             }
                         }
                     }
@@ -495,15 +1063,25 @@ impl Machine<'_> {
         }
     }
 
-    fn eval(&mut self, e: &Expr, mask: u32) -> Result<V> {
+    fn eval(&mut self, e: &Expr, mask: u32) -> R<(V, Sym)> {
         Ok(match e {
-            Expr::Int(v) => V::I(*v),
-            Expr::Float(v) => V::F(*v),
+            Expr::Int(v) => (V::I(*v), Sym::No),
+            Expr::Float(v) => (V::F(*v), Sym::No),
             Expr::Local(slot) => self.locals[*slot].clone(),
             Expr::Builtin(k) => self.builtins[*k as usize].clone(),
             Expr::Unary(op, a) => {
-                let a = self.eval(a, mask)?;
-                match (op, a) {
+                let (a, s) = self.eval(a, mask)?;
+                let sym = match (op, s) {
+                    (_, Sym::No) => Sym::No,
+                    (UnOp::Neg, Sym::Aff(_)) if !is_float(&a) => sym_scale(s, -1),
+                    (UnOp::Not, Sym::Aff(_)) => {
+                        // `!x` is `x == 0`: the same in every block when x is never zero or always.
+                        self.truth(&a, s, mask, Pos::default())?;
+                        Sym::No
+                    }
+                    _ => opaque(s, Sym::No),
+                };
+                let v = match (op, a) {
                     (_, V::Unknown) => V::Unknown,
                     (UnOp::Neg, V::I(x)) => V::I(x.wrapping_neg()),
                     (UnOp::Neg, V::F(x)) => V::F(-x),
@@ -516,34 +1094,40 @@ impl Machine<'_> {
                     (UnOp::BitNot, V::I(x)) => V::I(!x),
                     (UnOp::BitNot, V::IL(x)) => V::IL(x.map(|v| !v)),
                     (UnOp::BitNot, _) => V::Unknown,
+                };
+                if matches!(v, V::Unknown) {
+                    (v, Sym::No)
+                } else {
+                    (v, sym)
                 }
             }
             Expr::Binary(op @ (BinOp::LAnd | BinOp::LOr), a, b) => {
-                let av = self.eval(a, mask)?;
+                let (av, sa) = self.eval(a, mask)?;
                 if matches!(av, V::Unknown) {
                     // The right side still runs on some lanes; count its loads on all of them.
                     self.eval(b, mask)?;
-                    return Ok(V::Unknown);
+                    return Ok((V::Unknown, Sym::No));
                 }
-                let t = self.truth(&av, mask, Pos::default())?;
+                let t = self.truth(&av, sa, mask, Pos::default())?;
                 let rest = if *op == BinOp::LAnd { t } else { mask & !t };
-                let bv = if rest != 0 {
+                let (bv, sb) = if rest != 0 {
                     self.eval(b, rest)?
                 } else {
-                    V::I(0)
+                    (V::I(0), Sym::No)
                 };
                 if matches!(bv, V::Unknown) {
-                    return Ok(V::Unknown);
+                    return Ok((V::Unknown, Sym::No));
                 }
-                let tb = self.truth(&bv, rest, Pos::default())?;
+                let tb = self.truth(&bv, sb, rest, Pos::default())?;
                 let result = if *op == BinOp::LAnd { tb } else { t | tb };
-                if result & mask == mask {
+                let v = if result & mask == mask {
                     V::I(1)
                 } else if result & mask == 0 {
                     V::I(0)
                 } else {
                     V::IL(std::array::from_fn(|l| i64::from(result & (1 << l) != 0)))
-                }
+                };
+                (v, Sym::No)
             }
             Expr::Binary(op, a, b) => {
                 let a = self.eval(a, mask)?;
@@ -551,53 +1135,66 @@ impl Machine<'_> {
                 self.binary(*op, a, b, mask)?
             }
             Expr::Cond(c, a, b) => {
-                let cv = self.eval(c, mask)?;
+                let (cv, cs) = self.eval(c, mask)?;
                 if matches!(cv, V::Unknown) {
                     self.eval(a, mask)?;
                     self.eval(b, mask)?;
-                    return Ok(V::Unknown);
+                    return Ok((V::Unknown, Sym::No));
                 }
-                let t = self.truth(&cv, mask, Pos::default())?;
+                let t = self.truth(&cv, cs, mask, Pos::default())?;
                 let f = mask & !t;
-                let av = if t != 0 { self.eval(a, t)? } else { V::I(0) };
-                let bv = if f != 0 { self.eval(b, f)? } else { V::I(0) };
-                if f == 0 {
-                    av
-                } else if t == 0 {
-                    bv
-                } else if matches!(av, V::Unknown) || matches!(bv, V::Unknown) {
-                    V::Unknown
-                } else if is_float(&av) || is_float(&bv) {
-                    let (x, y) = (lanes_f(&av), lanes_f(&bv));
-                    V::FL(std::array::from_fn(|l| {
-                        if t & (1 << l) != 0 { x[l] } else { y[l] }
-                    }))
+                let (av, sa) = if t != 0 {
+                    self.eval(a, t)?
                 } else {
-                    let (x, y) = (lanes_i(&av), lanes_i(&bv));
-                    V::IL(std::array::from_fn(|l| {
-                        if t & (1 << l) != 0 { x[l] } else { y[l] }
-                    }))
+                    (V::I(0), Sym::No)
+                };
+                let (bv, sb) = if f != 0 {
+                    self.eval(b, f)?
+                } else {
+                    (V::I(0), Sym::No)
+                };
+                if f == 0 {
+                    (av, sa)
+                } else if t == 0 {
+                    (bv, sb)
+                } else if matches!(av, V::Unknown) || matches!(bv, V::Unknown) {
+                    (V::Unknown, Sym::No)
+                } else {
+                    let sym = if sa == sb { sa } else { opaque(sa, sb) };
+                    let v = if is_float(&av) || is_float(&bv) {
+                        let (x, y) = (lanes_f(&av), lanes_f(&bv));
+                        V::FL(std::array::from_fn(|l| {
+                            if t & (1 << l) != 0 { x[l] } else { y[l] }
+                        }))
+                    } else {
+                        let (x, y) = (lanes_i(&av), lanes_i(&bv));
+                        V::IL(std::array::from_fn(|l| {
+                            if t & (1 << l) != 0 { x[l] } else { y[l] }
+                        }))
+                    };
+                    (v, sym)
                 }
             }
             Expr::Cast(w, a) => {
                 let a = self.eval(a, mask)?;
-                convert(a, *w)
+                self.convert(a, *w, mask)
             }
             Expr::Load(site) => {
-                let addrs = self.address(*site, mask)?;
-                self.count(*site, &addrs, mask, false);
-                V::Unknown
+                let (addrs, coef) = self.address(*site, mask)?;
+                self.count(*site, &addrs, coef, mask, false)?;
+                (V::Unknown, Sym::No)
             }
         })
     }
 
-    /// Byte offsets of every active lane's access at `site`.
-    fn address(&mut self, site_idx: usize, mask: u32) -> Result<[i64; LANES]> {
+    /// Byte offsets of every active lane's access at `site`, and how they move from block to block.
+    fn address(&mut self, site_idx: usize, mask: u32) -> R<([i64; LANES], [i64; 3])> {
         let kernel = self.kernel;
         let site: &Site = &kernel.sites[site_idx];
         let mut elems = [0i64; LANES];
+        let mut coef = [0i64; 3];
         for (k, idx) in site.indices.iter().enumerate() {
-            let v = self.eval(idx, mask)?;
+            let (v, s) = self.eval(idx, mask)?;
             let lanes = match &v {
                 V::Unknown => {
                     return self.err(
@@ -616,27 +1213,51 @@ impl Machine<'_> {
                 }
                 other => lanes_i(other),
             };
+            let c = match s {
+                Sym::No => [0; 3],
+                Sym::Aff(c) => c,
+                Sym::Opaque(d) => return Err(Stop::Split(d)),
+            };
             for l in 0..LANES {
                 if mask & (1 << l) == 0 {
                     continue;
                 }
-                if let Some(&extent) = site.extents.get(k)
-                    && !(0..extent).contains(&lanes[l])
-                {
-                    return self.err(
-                        site.pos,
-                        format!(
-                            "`{}` indexes dimension {} with {} (the array holds {extent}): out of bounds",
-                            site.text,
-                            k + 1,
-                            lanes[l]
-                        ),
-                    );
+                if let Some(&extent) = site.extents.get(k) {
+                    if !(0..extent).contains(&lanes[l]) {
+                        if s != Sym::No {
+                            return Err(Stop::Split(s.dims()));
+                        }
+                        return self.err(
+                            site.pos,
+                            format!(
+                                "`{}` indexes dimension {} with {} (the array holds {extent}): out of bounds",
+                                site.text,
+                                k + 1,
+                                lanes[l]
+                            ),
+                        );
+                    }
+                    if s != Sym::No
+                        && !self
+                            .range(lanes[l], c)
+                            .is_some_and(|(lo, hi)| lo >= 0 && hi < extent)
+                    {
+                        return Err(Stop::Split(s.dims()));
+                    }
                 }
                 let step = lanes[l].checked_mul(site.strides[k]);
                 match step.and_then(|s| elems[l].checked_add(s)) {
                     Some(v) => elems[l] = v,
                     None => return self.err(site.pos, "an address that overflows"),
+                }
+            }
+            for (total, &cd) in coef.iter_mut().zip(&c) {
+                match cd
+                    .checked_mul(site.strides[k])
+                    .and_then(|v| v.checked_add(*total))
+                {
+                    Some(v) => *total = v,
+                    None => return Err(Stop::Split(s.dims())),
                 }
             }
         }
@@ -654,41 +1275,255 @@ impl Machine<'_> {
                 None => return self.err(site.pos, "an address that overflows"),
             }
         }
-        Ok(out)
-    }
-
-    fn count(&mut self, site_idx: usize, addrs: &[i64; LANES], mask: u32, store: bool) {
-        if mask == 0 {
-            return;
-        }
-        let site = &self.kernel.sites[site_idx];
-        let bytes = site.access_bytes;
-        let c = Counts {
-            instructions: 1,
-            requests: u64::from(site.space == Space::Global),
-            bytes: u64::from(mask.count_ones()) * u64::from(bytes),
-            ..Counts::default()
-        };
-        let c = match site.space {
-            Space::Global => Counts {
-                sectors: u64::from(sectors(addrs, mask, bytes)),
-                ..c
-            },
-            Space::Shared => {
-                let (w, ideal) = wavefronts(addrs, mask, bytes, store);
-                Counts {
-                    wavefronts: u64::from(w),
-                    ideal: u64::from(ideal),
-                    ..c
+        if coef != [0; 3] {
+            let dims = aff(coef).dims();
+            for d in &mut coef {
+                *d = match d.checked_mul(site.elem_bytes) {
+                    Some(v) => v,
+                    None => return Err(Stop::Split(dims)),
+                };
+            }
+            for l in 0..LANES {
+                if mask & (1 << l) != 0
+                    && !self
+                        .range(out[l], coef)
+                        .is_some_and(|(lo, hi)| lo > -(1 << 60) && hi < 1 << 60)
+                {
+                    return Err(Stop::Split(dims));
                 }
             }
+        }
+        Ok((out, coef))
+    }
+
+    /// How many blocks of the box shift an address by `coef · t` to each residue modulo `modulus`.
+    fn residues(&mut self, coef: [i64; 3], modulus: i64) -> usize {
+        if let Some(k) = self
+            .hist
+            .iter()
+            .position(|(c, m, _)| *c == coef && *m == modulus)
+        {
+            return k;
+        }
+        let m = modulus as usize;
+        let mut hist = vec![0u64; m];
+        hist[0] = 1;
+        for (&span, &ck) in self.span.iter().zip(&coef) {
+            let n = span as u64 + 1;
+            let c = ck.rem_euclid(modulus);
+            let period = (modulus / gcd(c, modulus).max(1)) as u64;
+            let mut one = vec![0u64; m];
+            for t in 0..period.min(n) {
+                let r = ((c as u64 * t) % modulus as u64) as usize;
+                one[r] += n / period + u64::from(t < n % period);
+            }
+            let mut next = vec![0u64; m];
+            for (i, &a) in hist.iter().enumerate() {
+                if a == 0 {
+                    continue;
+                }
+                for (j, &b) in one.iter().enumerate() {
+                    if b != 0 {
+                        next[(i + j) % m] += a * b;
+                    }
+                }
+            }
+            hist = next;
+        }
+        self.hist.push((coef, modulus, hist));
+        self.hist.len() - 1
+    }
+
+    fn count(
+        &mut self,
+        site_idx: usize,
+        addrs: &[i64; LANES],
+        coef: [i64; 3],
+        mask: u32,
+        store: bool,
+    ) -> R<()> {
+        if mask == 0 {
+            return Ok(());
+        }
+        let site = &self.kernel.sites[site_idx];
+        let space = site.space;
+        let bytes = site.access_bytes;
+        let n = self.weight;
+        let mut c = Counts {
+            instructions: n,
+            requests: n * u64::from(space == Space::Global),
+            bytes: n * u64::from(mask.count_ones()) * u64::from(bytes),
+            ..Counts::default()
         };
-        let entry = &mut self.counts[site_idx];
-        if store {
+        // Sectors repeat when addresses move by 32 bytes, banks when they move by 128.
+        let modulus = match space {
+            Space::Global => 32,
+            Space::Shared => 128,
+        };
+        let measure = |addrs: &[i64; LANES], c: &mut Counts, times: u64| match space {
+            Space::Global => c.sectors += times * u64::from(sectors(addrs, mask, bytes)),
+            Space::Shared => {
+                let (w, ideal) = wavefronts(addrs, mask, bytes, store);
+                c.wavefronts += times * u64::from(w);
+                c.ideal += times * u64::from(ideal);
+            }
+        };
+        if coef.iter().all(|d| d % modulus == 0) {
+            measure(addrs, &mut c, n);
+        } else {
+            let k = self.residues(coef, modulus);
+            let hist = &self.hist[k].2;
+            for (r, &times) in hist.iter().enumerate() {
+                if times == 0 {
+                    continue;
+                }
+                let shifted = addrs.map(|a| a + r as i64);
+                measure(&shifted, &mut c, times);
+            }
+        }
+        if let Some((traced, limit)) = self.tracing
+            && traced == site_idx
+        {
+            self.trace.total += 1;
+            if self.trace.executions.len() < limit {
+                self.trace.executions.push(Execution {
+                    mask,
+                    offsets: *addrs,
+                    store,
+                });
+            }
+        }
+        let role = self.roles.get(site_idx).copied().flatten();
+        for entry in [&mut self.counts[site_idx], &mut self.merged[site_idx]] {
+            if store {
+                entry.store.add(&c);
+            } else {
+                entry.load.add(&c);
+            }
+        }
+        let Some(role) = role else {
+            return Ok(());
+        };
+        if coef.iter().any(|d| d % 128 != 0) {
+            // Merging depends on alignment, which a shift of part of 128 bytes changes.
+            return Err(Stop::Split(aff(coef).dims()));
+        }
+        let p = Pending {
+            site: site_idx,
+            addrs: *addrs,
+            mask,
+            counts: c,
+            store,
+        };
+        match role {
+            Role::Group { group, pos, .. } => {
+                let slots = &mut self.group_pending[group];
+                if slots[pos].is_some() || slots.iter().flatten().any(|q| q.store != store) {
+                    slots.iter_mut().for_each(|q| *q = None);
+                }
+                slots[pos] = Some(p);
+                if slots.iter().all(Option::is_some) {
+                    let members: Vec<Pending> = slots.iter().flatten().copied().collect();
+                    slots.iter_mut().for_each(|q| *q = None);
+                    self.try_merge(&members);
+                }
+            }
+            Role::Run => {
+                let bytes = i64::from(self.kernel.sites[site_idx].access_bytes);
+                let continues = self.run_pending[site_idx].last().is_some_and(|last| {
+                    last.mask == mask
+                        && (0..LANES)
+                            .all(|l| mask & (1 << l) == 0 || addrs[l] == last.addrs[l] + bytes)
+                });
+                if !continues {
+                    self.flush_run(site_idx);
+                }
+                self.run_pending[site_idx].push(p);
+                if self.run_pending[site_idx].len() as i64 * bytes >= 16 {
+                    self.flush_run(site_idx);
+                }
+            }
+        }
+        Ok(())
+    }
+
+    /// Merges the pending contiguous executions of a site in aligned pieces of 8 or 16 bytes.
+    fn flush_run(&mut self, site: usize) {
+        if self.run_pending[site].is_empty() {
+            return;
+        }
+        let run = std::mem::take(&mut self.run_pending[site]);
+        let bytes = self.kernel.sites[site].access_bytes as usize;
+        let mut i = 0;
+        while i < run.len() {
+            let width = [4usize, 2].into_iter().find(|&w| {
+                i + w <= run.len() && matches!(w * bytes, 8 | 16) && self.try_merge(&run[i..i + w])
+            });
+            i += width.unwrap_or(1);
+        }
+    }
+
+    /// If `members` (contiguous elements, first first) are one aligned wider access for every active
+    /// lane, counts them as that access in the merged counts.
+    fn try_merge(&mut self, members: &[Pending]) -> bool {
+        let Some(first) = members.first() else {
+            return false;
+        };
+        let site = &self.kernel.sites[first.site];
+        let bytes = i64::from(site.access_bytes);
+        let width = bytes * members.len() as i64;
+        let mask = first.mask;
+        let lined_up = members.iter().enumerate().all(|(j, m)| {
+            m.mask == mask
+                && m.store == first.store
+                && (0..LANES).all(|l| {
+                    mask & (1 << l) == 0
+                        || (m.addrs[l] == first.addrs[l] + j as i64 * bytes
+                            && first.addrs[l].rem_euclid(width) == 0)
+                })
+        });
+        if !lined_up {
+            return false;
+        }
+        let n = self.weight;
+        let wide = width as u32;
+        let mut c = Counts {
+            instructions: n,
+            requests: n * u64::from(site.space == Space::Global),
+            bytes: n * u64::from(mask.count_ones()) * u64::from(wide),
+            ..Counts::default()
+        };
+        match site.space {
+            Space::Global => c.sectors = n * u64::from(sectors(&first.addrs, mask, wide)),
+            Space::Shared => {
+                let (w, ideal) = wavefronts(&first.addrs, mask, wide, first.store);
+                c.wavefronts = n * u64::from(w);
+                c.ideal = n * u64::from(ideal);
+            }
+        }
+        for m in members {
+            let entry = &mut self.merged[m.site];
+            if m.store {
+                entry.store.sub(&m.counts);
+            } else {
+                entry.load.sub(&m.counts);
+            }
+        }
+        let entry = &mut self.merged[first.site];
+        if first.store {
             entry.store.add(&c);
         } else {
             entry.load.add(&c);
         }
+        true
+    }
+}
+
+fn lanes_f1(v: &V) -> f64 {
+    match v {
+        V::I(a) => *a as f64,
+        V::F(a) => *a,
+        _ => 0.0,
     }
 }
 

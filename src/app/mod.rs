@@ -14,8 +14,8 @@ use crate::progress::{HISTORY, Progress, Store};
 use crate::srs::Deck;
 pub use crate::ui::Action;
 use crate::ui::{
-    Component, Ctx, ExplorerSetup, Space, Tab, Theme, calculators, card, exercise, explorer, home,
-    lab as lab_ui, ladder as ladder_ui, review, search, stats, topic,
+    Component, Ctx, ExplorerSetup, Space, Tab, Theme, analyze as analyze_ui, calculators, card,
+    exercise, explorer, home, lab as lab_ui, ladder as ladder_ui, review, search, stats, topic,
 };
 use ratatui::crossterm::event::{Event, KeyCode, KeyEvent, KeyEventKind, KeyModifiers};
 use std::time::{SystemTime, UNIX_EPOCH};
@@ -43,6 +43,10 @@ pub enum Screen {
     Review(Box<review::State>),
     /// Review statistics.
     Stats(Box<stats::State>),
+    /// The list of built-in kernels to analyse.
+    AnalyzeExamples(analyze_ui::Examples),
+    /// One analysed kernel.
+    Analyze(Box<analyze_ui::State>),
     /// Lab mode: the lab's steps (the base of the stack).
     LabOverview(lab_ui::Overview),
     /// Lab mode: one step.
@@ -64,6 +68,8 @@ impl Screen {
             Screen::Calculators(state) => state.as_ref(),
             Screen::Review(state) => state.as_ref(),
             Screen::Stats(state) => state.as_ref(),
+            Screen::AnalyzeExamples(state) => state,
+            Screen::Analyze(state) => state.as_ref(),
             Screen::LabOverview(state) => state,
             Screen::LabStep(state) => state.as_ref(),
             Screen::LabEnd(state) => state,
@@ -82,6 +88,8 @@ impl Screen {
             Screen::Calculators(state) => state.as_mut(),
             Screen::Review(state) => state.as_mut(),
             Screen::Stats(state) => state.as_mut(),
+            Screen::AnalyzeExamples(state) => state,
+            Screen::Analyze(state) => state.as_mut(),
             Screen::LabOverview(state) => state,
             Screen::LabStep(state) => state.as_mut(),
             Screen::LabEnd(state) => state,
@@ -490,6 +498,13 @@ impl App {
                 }
             }
             Action::OpenExplorer(setup) => self.push_explorer(&setup),
+            Action::OpenAnalyzeExamples => self
+                .stack
+                .push(Screen::AnalyzeExamples(analyze_ui::Examples::default())),
+            Action::AnalyzeKernel(setup) => match analyze_ui::State::new(&setup) {
+                Ok(state) => self.stack.push(Screen::Analyze(Box::new(state))),
+                Err(message) => self.flash = Some(format!("Cannot analyse {}: {message}", setup.file)),
+            },
             Action::OpenCalculators(tab) => self
                 .stack
                 .push(Screen::Calculators(Box::new(calculators::State::new(tab)))),
@@ -855,6 +870,8 @@ fn navigates(action: &Action) -> bool {
             | Action::OpenTopic(_)
             | Action::OpenCard(_)
             | Action::OpenExplorer(_)
+            | Action::OpenAnalyzeExamples
+            | Action::AnalyzeKernel(_)
             | Action::OpenCalculators(_)
             | Action::ReopenExplorer
             | Action::ReopenCalculators

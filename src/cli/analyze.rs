@@ -1,8 +1,9 @@
 //! `warpdrill analyze`: a kernel's per-line sectors and bank conflicts, without a GPU.
 
 use super::output::finish;
-use crate::analyze::{self, Launch, Options, examples};
+use crate::analyze::{self, Launch, examples};
 use crate::engine::Arch;
+use crate::ui::analyze::AnalyzeSetup;
 use clap::Args;
 use std::path::PathBuf;
 use std::process::ExitCode;
@@ -35,8 +36,23 @@ pub struct AnalyzeArgs {
     #[arg(long, default_value = "sm_90")]
     pub arch: String,
     /// Print one JSON object.
-    #[arg(long)]
+    #[arg(long, conflicts_with = "text")]
     pub json: bool,
+    /// Print the text report even in a terminal (where the analyser otherwise opens its screen).
+    #[arg(long)]
+    pub text: bool,
+}
+
+impl AnalyzeArgs {
+    /// Whether to open the analyser's screen: in an interactive terminal, without --json or --text.
+    pub fn opens_screen(&self) -> bool {
+        use std::io::IsTerminal;
+        !self.json
+            && !self.text
+            && !self.list_examples
+            && std::io::stdout().is_terminal()
+            && std::io::stdin().is_terminal()
+    }
 }
 
 /// Runs the command; exit 0 on success, 2 on unusable input or an unsupported construct.
@@ -59,7 +75,14 @@ pub fn run(args: &AnalyzeArgs) -> ExitCode {
     }
 }
 
-fn analyse(args: &AnalyzeArgs) -> Result<String, String> {
+/// What the arguments ask to analyse, checked by analysing it once (so that a bad file or launch is
+/// reported on the command line, not inside the screen).
+pub fn setup(args: &AnalyzeArgs) -> Result<AnalyzeSetup, String> {
+    let (setup, _) = prepared(args)?;
+    Ok(setup)
+}
+
+fn prepared(args: &AnalyzeArgs) -> Result<(AnalyzeSetup, analyze::Report), String> {
     let arch = Arch::parse(&args.arch).map_err(|e| e.to_string())?;
     if arch.compute_capability().is_none() {
         return Err(format!(
@@ -103,12 +126,22 @@ fn analyse(args: &AnalyzeArgs) -> Result<String, String> {
         .map(|d| analyze::parse_define(d))
         .collect::<Result<Vec<_>, _>>()
         .map_err(|e| e.to_string())?;
-    let options = Options {
+    let setup = AnalyzeSetup {
+        file: name,
+        source,
         kernel: args.kernel.clone(),
         launch,
         defines,
+        arch,
     };
-    let report = analyze::analyze(&source, &name, &options).map_err(|e| e.to_string())?;
+    let report = analyze::analyze(&setup.source, &setup.file, &setup.options())
+        .map_err(|e| e.to_string())?;
+    Ok((setup, report))
+}
+
+fn analyse(args: &AnalyzeArgs) -> Result<String, String> {
+    let (setup, report) = prepared(args)?;
+    let source = setup.source;
     if args.json {
         let mut text = serde_json::to_string_pretty(&report).map_err(|e| e.to_string())?;
         text.push('\n');

@@ -549,6 +549,18 @@ pub fn run(cli: Cli) -> ExitCode {
                 Err(code) => code,
             }
         }
+        Some(Command::Analyze(args)) if args.opens_screen() => match self::analyze::setup(&args) {
+            Ok(setup) => ExitCode::from(self::tui::run_with(
+                cli.data_dir.as_deref(),
+                cli.content.as_deref(),
+                self::tui::Start::Analyze(Box::new(setup)),
+                theme,
+            )),
+            Err(message) => {
+                self::output::stderr(&format!("warpdrill: {message}\n"));
+                ExitCode::from(2)
+            }
+        },
         Some(Command::Analyze(args)) => self::analyze::run(&args),
         Some(Command::Check(args)) => match self::content::load(cli.content.as_deref()) {
             Ok(content) => finish(self::content::check_answer(&content.in_lang(lang), &args)),

@@ -20,6 +20,8 @@ pub enum Start {
     Explorer(ExplorerSetup),
     /// The calculators.
     Calculators(Tab),
+    /// A kernel, analysed.
+    Analyze(Box<crate::ui::analyze::AnalyzeSetup>),
     /// A review session.
     Review {
         /// Only this topic's cards.
@@ -160,6 +162,7 @@ pub fn run_with(
         Start::Ladder(level) => app.update(Action::OpenLadder(level)),
         Start::Explorer(state) => app.start_on(Action::OpenExplorer(state)),
         Start::Calculators(tab) => app.start_on(Action::OpenCalculators(tab)),
+        Start::Analyze(setup) => app.start_on(Action::AnalyzeKernel(setup)),
         Start::Review { topic, new, .. } => {
             if let Some(deck) = app.review.as_mut() {
                 deck.set_topic_filter(topic);

@@ -1,6 +1,7 @@
 //! What a learner can ask for, as plain data: screens return an [`Action`] from their key handling
 //! and the app's `update` carries it out. Nothing here refers to the app or to a screen's state.
 
+use crate::analyze::{Launch, Options, examples};
 use crate::content::schema::Level;
 use crate::engine::{AccessShape, Arch, WarpAccess};
 use crate::lab::Given;
@@ -67,6 +68,47 @@ impl ExplorerSetup {
     }
 }
 
+/// What to analyse, as plain data (an [`Action`] carries it).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct AnalyzeSetup {
+    /// The file's name, shown and used in messages.
+    pub file: String,
+    /// The CUDA source.
+    pub source: String,
+    /// The kernel, when the file has several.
+    pub kernel: Option<String>,
+    /// The launch; `None` takes the `// launch:` line.
+    pub launch: Option<Launch>,
+    /// `NAME=VALUE` defines.
+    pub defines: Vec<(String, String)>,
+    /// The architecture the diagrams are drawn for.
+    pub arch: &'static Arch,
+}
+
+impl AnalyzeSetup {
+    /// A built-in example with the launch of its `// launch:` line.
+    pub fn example(name: &str) -> Option<AnalyzeSetup> {
+        examples::example(name).map(|source| AnalyzeSetup {
+            file: format!("{name}.cu"),
+            source: source.to_string(),
+            kernel: None,
+            launch: None,
+            defines: Vec::new(),
+            arch: Arch::parse("sm_90").unwrap_or_else(|_| Arch::default_arch()),
+        })
+    }
+
+    /// The analyser's options for this setup.
+    pub fn options(&self) -> Options {
+        Options {
+            kernel: self.kernel.clone(),
+            launch: self.launch,
+            defines: self.defines.clone(),
+            full_simulation: false,
+        }
+    }
+}
+
 /// Everything the learner can ask for.
 #[derive(Debug, Clone, PartialEq)]
 pub enum Action {
@@ -86,6 +128,10 @@ pub enum Action {
     OpenCard(String),
     /// Open the explorer on a pattern.
     OpenExplorer(ExplorerSetup),
+    /// Open the list of built-in kernels to analyse.
+    OpenAnalyzeExamples,
+    /// Analyse a kernel and show it line by line.
+    AnalyzeKernel(Box<AnalyzeSetup>),
     /// Open the calculators on a tab with their default inputs.
     OpenCalculators(Tab),
     /// Open the explorer where the learner last left it (the default pattern the first time).

@@ -83,6 +83,11 @@ pub fn items(ctx: &Ctx) -> Vec<Item> {
         action: Action::ReopenCalculators,
     });
     items.push(Item {
+        label: "Analyse a kernel — per-line sectors and bank conflicts of built-in CUDA kernels"
+            .into(),
+        action: Action::OpenAnalyzeExamples,
+    });
+    items.push(Item {
         label: "Search — exercises, cards, topics".into(),
         action: Action::OpenSearch,
     });

@@ -3,6 +3,7 @@
 //! Nothing here sees the app: the app routes keys to the top screen and carries out the actions.
 
 pub mod action;
+pub mod analyze;
 pub mod calculators;
 pub mod card;
 pub mod ctx;

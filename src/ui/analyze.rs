@@ -1,0 +1,709 @@
+//! The kernel analyser's screens: the list of built-in kernels, and one analysed kernel — its source
+//! with a heat column, the totals, and the selected line's access for one warp in the explorer's
+//! diagrams.
+//!
+//! ```text
+//! kernel transpose_naive · grid 32,32 · block 32,8 · transpose_naive.cu
+//! totals  global ld 8192 req 32768 sec · st 8192 req 262144 sec · shared —
+//! ┌ Source (heat: wasted sectors / extra wavefronts) ─┐┌ in[y * N + x] ────────────────┐
+//! │   7         int x = blockIdx.x * 32 + threadIdx.x; ││global load · 4 B per lane      │
+//! │ ▸ 9 ▁   0   out[x * N + y] = in[y * N + x];        ││ld 8192 req 32768 sec (4.0/req)│
+//! │     █ 229k                                         │└────────────────────────────────┘
+//! └────────────────────────────────────────────────────┘┌ Warp → sectors ──────────────────┐
+//! ```
+
+pub use super::action::AnalyzeSetup;
+use super::{Action, Component, Ctx, ExplorerSetup, Space, Theme, block, ellipsis};
+use crate::analyze::{self, AccessReport, Launch, Report, Totals, Trace, ast::Kernel, examples};
+use crate::engine::{self, AccessShape, Granularity, WarpAccess};
+use ratatui::buffer::Buffer;
+use ratatui::crossterm::event::{KeyCode, KeyEvent};
+use ratatui::layout::{Constraint, Layout, Rect};
+use ratatui::text::{Line, Span};
+use ratatui::widgets::{Paragraph, Widget, Wrap};
+
+/// Executions of one access by one warp kept for stepping through (loop iterations beyond are counted).
+const TRACE_LIMIT: usize = 4096;
+/// Warps searched for the first one that runs a line's access.
+const WARP_SEARCH: u64 = 256;
+/// Lines PgUp/PgDn move.
+const PAGE: usize = 15;
+
+/// The one-line description of a built-in example (its `// about:` line).
+pub fn about(source: &str) -> &str {
+    source
+        .lines()
+        .find_map(|l| l.trim().strip_prefix("// about:"))
+        .unwrap_or("")
+        .trim()
+}
+
+/// The list of built-in kernels (Home → Analyse a kernel).
+#[derive(Debug, Clone, Default)]
+pub struct Examples {
+    /// The selected example.
+    pub selected: usize,
+}
+
+impl Component for Examples {
+    fn handle_key(&mut self, key: KeyEvent, _ctx: &Ctx) -> Option<Action> {
+        let last = examples::EXAMPLES.len().saturating_sub(1);
+        match key.code {
+            KeyCode::Up | KeyCode::Char('k') => self.selected = self.selected.saturating_sub(1),
+            KeyCode::Down | KeyCode::Char('j') => self.selected = (self.selected + 1).min(last),
+            KeyCode::PageUp => self.selected = self.selected.saturating_sub(PAGE),
+            KeyCode::PageDown => self.selected = (self.selected + PAGE).min(last),
+            KeyCode::Home => self.selected = 0,
+            KeyCode::End => self.selected = last,
+            KeyCode::Enter | KeyCode::Right | KeyCode::Char('l') | KeyCode::Char(' ') => {
+                let (name, _) = examples::EXAMPLES.get(self.selected)?;
+                return AnalyzeSetup::example(name).map(|s| Action::AnalyzeKernel(Box::new(s)));
+            }
+            _ => {}
+        }
+        None
+    }
+
+    fn render(&self, ctx: &Ctx, area: Rect, buf: &mut Buffer) {
+        let theme = ctx.theme;
+        let outer = block("Analyse a kernel — built-in examples", theme);
+        let inner = outer.inner(area);
+        outer.render(area, buf);
+        let mut lines = vec![
+            Line::styled(
+                "Each kernel runs over its whole launch, every warp, no GPU: per line, sectors and bank conflicts.",
+                theme.dim(),
+            ),
+            Line::from(""),
+        ];
+        let width = usize::from(inner.width);
+        let room = usize::from(inner.height).saturating_sub(lines.len());
+        let first = self.selected.saturating_sub(room.saturating_sub(1));
+        for (i, (name, source)) in examples::EXAMPLES.iter().enumerate().skip(first) {
+            let launch = analyze::launch_line(source)
+                .ok()
+                .flatten()
+                .map(|l| format!("grid {} block {}", dims(l.grid), dims(l.block)))
+                .unwrap_or_default();
+            let selected = i == self.selected;
+            let marker = if selected { "▸ " } else { "  " };
+            let head = format!("{marker}{name:<22} {launch:<24} ");
+            let rest = width.saturating_sub(head.chars().count());
+            let style = if selected {
+                theme.selected()
+            } else {
+                theme.text()
+            };
+            lines.push(Line::from(vec![
+                Span::styled(head, style),
+                Span::styled(ellipsis(about(source), rest), theme.dim()),
+            ]));
+        }
+        Paragraph::new(lines).render(inner, buf);
+    }
+
+    fn keys(&self) -> Vec<(&'static str, &'static str)> {
+        vec![
+            ("↑↓/jk", "move"),
+            ("Enter", "analyse"),
+            ("PgUp/PgDn", "page"),
+        ]
+    }
+}
+
+/// One analysed kernel.
+#[derive(Debug, Clone)]
+pub struct State {
+    setup: AnalyzeSetup,
+    /// The analysis.
+    pub report: Report,
+    kernel: Kernel,
+    launch: Launch,
+    lines: Vec<String>,
+    /// The selected source line, from 0.
+    pub cursor: usize,
+    /// Which of the line's accesses is shown.
+    pub access: usize,
+    /// The block shown, numbered as the hardware numbers them (x fastest).
+    pub block: u64,
+    /// The warp of the block shown.
+    pub warp: u64,
+    /// The execution of the access by that warp shown (the loop iteration), from 0.
+    pub iteration: usize,
+    trace: Result<Trace, String>,
+}
+
+impl State {
+    /// Analyses the setup's kernel; the message of the error otherwise.
+    pub fn new(setup: &AnalyzeSetup) -> Result<State, String> {
+        let options = setup.options();
+        let (kernel, launch) =
+            analyze::prepare(&setup.source, &setup.file, &options).map_err(|e| e.to_string())?;
+        let report =
+            analyze::report(&kernel, &launch, &setup.file, &options).map_err(|e| e.to_string())?;
+        let lines: Vec<String> = setup.source.lines().map(str::to_string).collect();
+        // Start on the costliest access, or the first.
+        let start = report
+            .lines
+            .iter()
+            .max_by_key(|a| {
+                (
+                    a.wasted_sectors + a.extra_wavefronts,
+                    std::cmp::Reverse(a.line),
+                )
+            })
+            .map_or(0, |a| a.line.saturating_sub(1) as usize);
+        let mut state = State {
+            setup: setup.clone(),
+            report,
+            kernel,
+            launch,
+            lines,
+            cursor: start,
+            access: 0,
+            block: 0,
+            warp: 0,
+            iteration: 0,
+            trace: Ok(Trace::default()),
+        };
+        state.access = state.costliest_on_line();
+        state.first_warp();
+        Ok(state)
+    }
+
+    /// Indices (into the report's accesses) of the accesses on the selected line.
+    pub fn line_accesses(&self) -> Vec<usize> {
+        let line = self.cursor as u32 + 1;
+        (0..self.report.lines.len())
+            .filter(|&k| self.report.lines[k].line == line)
+            .collect()
+    }
+
+    /// The access shown: its index into the report's accesses (which is also its site).
+    pub fn selected_access(&self) -> Option<usize> {
+        let accesses = self.line_accesses();
+        accesses
+            .get(self.access.min(accesses.len().saturating_sub(1)))
+            .copied()
+    }
+
+    fn blocks(&self) -> u64 {
+        self.launch.grid.iter().map(|&d| u64::from(d)).product()
+    }
+
+    fn warps_per_block(&self) -> u64 {
+        let threads: u64 = self.launch.block.iter().map(|&d| u64::from(d)).product();
+        threads.div_ceil(32).max(1)
+    }
+
+    fn block_coords(&self, block: u64) -> [u32; 3] {
+        let [gx, gy, _] = self.launch.grid.map(u64::from);
+        let gx = gx.max(1);
+        let gy = gy.max(1);
+        [
+            (block % gx) as u32,
+            ((block / gx) % gy) as u32,
+            (block / (gx * gy)) as u32,
+        ]
+    }
+
+    fn retrace(&mut self) {
+        self.trace = match self.selected_access() {
+            None => Ok(Trace::default()),
+            Some(site) => analyze::run::trace(
+                &self.kernel,
+                &self.launch,
+                &self.setup.file,
+                self.block_coords(self.block),
+                self.warp as usize,
+                site,
+                TRACE_LIMIT,
+            )
+            .map_err(|e| e.to_string()),
+        };
+        let shown = self.trace.as_ref().map_or(0, |t| t.executions.len());
+        self.iteration = self.iteration.min(shown.saturating_sub(1));
+    }
+
+    /// Shows the first warp (block by block) that runs the selected access, from the first iteration.
+    fn first_warp(&mut self) {
+        self.block = 0;
+        self.warp = 0;
+        self.iteration = 0;
+        let per_block = self.warps_per_block();
+        let all = self.blocks().saturating_mul(per_block);
+        let started = std::time::Instant::now();
+        for n in 0..all.min(WARP_SEARCH) {
+            if n > 0 && started.elapsed() > std::time::Duration::from_millis(300) {
+                break;
+            }
+            self.block = n / per_block;
+            self.warp = n % per_block;
+            self.retrace();
+            if !matches!(&self.trace, Ok(t) if t.total == 0) {
+                return;
+            }
+        }
+        self.block = 0;
+        self.warp = 0;
+        self.retrace();
+    }
+
+    fn move_to(&mut self, line: usize) {
+        let line = line.min(self.lines.len().saturating_sub(1));
+        if line != self.cursor {
+            self.cursor = line;
+            self.access = self.costliest_on_line();
+            self.first_warp();
+        }
+    }
+
+    /// Which of the selected line's accesses wastes most (the first of equals).
+    fn costliest_on_line(&self) -> usize {
+        let accesses = self.line_accesses();
+        let mut best = 0;
+        for (k, &site) in accesses.iter().enumerate() {
+            let cost = |i: usize| {
+                let a = &self.report.lines[i];
+                a.wasted_sectors + a.extra_wavefronts
+            };
+            if cost(site) > cost(accesses[best]) {
+                best = k;
+            }
+        }
+        best
+    }
+
+    /// The next (or previous) line with an access, from the cursor.
+    fn next_access_line(&self, forward: bool) -> Option<usize> {
+        let lines = self
+            .report
+            .lines
+            .iter()
+            .map(|a| a.line.saturating_sub(1) as usize);
+        if forward {
+            lines.filter(|&l| l > self.cursor).min()
+        } else {
+            lines.filter(|&l| l < self.cursor).max()
+        }
+    }
+
+    fn step(value: u64, count: u64, forward: bool) -> u64 {
+        let count = count.max(1);
+        if forward {
+            (value + 1) % count
+        } else {
+            (value + count - 1) % count
+        }
+    }
+
+    /// The access shown for the warp, block and iteration chosen, as the engine takes it.
+    pub fn warp_access(&self) -> Option<(WarpAccess, Space)> {
+        let site = self.selected_access()?;
+        let report = self.report.lines.get(site)?;
+        let execution = self.trace.as_ref().ok()?.executions.get(self.iteration)?;
+        let shape = AccessShape {
+            elem_bytes: report.bytes,
+            offsets: Some(execution.offsets.to_vec()),
+            mask: Some(u64::from(execution.mask)),
+            ..AccessShape::default()
+        };
+        let space = if report.space == "shared" {
+            Space::Shared
+        } else {
+            Space::Global
+        };
+        Some((shape.access(32), space))
+    }
+
+    /// Per source line, the waste its accesses show: wasted sectors plus extra wavefronts.
+    pub fn heat(&self) -> Vec<Option<u64>> {
+        let mut heat = vec![None; self.lines.len()];
+        for a in &self.report.lines {
+            if let Some(h) = heat.get_mut(a.line.saturating_sub(1) as usize) {
+                *h = Some(h.unwrap_or(0) + a.wasted_sectors + a.extra_wavefronts);
+            }
+        }
+        heat
+    }
+}
+
+/// `1,2,1` → `1,2`; `[x, 1, 1]` → `x`.
+fn dims(d: [u32; 3]) -> String {
+    match d {
+        [x, 1, 1] => x.to_string(),
+        [x, y, 1] => format!("{x},{y}"),
+        [x, y, z] => format!("{x},{y},{z}"),
+    }
+}
+
+/// A count in at most five characters: `950`, `12.3k`, `4.1M`.
+pub fn compact(n: u64) -> String {
+    match n {
+        0..=9_999 => n.to_string(),
+        10_000..=999_999 => format!("{:.1}k", n as f64 / 1e3),
+        1_000_000..=999_999_999 => format!("{:.1}M", n as f64 / 1e6),
+        _ => format!("{:.1}G", n as f64 / 1e9),
+    }
+}
+
+/// A heat cell: a bar glyph (eight steps) and the value, so it reads without colour.
+pub fn heat_cell(value: u64, max: u64) -> String {
+    const GLYPHS: [char; 9] = [' ', '▁', '▂', '▃', '▄', '▅', '▆', '▇', '█'];
+    let step = if value == 0 || max == 0 {
+        0
+    } else {
+        ((value as f64 / max as f64) * 8.0).ceil().clamp(1.0, 8.0) as usize
+    };
+    format!("{} {:>6}", GLYPHS[step], compact(value))
+}
+
+fn totals_line(t: &Totals) -> String {
+    let mut parts = Vec::new();
+    if t.global_load_instructions > 0 {
+        parts.push(format!(
+            "global ld {} req {} sec",
+            compact(t.global_load_requests),
+            compact(t.global_load_sectors)
+        ));
+    }
+    if t.global_store_instructions > 0 {
+        parts.push(format!(
+            "st {} req {} sec",
+            compact(t.global_store_requests),
+            compact(t.global_store_sectors)
+        ));
+    }
+    if t.shared_load_instructions > 0 {
+        parts.push(format!(
+            "shared ld {} wf {} confl",
+            compact(t.shared_load_wavefronts),
+            compact(t.shared_load_conflicts)
+        ));
+    }
+    if t.shared_store_instructions > 0 {
+        parts.push(format!(
+            "st {} wf {} confl",
+            compact(t.shared_store_wavefronts),
+            compact(t.shared_store_conflicts)
+        ));
+    }
+    if parts.is_empty() {
+        "no memory access runs".to_string()
+    } else {
+        parts.join(" · ")
+    }
+}
+
+impl State {
+    fn render_source(&self, theme: Theme, area: Rect, buf: &mut Buffer) {
+        let outer = block("Source · heat: wasted sectors + extra wavefronts", theme);
+        let inner = outer.inner(area);
+        outer.render(area, buf);
+        let height = usize::from(inner.height).max(1);
+        let top = self
+            .cursor
+            .saturating_sub(height / 2)
+            .min(self.lines.len().saturating_sub(height));
+        let heat = self.heat();
+        let max = heat.iter().flatten().copied().max().unwrap_or(0);
+        let number_width = self.lines.len().to_string().len();
+        let mut out = Vec::new();
+        for (k, text) in self.lines.iter().enumerate().skip(top).take(height) {
+            let selected = k == self.cursor;
+            let marker = if selected { "▸" } else { " " };
+            let cell = match heat.get(k).copied().flatten() {
+                Some(v) => heat_cell(v, max),
+                None => " ".repeat(8),
+            };
+            let cell_style = match heat.get(k).copied().flatten() {
+                Some(v) if v > 0 && max > 0 => theme.heat(v as f64 / max as f64),
+                Some(_) => theme.good(),
+                None => theme.dim(),
+            };
+            let text_style = if selected {
+                theme.selected()
+            } else {
+                theme.text()
+            };
+            out.push(Line::from(vec![
+                Span::styled(format!("{marker}{:>number_width$} ", k + 1), theme.dim()),
+                Span::styled(cell, cell_style),
+                Span::raw(" "),
+                Span::styled(text.replace('\t', "    "), text_style),
+            ]));
+        }
+        Paragraph::new(out).render(inner, buf);
+    }
+
+    fn detail_lines(&self, theme: Theme) -> Vec<Line<'static>> {
+        let Some(site) = self.selected_access() else {
+            return vec![Line::styled(
+                "No memory access on this line — n / N jump to the next or previous one.",
+                theme.dim(),
+            )];
+        };
+        let a: &AccessReport = &self.report.lines[site];
+        let count = self.line_accesses().len();
+        let mut lines = vec![Line::from(vec![
+            Span::styled(a.text.clone(), theme.code()),
+            Span::styled(
+                format!(
+                    "  {} · {} B per lane{}",
+                    a.space,
+                    a.bytes,
+                    if count > 1 {
+                        format!(" · access {} of {count} on the line (Tab)", self.access + 1)
+                    } else {
+                        String::new()
+                    }
+                ),
+                theme.dim(),
+            ),
+        ])];
+        let figures = analyze::access_figures(&a.counts, a.space);
+        if figures.is_empty() {
+            lines.push(Line::styled("never runs with an active lane", theme.dim()));
+        }
+        for f in figures {
+            lines.push(Line::from(format!("as written  {f}")));
+        }
+        if let Some(m) = &a.merged {
+            let merged = analyze::access_figures(m, a.space);
+            if merged.is_empty() {
+                lines.push(Line::styled(
+                    "if merged   counted with the first access of its group",
+                    theme.warn(),
+                ));
+            }
+            for f in merged {
+                lines.push(Line::styled(format!("if merged   {f}"), theme.warn()));
+            }
+            if let Some(note) = &a.merge_note {
+                lines.push(Line::styled(format!("  ({note})"), theme.dim()));
+            }
+        }
+        lines.push(Line::styled(format!("why: {}", a.why), theme.dim()));
+        let coords = self.block_coords(self.block);
+        let where_ = format!(
+            "block ({},{},{}) of {} · warp {} of {}",
+            coords[0],
+            coords[1],
+            coords[2],
+            self.blocks(),
+            self.warp,
+            self.warps_per_block()
+        );
+        match &self.trace {
+            Ok(t) if t.total == 0 => lines.push(Line::styled(
+                format!("{where_} · this warp never runs it (w/b: other warps)"),
+                theme.warn(),
+            )),
+            Ok(t) => {
+                let shown = t.executions.get(self.iteration);
+                let lanes = shown.map_or(0, |e| e.mask.count_ones());
+                let kind = match shown {
+                    Some(e) if e.store => " (store)",
+                    Some(_) => " (load)",
+                    None => "",
+                };
+                lines.push(Line::from(format!(
+                    "{where_} · run {} of {}{kind} · {lanes} lanes active",
+                    self.iteration + 1,
+                    t.total
+                )));
+            }
+            Err(e) => lines.push(Line::styled(format!("{where_}: {e}"), theme.bad())),
+        }
+        lines
+    }
+
+    fn render_diagram(&self, theme: Theme, area: Rect, buf: &mut Buffer) {
+        let arch = self.setup.arch;
+        match self.warp_access() {
+            None => {
+                let outer = block("Warp diagram", theme);
+                let inner = outer.inner(area);
+                outer.render(area, buf);
+                Paragraph::new(Line::styled(
+                    "Move to a line with an access that this warp runs.",
+                    theme.dim(),
+                ))
+                .wrap(Wrap { trim: true })
+                .render(inner, buf);
+            }
+            Some((access, Space::Global)) => match engine::coalesce(&access, Granularity::Sector) {
+                Ok(c) => {
+                    let title = super::arch_title("Warp → sectors", arch, area.width);
+                    super::explorer::global_diagram(&c, theme, &title, area, buf);
+                }
+                Err(e) => message_box(&e.to_string(), theme, area, buf),
+            },
+            Some((access, Space::Shared)) => match engine::bank_conflicts(&access, arch) {
+                Ok(b) => super::explorer::bank_diagram(&b, theme, arch, area, buf),
+                Err(e) => message_box(&e.to_string(), theme, area, buf),
+            },
+        }
+    }
+}
+
+fn message_box(message: &str, theme: Theme, area: Rect, buf: &mut Buffer) {
+    let outer = block("Warp diagram", theme);
+    let inner = outer.inner(area);
+    outer.render(area, buf);
+    Paragraph::new(Line::styled(message.to_string(), theme.bad()))
+        .wrap(Wrap { trim: true })
+        .render(inner, buf);
+}
+
+impl Component for State {
+    fn handle_key(&mut self, key: KeyEvent, _ctx: &Ctx) -> Option<Action> {
+        let last = self.lines.len().saturating_sub(1);
+        match key.code {
+            KeyCode::Up | KeyCode::Char('k') => self.move_to(self.cursor.saturating_sub(1)),
+            KeyCode::Down | KeyCode::Char('j') => self.move_to((self.cursor + 1).min(last)),
+            KeyCode::PageUp => self.move_to(self.cursor.saturating_sub(PAGE)),
+            KeyCode::PageDown => self.move_to((self.cursor + PAGE).min(last)),
+            KeyCode::Home => self.move_to(0),
+            KeyCode::End => self.move_to(last),
+            KeyCode::Char('n') => {
+                if let Some(line) = self.next_access_line(true) {
+                    self.move_to(line);
+                }
+            }
+            KeyCode::Char('N') => {
+                if let Some(line) = self.next_access_line(false) {
+                    self.move_to(line);
+                }
+            }
+            KeyCode::Tab => {
+                let count = self.line_accesses().len();
+                if count > 1 {
+                    self.access = (self.access + 1) % count;
+                    self.first_warp();
+                }
+            }
+            KeyCode::Right | KeyCode::Char('l') => {
+                let shown = self.trace.as_ref().map_or(0, |t| t.executions.len());
+                if self.iteration + 1 < shown {
+                    self.iteration += 1;
+                }
+            }
+            KeyCode::Left | KeyCode::Char('h') => self.iteration = self.iteration.saturating_sub(1),
+            KeyCode::Char(c @ ('w' | 'W')) => {
+                self.warp = State::step(self.warp, self.warps_per_block(), c == 'w');
+                self.retrace();
+            }
+            KeyCode::Char(c @ ('b' | 'B')) => {
+                self.block = State::step(self.block, self.blocks(), c == 'b');
+                self.retrace();
+            }
+            KeyCode::Enter => {
+                let (access, space) = self.warp_access()?;
+                return Some(Action::OpenExplorer(ExplorerSetup::new(
+                    self.setup.arch,
+                    space,
+                    &access,
+                )));
+            }
+            _ => {}
+        }
+        None
+    }
+
+    fn render(&self, ctx: &Ctx, area: Rect, buf: &mut Buffer) {
+        let theme = ctx.theme;
+        if area.width < 4 || area.height < 4 {
+            return;
+        }
+        let merged = self.report.merged_totals.as_ref();
+        let [head, body] = area.layout(&Layout::vertical([
+            Constraint::Length(if merged.is_some() { 3 } else { 2 }),
+            Constraint::Fill(1),
+        ]));
+        let title = format!(
+            "kernel {} · grid {} · block {} · {}",
+            self.report.kernel,
+            dims(self.report.grid),
+            dims(self.report.block),
+            self.setup.file
+        );
+        let width = usize::from(head.width);
+        let mut head_lines = vec![
+            Line::styled(ellipsis(&title, width), theme.title()),
+            Line::from(vec![
+                Span::styled("totals     ", theme.title()),
+                Span::raw(ellipsis(
+                    &totals_line(&self.report.totals),
+                    width.saturating_sub(11),
+                )),
+            ]),
+        ];
+        if let Some(m) = merged {
+            head_lines.push(Line::from(vec![
+                Span::styled("if merged  ", theme.warn()),
+                Span::styled(
+                    ellipsis(&totals_line(m), width.saturating_sub(11)),
+                    theme.warn(),
+                ),
+            ]));
+        }
+        Paragraph::new(head_lines).render(head, buf);
+        let details = self.detail_lines(theme);
+        let (source_area, side) = if body.width >= 140 {
+            let [s, side] = body.layout(&Layout::horizontal([
+                Constraint::Fill(1),
+                Constraint::Length(body.width.saturating_mul(11) / 20),
+            ]));
+            (s, side)
+        } else {
+            let source_rows = (body.height * 2 / 5).max(5);
+            let [s, side] = body.layout(&Layout::vertical([
+                Constraint::Length(source_rows),
+                Constraint::Fill(1),
+            ]));
+            (s, side)
+        };
+        self.render_source(theme, source_area, buf);
+        let detail_height = (super::wrapped_height(&details, side.width.saturating_sub(2)) + 2)
+            .min(side.height / 2);
+        let [detail_area, diagram_area] = side.layout(&Layout::vertical([
+            Constraint::Length(detail_height),
+            Constraint::Fill(1),
+        ]));
+        let title = match self.selected_access() {
+            Some(site) => format!(
+                "Line {} · {}",
+                self.cursor + 1,
+                self.report.lines[site].text
+            ),
+            None => format!("Line {}", self.cursor + 1),
+        };
+        let outer = block(
+            &ellipsis(&title, usize::from(side.width).saturating_sub(4)),
+            theme,
+        );
+        let inner = outer.inner(detail_area);
+        outer.render(detail_area, buf);
+        Paragraph::new(details)
+            .wrap(Wrap { trim: false })
+            .render(inner, buf);
+        if !diagram_area.is_empty() {
+            self.render_diagram(theme, diagram_area, buf);
+        }
+    }
+
+    fn keys(&self) -> Vec<(&'static str, &'static str)> {
+        vec![
+            ("↑↓/jk", "line"),
+            ("Enter", "explorer"),
+            ("←→", "iteration"),
+            ("w/W", "warp"),
+            ("b/B", "block"),
+            ("n/N", "next/prev access"),
+            ("Tab", "access on the line"),
+            ("PgUp/PgDn", "page"),
+            ("h/l", "iteration"),
+        ]
+    }
+}
