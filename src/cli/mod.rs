@@ -37,7 +37,8 @@ pub struct Cli {
     #[arg(long, global = true, value_name = "DIR")]
     pub content: Option<PathBuf>,
     /// Language: en (English), hi-Latn (Hinglish), ko (Korean). Default: $WARPDRILL_LANG, else the
-    /// locale (LC_ALL, LC_MESSAGES, LANG), else English.
+    /// language set on Home (saved in settings.ron beside review.ron), else the locale (LC_ALL,
+    /// LC_MESSAGES, LANG), else English.
     #[arg(long, global = true, value_name = "LANG")]
     pub lang: Option<crate::i18n::Lang>,
     /// What to do; without a command the tutor opens on Home.
@@ -46,9 +47,11 @@ pub struct Cli {
 }
 
 impl Cli {
-    /// The language to speak: `--lang`, else `WARPDRILL_LANG`, else the locale, else English.
+    /// The language to speak: `--lang`, else `WARPDRILL_LANG`, else the language set on Home
+    /// (the settings file), else the locale, else English.
     pub fn language(&self) -> Result<crate::i18n::Lang, crate::i18n::UnknownLang> {
-        crate::i18n::Lang::choose(self.lang, |var| std::env::var(var).ok())
+        let saved = crate::app::settings::path().and_then(|p| crate::app::settings::peek(&p));
+        crate::app::settings::choose(self.lang, saved, |var| std::env::var(var).ok())
     }
 }
 
@@ -448,6 +451,7 @@ pub fn run(cli: Cli) -> ExitCode {
             cli.content.as_deref(),
             self::tui::Start::Home,
             theme,
+            cli.lang,
         )),
         Some(Command::Explore(args)) => match args.to_setup() {
             Ok(setup) => ExitCode::from(self::tui::run_with(
@@ -455,6 +459,7 @@ pub fn run(cli: Cli) -> ExitCode {
                 cli.content.as_deref(),
                 self::tui::Start::Explorer(setup),
                 theme,
+                cli.lang,
             )),
             Err(message) => {
                 self::output::stderr(&format!("error: {message}\n"));
@@ -473,6 +478,7 @@ pub fn run(cli: Cli) -> ExitCode {
                 cli.content.as_deref(),
                 self::tui::Start::Calculators(tab),
                 theme,
+                cli.lang,
             ))
         }
         Some(Command::Ladder { level }) => {
@@ -492,6 +498,7 @@ pub fn run(cli: Cli) -> ExitCode {
                 cli.content.as_deref(),
                 self::tui::Start::Ladder(level),
                 theme,
+                cli.lang,
             ))
         }
         Some(Command::Review(args)) if args.command.is_none() => {
@@ -504,6 +511,7 @@ pub fn run(cli: Cli) -> ExitCode {
                     flags: args.review,
                 },
                 theme,
+                cli.lang,
             ))
         }
         Some(command @ (Command::Stats(_) | Command::Review(_) | Command::Cards(_))) => {

@@ -45,11 +45,14 @@ pub fn tr_args(lang: Lang, id: &str, args: &[(&'static str, FluentValue<'_>)]) -
         .unwrap_or_else(|| id.to_string())
 }
 
-/// Whether `lang`'s own bundle has message `id` (without falling back to English).
+/// Whether `lang`'s own bundle has message `id` (without falling back to English). A message
+/// that needs arguments is there too, although formatting it without them reports errors.
 pub fn has_message(lang: Lang, id: &str) -> bool {
-    LOCALES
-        .lookup_no_default_fallback::<&str>(lang.langid(), id, None)
-        .is_some()
+    // (The loader's error type is not exported: its variant is told by name.)
+    match LOCALES.lookup_single_language::<&str>(lang.langid(), id, None) {
+        Ok(_) => true,
+        Err(e) => format!("{e:?}").starts_with("FluentError"),
+    }
 }
 
 /// A UI text: `t!(lang, "id")` or `t!(lang, "id", n = 3, name = "x")`.
@@ -252,6 +255,10 @@ mod tests {
         assert_eq!(tr(Lang::Ko, "no-such-message"), "no-such-message");
         assert!(has_message(Lang::Ko, "lang-setting"));
         assert!(!has_message(Lang::Ko, "no-such-message"));
+        assert!(
+            has_message(Lang::Ko, "lang-switched"),
+            "a message with a variable is there"
+        );
     }
 
     #[test]
