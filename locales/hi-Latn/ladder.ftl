@@ -16,7 +16,7 @@ ladder-tries = { $n ->
    *[other] { $n } tries
 }
 ladder-empty = Is level mein koi exercise nahi hai.
-ladder-level-l1 = Pehchaan
+ladder-level-l1 = Recognition
 ladder-level-l2 = Application
 ladder-level-l3 = Analysis
 ladder-level-l4 = Synthesis

@@ -605,17 +605,18 @@ pub fn render(ctx: &Ctx, state: &State, area: Rect, buf: &mut Buffer) {
     let variant = match &state.variant {
         Ok(variant) => variant,
         Err(message) => {
-            Paragraph::new(vec![
+            let lines = vec![
                 Line::styled(t!(lang, "exercise-broken"), theme.bad()),
                 Line::from(message.clone()),
                 Line::from(t!(lang, "exercise-broken-check")),
-            ])
-            .wrap(Wrap { trim: false })
-            .render(inner, buf);
+            ];
+            let room = super::wrap_room(&lines, inner);
+            Paragraph::new(lines)
+                .wrap(Wrap { trim: false })
+                .render(room, buf);
             return;
         }
     };
-    let width = inner.width;
 
     // The question, the options or items, hints, analogy.
     let mut top: Vec<Line> = variant.prompt.split('\n').map(|p| rich(p, theme)).collect();
@@ -844,11 +845,14 @@ pub fn render(ctx: &Ctx, state: &State, area: Rect, buf: &mut Buffer) {
     let bottom_height = if bottom.is_empty() {
         0
     } else {
-        (wrapped_height(&bottom, width.saturating_sub(2)) + 2)
+        (wrapped_height(
+            &bottom,
+            super::wrap_room(&bottom, inner).width.saturating_sub(2),
+        ) + 2)
             .min(available.saturating_sub(4).max(available / 2))
     };
     // The question sits on top with the answer right below it; feedback follows.
-    let needed = wrapped_height(&top, width);
+    let needed = wrapped_height(&top, super::wrap_room(&top, inner).width);
     let top_height = needed.min(available.saturating_sub(bottom_height));
     let [top_area, input_area, bottom_area, _] = inner.layout(&Layout::vertical([
         Constraint::Length(top_height),
@@ -863,10 +867,11 @@ pub fn render(ctx: &Ctx, state: &State, area: Rect, buf: &mut Buffer) {
         }
         _ => 0,
     };
+    let room = super::wrap_room(&top, top_area);
     Paragraph::new(top)
         .wrap(Wrap { trim: false })
         .scroll((scroll, 0))
-        .render(top_area, buf);
+        .render(room, buf);
 
     if typed {
         let label = if state.solved {
@@ -898,9 +903,10 @@ pub fn render(ctx: &Ctx, state: &State, area: Rect, buf: &mut Buffer) {
         let feedback_block = block(&t!(lang, "exercise-feedback"), theme);
         let text_area = feedback_block.inner(bottom_area);
         feedback_block.render(bottom_area, buf);
+        let room = super::wrap_room(&bottom, text_area);
         Paragraph::new(bottom)
             .wrap(Wrap { trim: false })
-            .render(text_area, buf);
+            .render(room, buf);
     }
 }
 

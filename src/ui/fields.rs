@@ -142,9 +142,10 @@ pub fn render(
     if let Some(error) = &panel.error {
         lines.push(Line::styled(error.clone(), theme.bad()));
     }
+    let room = super::wrap_room(&lines, inner);
     Paragraph::new(lines)
         .wrap(Wrap { trim: false })
-        .render(inner, buf);
+        .render(room, buf);
 }
 
 /// Draws the panel compactly for narrow windows: `label value · label value …`, wrapped.

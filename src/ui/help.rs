@@ -53,7 +53,8 @@ pub fn render<K: AsRef<str>, A: AsRef<str>>(
     for (key, action) in &merged {
         lines.push(row(key, action));
     }
+    let room = super::wrap_room(&lines, inner);
     Paragraph::new(lines)
         .wrap(Wrap { trim: false })
-        .render(inner, buf);
+        .render(room, buf);
 }

@@ -195,9 +195,10 @@ pub fn render(ctx: &Ctx, state: &State, area: Rect, buf: &mut Buffer) {
         lines.push(Line::from(t!(lang, "home-start-exercise")));
         lines.push(Line::from(t!(lang, "home-start-keys")));
     }
+    let room = super::wrap_room(&lines, inner);
     Paragraph::new(lines)
         .wrap(Wrap { trim: false })
-        .render(inner, buf);
+        .render(room, buf);
 }
 
 impl Component for State {

@@ -155,9 +155,10 @@ pub fn render(ctx: &Ctx, state: &State, area: Rect, buf: &mut Buffer) {
                 theme,
             ),
         ];
+        let room = super::wrap_room(&text, inner);
         Paragraph::new(text)
             .wrap(Wrap { trim: false })
-            .render(inner, buf);
+            .render(room, buf);
         return;
     }
     let exercises: Vec<_> = ctx.content.level(state.level).collect();

@@ -77,9 +77,10 @@ pub fn too_small(area: Rect, buf: &mut Buffer, theme: Theme, lang: Lang) {
         )),
         Line::from(t!(lang, "app-too-small-quit")),
     ];
+    let room = wrap_room(&text, area);
     Paragraph::new(text)
         .wrap(Wrap { trim: true })
-        .render(area, buf);
+        .render(room, buf);
 }
 
 /// The footer: `key action · key action …`, as many as fit in `width` (most important first).
@@ -125,6 +126,24 @@ pub fn keyed_line(text: &str, key: &str, theme: Theme) -> Line<'static> {
         }
     }
     Line::from(spans)
+}
+
+/// Where wrapped `lines` may be drawn in `area`: all of it, or one column less when they hold a
+/// double-width character — ratatui's word wrapping can end a row with a double-width character
+/// one column past the room it was given, which would cut it against the border.
+pub fn wrap_room(lines: &[Line<'_>], area: Rect) -> Rect {
+    let wide = lines
+        .iter()
+        .flat_map(|line| &line.spans)
+        .any(|span| span.content.chars().any(|c| char_width(c) > 1));
+    if wide {
+        Rect {
+            width: area.width.saturating_sub(1),
+            ..area
+        }
+    } else {
+        area
+    }
 }
 
 /// A bordered block with a title.
@@ -263,6 +282,16 @@ pub fn centered(area: Rect, width: u16, height: u16) -> Rect {
 /// Clears `area` and draws a bordered popup there; returns the inner area.
 pub fn popup(area: Rect, title: &str, theme: Theme, buf: &mut Buffer) -> Rect {
     Clear.render(area, buf);
+    // A double-width character just left of the popup would spill over its border: blank it.
+    if area.x > buf.area.x {
+        for y in area.top()..area.bottom() {
+            if let Some(cell) = buf.cell_mut((area.x - 1, y))
+                && text_width(cell.symbol()) > 1
+            {
+                cell.set_symbol(" ");
+            }
+        }
+    }
     let block = block(title, theme);
     let inner = block.inner(area);
     block.render(area, buf);

@@ -114,9 +114,10 @@ pub fn render(ctx: &Ctx, state: &State, area: Rect, buf: &mut Buffer) {
         Constraint::Length(intro_height),
         Constraint::Fill(1),
     ]));
+    let room = super::wrap_room(&intro, top);
     Paragraph::new(intro)
         .wrap(Wrap { trim: false })
-        .render(top, buf);
+        .render(room, buf);
     let entries = state.entries(ctx.content, ctx.lang);
     let rows = list.height as usize;
     let first = state.selected.saturating_sub(rows.saturating_sub(1));
