@@ -70,7 +70,7 @@ pub fn load(path: &Path, now: u64) -> Loaded {
             };
         }
     };
-    let problem = match ron::from_str::<Settings>(&text) {
+    let problem = match options().from_str::<Settings>(&text) {
         Ok(settings) => match settings.lang.as_deref().map(str::parse::<Lang>) {
             Some(Err(e)) => e.to_string(),
             _ => return Loaded::Read(settings),
@@ -87,7 +87,7 @@ pub fn load(path: &Path, now: u64) -> Loaded {
 /// tutor keeps it aside and says so when it starts).
 pub fn peek(path: &Path) -> Option<Lang> {
     let text = std::fs::read_to_string(path).ok()?;
-    ron::from_str::<Settings>(&text).ok()?.lang?.parse().ok()
+    options().from_str::<Settings>(&text).ok()?.lang?.parse().ok()
 }
 
 /// Saves the language at `path` (atomically; the directory is created if needed), keeping any other
@@ -98,12 +98,18 @@ pub fn save_lang(path: &Path, lang: Lang, now: u64) -> std::io::Result<()> {
         _ => Settings::default(),
     };
     settings.lang = Some(lang.code().to_string());
-    let text = ron::ser::to_string_pretty(&settings, ron::ser::PrettyConfig::default())
+    let text = options()
+        .to_string_pretty(&settings, ron::ser::PrettyConfig::default())
         .map_err(std::io::Error::other)?;
     if let Some(dir) = path.parent().filter(|d| !d.as_os_str().is_empty()) {
         std::fs::create_dir_all(dir)?;
     }
     crate::store::write_atomic(path, format!("{text}\n").as_bytes())
+}
+
+/// How the file is read and written: `(lang: "ko")`, without `Some(…)`.
+fn options() -> ron::Options {
+    ron::Options::default().with_default_extension(ron::extensions::Extensions::IMPLICIT_SOME)
 }
 
 /// The language to speak: `flag` (`--lang`), else `WARPDRILL_LANG`, else `saved` (the setting),
@@ -154,6 +160,10 @@ mod tests {
         assert_eq!(load(&path, 5), Loaded::Missing);
         save_lang(&path, Lang::Ko, 5).unwrap();
         assert_eq!(load(&path, 5).lang(), Some(Lang::Ko));
+        let written = std::fs::read_to_string(&path).unwrap();
+        assert!(written.contains("lang: \"ko\""), "{written}");
+        std::fs::write(&path, "(lang: \"hi-Latn\")").unwrap();
+        assert_eq!(peek(&path), Some(Lang::HiLatn), "written by hand");
         std::fs::write(&path, "(lang: \"klingon\")").unwrap();
         let Loaded::Damaged { problem, aside } = load(&path, 6) else {
             panic!("an unknown language is reported")
