@@ -191,7 +191,7 @@ fn a_unit_question_is_asked_in_the_language() {
     type_text(&mut app, "32 bits");
     press(&mut app, KeyCode::Enter);
     let screen = text(&draw(&mut app, 80, 24));
-    assert!(screen.contains("bit다 (소문자 b)"), "{screen}");
+    assert!(screen.contains("bits은(는) bit다 (소문자 b)"), "{screen}");
 }
 
 /// A settings file of its own for each test.
