@@ -1,5 +1,6 @@
 //! Embeds every translation file under `content/i18n/<lang>/` and `exercises/i18n/<lang>/`, so a new
-//! translation file is never left out of the binary.
+//! translation file is never left out of the binary, and rebuilds when a Fluent file is added to or
+//! removed from `locales/` (the embedded UI strings).
 
 use std::path::{Path, PathBuf};
 
@@ -23,6 +24,7 @@ fn ron_files(dir: &Path) -> Vec<PathBuf> {
 fn main() {
     let root = PathBuf::from(std::env::var("CARGO_MANIFEST_DIR").expect("cargo sets it"));
     println!("cargo:rerun-if-changed=build.rs");
+    println!("cargo:rerun-if-changed=locales");
     let mut list = String::from("&[\n");
     for top in ["content", "exercises"] {
         println!("cargo:rerun-if-changed={top}");

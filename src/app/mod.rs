@@ -4,14 +4,17 @@
 //! Data flows one way: key → [`App::handle_key`] (global keys, else the top screen's
 //! [`Component::handle_key`]) → [`Action`] → [`App::update`] → state → [`view::render`].
 
+pub mod settings;
 pub mod view;
 
 use crate::content::Content;
 use crate::content::schema::Level;
+use crate::i18n::Lang;
 use crate::lab::LabSession;
 use crate::ladder::{self, Outcome, ShowMe, unlock};
 use crate::progress::{HISTORY, Progress, Store};
 use crate::srs::Deck;
+use crate::t;
 pub use crate::ui::Action;
 use crate::ui::{
     Component, Ctx, ExplorerSetup, Space, Tab, Theme, analyze as analyze_ui, calculators, card,
@@ -118,6 +121,10 @@ pub struct App {
     pub notices: Vec<String>,
     /// Styles.
     pub theme: Theme,
+    /// The language the screens speak (change it with [`App::set_lang`]).
+    pub lang: Lang,
+    /// Where the language set on Home is remembered (`None`: not remembered).
+    pub settings: Option<std::path::PathBuf>,
     /// Navigation stack; the last is shown.
     pub stack: Vec<Screen>,
     /// Drawn over the screen.
@@ -158,7 +165,7 @@ struct GlobalKey {
     code: KeyCode,
     ctrl: bool,
     name: &'static str,
-    what: &'static str,
+    what: fn(Lang) -> String,
     action: fn() -> Action,
     yields_to_text: bool,
 }
@@ -169,7 +176,7 @@ const GLOBAL_KEYS: &[GlobalKey] = &[
         code: KeyCode::Char('/'),
         ctrl: false,
         name: "/",
-        what: "search exercises, cards, topics",
+        what: |lang| t!(lang, "app-key-search"),
         action: || Action::OpenSearch,
         yields_to_text: true,
     },
@@ -177,7 +184,7 @@ const GLOBAL_KEYS: &[GlobalKey] = &[
         code: KeyCode::Char('p'),
         ctrl: true,
         name: "Ctrl-P",
-        what: "search exercises, cards, topics",
+        what: |lang| t!(lang, "app-key-search"),
         action: || Action::OpenSearch,
         yields_to_text: false,
     },
@@ -185,7 +192,7 @@ const GLOBAL_KEYS: &[GlobalKey] = &[
         code: KeyCode::Char('?'),
         ctrl: false,
         name: "?",
-        what: "this help",
+        what: |lang| t!(lang, "app-key-help"),
         action: || Action::ToggleHelp,
         yields_to_text: true,
     },
@@ -193,7 +200,7 @@ const GLOBAL_KEYS: &[GlobalKey] = &[
         code: KeyCode::F(1),
         ctrl: false,
         name: "F1",
-        what: "this help",
+        what: |lang| t!(lang, "app-key-help"),
         action: || Action::ToggleHelp,
         yields_to_text: false,
     },
@@ -201,7 +208,7 @@ const GLOBAL_KEYS: &[GlobalKey] = &[
         code: KeyCode::Char('g'),
         ctrl: false,
         name: "g",
-        what: "home",
+        what: |lang| t!(lang, "app-key-home"),
         action: || Action::Home,
         yields_to_text: true,
     },
@@ -209,7 +216,7 @@ const GLOBAL_KEYS: &[GlobalKey] = &[
         code: KeyCode::Esc,
         ctrl: false,
         name: "Esc",
-        what: "back (quit from the first screen)",
+        what: |lang| t!(lang, "app-key-back"),
         action: || Action::Back,
         yields_to_text: true,
     },
@@ -217,7 +224,7 @@ const GLOBAL_KEYS: &[GlobalKey] = &[
         code: KeyCode::Char('q'),
         ctrl: false,
         name: "q",
-        what: "back (quit from the first screen)",
+        what: |lang| t!(lang, "app-key-back"),
         action: || Action::Back,
         yields_to_text: true,
     },
@@ -225,7 +232,7 @@ const GLOBAL_KEYS: &[GlobalKey] = &[
         code: KeyCode::Char('c'),
         ctrl: true,
         name: "Ctrl-C",
-        what: "quit now",
+        what: |lang| t!(lang, "app-key-quit"),
         action: || Action::Quit,
         yields_to_text: false,
     },
@@ -261,12 +268,7 @@ impl App {
     ) -> Self {
         let mut notices = Vec::new();
         if let Some(first) = content.problems.first() {
-            notices.push(format!(
-                "{} content problem(s) in {} — those items were skipped. First: {first}. \
-                 Run `warpdrill content check` for all of them.",
-                content.problems.len(),
-                content.files_with_problems().join(", ")
-            ));
+            notices.push(content_problems(Lang::En, &content, first));
         }
         App {
             content,
@@ -274,6 +276,8 @@ impl App {
             store,
             notices,
             theme,
+            lang: Lang::En,
+            settings: None,
             stack: vec![Screen::Home(home::State::default())],
             overlay: None,
             quit: false,
@@ -283,6 +287,45 @@ impl App {
             review: None,
             clock,
             seeds,
+        }
+    }
+
+    /// Switches the language the tutor speaks, at once: the screens speak `lang` from the next
+    /// frame on.
+    pub fn set_lang(&mut self, lang: Lang) {
+        let before = self.lang;
+        self.lang = lang;
+        // The content-problems notice is worded in the language spoken.
+        if let Some(first) = self.content.problems.first() {
+            let old = content_problems(before, &self.content, first);
+            let new = content_problems(lang, &self.content, first);
+            for notice in &mut self.notices {
+                if *notice == old {
+                    *notice = new.clone();
+                }
+            }
+        }
+        // Content follows the language: topics, cards and exercises switch with the screens.
+        if self.content.lang != lang {
+            self.content = self.content.in_lang(lang);
+        }
+    }
+
+    /// Switches the language from the setting on Home: at once, remembered in the settings file,
+    /// and said in the new language; a failed save becomes a notice.
+    fn choose_lang(&mut self, lang: Lang) {
+        self.set_lang(lang);
+        self.flash = Some(t!(lang, "lang-switched", name = lang.native_name()));
+        if let Some(path) = &self.settings
+            && let Err(e) = settings::save_lang(path, lang, self.now())
+        {
+            let message = t!(
+                lang,
+                "app-settings-not-saved",
+                path = path.display().to_string(),
+                error = e.to_string()
+            );
+            self.notice(message);
         }
     }
 
@@ -316,6 +359,7 @@ impl App {
             progress: &self.progress,
             notices: &self.notices,
             theme: self.theme,
+            lang: self.lang,
             now: self.now(),
             review: self.review.as_ref(),
             lab: self.lab.as_ref(),
@@ -327,8 +371,7 @@ impl App {
         if let Some(store) = &self.store
             && let Err(e) = store.save(&self.progress)
         {
-            let message =
-                format!("{e} — your progress stays in memory until the next save succeeds.");
+            let message = t!(self.lang, "app-save-failed", error = e.to_string());
             if !self.notices.contains(&message) {
                 self.notices.push(message);
             }
@@ -374,7 +417,7 @@ impl App {
     /// The global keys that work on the screen shown now, as help lists them: a key the screen takes
     /// as text (`q`, `?`, `/`, `g` in an answer box) is left out.
     /// In a lab, search is left out and `g` leads to the lab's overview.
-    pub fn global_keys(&self) -> Vec<(&'static str, &'static str)> {
+    pub fn global_keys(&self) -> Vec<(&'static str, String)> {
         let screen = self.screen().component();
         let lab = self.lab.is_some();
         GLOBAL_KEYS
@@ -382,8 +425,8 @@ impl App {
             .filter(|global| !(global.yields_to_text && screen.captures(&global.event())))
             .filter(|global| !(lab && (global.action)() == Action::OpenSearch))
             .map(|global| match (global.action)() {
-                Action::Home if lab => (global.name, "the lab's overview"),
-                _ => (global.name, global.what),
+                Action::Home if lab => (global.name, t!(self.lang, "app-key-lab-overview")),
+                _ => (global.name, (global.what)(self.lang)),
             })
             .collect()
     }
@@ -412,6 +455,7 @@ impl App {
             progress: &self.progress,
             notices: &self.notices,
             theme: self.theme,
+            lang: self.lang,
             now: (self.clock)(),
             review: self.review.as_ref(),
             lab: self.lab.as_ref(),
@@ -443,9 +487,9 @@ impl App {
     /// Carries out an action: the only place where progress, the stack and saving change.
     pub fn update(&mut self, action: Action) {
         if let Some(lab) = &self.lab
-            && let Some(message) = closed_in_lab(&action, lab.lab.show_me)
+            && let Some(message) = closed_in_lab(&action, lab.lab.show_me, self.lang)
         {
-            self.flash = Some(message.to_string());
+            self.flash = Some(message);
             return;
         }
         if navigates(&action) {
@@ -536,6 +580,7 @@ impl App {
                 }
             }
             Action::CloseOverlay => self.overlay = None,
+            Action::SetLang(lang) => self.choose_lang(lang),
             Action::UnlockAll => {
                 self.progress.unlock_all = true;
                 self.save();
@@ -591,7 +636,11 @@ impl App {
                         now,
                     )
                 {
-                    self.flash = Some(format!("Your answer was not recorded: {e}"));
+                    self.flash = Some(t!(
+                        self.lang,
+                        "app-answer-not-recorded",
+                        error = e.to_string()
+                    ));
                 }
             }
             Action::LabHint(step) => {
@@ -599,7 +648,11 @@ impl App {
                 if let Some(lab) = &mut self.lab
                     && let Err(e) = lab.hint(step, now)
                 {
-                    self.flash = Some(format!("The hint was not recorded: {e}"));
+                    self.flash = Some(t!(
+                        self.lang,
+                        "app-hint-not-recorded",
+                        error = e.to_string()
+                    ));
                 }
             }
             Action::LabSubmit => {
@@ -610,19 +663,24 @@ impl App {
                             self.stack.truncate(1);
                             self.stack.push(Screen::LabEnd(lab_ui::End));
                         }
-                        Err(e) => self.flash = Some(format!("The lab was not handed in: {e}")),
+                        Err(e) => {
+                            self.flash = Some(t!(
+                                self.lang,
+                                "app-lab-not-submitted",
+                                error = e.to_string()
+                            ))
+                        }
                     }
                 }
             }
             Action::OpenReview => match &self.review {
-                Some(deck) => self.stack.push(Screen::Review(Box::new(review::State::start(
-                    deck,
-                    &self.content,
-                )))),
-                None => self.notice(
-                    "Review is not available: no data directory for the review log (use --data-dir)."
-                        .into(),
-                ),
+                Some(deck) => self
+                    .stack
+                    .push(Screen::Review(Box::new(review::State::start(
+                        deck,
+                        &self.content,
+                    )))),
+                None => self.notice(t!(self.lang, "app-review-no-data-dir")),
             },
             Action::OpenStats => {
                 if let Some(deck) = &self.review {
@@ -697,7 +755,7 @@ impl App {
                 state.message = None;
                 state.show(deck.next_card(), deck, &self.content);
             }
-            Err(e) => state.message = Some(format!("Not saved: {e}")),
+            Err(e) => state.message = Some(t!(self.lang, "app-not-saved", error = e.to_string())),
         }
     }
 
@@ -718,19 +776,17 @@ impl App {
             return;
         };
         if !lab.tally.visible(&lab.lab, index) {
-            self.flash = Some(format!(
-                "Step {} opens when the steps before it are done.",
-                index + 1
-            ));
+            self.flash = Some(t!(self.lang, "app-lab-step-closed", step = index + 1));
             return;
         }
         let Some(item) = lab.items.get(index) else {
             return;
         };
         let Some(template) = self.content.exercise(&item.exercise) else {
-            self.flash = Some(format!(
-                "Exercise `{}` is not in the content.",
-                item.exercise
+            self.flash = Some(t!(
+                self.lang,
+                "app-lab-missing-exercise",
+                id = item.exercise.clone()
             ));
             return;
         };
@@ -833,30 +889,45 @@ impl App {
         if let (Some(topic), Some(deck)) = (wrong_topic, self.review.as_mut())
             && let Err(e) = deck.lapse_topic(&topic)
         {
-            self.notice(format!("{e} — the review log was not updated."));
+            let message = t!(
+                self.lang,
+                "app-review-log-not-updated",
+                error = e.to_string()
+            );
+            self.notice(message);
         }
     }
 }
 
 /// In lab mode, why an action is refused (`None`: it is allowed).
-fn closed_in_lab(action: &Action, show_me: bool) -> Option<&'static str> {
+fn closed_in_lab(action: &Action, show_me: bool, lang: Lang) -> Option<String> {
     match action {
-        Action::OpenSearch => Some("Search is closed during the lab."),
-        Action::OpenLadder(_) => Some("The ladder is closed during the lab."),
-        Action::UnlockAll => Some("Unlocking is closed: steps open in the lab's order."),
+        Action::OpenSearch => Some(t!(lang, "app-lab-no-search")),
+        Action::OpenLadder(_) => Some(t!(lang, "app-lab-no-ladder")),
+        Action::UnlockAll => Some(t!(lang, "app-lab-no-unlock")),
         Action::OpenExercise(_)
         | Action::Step { .. }
         | Action::Reroll(_)
         | Action::Attempt { .. }
-        | Action::HintShown(_) => Some("Only the lab's steps are open during the lab."),
-        Action::OpenTopic(_) | Action::OpenCard(_) => {
-            Some("Topics and cards are closed during the lab.")
-        }
+        | Action::HintShown(_) => Some(t!(lang, "app-lab-only-steps")),
+        Action::OpenTopic(_) | Action::OpenCard(_) => Some(t!(lang, "app-lab-no-topics")),
         Action::ShowMe(_) | Action::OpenExplorer(_) | Action::OpenCalculators(_) if !show_me => {
-            Some("Show me is off in this lab.")
+            Some(t!(lang, "app-lab-no-show-me"))
         }
+        Action::SetLang(_) => Some(t!(lang, "app-lab-no-language")),
         _ => None,
     }
+}
+
+/// The notice about content that could not be loaded, in `lang`.
+fn content_problems(lang: Lang, content: &Content, first: &impl std::fmt::Display) -> String {
+    t!(
+        lang,
+        "app-content-problems",
+        count = content.problems.len(),
+        files = content.files_with_problems().join(", "),
+        first = first.to_string()
+    )
 }
 
 /// Whether an action moves to another screen (and so closes search or help over the current one).

@@ -26,7 +26,7 @@ pub fn draw(frame: &mut Frame, app: &App) {
 /// Draws the whole app into a buffer (what `draw` and the benchmarks use).
 pub fn render(app: &App, area: Rect, buf: &mut Buffer) {
     if area.width < MIN_WIDTH || area.height < MIN_HEIGHT {
-        ui::too_small(area, buf, app.theme);
+        ui::too_small(area, buf, app.theme, app.lang);
         return;
     }
     let ctx = app.ctx();
@@ -44,15 +44,15 @@ pub fn render(app: &App, area: Rect, buf: &mut Buffer) {
     }
     let screen = app.screen().component();
     screen.render(&ctx, body, buf);
-    let keys = screen.keys();
+    let keys = screen.keys_in(app.lang);
     match &app.overlay {
         Some(Overlay::Search(state)) => {
             state.render(&ctx, body, buf);
-            footer_line(&state.keys(), app.theme, footer.width).render(footer, buf);
+            footer_line(&state.keys_in(app.lang), app.theme, footer.width).render(footer, buf);
         }
         Some(Overlay::Help) => {
             help::render(&ctx, &keys, &app.global_keys(), body, buf);
-            footer_line(help::KEYS, app.theme, footer.width).render(footer, buf);
+            footer_line(&help::keys(app.lang), app.theme, footer.width).render(footer, buf);
         }
         None => match &app.flash {
             Some(message) => {

@@ -37,7 +37,8 @@ pub struct Cli {
     #[arg(long, global = true, value_name = "DIR")]
     pub content: Option<PathBuf>,
     /// Language: en (English), hi-Latn (Hinglish), ko (Korean). Default: $WARPDRILL_LANG, else the
-    /// locale (LC_ALL, LC_MESSAGES, LANG), else English.
+    /// language set on Home (saved in settings.ron beside review.ron), else the locale (LC_ALL,
+    /// LC_MESSAGES, LANG), else English.
     #[arg(long, global = true, value_name = "LANG")]
     pub lang: Option<crate::i18n::Lang>,
     /// What to do; without a command the tutor opens on Home.
@@ -46,9 +47,11 @@ pub struct Cli {
 }
 
 impl Cli {
-    /// The language to speak: `--lang`, else `WARPDRILL_LANG`, else the locale, else English.
+    /// The language to speak: `--lang`, else `WARPDRILL_LANG`, else the language set on Home
+    /// (the settings file), else the locale, else English.
     pub fn language(&self) -> Result<crate::i18n::Lang, crate::i18n::UnknownLang> {
-        crate::i18n::Lang::choose(self.lang, |var| std::env::var(var).ok())
+        let saved = crate::app::settings::path().and_then(|p| crate::app::settings::peek(&p));
+        crate::app::settings::choose(self.lang, saved, |var| std::env::var(var).ok())
     }
 }
 
@@ -466,7 +469,7 @@ pub fn run(cli: Cli) -> ExitCode {
             cli.content.as_deref(),
             self::tui::Start::Home,
             theme,
-            lang,
+            cli.lang,
         )),
         Some(Command::Explore(args)) => match args.to_setup() {
             Ok(setup) => ExitCode::from(self::tui::run_with(
@@ -474,7 +477,7 @@ pub fn run(cli: Cli) -> ExitCode {
                 cli.content.as_deref(),
                 self::tui::Start::Explorer(setup),
                 theme,
-                lang,
+                cli.lang,
             )),
             Err(message) => {
                 self::output::stderr(&format!("error: {message}\n"));
@@ -493,7 +496,7 @@ pub fn run(cli: Cli) -> ExitCode {
                 cli.content.as_deref(),
                 self::tui::Start::Calculators(tab),
                 theme,
-                lang,
+                cli.lang,
             ))
         }
         Some(Command::Ladder { level }) => {
@@ -513,7 +516,7 @@ pub fn run(cli: Cli) -> ExitCode {
                 cli.content.as_deref(),
                 self::tui::Start::Ladder(level),
                 theme,
-                lang,
+                cli.lang,
             ))
         }
         Some(Command::Review(args)) if args.command.is_none() => {
@@ -526,7 +529,7 @@ pub fn run(cli: Cli) -> ExitCode {
                     flags: args.review,
                 },
                 theme,
-                lang,
+                cli.lang,
             ))
         }
         Some(command @ (Command::Stats(_) | Command::Review(_) | Command::Cards(_))) => {

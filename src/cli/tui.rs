@@ -2,9 +2,12 @@
 
 use super::output;
 use super::signals::{Interruption, Signals};
+use crate::app::settings;
 use crate::app::{self, App};
 use crate::content::schema::Level;
+use crate::i18n::Lang;
 use crate::progress::{self, Store};
+use crate::t;
 use crate::ui::{Action, ExplorerSetup, Space, Tab, Theme};
 use std::io::IsTerminal;
 use std::path::Path;
@@ -78,21 +81,69 @@ impl crate::cli::ExploreArgs {
 
 /// Runs the tutor with colours as NO_COLOR says; returns the exit status.
 pub fn run(data_dir: Option<&Path>, content_dir: Option<&Path>, start: Start) -> u8 {
-    let lang = crate::i18n::Lang::choose(None, |var| std::env::var(var).ok()).unwrap_or_default();
-    run_with(data_dir, content_dir, start, Theme::from_env(), lang)
+    run_with(data_dir, content_dir, start, Theme::from_env(), None)
 }
 
-/// Runs the tutor in `theme`, its content in `lang`; returns the exit status.
+/// The language a session starts in and where the learner's choice is remembered: `flag`
+/// (`--lang`), else `WARPDRILL_LANG`, else the language saved from Home in `path` (the settings
+/// file), else the locale, else English. `env` looks a variable up. A settings file that cannot be
+/// used is kept aside and reported (the notice, in the language chosen); an unknown
+/// `WARPDRILL_LANG` is an error.
+pub fn starting_lang(
+    flag: Option<Lang>,
+    path: Option<&Path>,
+    now: u64,
+    env: impl Fn(&str) -> Option<String>,
+) -> Result<(Lang, Option<String>), crate::i18n::UnknownLang> {
+    let loaded = match path {
+        Some(path) => settings::load(path, now),
+        None => settings::Loaded::Missing,
+    };
+    let lang = settings::choose(flag, loaded.lang(), env)?;
+    let notice = match (&loaded, path) {
+        (settings::Loaded::Damaged { problem, aside }, Some(path)) => Some(match aside {
+            Some(aside) => t!(
+                lang,
+                "app-settings-damaged",
+                path = path.display().to_string(),
+                problem = problem.clone(),
+                aside = aside.display().to_string()
+            ),
+            None => t!(
+                lang,
+                "app-settings-unreadable",
+                path = path.display().to_string(),
+                problem = problem.clone()
+            ),
+        }),
+        _ => None,
+    };
+    Ok((lang, notice))
+}
+
+/// Runs the tutor in `theme`, speaking `lang` if given (`--lang`; else as [`starting_lang`]
+/// chooses); returns the exit status.
 pub fn run_with(
     data_dir: Option<&Path>,
     content_dir: Option<&Path>,
     start: Start,
     theme: Theme,
-    lang: crate::i18n::Lang,
+    lang: Option<Lang>,
 ) -> u8 {
     if !interactive() {
         return 2;
     }
+    let settings_path = settings::path();
+    let (lang, settings_notice) =
+        match starting_lang(lang, settings_path.as_deref(), app::unix_now(), |var| {
+            std::env::var(var).ok()
+        }) {
+            Ok(chosen) => chosen,
+            Err(e) => {
+                output::stderr(&format!("warpdrill: {e}\n"));
+                return 2;
+            }
+        };
     let content = match crate::ladder::check::with_dir(content_dir) {
         Ok(content) => content.in_lang(lang),
         Err(e) => {
@@ -112,10 +163,7 @@ pub fn run_with(
         None => (
             None,
             progress::Progress::default(),
-            Some(
-                "No data directory could be found: progress will not be saved (use --data-dir)."
-                    .to_string(),
-            ),
+            Some(t!(lang, "app-no-data-dir")),
         ),
     };
     let mut app = App::new(
@@ -126,6 +174,9 @@ pub fn run_with(
         Box::new(app::unix_now),
         Box::new(|| u64::from(rand::random::<u32>())),
     );
+    app.set_lang(lang);
+    app.settings = settings_path;
+    app.notices.extend(settings_notice);
     app.notices.extend(notice);
     let flags = match &start {
         Start::Review { flags, .. } => flags.clone(),
@@ -144,9 +195,7 @@ pub fn run_with(
     // The review log is written under the same lock as progress.
     let access = match &app.store {
         Some(store) if store.saves() => crate::srs::store::Access::Write,
-        _ => crate::srs::store::Access::ReadOnly(
-            "Review ratings will not be saved this time (see the note on progress).".to_string(),
-        ),
+        _ => crate::srs::store::Access::ReadOnly(t!(lang, "app-review-read-only")),
     };
     match crate::cli::review::build_deck(data_dir, &app.content, &flags, access) {
         Ok(opened) => {
@@ -155,7 +204,7 @@ pub fn run_with(
         }
         Err(message) => app
             .notices
-            .push(format!("Review is not available: {message}.")),
+            .push(t!(lang, "app-review-unavailable", message = message)),
     }
     match start {
         Start::Home => {}
@@ -194,9 +243,8 @@ pub fn interactive() -> bool {
 pub fn drive(app: &mut App, tick: bool) -> u8 {
     let signals = Signals::default();
     if let Err(e) = signals.install() {
-        app.notices.push(format!(
-            "Signals cannot be handled here ({e}): quit with q or Ctrl-C to keep the terminal tidy."
-        ));
+        app.notices
+            .push(t!(app.lang, "app-no-signals", error = e.to_string()));
     }
     let mut terminal = match ratatui::try_init() {
         Ok(terminal) => terminal,

@@ -58,6 +58,74 @@ pub enum InputError {
     Negated(String),
 }
 
+impl InputError {
+    /// The message in `lang` (in English, the same as its `Display`); `unit` is the question's, to
+    /// name what it asks for in `lang`.
+    pub fn message(&self, unit: &Unit, lang: crate::i18n::Lang) -> String {
+        use crate::t;
+        match self {
+            InputError::Empty => t!(lang, "grade-empty"),
+            InputError::TooLong(length) => {
+                t!(
+                    lang,
+                    "grade-input-too-long",
+                    length = *length,
+                    limit = MAX_INPUT
+                )
+            }
+            InputError::NotANumber(text, example) => {
+                t!(
+                    lang,
+                    "grade-not-a-number",
+                    text = text.clone(),
+                    example = *example
+                )
+            }
+            InputError::TooLarge(text) => t!(lang, "grade-too-large", text = text.clone()),
+            InputError::WrongUnit {
+                number,
+                unit: typed,
+                ..
+            } => t!(
+                lang,
+                "grade-wrong-unit",
+                number = number.clone(),
+                unit = typed.clone(),
+                expected = unit_words(unit, lang)
+            ),
+            InputError::WhichUnit {
+                number, example, ..
+            } => t!(
+                lang,
+                "grade-which-unit",
+                number = number.clone(),
+                expected = unit_words(unit, lang),
+                example = *example
+            ),
+            InputError::Bits { unit: typed } => t!(lang, "grade-bits", unit = typed.clone()),
+            InputError::TwoAnswers(text) => t!(lang, "grade-two-answers", text = text.clone()),
+            InputError::Negated(text) => t!(lang, "grade-negated", text = text.clone()),
+        }
+    }
+}
+
+/// What the question asks for, in words, in `lang` (the first half of [`unit_hint`]).
+pub fn unit_words(unit: &Unit, lang: crate::i18n::Lang) -> String {
+    use crate::t;
+    match unit {
+        Unit::None => t!(lang, "grade-unit-plain"),
+        Unit::Count(word) => word.clone(),
+        Unit::Percent => t!(lang, "grade-unit-percent"),
+        Unit::Bytes => t!(lang, "grade-unit-bytes"),
+        Unit::Seconds => t!(lang, "grade-unit-seconds"),
+        Unit::Cycles => t!(lang, "grade-unit-cycles"),
+        Unit::FlopPerByte => t!(lang, "grade-unit-flop-per-byte"),
+        Unit::FlopPerSecond => t!(lang, "grade-unit-flop-per-second"),
+        Unit::BytesPerSecond => t!(lang, "grade-unit-bytes-per-second"),
+        Unit::Factor => t!(lang, "grade-unit-factor"),
+    }
+}
+
 /// What the question asks for, in words, with an example input.
 pub fn unit_hint(unit: &Unit) -> (String, &'static str) {
     match unit {

@@ -3,6 +3,8 @@
 use super::answer::{InputError, read_number};
 use super::variant::{AnswerKey, Variant, format_with_unit, letter};
 use crate::content::schema::{Tolerance, Unit};
+use crate::i18n::Lang;
+use crate::t;
 use fuzzy_matcher::FuzzyMatcher;
 use fuzzy_matcher::skim::SkimMatcherV2;
 
@@ -102,14 +104,19 @@ pub fn fuzzy_names(typed: &str, name: &str, threshold: i64) -> bool {
     typed_in_name || name_in_typed
 }
 
-/// Grades `response` against `variant`.
+/// Grades `response` against `variant`, with the feedback in English.
 pub fn grade(variant: &Variant, response: Response<'_>) -> Feedback {
+    grade_in(variant, response, Lang::En)
+}
+
+/// Grades `response` against `variant`, with the feedback in `lang`.
+pub fn grade_in(variant: &Variant, response: Response<'_>, lang: Lang) -> Feedback {
     let expected = variant.key.display();
     // A fixed-fact question has no numbers of its own to speak of.
-    let answer_is = if variant.params.is_empty() {
-        "the answer is"
+    let fixed = if variant.params.is_empty() {
+        "yes"
     } else {
-        "for these numbers the answer is"
+        "no"
     };
     let wrong = |headline: String| Feedback {
         outcome: Outcome::Wrong,
@@ -137,11 +144,11 @@ pub fn grade(variant: &Variant, response: Response<'_>) -> Feedback {
             super::answer::MAX_INPUT
         };
         if text.trim().is_empty() {
-            return Feedback::unusable(InputError::Empty.to_string(), expected);
+            return Feedback::unusable(InputError::Empty.message(&Unit::None, lang), expected);
         }
         if length > limit {
             return Feedback::unusable(
-                format!("that is {length} characters — an answer here is at most {limit}"),
+                t!(lang, "grade-too-long", length = length, limit = limit),
                 expected,
             );
         }
@@ -154,11 +161,11 @@ pub fn grade(variant: &Variant, response: Response<'_>) -> Feedback {
             kilo,
         } => {
             let Response::Text(text) = response else {
-                return Feedback::unusable("type a number".into(), expected);
+                return Feedback::unusable(t!(lang, "grade-type-number"), expected);
             };
             let reading = match read_number(text, unit, *kilo) {
                 Ok(reading) => reading,
-                Err(e) => return Feedback::unusable(e.to_string(), expected),
+                Err(e) => return Feedback::unusable(e.message(unit, lang), expected),
             };
             let given = reading.value;
             let error = (given - value).abs();
@@ -168,14 +175,20 @@ pub fn grade(variant: &Variant, response: Response<'_>) -> Feedback {
                 Tolerance::Abs(limit) => error <= *limit + 1e-12,
                 Tolerance::Rel(fraction) => error <= fraction * value.abs() + 1e-12,
             };
-            let allowed = tolerance_words(tolerance, unit, *kilo);
+            let allowed = tolerance_words_in(tolerance, unit, *kilo, lang);
             if ok {
-                let note = if error > 1e-9 * value.abs().max(1e-300) && !allowed.is_empty() {
-                    format!(" (answers {allowed} are accepted)")
-                } else {
-                    String::new()
-                };
-                return right(format!("Correct — {expected}{note}."));
+                return right(
+                    if error > 1e-9 * value.abs().max(1e-300) && !allowed.is_empty() {
+                        t!(
+                            lang,
+                            "grade-right-within",
+                            expected = expected.clone(),
+                            allowed = allowed
+                        )
+                    } else {
+                        t!(lang, "grade-right", expected = expected.clone())
+                    },
+                );
             }
             // A percentage rounded the way a learner rounds (66.67 % → 67 % or 0.67): accepted
             // when typed to a whole percent or finer and it is the answer rounded to that digit.
@@ -186,23 +199,27 @@ pub fn grade(variant: &Variant, response: Response<'_>) -> Feedback {
                 let step = reading.resolution;
                 let rounded = (value / step + 0.5 + 1e-9).floor() * step;
                 if (given - rounded).abs() <= step * 1e-6 {
-                    return right(format!(
-                        "Correct — {expected} (you rounded it to {}; rounding to the last digit you type is accepted).",
-                        format_with_unit(given, unit, *kilo)
+                    return right(t!(
+                        lang,
+                        "grade-right-rounded",
+                        expected = expected.clone(),
+                        given = format_with_unit(given, unit, *kilo)
                     ));
                 }
             }
-            let mut headline = format!(
-                "Not quite: you answered {}; {answer_is} {expected}.",
-                format_with_unit(given, unit, *kilo)
+            let mut headline = t!(
+                lang,
+                "grade-wrong-number",
+                given = format_with_unit(given, unit, *kilo),
+                fixed = fixed,
+                expected = expected.clone()
             );
             if *value != 0.0 && error / value.abs() <= 0.1 {
+                headline.push(' ');
                 if allowed.is_empty() {
-                    headline.push_str(" You are close — check the rounding and the last step.");
+                    headline.push_str(&t!(lang, "grade-close"));
                 } else {
-                    headline.push_str(&format!(
-                        " You are close — answers {allowed} are accepted; check the rounding and the last step."
-                    ));
+                    headline.push_str(&t!(lang, "grade-close-within", allowed = allowed));
                 }
             } else if *value != 0.0 && given != 0.0 {
                 let ratio = given / value;
@@ -218,21 +235,19 @@ pub fn grade(variant: &Variant, response: Response<'_>) -> Feedback {
                     .into_iter()
                     .find(|&f| scaled(f))
                 {
-                    headline.push_str(&format!(
-                        " Yours is {factor}× off — the right digits in the wrong unit?"
-                    ));
+                    headline.push(' ');
+                    headline.push_str(&t!(lang, "grade-unit-off", factor = format!("{factor}")));
                 } else if let Some(factor) = [2.0, 4.0, 8.0, 16.0, 32.0, 64.0]
                     .into_iter()
                     .find(|&f| exactly(f))
                 {
-                    let direction = if ratio > 1.0 {
-                        "too large"
+                    let factor = format!("{factor}");
+                    headline.push(' ');
+                    headline.push_str(&if ratio > 1.0 {
+                        t!(lang, "grade-factor-large", factor = factor)
                     } else {
-                        "too small"
-                    };
-                    headline.push_str(&format!(
-                        " Yours is exactly {factor}× {direction} — a factor of {factor} left out or counted twice?"
-                    ));
+                        t!(lang, "grade-factor-small", factor = factor)
+                    });
                 }
             }
             wrong(headline)
@@ -256,9 +271,10 @@ pub fn grade(variant: &Variant, response: Response<'_>) -> Feedback {
             };
             if picked.is_empty() || picked.iter().any(|&i| i >= options.len()) {
                 return Feedback::unusable(
-                    format!(
-                        "pick one of {} — type its letter or its words",
-                        (0..options.len())
+                    t!(
+                        lang,
+                        "grade-pick-one",
+                        letters = (0..options.len())
                             .map(|i| letter(i).to_string())
                             .collect::<Vec<_>>()
                             .join(", ")
@@ -269,14 +285,18 @@ pub fn grade(variant: &Variant, response: Response<'_>) -> Feedback {
             let named = picked
                 .iter()
                 .map(|&i| format!("{}) {}", letter(i), options[i]))
-                .collect::<Vec<_>>()
-                .join(" or ");
+                .reduce(|first, second| t!(lang, "grade-or", first = first, second = second))
+                .unwrap_or_default();
             // Several options typed (`a or b`) are right only where each of them is.
             if picked.iter().all(|i| correct.contains(i)) {
-                right(format!("Correct — {named}."))
+                right(t!(lang, "grade-right", expected = named))
             } else {
-                wrong(format!(
-                    "Not quite: you picked {named}; {answer_is} {expected}."
+                wrong(t!(
+                    lang,
+                    "grade-wrong-choice",
+                    picked = named,
+                    fixed = fixed,
+                    expected = expected.clone()
                 ))
             }
         }
@@ -288,33 +308,32 @@ pub fn grade(variant: &Variant, response: Response<'_>) -> Feedback {
         } => {
             let order: Vec<usize> = match response {
                 Response::Order(order) => order.to_vec(),
-                Response::Text(text) => match read_order(text, items, aliases) {
+                Response::Text(text) => match read_order(text, items, aliases, lang) {
                     Ok(order) => order,
                     Err(message) => return Feedback::unusable(message, expected),
                 },
                 Response::Choice(_) => {
-                    return Feedback::unusable("arrange the items in order".into(), expected);
+                    return Feedback::unusable(t!(lang, "grade-arrange"), expected);
                 }
             };
             if order.len() != items.len() {
-                return Feedback::unusable(
-                    format!("put all {} items in order", items.len()),
-                    expected,
-                );
+                return Feedback::unusable(t!(lang, "grade-all-items", n = items.len()), expected);
             }
             if &order == correct {
-                right(format!("Correct — {expected}."))
+                right(t!(lang, "grade-right", expected = expected.clone()))
             } else {
                 let first_wrong = order
                     .iter()
                     .zip(correct)
                     .position(|(a, b)| a != b)
                     .unwrap_or(0);
-                wrong(format!(
-                    "Not quite: position {} should be {}, not {}. The order is {expected}.",
-                    first_wrong + 1,
-                    items[correct[first_wrong]],
-                    items[order[first_wrong]]
+                wrong(t!(
+                    lang,
+                    "grade-wrong-order",
+                    position = first_wrong + 1,
+                    right = items[correct[first_wrong]].clone(),
+                    given = items[order[first_wrong]].clone(),
+                    expected = expected.clone()
                 ))
             }
         }
@@ -323,14 +342,16 @@ pub fn grade(variant: &Variant, response: Response<'_>) -> Feedback {
             threshold,
         } => {
             let Response::Text(text) = response else {
-                return Feedback::unusable("type the word or phrase".into(), expected);
+                return Feedback::unusable(t!(lang, "grade-type-word"), expected);
             };
             if names_answer(text, accepted, *threshold) {
-                right(format!("Correct — {expected}."))
+                right(t!(lang, "grade-right", expected = expected.clone()))
             } else {
-                wrong(format!(
-                    "Not quite: you wrote “{}”; the answer is {expected}.",
-                    text.trim()
+                wrong(t!(
+                    lang,
+                    "grade-wrong-text",
+                    typed = text.trim(),
+                    expected = expected.clone()
                 ))
             }
         }
@@ -341,7 +362,7 @@ pub fn grade(variant: &Variant, response: Response<'_>) -> Feedback {
             ..
         } => {
             let Response::Text(text) = response else {
-                return Feedback::unusable("write a short explanation".into(), expected);
+                return Feedback::unusable(t!(lang, "grade-write-explanation"), expected);
             };
             let (found, missed): (Vec<_>, Vec<_>) =
                 ideas.iter().partition(|idea| idea_in(text, idea));
@@ -352,28 +373,27 @@ pub fn grade(variant: &Variant, response: Response<'_>) -> Feedback {
                     .join("; ")
             };
             let summary = if missed.is_empty() {
-                format!("Found every idea: {}.", names(&found))
+                t!(lang, "grade-ideas-all", found = names(&found))
             } else if found.is_empty() {
-                format!(
-                    "No idea of the model answer found. Missing: {}.",
-                    names(&missed)
-                )
+                t!(lang, "grade-ideas-none", missed = names(&missed))
             } else {
-                format!("Found: {}. Missing: {}.", names(&found), names(&missed))
+                t!(
+                    lang,
+                    "grade-ideas-some",
+                    found = names(&found),
+                    missed = names(&missed)
+                )
             };
             let enough = found.len() >= *required && !found.is_empty();
             Feedback {
                 outcome: Outcome::Compare,
-                headline: format!(
-                    "Compare with the model answer — {summary}{}",
-                    if enough {
-                        " Mark whether you had it."
-                    } else if found.is_empty() {
-                        " Read the model answer, then try again in your own words."
-                    } else {
-                        " Mark whether you had it; keywords only hint at what you meant."
-                    }
-                ),
+                headline: if enough {
+                    t!(lang, "grade-compare-enough", summary = summary)
+                } else if found.is_empty() {
+                    t!(lang, "grade-compare-none", summary = summary)
+                } else {
+                    t!(lang, "grade-compare-some", summary = summary)
+                },
                 why: variant.explanation.clone(),
                 expected: expected.clone(),
                 model: Some(model.clone()),
@@ -386,34 +406,51 @@ pub fn grade(variant: &Variant, response: Response<'_>) -> Feedback {
 
 /// Grades exact part `part` (0-based) of an explanation exercise; `None` if there is no such part.
 pub fn grade_part(variant: &Variant, part: usize, response: Response<'_>) -> Option<Feedback> {
+    grade_part_in(variant, part, response, Lang::En)
+}
+
+/// [`grade_part`] with the feedback in `lang`.
+pub fn grade_part_in(
+    variant: &Variant,
+    part: usize,
+    response: Response<'_>,
+    lang: Lang,
+) -> Option<Feedback> {
     let check = variant.key.parts().get(part)?;
     let mut asked = variant.clone();
     asked.key = check.key.clone();
     asked.prompt = check.prompt.clone();
     // The worked explanation waits for the explanation itself.
     asked.explanation = String::new();
-    let mut feedback = grade(&asked, response);
+    let mut feedback = grade_in(&asked, response, lang);
     feedback.why = String::new();
     Some(feedback)
 }
 
 /// How close a numeric answer must be, in words: `within 2 %`, `within ±0.1 percentage point`.
 pub fn tolerance_words(tolerance: &Tolerance, unit: &Unit, kilo: u32) -> String {
+    tolerance_words_in(tolerance, unit, kilo, Lang::En)
+}
+
+/// [`tolerance_words`] in `lang`.
+pub fn tolerance_words_in(tolerance: &Tolerance, unit: &Unit, kilo: u32, lang: Lang) -> String {
     match tolerance {
         Tolerance::Exact => String::new(),
-        Tolerance::Abs(limit) if *unit == Unit::Percent => {
-            format!(
-                "within ±{} percentage point",
-                crate::format::trim_float(limit * 100.0, 3)
-            )
-        }
-        Tolerance::Abs(limit) => format!("within ±{}", format_with_unit(*limit, unit, kilo)),
-        Tolerance::Rel(fraction) => {
-            format!(
-                "within {} %",
-                crate::format::trim_float(fraction * 100.0, 2)
-            )
-        }
+        Tolerance::Abs(limit) if *unit == Unit::Percent => t!(
+            lang,
+            "grade-within-points",
+            points = crate::format::trim_float(limit * 100.0, 3)
+        ),
+        Tolerance::Abs(limit) => t!(
+            lang,
+            "grade-within",
+            limit = format_with_unit(*limit, unit, kilo)
+        ),
+        Tolerance::Rel(fraction) => t!(
+            lang,
+            "grade-within-percent",
+            percent = crate::format::trim_float(fraction * 100.0, 2)
+        ),
     }
 }
 
@@ -738,7 +775,12 @@ fn pick_words(t: &str, options: &[String]) -> Option<usize> {
 }
 
 /// Reads an ordering typed as names: `regs, smem, L2, DRAM` or `L1 < L2 < DRAM`.
-fn read_order(text: &str, items: &[String], aliases: &[Vec<String>]) -> Result<Vec<usize>, String> {
+fn read_order(
+    text: &str,
+    items: &[String],
+    aliases: &[Vec<String>],
+    lang: Lang,
+) -> Result<Vec<usize>, String> {
     // Arrows, `<`, `>`, `;` or new lines separate items when present (item names may hold commas);
     // otherwise commas do.
     let strong = ['<', '>', '→', ';', '\n'];
@@ -754,10 +796,11 @@ fn read_order(text: &str, items: &[String], aliases: &[Vec<String>]) -> Result<V
         .filter(|p| !p.is_empty())
         .collect();
     if parts.len() != items.len() {
-        return Err(format!(
-            "name all {} items in order, separated by commas (e.g. {})",
-            items.len(),
-            items.join(", ")
+        return Err(t!(
+            lang,
+            "grade-name-all",
+            n = items.len(),
+            example = items.join(", ")
         ));
     }
     let mut order = Vec::new();
@@ -775,9 +818,14 @@ fn read_order(text: &str, items: &[String], aliases: &[Vec<String>]) -> Result<V
         });
         match found {
             Some(i) if !order.contains(&i) => order.push(i),
-            Some(i) => return Err(format!("“{}” appears twice", items[i])),
+            Some(i) => return Err(t!(lang, "grade-twice", item = items[i].clone())),
             None => {
-                return Err(format!("“{part}” is not one of: {}", items.join(", ")));
+                return Err(t!(
+                    lang,
+                    "grade-not-an-item",
+                    item = part,
+                    items = items.join(", ")
+                ));
             }
         }
     }
@@ -821,14 +869,19 @@ mod tests {
             vec!["dram".into(), "hbm".into()],
         ];
         assert_eq!(
-            read_order("regs, smem, L2, DRAM", &items, &aliases),
+            read_order("regs, smem, L2, DRAM", &items, &aliases, Lang::En),
             Ok(vec![0, 1, 2, 3])
         );
         assert_eq!(
-            read_order("HBM > L2 > shared memory > registers", &items, &aliases),
+            read_order(
+                "HBM > L2 > shared memory > registers",
+                &items,
+                &aliases,
+                Lang::En
+            ),
             Ok(vec![3, 2, 1, 0])
         );
-        assert!(read_order("regs, smem", &items, &aliases).is_err());
-        assert!(read_order("regs, regs, L2, DRAM", &items, &aliases).is_err());
+        assert!(read_order("regs, smem", &items, &aliases, Lang::En).is_err());
+        assert!(read_order("regs, regs, L2, DRAM", &items, &aliases, Lang::En).is_err());
     }
 }

@@ -9,6 +9,6 @@ mod query;
 pub mod unlock;
 pub mod variant;
 
-pub use grade::{Feedback, Outcome, Response, grade, grade_part};
+pub use grade::{Feedback, Outcome, Response, grade, grade_in, grade_part, grade_part_in};
 pub use key::Part;
 pub use variant::{AnswerKey, ShowMe, Variant, VariantError, generate};

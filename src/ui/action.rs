@@ -146,6 +146,8 @@ pub enum Action {
     ToggleHelp,
     /// Close the overlay.
     CloseOverlay,
+    /// Speak this language from now on (and remember it).
+    SetLang(crate::i18n::Lang),
     /// Open every level of the ladder.
     UnlockAll,
     /// An answer to the exercise shown was graded (wrong, right, or an explanation marked).

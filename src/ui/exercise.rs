@@ -16,8 +16,10 @@ use super::input::LineInput;
 use super::{Action, Component, Ctx};
 use super::{Theme, block, rich, wrapped_height};
 use crate::content::schema::{ExerciseTemplate, Level};
+use crate::i18n::Lang;
 use crate::ladder::variant::letter;
 use crate::ladder::{AnswerKey, Feedback, Outcome, Response, Variant, VariantError};
+use crate::t;
 use ratatui::buffer::Buffer;
 use ratatui::crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
 use ratatui::layout::{Constraint, Layout, Rect};
@@ -229,6 +231,37 @@ pub fn keys(state: &State) -> Vec<(&'static str, &'static str)> {
     keys
 }
 
+/// The keys of [`keys`] with what they do in `lang`.
+pub fn keys_in(state: &State, lang: Lang) -> Vec<(&'static str, String)> {
+    keys(state)
+        .into_iter()
+        .map(|(key, action)| (key, key_word(action, lang)))
+        .collect()
+}
+
+/// What a key of the exercise screen does, in `lang` (`action` is the English of [`keys`]).
+fn key_word(action: &str, lang: Lang) -> String {
+    match action {
+        "submit" => t!(lang, "exercise-key-submit"),
+        "hint" => t!(lang, "exercise-key-hint"),
+        "new numbers" => t!(lang, "exercise-key-new-numbers"),
+        "explain" => t!(lang, "exercise-key-explain"),
+        "back" => t!(lang, "common-key-back"),
+        "I had it" => t!(lang, "exercise-key-had-it"),
+        "I missed it" => t!(lang, "exercise-key-missed-it"),
+        "next" => t!(lang, "exercise-key-next"),
+        "select" => t!(lang, "common-key-select"),
+        "move item" => t!(lang, "exercise-key-move-item"),
+        "choose" => t!(lang, "exercise-key-choose"),
+        "show me" => t!(lang, "exercise-key-show-me"),
+        "simply" => t!(lang, "exercise-key-simply"),
+        "next/previous" => t!(lang, "exercise-key-next-previous"),
+        "past answers" => t!(lang, "exercise-key-past-answers"),
+        "help" => t!(lang, "common-key-help"),
+        other => other.to_string(),
+    }
+}
+
 /// Whether the explanation just given may be marked "I had it": only when the answer held at least
 /// one idea of the model answer.
 fn can_mark_had_it(state: &State) -> bool {
@@ -336,7 +369,7 @@ impl State {
                 self.input.edit(&key);
                 None
             }
-            Command::Submit => self.submit(ctx.now),
+            Command::Submit => self.submit(ctx.now, ctx.lang),
             Command::Hint => {
                 if self.hints_shown < self.hint_count() {
                     self.hints_shown += 1;
@@ -346,10 +379,7 @@ impl State {
                 }
             }
             Command::Reroll if !has_numbers(self) => {
-                self.notice = Some(
-                    "This question is a fixed fact: it has no numbers to change. PgDn moves to the next exercise."
-                        .into(),
-                );
+                self.notice = Some(t!(ctx.lang, "exercise-fixed-fact"));
                 None
             }
             Command::Reroll => Some(Action::Reroll(id)),
@@ -400,10 +430,7 @@ impl State {
             }
             Command::ShowMe if self.attempts == 0 && !self.solved => {
                 if self.variant.as_ref().is_ok_and(|v| v.show_me.is_some()) {
-                    self.notice = Some(
-                        "Show me opens after your first answer: on these numbers it would show the answer. Try one (a guess is fine), or take a hint."
-                            .into(),
-                    );
+                    self.notice = Some(t!(ctx.lang, "exercise-show-me-later"));
                 }
                 None
             }
@@ -414,10 +441,7 @@ impl State {
                 .and_then(|v| v.show_me.clone())
                 .map(Action::ShowMe),
             Command::Mark(true) if !can_mark_had_it(self) => {
-                self.notice = Some(
-                    "No idea of the model answer was found in yours, so it cannot be marked as had: press n, then try again in your own words."
-                        .into(),
-                );
+                self.notice = Some(t!(ctx.lang, "exercise-cannot-mark-had"));
                 None
             }
             Command::Mark(had_it) => {
@@ -453,14 +477,15 @@ impl State {
         }
     }
 
-    fn submit(&mut self, now: u64) -> Option<Action> {
+    fn submit(&mut self, now: u64, lang: Lang) -> Option<Action> {
         let Ok(variant) = &self.variant else {
             return None;
         };
         let answer = self.input.text().to_string();
         // An explanation exercise asks its exact parts first, one at a time.
         if self.part < variant.key.parts().len() {
-            let feedback = crate::ladder::grade_part(variant, self.part, Response::Text(&answer))?;
+            let feedback =
+                crate::ladder::grade_part_in(variant, self.part, Response::Text(&answer), lang)?;
             let outcome = feedback.outcome;
             self.feedback = Some(feedback);
             if outcome != Outcome::Unusable {
@@ -473,12 +498,12 @@ impl State {
         }
         let feedback = match &variant.key {
             AnswerKey::Choice { .. } => {
-                crate::ladder::grade(variant, Response::Choice(self.choice))
+                crate::ladder::grade_in(variant, Response::Choice(self.choice), lang)
             }
             AnswerKey::Ordering { .. } => {
-                crate::ladder::grade(variant, Response::Order(&self.order))
+                crate::ladder::grade_in(variant, Response::Order(&self.order), lang)
             }
-            _ => crate::ladder::grade(variant, Response::Text(&answer)),
+            _ => crate::ladder::grade_in(variant, Response::Text(&answer), lang),
         };
         let explain = matches!(variant.key, AnswerKey::Explain { .. });
         let outcome = feedback.outcome;
@@ -531,6 +556,10 @@ impl Component for State {
         keys(self)
     }
 
+    fn keys_in(&self, lang: Lang) -> Vec<(&'static str, String)> {
+        keys_in(self, lang)
+    }
+
     /// While typing, keys are text — except Esc (back) and `?` where it cannot be part of the
     /// answer (help).
     fn captures(&self, key: &KeyEvent) -> bool {
@@ -553,15 +582,16 @@ fn step(at: usize, delta: isize, len: usize) -> usize {
 /// Draws the exercise screen.
 pub fn render(ctx: &Ctx, state: &State, area: Rect, buf: &mut Buffer) {
     let theme: Theme = ctx.theme;
+    let lang = ctx.lang;
     let progress = ctx.progress.of(&state.id);
     let status = if progress.solved {
-        "solved"
+        t!(lang, "exercise-status-solved")
     } else if progress.seen {
-        "seen"
+        t!(lang, "exercise-status-seen")
     } else if progress.attempts > 0 {
-        "attempted"
+        t!(lang, "exercise-status-attempted")
     } else {
-        "new"
+        t!(lang, "exercise-status-new")
     };
     let title = format!("{} · {}", state.level.key(), state.title);
     let corner = if state.in_lab {
@@ -575,17 +605,18 @@ pub fn render(ctx: &Ctx, state: &State, area: Rect, buf: &mut Buffer) {
     let variant = match &state.variant {
         Ok(variant) => variant,
         Err(message) => {
-            Paragraph::new(vec![
-                Line::styled("This exercise cannot be shown.", theme.bad()),
+            let lines = vec![
+                Line::styled(t!(lang, "exercise-broken"), theme.bad()),
                 Line::from(message.clone()),
-                Line::from("Run `warpdrill content check` to find the mistake in its template."),
-            ])
-            .wrap(Wrap { trim: false })
-            .render(inner, buf);
+                Line::from(t!(lang, "exercise-broken-check")),
+            ];
+            let room = super::wrap_room(&lines, inner);
+            Paragraph::new(lines)
+                .wrap(Wrap { trim: false })
+                .render(room, buf);
             return;
         }
     };
-    let width = inner.width;
 
     // The question, the options or items, hints, analogy.
     let mut top: Vec<Line> = variant.prompt.split('\n').map(|p| rich(p, theme)).collect();
@@ -622,7 +653,7 @@ pub fn render(ctx: &Ctx, state: &State, area: Rect, buf: &mut Buffer) {
                         } else {
                             "✗"
                         };
-                        format!("part {} {mark}", i + 1)
+                        format!("{} {mark}", t!(lang, "exercise-part", n = i + 1))
                     })
                     .collect::<Vec<_>>()
                     .join(" · ");
@@ -632,9 +663,14 @@ pub fn render(ctx: &Ctx, state: &State, area: Rect, buf: &mut Buffer) {
                 Some(part) => {
                     top.push(Line::styled(
                         format!(
-                            "▸ Part {} of {total} (exact): {}",
-                            state.part + 1,
-                            part.prompt
+                            "▸ {}",
+                            t!(
+                                lang,
+                                "exercise-part-exact",
+                                n = state.part + 1,
+                                total = total,
+                                prompt = part.prompt.clone()
+                            )
                         ),
                         theme.title(),
                     ));
@@ -645,16 +681,19 @@ pub fn render(ctx: &Ctx, state: &State, area: Rect, buf: &mut Buffer) {
                     }
                 }
                 None => top.push(Line::styled(
-                    format!("▸ Part {total} of {total}: the explanation, in your own words."),
+                    format!("▸ {}", t!(lang, "exercise-part-explain", total = total)),
                     theme.title(),
                 )),
             }
         }
         AnswerKey::Ordering { items, by, .. } => {
             top.push(Line::styled(
-                format!(
-                    "Arrange ({}): J/K or Shift+↑↓ move the highlighted item.",
-                    by.as_deref().unwrap_or("first to last")
+                t!(
+                    lang,
+                    "exercise-arrange",
+                    by = by
+                        .clone()
+                        .unwrap_or_else(|| t!(lang, "exercise-arrange-default"))
                 ),
                 theme.dim(),
             ));
@@ -677,8 +716,13 @@ pub fn render(ctx: &Ctx, state: &State, area: Rect, buf: &mut Buffer) {
     }
     for (i, hint) in variant.hints.iter().take(state.hints_shown).enumerate() {
         let mut line = rich(hint, theme);
-        line.spans
-            .insert(0, Span::styled(format!("Hint {}: ", i + 1), theme.warn()));
+        line.spans.insert(
+            0,
+            Span::styled(
+                format!("{} ", t!(lang, "exercise-hint", n = i + 1)),
+                theme.warn(),
+            ),
+        );
         top.push(line);
     }
     if state.hints_shown == 0
@@ -688,7 +732,7 @@ pub fn render(ctx: &Ctx, state: &State, area: Rect, buf: &mut Buffer) {
         && state.feedback.is_none()
     {
         top.push(Line::styled(
-            format!("{} hints available.", variant.hints.len()),
+            t!(lang, "exercise-hints-available", n = variant.hints.len()),
             theme.dim(),
         ));
     }
@@ -696,7 +740,7 @@ pub fn render(ctx: &Ctx, state: &State, area: Rect, buf: &mut Buffer) {
         && let Some(topic) = ctx.content.topic(&state.topic)
     {
         top.push(Line::from(vec![
-            Span::styled("Simply: ", theme.title()),
+            Span::styled(format!("{} ", t!(lang, "common-simply")), theme.title()),
             Span::raw(topic.analogy.clone()),
         ]));
     }
@@ -725,15 +769,20 @@ pub fn render(ctx: &Ctx, state: &State, area: Rect, buf: &mut Buffer) {
         bottom.push(headline);
         if let Some(model) = &feedback.model {
             let mut line = rich(model, theme);
-            line.spans
-                .insert(0, Span::styled("Model answer: ", theme.title()));
+            line.spans.insert(
+                0,
+                Span::styled(
+                    format!("{} ", t!(lang, "exercise-model-answer")),
+                    theme.title(),
+                ),
+            );
             bottom.push(line);
             if state.awaiting_mark {
                 bottom.push(Line::styled(
                     if can_mark_had_it(state) {
-                        "Did your answer hold these ideas? y = I had it, n = I missed it"
+                        t!(lang, "exercise-mark-ask")
                     } else {
-                        "None of its ideas was found in yours: n = I missed it, then try again in your own words"
+                        t!(lang, "exercise-mark-none")
                     },
                     theme.key(),
                 ));
@@ -742,7 +791,10 @@ pub fn render(ctx: &Ctx, state: &State, area: Rect, buf: &mut Buffer) {
             && !state.show_explanation
             && !feedback.why.is_empty()
         {
-            bottom.push(rich(&format!("Why: {}", feedback.why), theme));
+            bottom.push(rich(
+                &format!("{} {}", t!(lang, "exercise-why"), feedback.why),
+                theme,
+            ));
         }
         if feedback.outcome == Outcome::Correct
             && state.revealed
@@ -752,11 +804,9 @@ pub fn render(ctx: &Ctx, state: &State, area: Rect, buf: &mut Buffer) {
             let reroll = if state.typing() { "Ctrl-R" } else { "r" };
             bottom.push(Line::styled(
                 if has_numbers(state) {
-                    format!(
-                        "Right after the answer was shown, so it counts as seen: {reroll} draws new numbers to solve it."
-                    )
+                    t!(lang, "exercise-seen-reroll", key = reroll)
                 } else {
-                    "Right after the answer was shown, so it counts as seen: answer it again on a later visit to solve it.".into()
+                    t!(lang, "exercise-seen-later")
                 },
                 theme.dim(),
             ));
@@ -769,11 +819,9 @@ pub fn render(ctx: &Ctx, state: &State, area: Rect, buf: &mut Buffer) {
             let reroll = if state.typing() { "Ctrl-R" } else { "r" };
             bottom.push(Line::styled(
                 if has_numbers(state) {
-                    format!(
-                        "Now that you know why, {reroll} draws new numbers to try the idea again."
-                    )
+                    t!(lang, "exercise-why-reroll", key = reroll)
                 } else {
-                    "Now that you know why, PgDn moves to the next exercise.".into()
+                    t!(lang, "exercise-why-next")
                 },
                 theme.dim(),
             ));
@@ -782,14 +830,11 @@ pub fn render(ctx: &Ctx, state: &State, area: Rect, buf: &mut Buffer) {
     if state.show_explanation {
         if state.attempts > 0 || state.solved || progress.attempts > 0 {
             bottom.push(rich(
-                &format!("Worked explanation: {}", variant.explanation),
+                &format!("{} {}", t!(lang, "exercise-worked"), variant.explanation),
                 theme,
             ));
         } else {
-            bottom.push(Line::styled(
-                "The worked explanation opens after your first answer — try one (a guess is fine), or take a hint.",
-                theme.dim(),
-            ));
+            bottom.push(Line::styled(t!(lang, "exercise-worked-later"), theme.dim()));
         }
     }
 
@@ -802,11 +847,14 @@ pub fn render(ctx: &Ctx, state: &State, area: Rect, buf: &mut Buffer) {
     let bottom_height = if bottom.is_empty() {
         0
     } else {
-        (wrapped_height(&bottom, width.saturating_sub(2)) + 2)
+        (wrapped_height(
+            &bottom,
+            super::wrap_room(&bottom, inner).width.saturating_sub(2),
+        ) + 2)
             .min(available.saturating_sub(4).max(available / 2))
     };
     // The question sits on top with the answer right below it; feedback follows.
-    let needed = wrapped_height(&top, width);
+    let needed = wrapped_height(&top, super::wrap_room(&top, inner).width);
     let top_height = needed.min(available.saturating_sub(bottom_height));
     let [top_area, input_area, bottom_area, _] = inner.layout(&Layout::vertical([
         Constraint::Length(top_height),
@@ -821,18 +869,19 @@ pub fn render(ctx: &Ctx, state: &State, area: Rect, buf: &mut Buffer) {
         }
         _ => 0,
     };
+    let room = super::wrap_room(&top, top_area);
     Paragraph::new(top)
         .wrap(Wrap { trim: false })
         .scroll((scroll, 0))
-        .render(top_area, buf);
+        .render(room, buf);
 
     if typed {
         let label = if state.solved {
-            "Your answer"
+            t!(lang, "exercise-your-answer")
         } else {
-            "Answer"
+            t!(lang, "exercise-answer")
         };
-        let input_block = block(label, theme);
+        let input_block = block(&label, theme);
         let field = input_block.inner(input_area);
         input_block.render(input_area, buf);
         let (visible, cursor) = state.input.window(field.width.saturating_sub(2) as usize);
@@ -853,12 +902,13 @@ pub fn render(ctx: &Ctx, state: &State, area: Rect, buf: &mut Buffer) {
         Paragraph::new(Line::from(spans)).render(field, buf);
     }
     if !bottom.is_empty() {
-        let feedback_block = block("Feedback", theme);
+        let feedback_block = block(&t!(lang, "exercise-feedback"), theme);
         let text_area = feedback_block.inner(bottom_area);
         feedback_block.render(bottom_area, buf);
+        let room = super::wrap_room(&bottom, text_area);
         Paragraph::new(bottom)
             .wrap(Wrap { trim: false })
-            .render(text_area, buf);
+            .render(room, buf);
     }
 }
 

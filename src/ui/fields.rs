@@ -117,7 +117,7 @@ pub fn render(
     outer.render(area, buf);
     let label_width = rows
         .iter()
-        .map(|(l, _)| l.chars().count())
+        .map(|(l, _)| super::text_width(l))
         .max()
         .unwrap_or(0)
         + 1;
@@ -133,7 +133,7 @@ pub fn render(
         lines.push(Line::from(vec![
             Span::styled(if selected { "▸" } else { " " }, style),
             Span::styled(
-                format!("{label:<label_width$}"),
+                super::pad(label, label_width),
                 if selected { style } else { theme.dim() },
             ),
             Span::styled(value, style),
@@ -142,9 +142,10 @@ pub fn render(
     if let Some(error) = &panel.error {
         lines.push(Line::styled(error.clone(), theme.bad()));
     }
+    let room = super::wrap_room(&lines, inner);
     Paragraph::new(lines)
         .wrap(Wrap { trim: false })
-        .render(inner, buf);
+        .render(room, buf);
 }
 
 /// Draws the panel compactly for narrow windows: `label value · label value …`, wrapped.

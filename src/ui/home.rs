@@ -12,8 +12,10 @@
 //! ```
 
 use super::{Action, Component, Ctx};
-use super::{Theme, bar, block};
+use super::{Theme, bar, block, pad};
 use crate::content::schema::Level;
+use crate::i18n::Lang;
+use crate::t;
 use ratatui::buffer::Buffer;
 use ratatui::crossterm::event::{KeyCode, KeyEvent};
 use ratatui::layout::Rect;
@@ -21,13 +23,16 @@ use ratatui::text::{Line, Span};
 use ratatui::widgets::{Paragraph, Widget, Wrap};
 
 /// Keys shown in the footer.
-pub const KEYS: &[(&str, &str)] = &[
-    ("↑↓/jk", "move"),
-    ("Enter", "open"),
-    ("/", "search"),
-    ("?", "help"),
-    ("q", "quit"),
-];
+pub fn keys(lang: Lang) -> Vec<(&'static str, String)> {
+    vec![
+        ("↑↓/jk", t!(lang, "common-key-move")),
+        ("Enter", t!(lang, "common-key-open")),
+        ("/", t!(lang, "common-key-search")),
+        ("?", t!(lang, "common-key-help")),
+        ("q", t!(lang, "common-key-quit")),
+        ("t", t!(lang, "home-key-language")),
+    ]
+}
 
 /// Home's state: the selected entry.
 #[derive(Debug, Clone, Default)]
@@ -47,56 +52,66 @@ pub struct Item {
 
 /// The menu (Resume appears once there is something to resume).
 pub fn items(ctx: &Ctx) -> Vec<Item> {
+    let lang = ctx.lang;
     let mut items = Vec::new();
     if let Some(id) = &ctx.progress.last_exercise
         && let Some(exercise) = ctx.content.exercise(id)
     {
         items.push(Item {
-            label: format!("Resume: {} ({})", exercise.title, exercise.level.key()),
+            label: t!(
+                lang,
+                "home-resume",
+                title = exercise.title.clone(),
+                level = exercise.level.key()
+            ),
             action: Action::OpenExercise(id.clone()),
         });
     }
     items.push(Item {
-        label: "Ladder — exercises L1 to L5".into(),
+        label: t!(lang, "home-ladder"),
         action: Action::OpenLadder(None),
     });
     if let Some(deck) = ctx.review {
         let counts = deck.counts();
         items.push(Item {
-            label: format!(
-                "Review ({} due) — flashcards, spaced repetition",
-                counts.new + counts.learning + counts.review
+            label: t!(
+                lang,
+                "home-review",
+                due = counts.new + counts.learning + counts.review
             ),
             action: Action::OpenReview,
         });
         items.push(Item {
-            label: "Statistics — retention, forecast, heatmap".into(),
+            label: t!(lang, "home-stats"),
             action: Action::OpenStats,
         });
     }
     items.push(Item {
-        label: "Explorer — warp → sectors, lanes → banks, live".into(),
+        label: t!(lang, "home-explorer"),
         action: Action::ReopenExplorer,
     });
     items.push(Item {
-        label: "Calculators — occupancy, tiling, roofline".into(),
+        label: t!(lang, "home-calculators"),
         action: Action::ReopenCalculators,
     });
     items.push(Item {
-        label: "Analyse a kernel — per-line sectors and bank conflicts of built-in CUDA kernels"
-            .into(),
+        label: t!(lang, "home-analyse"),
         action: Action::OpenAnalyzeExamples,
     });
     items.push(Item {
-        label: "Search — exercises, cards, topics".into(),
+        label: t!(lang, "home-search"),
         action: Action::OpenSearch,
+    });
+    items.push(Item {
+        label: t!(lang, "home-language", name = lang.native_name()),
+        action: Action::SetLang(lang.next()),
     });
     items
 }
 
 impl State {
     /// Handles a key; returns the action it asks for.
-    pub fn key(&mut self, key: KeyEvent, items: &[Item]) -> Option<Action> {
+    pub fn key(&mut self, key: KeyEvent, items: &[Item], lang: Lang) -> Option<Action> {
         match key.code {
             KeyCode::Up | KeyCode::Char('k') => self.selected = self.selected.saturating_sub(1),
             KeyCode::Down | KeyCode::Char('j') => {
@@ -106,6 +121,7 @@ impl State {
                 return items.get(self.selected).map(|item| item.action.clone());
             }
             KeyCode::Char('L') => return Some(Action::OpenLadder(None)),
+            KeyCode::Char('t') => return Some(Action::SetLang(lang.next())),
             _ => {}
         }
         None
@@ -115,13 +131,11 @@ impl State {
 /// Draws Home.
 pub fn render(ctx: &Ctx, state: &State, area: Rect, buf: &mut Buffer) {
     let theme: Theme = ctx.theme;
+    let lang = ctx.lang;
     let outer = block("warpdrill", theme);
     let inner = outer.inner(area);
     outer.render(area, buf);
-    let mut lines = vec![Line::styled(
-        "GPU memory performance, seen and computed.",
-        theme.title(),
-    )];
+    let mut lines = vec![Line::styled(t!(lang, "home-tagline"), theme.title())];
     // Notices come first so that a short window never hides them.
     for notice in ctx.notices {
         lines.push(Line::styled(format!("! {notice}"), theme.warn()));
@@ -133,7 +147,11 @@ pub fn render(ctx: &Ctx, state: &State, area: Rect, buf: &mut Buffer) {
         let open = ctx.level_open(level);
         let mut spans = vec![
             Span::styled(
-                format!("{} {:<12}", level.key(), level.name()),
+                format!(
+                    "{} {}",
+                    level.key(),
+                    pad(&super::ladder::level_name(level, lang), 12)
+                ),
                 if open { theme.text() } else { theme.dim() },
             ),
             Span::styled(
@@ -147,7 +165,10 @@ pub fn render(ctx: &Ctx, state: &State, area: Rect, buf: &mut Buffer) {
             Span::raw(format!(" {solved:>2}/{total:<2}")),
         ];
         if !open {
-            spans.push(Span::styled(" locked", theme.dim()));
+            spans.push(Span::styled(
+                format!(" {}", t!(lang, "home-locked")),
+                theme.dim(),
+            ));
         }
         lines.push(Line::from(spans));
     }
@@ -163,41 +184,38 @@ pub fn render(ctx: &Ctx, state: &State, area: Rect, buf: &mut Buffer) {
     }
     lines.push(Line::from(""));
     lines.push(Line::styled(
-        format!(
-            "{} exercises · {} cards · {} topics",
-            ctx.content.exercises.len(),
-            ctx.content.cards.len(),
-            ctx.content.topics.len()
+        t!(
+            lang,
+            "home-counts",
+            exercises = ctx.content.exercises.len(),
+            cards = ctx.content.cards.len(),
+            topics = ctx.content.topics.len()
         ),
         theme.dim(),
     ));
     if ctx.progress.exercises.is_empty() {
         lines.push(Line::from(""));
-        lines.push(Line::styled("Getting started", theme.title()));
-        lines.push(Line::from(
-            "Open the Ladder and start at L1. In an exercise, type your answer and press Enter; \
-             Ctrl-T gives a hint, Ctrl-R draws new numbers, Ctrl-E shows the worked explanation.",
-        ));
-        lines.push(Line::from(
-            "Press / anywhere to search, ? for the keys of any screen.",
-        ));
+        lines.push(Line::styled(t!(lang, "home-start-title"), theme.title()));
+        lines.push(Line::from(t!(lang, "home-start-exercise")));
+        lines.push(Line::from(t!(lang, "home-start-keys")));
     }
+    let room = super::wrap_room(&lines, inner);
     Paragraph::new(lines)
         .wrap(Wrap { trim: false })
-        .render(inner, buf);
+        .render(room, buf);
 }
 
 impl Component for State {
     fn handle_key(&mut self, key: KeyEvent, ctx: &Ctx) -> Option<Action> {
-        self.key(key, &items(ctx))
+        self.key(key, &items(ctx), ctx.lang)
     }
 
     fn render(&self, ctx: &Ctx, area: Rect, buf: &mut Buffer) {
         render(ctx, self, area, buf);
     }
 
-    fn keys(&self) -> Vec<(&'static str, &'static str)> {
-        KEYS.to_vec()
+    fn keys_in(&self, lang: Lang) -> Vec<(&'static str, String)> {
+        keys(lang)
     }
 }
 
@@ -230,7 +248,12 @@ mod tests {
         );
         assert_eq!(
             home.handle_key(key(KeyCode::Enter), &ctx),
-            Some(Action::OpenSearch)
+            Some(Action::SetLang(Lang::HiLatn)),
+            "the last entry switches the language"
+        );
+        assert_eq!(
+            home.handle_key(key(KeyCode::Char('t')), &ctx),
+            Some(Action::SetLang(Lang::HiLatn))
         );
         assert_eq!(
             home.handle_key(key(KeyCode::Char('L')), &ctx),

@@ -144,12 +144,29 @@ impl LineInput {
         self.set(&text);
     }
 
-    /// The visible part of the line in `width` columns, and the cursor column within it.
+    /// The visible part of the line in `width` terminal columns (a Korean syllable takes two, and
+    /// is never cut in half), and the cursor's position within it in characters. The cursor's own
+    /// cell always fits.
     pub fn window(&self, width: usize) -> (String, usize) {
         let width = width.max(1);
-        let start = self.cursor.saturating_sub(width - 1);
-        let visible: String = self.text.chars().skip(start).take(width).collect();
-        (visible, self.cursor - start)
+        let chars: Vec<char> = self.text.chars().collect();
+        let columns = |c: char| crate::ui::text_width(c.encode_utf8(&mut [0u8; 4]));
+        let mut start = self.cursor.min(chars.len());
+        let mut used = 0;
+        while start > 0 && used + columns(chars[start - 1]) < width {
+            used += columns(chars[start - 1]);
+            start -= 1;
+        }
+        let mut visible = String::new();
+        let mut shown = 0;
+        for &c in &chars[start..] {
+            shown += columns(c);
+            if shown > width {
+                break;
+            }
+            visible.push(c);
+        }
+        (visible, self.cursor.min(chars.len()) - start)
     }
 }
 
@@ -207,5 +224,19 @@ mod tests {
         assert_eq!(line.window(5), ("ghij".to_string(), 4));
         line.edit(&key(KeyCode::Home));
         assert_eq!(line.window(5), ("abcde".to_string(), 0));
+    }
+
+    #[test]
+    fn the_window_counts_columns_and_never_halves_a_wide_character() {
+        let mut line = LineInput::default();
+        line.set("32 바이트");
+        // 3 columns of `32 `, 6 of `바이트`, one for the cursor: 10 columns.
+        assert_eq!(line.window(10), ("32 바이트".to_string(), 6));
+        let (visible, cursor) = line.window(6);
+        assert_eq!((visible.as_str(), cursor), ("이트", 2));
+        line.edit(&key(KeyCode::Home));
+        assert_eq!(line.window(6), ("32 바".to_string(), 0));
+        assert_eq!(line.window(5), ("32 바".to_string(), 0));
+        assert_eq!(line.window(4), ("32 ".to_string(), 0));
     }
 }

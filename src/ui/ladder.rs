@@ -2,10 +2,12 @@
 //! attempted or solved, with its topic and tries.
 
 use super::{Action, Component, Ctx};
-use super::{Theme, bar, block};
+use super::{Theme, bar, block, keyed_line, pad, pad_left};
 use crate::content::schema::Level;
+use crate::i18n::Lang;
 use crate::ladder::unlock::UNLOCK_AFTER;
 use crate::progress::Status;
+use crate::t;
 use ratatui::buffer::Buffer;
 use ratatui::crossterm::event::{KeyCode, KeyEvent};
 use ratatui::layout::{Constraint, Layout, Rect};
@@ -13,14 +15,16 @@ use ratatui::text::{Line, Span};
 use ratatui::widgets::{Paragraph, Widget, Wrap};
 
 /// Keys shown in the footer.
-pub const KEYS: &[(&str, &str)] = &[
-    ("↑↓/jk", "exercise"),
-    ("←→/hl", "level"),
-    ("Enter", "open"),
-    ("u", "unlock all"),
-    ("?", "help"),
-    ("q", "back"),
-];
+pub fn keys(lang: Lang) -> Vec<(&'static str, String)> {
+    vec![
+        ("↑↓/jk", t!(lang, "ladder-key-exercise")),
+        ("←→/hl", t!(lang, "ladder-key-level")),
+        ("Enter", t!(lang, "common-key-open")),
+        ("u", t!(lang, "ladder-key-unlock")),
+        ("?", t!(lang, "common-key-help")),
+        ("q", t!(lang, "common-key-back")),
+    ]
+}
 
 /// The ladder's state.
 #[derive(Debug, Clone)]
@@ -75,19 +79,20 @@ impl Component for State {
         render(ctx, self, area, buf);
     }
 
-    fn keys(&self) -> Vec<(&'static str, &'static str)> {
-        KEYS.to_vec()
+    fn keys_in(&self, lang: Lang) -> Vec<(&'static str, String)> {
+        keys(lang)
     }
 }
 
 /// Draws the ladder.
 pub fn render(ctx: &Ctx, state: &State, area: Rect, buf: &mut Buffer) {
     let theme: Theme = ctx.theme;
+    let lang = ctx.lang;
     let [left, right] = area.layout(&Layout::horizontal([
         Constraint::Length(26),
         Constraint::Fill(1),
     ]));
-    let levels = block("Levels", theme);
+    let levels = block(&t!(lang, "ladder-levels"), theme);
     let inner = levels.inner(left);
     levels.render(left, buf);
     let mut lines = Vec::new();
@@ -105,8 +110,12 @@ pub fn render(ctx: &Ctx, state: &State, area: Rect, buf: &mut Buffer) {
             format!(
                 "{} {}{}",
                 level.key(),
-                level.name(),
-                if open { "" } else { " (locked)" }
+                level_name(level, lang),
+                if open {
+                    String::new()
+                } else {
+                    format!(" {}", t!(lang, "ladder-locked-mark"))
+                }
             ),
             style,
         ));
@@ -120,8 +129,8 @@ pub fn render(ctx: &Ctx, state: &State, area: Rect, buf: &mut Buffer) {
     let title = format!(
         "{} {} — {}",
         state.level.key(),
-        state.level.name(),
-        describe(state.level)
+        level_name(state.level, lang),
+        describe(state.level, lang)
     );
     let list = block(&title, theme);
     let inner = list.inner(right);
@@ -131,21 +140,25 @@ pub fn render(ctx: &Ctx, state: &State, area: Rect, buf: &mut Buffer) {
         let (solved, total) = ctx.level_counts(previous);
         let need = UNLOCK_AFTER.min(total);
         let text = vec![
-            Line::styled("Locked", theme.warn()),
-            Line::from(format!(
-                "Solve {need} exercises of {} to open this level ({solved} solved so far).",
-                previous.key()
+            Line::styled(t!(lang, "ladder-locked"), theme.warn()),
+            Line::from(t!(
+                lang,
+                "ladder-locked-why",
+                need = need,
+                level = previous.key(),
+                solved = solved
             )),
             Line::from(""),
-            Line::from(vec![
-                Span::raw("Press "),
-                Span::styled("u", theme.key()),
-                Span::raw(" to unlock every level now."),
-            ]),
+            keyed_line(
+                &t!(lang, "ladder-unlock-hint", key = super::KEY_MARK),
+                "u",
+                theme,
+            ),
         ];
+        let room = super::wrap_room(&text, inner);
         Paragraph::new(text)
             .wrap(Wrap { trim: false })
-            .render(inner, buf);
+            .render(room, buf);
         return;
     }
     let exercises: Vec<_> = ctx.content.level(state.level).collect();
@@ -162,9 +175,8 @@ pub fn render(ctx: &Ctx, state: &State, area: Rect, buf: &mut Buffer) {
             Status::New => (" ", theme.text()),
         };
         let tries = match progress.attempts {
-            0 => "new".to_string(),
-            1 => "1 try".to_string(),
-            n => format!("{n} tries"),
+            0 => t!(lang, "ladder-new"),
+            n => t!(lang, "ladder-tries", n = n),
         };
         let title = super::ellipsis(&exercise.title, title_width);
         let row_style = if i == state.selected {
@@ -183,7 +195,7 @@ pub fn render(ctx: &Ctx, state: &State, area: Rect, buf: &mut Buffer) {
                     mark_style
                 },
             ),
-            Span::styled(format!("{title:<title_width$}"), row_style),
+            Span::styled(pad(&title, title_width), row_style),
             Span::styled(
                 format!(" {:<10}", exercise.topic),
                 if i == state.selected {
@@ -193,7 +205,7 @@ pub fn render(ctx: &Ctx, state: &State, area: Rect, buf: &mut Buffer) {
                 },
             ),
             Span::styled(
-                format!("{tries:>8}"),
+                pad_left(&tries, 8),
                 if i == state.selected {
                     row_style
                 } else {
@@ -203,19 +215,30 @@ pub fn render(ctx: &Ctx, state: &State, area: Rect, buf: &mut Buffer) {
         ]));
     }
     if exercises.is_empty() {
-        lines.push(Line::styled("No exercises at this level.", theme.dim()));
+        lines.push(Line::styled(t!(lang, "ladder-empty"), theme.dim()));
     }
     Paragraph::new(lines).render(inner, buf);
 }
 
 /// What each level asks of the learner.
-pub fn describe(level: Level) -> &'static str {
+pub fn describe(level: Level, lang: Lang) -> String {
     match level {
-        Level::L1 => "name and place things",
-        Level::L2 => "plug numbers into a rule",
-        Level::L3 => "compare options, say why",
-        Level::L4 => "combine rules into a design",
-        Level::L5 => "estimate, invent, defend",
+        Level::L1 => t!(lang, "ladder-describe-l1"),
+        Level::L2 => t!(lang, "ladder-describe-l2"),
+        Level::L3 => t!(lang, "ladder-describe-l3"),
+        Level::L4 => t!(lang, "ladder-describe-l4"),
+        Level::L5 => t!(lang, "ladder-describe-l5"),
+    }
+}
+
+/// A level's name (`Recognition` …) in `lang`.
+pub fn level_name(level: Level, lang: Lang) -> String {
+    match level {
+        Level::L1 => t!(lang, "ladder-level-l1"),
+        Level::L2 => t!(lang, "ladder-level-l2"),
+        Level::L3 => t!(lang, "ladder-level-l3"),
+        Level::L4 => t!(lang, "ladder-level-l4"),
+        Level::L5 => t!(lang, "ladder-level-l5"),
     }
 }
 

@@ -22,6 +22,8 @@ pub mod stats;
 pub mod theme;
 pub mod topic;
 
+use crate::i18n::Lang;
+use crate::t;
 pub use action::{Action, ExplorerSetup, Space, Tab};
 pub use ctx::Ctx;
 use ratatui::buffer::Buffer;
@@ -42,8 +44,19 @@ pub trait Component {
     fn handle_key(&mut self, key: KeyEvent, ctx: &Ctx) -> Option<Action>;
     /// Draws the screen into `area`; drawing never changes state.
     fn render(&self, ctx: &Ctx, area: Rect, buf: &mut Buffer);
-    /// The keys for the footer and help, most important first.
-    fn keys(&self) -> Vec<(&'static str, &'static str)>;
+    /// The keys for the footer and help, most important first (English; a screen that speaks the
+    /// learner's language gives [`Component::keys_in`] instead).
+    fn keys(&self) -> Vec<(&'static str, &'static str)> {
+        Vec::new()
+    }
+    /// The keys for the footer and help with what they do in `lang`, most important first. Key
+    /// names stay the same in every language.
+    fn keys_in(&self, _lang: Lang) -> Vec<(&'static str, String)> {
+        self.keys()
+            .into_iter()
+            .map(|(key, action)| (key, action.to_string()))
+            .collect()
+    }
     /// Whether the screen takes `key` before the global keys (`q`, `Esc`, `?`, `/`, `g`) — while
     /// the learner types a value, those are text.
     fn captures(&self, _key: &KeyEvent) -> bool {
@@ -52,27 +65,38 @@ pub trait Component {
 }
 
 /// The "terminal too small" message, drawn instead of any screen below [`MIN_WIDTH`]×[`MIN_HEIGHT`].
-pub fn too_small(area: Rect, buf: &mut Buffer, theme: Theme) {
+pub fn too_small(area: Rect, buf: &mut Buffer, theme: Theme, lang: Lang) {
     let text = vec![
-        Line::styled("Terminal too small", theme.bad()),
-        Line::from(format!(
-            "{}×{} — warpdrill needs at least {MIN_WIDTH}×{MIN_HEIGHT}.",
-            area.width, area.height
+        Line::styled(t!(lang, "app-too-small-title"), theme.bad()),
+        Line::from(t!(
+            lang,
+            "app-too-small-size",
+            width = area.width.to_string(),
+            height = area.height.to_string(),
+            min_width = MIN_WIDTH.to_string(),
+            min_height = MIN_HEIGHT.to_string()
         )),
-        Line::from("Enlarge the window; q quits."),
+        Line::from(t!(lang, "app-too-small-quit")),
     ];
+    let room = wrap_room(&text, area);
     Paragraph::new(text)
         .wrap(Wrap { trim: true })
-        .render(area, buf);
+        .render(room, buf);
 }
 
 /// The footer: `key action · key action …`, as many as fit in `width` (most important first).
-pub fn footer_line(keys: &[(&str, &str)], theme: Theme, width: u16) -> Line<'static> {
+/// Widths are terminal columns: a Korean syllable takes two.
+pub fn footer_line<K: AsRef<str>, A: AsRef<str>>(
+    keys: &[(K, A)],
+    theme: Theme,
+    width: u16,
+) -> Line<'static> {
     let mut spans = Vec::new();
     let mut used = 0usize;
     for (i, (key, action)) in keys.iter().enumerate() {
+        let (key, action) = (key.as_ref(), action.as_ref());
         let separator = if i > 0 { 3 } else { 0 };
-        let cost = separator + key.chars().count() + 1 + action.chars().count();
+        let cost = separator + text_width(key) + 1 + text_width(action);
         if used + cost > width as usize {
             break;
         }
@@ -80,10 +104,47 @@ pub fn footer_line(keys: &[(&str, &str)], theme: Theme, width: u16) -> Line<'sta
         if i > 0 {
             spans.push(Span::styled(" · ", theme.dim()));
         }
-        spans.push(Span::styled((*key).to_string(), theme.key()));
+        spans.push(Span::styled(key.to_string(), theme.key()));
         spans.push(Span::raw(format!(" {action}")));
     }
     Line::from(spans)
+}
+
+/// What a message is given for a key's name, so that [`keyed_line`] can style the key where the
+/// language puts it.
+pub const KEY_MARK: &str = "\u{1}";
+
+/// A message with a key in it (`Press u to unlock every level now.`), the key styled as a key:
+/// `text` is the message given [`KEY_MARK`] for the key's name.
+pub fn keyed_line(text: &str, key: &str, theme: Theme) -> Line<'static> {
+    let mut spans = Vec::new();
+    for (i, part) in text.split(KEY_MARK).enumerate() {
+        if i > 0 {
+            spans.push(Span::styled(key.to_string(), theme.key()));
+        }
+        if !part.is_empty() {
+            spans.push(Span::raw(part.to_string()));
+        }
+    }
+    Line::from(spans)
+}
+
+/// Where wrapped `lines` may be drawn in `area`: all of it, or one column less when they hold a
+/// double-width character — ratatui's word wrapping can end a row with a double-width character
+/// one column past the room it was given, which would cut it against the border.
+pub fn wrap_room(lines: &[Line<'_>], area: Rect) -> Rect {
+    let wide = lines
+        .iter()
+        .flat_map(|line| &line.spans)
+        .any(|span| span.content.chars().any(|c| char_width(c) > 1));
+    if wide {
+        Rect {
+            width: area.width.saturating_sub(1),
+            ..area
+        }
+    } else {
+        area
+    }
 }
 
 /// A bordered block with a title.
@@ -105,16 +166,52 @@ pub fn arch_title(prefix: &str, arch: &crate::engine::Arch, width: u16) -> Strin
     ]
     .into_iter()
     .map(|label| format!("{prefix} · {label}"))
-    .find(|title| title.chars().count() <= room)
+    .find(|title| text_width(title) <= room)
     .unwrap_or_else(|| prefix.to_string())
 }
 
-/// `text` cut to `width` characters, ending in `…` when it was longer.
+/// The columns `text` takes in a terminal (a Korean syllable takes two).
+pub fn text_width(text: &str) -> usize {
+    Span::raw(text).width()
+}
+
+/// The columns one character takes.
+fn char_width(c: char) -> usize {
+    let mut bytes = [0u8; 4];
+    text_width(c.encode_utf8(&mut bytes))
+}
+
+/// The longest start of `text` that fits in `width` columns (never half a wide character).
+pub fn take_width(text: &str, width: usize) -> &str {
+    let mut used = 0;
+    for (at, c) in text.char_indices() {
+        used += char_width(c);
+        if used > width {
+            return &text[..at];
+        }
+    }
+    text
+}
+
+/// `text` padded with spaces on the right to `width` columns (as `{:<width$}` does for text whose
+/// characters each take one column).
+pub fn pad(text: &str, width: usize) -> String {
+    let used = text_width(text);
+    format!("{text}{}", " ".repeat(width.saturating_sub(used)))
+}
+
+/// `text` padded with spaces on the left to `width` columns.
+pub fn pad_left(text: &str, width: usize) -> String {
+    let used = text_width(text);
+    format!("{}{text}", " ".repeat(width.saturating_sub(used)))
+}
+
+/// `text` cut to `width` columns, ending in `…` when it was longer.
 pub fn ellipsis(text: &str, width: usize) -> String {
-    if text.chars().count() <= width {
+    if text_width(text) <= width {
         return text.to_string();
     }
-    let mut cut: String = text.chars().take(width.saturating_sub(1)).collect();
+    let mut cut = take_width(text, width.saturating_sub(1)).to_string();
     cut.push('…');
     cut
 }
@@ -122,13 +219,13 @@ pub fn ellipsis(text: &str, width: usize) -> String {
 /// `text` cut to `width` characters at a word boundary, ending in `…` when it was longer (mid-word
 /// only when a single word is longer than the room).
 pub fn ellipsis_words(text: &str, width: usize) -> String {
-    if text.chars().count() <= width {
+    if text_width(text) <= width {
         return text.to_string();
     }
-    let room: String = text.chars().take(width.saturating_sub(1)).collect();
+    let room = take_width(text, width.saturating_sub(1));
     let cut = match room.rfind(' ') {
         Some(at) if at > 0 => room[..at].trim_end_matches([',', ';', ':', ' ']),
-        _ => room.as_str(),
+        _ => room,
     };
     format!("{cut}…")
 }
@@ -186,6 +283,16 @@ pub fn centered(area: Rect, width: u16, height: u16) -> Rect {
 /// Clears `area` and draws a bordered popup there; returns the inner area.
 pub fn popup(area: Rect, title: &str, theme: Theme, buf: &mut Buffer) -> Rect {
     Clear.render(area, buf);
+    // A double-width character just left of the popup would spill over its border: blank it.
+    if area.x > buf.area.x {
+        for y in area.top()..area.bottom() {
+            if let Some(cell) = buf.cell_mut((area.x - 1, y))
+                && text_width(cell.symbol()) > 1
+            {
+                cell.set_symbol(" ");
+            }
+        }
+    }
     let block = block(title, theme);
     let inner = block.inner(area);
     block.render(area, buf);
@@ -203,7 +310,7 @@ pub fn wrapped_height(lines: &[Line<'_>], width: u16) -> u16 {
             let mut rows = 1usize;
             let mut used = 0usize;
             for word in text.split(' ') {
-                let len = word.chars().count();
+                let len = text_width(word);
                 if used > 0 && used + 1 + len <= width {
                     used += 1 + len;
                 } else if used == 0 && len <= width {

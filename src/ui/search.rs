@@ -3,8 +3,10 @@
 
 use super::input::LineInput;
 use super::{Action, Component, Ctx};
-use super::{Theme, centered, popup};
+use super::{Theme, centered, pad, popup, text_width};
 use crate::content::Content;
+use crate::i18n::Lang;
+use crate::t;
 use fuzzy_matcher::FuzzyMatcher;
 use fuzzy_matcher::skim::SkimMatcherV2;
 use ratatui::buffer::Buffer;
@@ -14,12 +16,14 @@ use ratatui::text::{Line, Span};
 use ratatui::widgets::{Paragraph, Widget};
 
 /// Keys shown in the footer.
-pub const KEYS: &[(&str, &str)] = &[
-    ("type", "filter"),
-    ("↑↓", "select"),
-    ("Enter", "open"),
-    ("Esc", "close"),
-];
+pub fn keys(lang: Lang) -> Vec<(&'static str, String)> {
+    vec![
+        ("type", t!(lang, "app-search-key-filter")),
+        ("↑↓", t!(lang, "common-key-select")),
+        ("Enter", t!(lang, "common-key-open")),
+        ("Esc", t!(lang, "common-key-close")),
+    ]
+}
 
 /// Results kept for a query (an empty query lists everything).
 const LIMIT: usize = 50;
@@ -130,11 +134,13 @@ pub fn locked(ctx: &Ctx, hit: &Hit) -> Option<String> {
     }
     let previous = crate::content::schema::Level::ALL[level.index().saturating_sub(1)];
     let (solved, total) = ctx.level_counts(previous);
-    Some(format!(
-        "{} is locked: solve {} exercises of {} to open it ({solved} solved), or press u on the ladder.",
-        level.key(),
-        crate::ladder::unlock::UNLOCK_AFTER.min(total),
-        previous.key()
+    Some(t!(
+        ctx.lang,
+        "app-search-locked",
+        level = level.key(),
+        need = crate::ladder::unlock::UNLOCK_AFTER.min(total),
+        previous = previous.key(),
+        solved = solved
     ))
 }
 
@@ -200,12 +206,13 @@ pub fn search(content: &Content, query: &str) -> Vec<Hit> {
 /// Draws the palette over the screen.
 pub fn render(ctx: &Ctx, state: &State, area: Rect, buf: &mut Buffer) {
     let theme: Theme = ctx.theme;
+    let lang = ctx.lang;
     let rect = centered(
         area,
         area.width.saturating_sub(4).min(100),
         area.height.saturating_sub(2),
     );
-    let inner = popup(rect, "Search", theme, buf);
+    let inner = popup(rect, &t!(lang, "app-search-title"), theme, buf);
     let [query_area, list_area] = inner.layout(&Layout::vertical([
         Constraint::Length(2),
         Constraint::Fill(1),
@@ -225,7 +232,7 @@ pub fn render(ctx: &Ctx, state: &State, area: Rect, buf: &mut Buffer) {
         match &state.notice {
             Some(notice) => Line::styled(notice.clone(), theme.warn()),
             None => Line::styled(
-                crate::format::count(state.hits.len() as u64, "result"),
+                t!(lang, "app-search-results", n = state.hits.len()),
                 theme.dim(),
             ),
         },
@@ -239,21 +246,23 @@ pub fn render(ctx: &Ctx, state: &State, area: Rect, buf: &mut Buffer) {
         let selected = i == state.selected;
         let is_locked = locked(ctx, hit).is_some();
         let kind = match hit.kind {
-            Kind::Exercise if is_locked => "locked",
-            Kind::Exercise => "exercise",
-            Kind::Card => "card",
-            Kind::Topic => "topic",
+            Kind::Exercise if is_locked => t!(lang, "app-search-kind-locked"),
+            Kind::Exercise => t!(lang, "app-search-kind-exercise"),
+            Kind::Card => t!(lang, "app-search-kind-card"),
+            Kind::Topic => t!(lang, "app-search-kind-topic"),
         };
         let mut spans = vec![Span::styled(
-            format!("{kind:<9} "),
+            format!("{} ", pad(&kind, 9)),
             if selected {
                 theme.selected()
             } else {
                 theme.dim()
             },
         )];
-        let long = hit.label.chars().count() > width;
-        let shown = if long { width.saturating_sub(1) } else { width };
+        // Cut by columns, never through a wide character.
+        let long = text_width(&hit.label) > width;
+        let room = if long { width.saturating_sub(1) } else { width };
+        let shown = super::take_width(&hit.label, room).chars().count();
         for (at, c) in hit.label.chars().take(shown).enumerate() {
             let style = if hit.matched.contains(&at) {
                 theme.matched()
@@ -272,10 +281,7 @@ pub fn render(ctx: &Ctx, state: &State, area: Rect, buf: &mut Buffer) {
         lines.push(Line::from(spans));
     }
     if state.hits.is_empty() {
-        lines.push(Line::styled(
-            "Nothing matches. Try fewer letters.",
-            theme.dim(),
-        ));
+        lines.push(Line::styled(t!(lang, "app-search-nothing"), theme.dim()));
     }
     Paragraph::new(lines).render(list_area, buf);
 }
@@ -289,8 +295,8 @@ impl Component for State {
         render(ctx, self, area, buf);
     }
 
-    fn keys(&self) -> Vec<(&'static str, &'static str)> {
-        KEYS.to_vec()
+    fn keys_in(&self, lang: Lang) -> Vec<(&'static str, String)> {
+        keys(lang)
     }
 
     fn captures(&self, key: &KeyEvent) -> bool {

@@ -1,8 +1,10 @@
 //! A topic: what it covers, the idea in plain words, and its exercises and cards.
 
 use super::{Action, Component, Ctx};
-use super::{Theme, block, rich};
+use super::{Theme, block, pad, rich, text_width};
 use crate::content::Content;
+use crate::i18n::Lang;
+use crate::t;
 use ratatui::buffer::Buffer;
 use ratatui::crossterm::event::{KeyCode, KeyEvent};
 use ratatui::layout::{Constraint, Layout, Rect};
@@ -10,12 +12,14 @@ use ratatui::text::{Line, Span};
 use ratatui::widgets::{Paragraph, Widget, Wrap};
 
 /// Keys shown in the footer.
-pub const KEYS: &[(&str, &str)] = &[
-    ("↑↓/jk", "select"),
-    ("Enter", "open"),
-    ("/", "search"),
-    ("q", "back"),
-];
+pub fn keys(lang: Lang) -> Vec<(&'static str, String)> {
+    vec![
+        ("↑↓/jk", t!(lang, "common-key-select")),
+        ("Enter", t!(lang, "common-key-open")),
+        ("/", t!(lang, "common-key-search")),
+        ("q", t!(lang, "common-key-back")),
+    ]
+}
 
 /// The topic screen's state.
 #[derive(Debug, Clone)]
@@ -35,7 +39,14 @@ impl State {
         }
     }
 
-    fn entries(&self, content: &Content) -> Vec<(Action, String)> {
+    fn entries(&self, content: &Content, lang: Lang) -> Vec<(Action, String)> {
+        // The kinds line up: `exercise L1 · …` and `card     …`.
+        let (exercise, card) = (
+            t!(lang, "ladder-topic-exercise"),
+            t!(lang, "ladder-topic-card"),
+        );
+        let width = text_width(&exercise).max(text_width(&card));
+        let (exercise, card) = (pad(&exercise, width), pad(&card, width));
         content
             .exercises
             .iter()
@@ -43,7 +54,7 @@ impl State {
             .map(|e| {
                 (
                     Action::OpenExercise(e.id.clone()),
-                    format!("exercise {} · {}", e.level.key(), e.title),
+                    format!("{exercise} {} · {}", e.level.key(), e.title),
                 )
             })
             .chain(
@@ -54,7 +65,7 @@ impl State {
                     .map(|c| {
                         (
                             Action::OpenCard(c.id.clone()),
-                            format!("card     {}", c.front),
+                            format!("{card} {}", c.front),
                         )
                     }),
             )
@@ -62,8 +73,8 @@ impl State {
     }
 
     /// Handles a key.
-    pub fn key(&mut self, key: KeyEvent, content: &Content) -> Option<Action> {
-        let entries = self.entries(content);
+    pub fn key(&mut self, key: KeyEvent, content: &Content, lang: Lang) -> Option<Action> {
+        let entries = self.entries(content, lang);
         match key.code {
             KeyCode::Up | KeyCode::Char('k') => self.selected = self.selected.saturating_sub(1),
             KeyCode::Down | KeyCode::Char('j') => {
@@ -94,7 +105,7 @@ pub fn render(ctx: &Ctx, state: &State, area: Rect, buf: &mut Buffer) {
         rich(&topic.description, theme),
         Line::from(""),
         Line::from(vec![
-            Span::styled("Simply: ", theme.title()),
+            Span::styled(format!("{} ", t!(ctx.lang, "common-simply")), theme.title()),
             Span::raw(topic.analogy.clone()),
         ]),
     ];
@@ -103,10 +114,11 @@ pub fn render(ctx: &Ctx, state: &State, area: Rect, buf: &mut Buffer) {
         Constraint::Length(intro_height),
         Constraint::Fill(1),
     ]));
+    let room = super::wrap_room(&intro, top);
     Paragraph::new(intro)
         .wrap(Wrap { trim: false })
-        .render(top, buf);
-    let entries = state.entries(ctx.content);
+        .render(room, buf);
+    let entries = state.entries(ctx.content, ctx.lang);
     let rows = list.height as usize;
     let first = state.selected.saturating_sub(rows.saturating_sub(1));
     let lines: Vec<Line> = entries
@@ -128,15 +140,15 @@ pub fn render(ctx: &Ctx, state: &State, area: Rect, buf: &mut Buffer) {
 
 impl Component for State {
     fn handle_key(&mut self, key: KeyEvent, ctx: &Ctx) -> Option<Action> {
-        self.key(key, ctx.content)
+        self.key(key, ctx.content, ctx.lang)
     }
 
     fn render(&self, ctx: &Ctx, area: Rect, buf: &mut Buffer) {
         render(ctx, self, area, buf);
     }
 
-    fn keys(&self) -> Vec<(&'static str, &'static str)> {
-        KEYS.to_vec()
+    fn keys_in(&self, lang: Lang) -> Vec<(&'static str, String)> {
+        keys(lang)
     }
 }
 

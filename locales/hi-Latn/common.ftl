@@ -1,0 +1,17 @@
+lang-name = Hinglish
+lang-setting = Bhasha (language)
+lang-switched = Bhasha: { $name }
+untranslated-mark = English
+count-sectors = { $n ->
+    [one] { $n } sector
+   *[other] { $n } sectors
+}
+common-key-open = kholo
+common-key-back = peeche
+common-key-quit = quit
+common-key-help = help
+common-key-search = search
+common-key-select = chuno
+common-key-move = move
+common-key-close = band
+common-simply = Aasaan bhasha mein:

@@ -1,0 +1,30 @@
+# The ladder, topics and search.
+ladder-key-exercise = exercise
+ladder-key-level = level
+ladder-key-unlock = sab kholo
+ladder-levels = Levels
+ladder-locked-mark = (locked)
+ladder-locked = Locked
+ladder-locked-why = Yeh level kholne ke liye { $level } ki { $need } { $need ->
+    [one] exercise
+   *[other] exercises
+} solve karo (abhi tak { $solved } solved).
+ladder-unlock-hint = Sab levels abhi kholne ke liye { $key } dabao.
+ladder-new = naya
+ladder-tries = { $n ->
+    [one] { $n } try
+   *[other] { $n } tries
+}
+ladder-empty = Is level mein koi exercise nahi hai.
+ladder-level-l1 = Recognition
+ladder-level-l2 = Application
+ladder-level-l3 = Analysis
+ladder-level-l4 = Synthesis
+ladder-level-l5 = Mastery
+ladder-describe-l1 = cheezon ko naam do, jagah batao
+ladder-describe-l2 = rule mein numbers daalo
+ladder-describe-l3 = options compare karo, kyun batao
+ladder-describe-l4 = rules jodkar design banao
+ladder-describe-l5 = estimate karo, banao, defend karo
+ladder-topic-exercise = exercise
+ladder-topic-card = card

@@ -1,0 +1,14 @@
+lang-name = 한국어
+lang-setting = 언어
+lang-switched = 언어: { $name }
+untranslated-mark = 영어 원문
+count-sectors = sector { $n }개
+common-key-open = 열기
+common-key-back = 뒤로
+common-key-quit = 종료
+common-key-help = 도움
+common-key-search = 검색
+common-key-select = 선택
+common-key-move = 이동
+common-key-close = 닫기
+common-simply = 쉽게 말하면:

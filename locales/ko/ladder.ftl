@@ -1,0 +1,24 @@
+# The ladder, topics and search.
+ladder-key-exercise = 문제
+ladder-key-level = 레벨
+ladder-key-unlock = 모두 열기
+ladder-levels = 레벨
+ladder-locked-mark = (잠김)
+ladder-locked = 잠김
+ladder-locked-why = 이 레벨을 열려면 { $level } 문제 { $need }개를 풀어야 한다 (지금까지 { $solved }개 풂).
+ladder-unlock-hint = 지금 모든 레벨을 열려면 { $key }를 누른다.
+ladder-new = 새 문제
+ladder-tries = { $n }회 시도
+ladder-empty = 이 레벨에는 문제가 없다.
+ladder-level-l1 = 알아보기
+ladder-level-l2 = 적용
+ladder-level-l3 = 분석
+ladder-level-l4 = 종합
+ladder-level-l5 = 숙달
+ladder-describe-l1 = 이름 붙이고 자리 찾기
+ladder-describe-l2 = 규칙에 숫자 넣기
+ladder-describe-l3 = 비교하고 이유 대기
+ladder-describe-l4 = 규칙을 엮어 설계하기
+ladder-describe-l5 = 어림하고, 만들고, 변호하기
+ladder-topic-exercise = 문제
+ladder-topic-card = 카드
