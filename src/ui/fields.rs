@@ -115,9 +115,10 @@ pub fn render(
     let outer = block(title, theme);
     let inner = outer.inner(area);
     outer.render(area, buf);
+    // Terminal columns, not characters: a Hangul label takes two columns a syllable.
     let label_width = rows
         .iter()
-        .map(|(l, _)| l.chars().count())
+        .map(|(l, _)| super::diagram::width(l))
         .max()
         .unwrap_or(0)
         + 1;
@@ -133,7 +134,7 @@ pub fn render(
         lines.push(Line::from(vec![
             Span::styled(if selected { "▸" } else { " " }, style),
             Span::styled(
-                format!("{label:<label_width$}"),
+                super::diagram::pad_right(label, label_width),
                 if selected { style } else { theme.dim() },
             ),
             Span::styled(value, style),
