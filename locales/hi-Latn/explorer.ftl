@@ -82,7 +82,7 @@ explorer-more-lines = { $n ->
 explorer-banks-title = Lanes → 32 banks
 explorer-share-word = lanes { $lanes } word { $word } share karti hain
 explorer-broadcast = broadcast: { $words }
-explorer-serialized = serialized: bank { $bank } { $words } words ek ke baad ek deta hai — lanes { $lanes }
+explorer-serialized = serialized: bank { $bank } ko { $words } words ek ke baad ek dene padte hain — lanes { $lanes }
 explorer-banks-legend = ● word · ◆ shared (broadcast) · ✗ ek wavefront wait karta hai
 explorer-phase = { $n ->
     [one] phase lanes { $first }-{ $last } → { $n } wavefront
