@@ -33,7 +33,6 @@ use ratatui::layout::{Constraint, Layout, Rect};
 use ratatui::text::{Line, Span};
 use ratatui::widgets::{Paragraph, Widget, Wrap};
 pub use roofline::RooflineInputs;
-use std::cell::Cell;
 use std::sync::OnceLock;
 pub use tiling::TilingInputs;
 
@@ -99,7 +98,7 @@ pub struct State {
     /// Roofline.
     pub roofline: RooflineInputs,
     /// The language of the last frame drawn, so that the footer drawn beside it speaks it too.
-    pub drawn_lang: Cell<Lang>,
+    pub drawn_lang: super::explorer::DrawnLang,
 }
 
 impl State {
@@ -134,7 +133,7 @@ impl State {
                 ],
                 panel: Panel::default(),
             },
-            drawn_lang: Cell::new(Lang::En),
+            drawn_lang: super::explorer::DrawnLang::default(),
         }
     }
 

@@ -29,8 +29,8 @@ use ratatui::crossterm::event::{KeyCode, KeyEvent};
 use ratatui::layout::{Constraint, Layout, Rect};
 use ratatui::text::{Line, Span};
 use ratatui::widgets::{Paragraph, Widget, Wrap};
-use std::cell::Cell;
 use std::sync::OnceLock;
+use std::sync::atomic::{AtomicU8, Ordering};
 
 mod banks;
 mod global;
@@ -88,6 +88,42 @@ pub fn keys_in(lang: Lang) -> Vec<(&'static str, &'static str)> {
         .clone()
 }
 
+/// The language a screen was last drawn in, so that its footer, asked for after the frame is drawn,
+/// speaks the same language. Drawing takes `&self`, so it is set through an atomic.
+#[derive(Debug, Default)]
+pub struct DrawnLang(AtomicU8);
+
+impl DrawnLang {
+    /// Remembers `lang`.
+    pub fn set(&self, lang: Lang) {
+        let at = Lang::ALL.iter().position(|l| *l == lang).unwrap_or(0);
+        self.0
+            .store(u8::try_from(at).unwrap_or(0), Ordering::Relaxed);
+    }
+
+    /// The language remembered (English before the first frame).
+    pub fn get(&self) -> Lang {
+        Lang::ALL
+            .get(usize::from(self.0.load(Ordering::Relaxed)))
+            .copied()
+            .unwrap_or_default()
+    }
+}
+
+impl Clone for DrawnLang {
+    fn clone(&self) -> Self {
+        let copy = DrawnLang::default();
+        copy.set(self.get());
+        copy
+    }
+}
+
+impl PartialEq for DrawnLang {
+    fn eq(&self, other: &Self) -> bool {
+        self.get() == other.get()
+    }
+}
+
 /// The explorer's parameters.
 #[derive(Debug, Clone, PartialEq)]
 pub struct State {
@@ -126,7 +162,7 @@ pub struct State {
     /// The sweep panel, when shown (`w`).
     pub sweep: Option<SweepPanel>,
     /// The language of the last frame drawn, so that the footer drawn beside it speaks it too.
-    pub drawn_lang: Cell<Lang>,
+    pub drawn_lang: DrawnLang,
 }
 
 impl Default for State {
@@ -149,7 +185,7 @@ impl Default for State {
             presets: None,
             preset_name: None,
             sweep: None,
-            drawn_lang: Cell::new(Lang::En),
+            drawn_lang: DrawnLang::default(),
         }
     }
 }
