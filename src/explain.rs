@@ -1,26 +1,54 @@
 //! One-line, plain-language explanations of an engine result ("why is it this number?").
-//! Shared by the command line, the explorer and exercise feedback.
+//! Shared by the command line, the explorer and exercise feedback, in the learner's language
+//! (`*_in`); [`coalescing`] and [`banks`] speak English, as `warpdrill calc` prints them.
 
-use crate::engine::{BankAnalysis, Coalescing, Pattern, WarpAccess, banks::BANKS};
+use crate::engine::{BankAnalysis, Coalescing, Granularity, Pattern, WarpAccess, banks::BANKS};
 use crate::format;
+use crate::i18n::Lang;
+use crate::t;
 
-/// Why a global load costs what it costs.
+/// The fetch unit's name as the sentences use it: `sector` or `line` (a technical term, the same
+/// in every language).
+fn unit_name(granularity: Granularity) -> &'static str {
+    match granularity {
+        Granularity::Sector => "sector",
+        Granularity::Line => "line",
+    }
+}
+
+/// `n` units with the noun in agreement: `1 sector`, `4 sectors`, `sector 4개`.
+fn units(lang: Lang, n: u64, unit: &str) -> String {
+    t!(lang, "explain-units", n = n, unit = unit.to_string())
+}
+
+/// Why a global load costs what it costs, in English (what `warpdrill calc` prints).
 pub fn coalescing(access: &WarpAccess, c: &Coalescing) -> String {
-    let unit = c.granularity.plural();
-    let unit_one = &unit[..unit.len() - 1];
+    coalescing_in(Lang::En, access, c)
+}
+
+/// Why a global load costs what it costs, in `lang`.
+pub fn coalescing_in(lang: Lang, access: &WarpAccess, c: &Coalescing) -> String {
+    let unit_one = unit_name(c.granularity);
     let size = c.segment_bytes;
     let elem = i64::from(access.elem_bytes);
     if c.active_lanes == 1 {
-        return format!(
-            "one active lane reads one {elem}-byte element: a whole {size}-byte {unit_one} is fetched for it"
+        return t!(
+            lang,
+            "explain-one-lane",
+            elem = elem.to_string(),
+            size = size.to_string(),
+            unit = unit_one
         );
     }
     if let Pattern::Affine {
         stride_elems: 0, ..
     } = access.pattern
     {
-        return format!(
-            "stride 0: every lane reads the same {elem}-byte element, so one {unit_one} serves the whole warp (broadcast)"
+        return t!(
+            lang,
+            "explain-stride-zero",
+            elem = elem.to_string(),
+            unit = unit_one
         );
     }
     let gap = match access.pattern {
@@ -37,88 +65,124 @@ pub fn coalescing(access: &WarpAccess, c: &Coalescing) -> String {
         Pattern::Explicit { .. } => None,
     };
     let minimum = c.bytes_requested.div_ceil(u64::from(size)).max(1);
-    if c.efficiency >= 1.0 && u64::from(c.transactions()) == minimum {
-        return format!(
-            "lanes read neighbouring {elem}-byte elements: {} useful bytes fill {} {} exactly — perfectly coalesced",
-            c.bytes_requested,
-            c.transactions(),
-            unit
+    let transactions = u64::from(c.transactions());
+    let used = c.bytes_requested.min(c.bytes_fetched).to_string();
+    let fetched = c.bytes_fetched.to_string();
+    if c.efficiency >= 1.0 && transactions == minimum {
+        return t!(
+            lang,
+            "explain-coalesced",
+            elem = elem.to_string(),
+            requested = c.bytes_requested.to_string(),
+            units = units(lang, transactions, unit_one)
         );
     }
     let mask = access.active_mask & crate::engine::full_mask(access.warp_size);
     let shifted = mask >> mask.trailing_zeros().min(63);
     let holes = mask != 0 && shifted & shifted.wrapping_add(1) != 0;
     match gap {
-        Some(0) => format!(
-            "every lane reads the same {elem}-byte element, so one {unit_one} serves the whole warp (broadcast)"
+        Some(0) => t!(
+            lang,
+            "explain-broadcast",
+            elem = elem.to_string(),
+            unit = unit_one
         ),
-        Some(gap) if gap < u64::from(size) && holes => format!(
-            "only {} of {} lanes are active and they are not neighbours: the bytes between them are fetched but unused ({} of {} B)",
-            mask.count_ones(),
-            access.warp_size,
-            c.bytes_requested.min(c.bytes_fetched),
-            c.bytes_fetched
+        Some(gap) if gap < u64::from(size) && holes => t!(
+            lang,
+            "explain-holes",
+            active = mask.count_ones().to_string(),
+            warp = access.warp_size.to_string(),
+            used = used,
+            fetched = fetched
         ),
-        Some(gap) if gap >= u64::from(size) => format!(
-            "lanes are {gap} B apart (≥ {size} B), so every active lane needs its own {unit_one}: {} {unit} fetch {} B for {} useful bytes",
-            c.transactions(),
-            c.bytes_fetched,
-            c.bytes_requested
+        Some(gap) if gap >= u64::from(size) => t!(
+            lang,
+            "explain-far-apart",
+            gap = gap.to_string(),
+            size = size.to_string(),
+            unit = unit_one,
+            units = units(lang, transactions, unit_one),
+            fetched = fetched,
+            requested = c.bytes_requested.to_string()
         ),
-        Some(gap) if gap == elem as u64 && u64::from(c.transactions()) > minimum => format!(
-            "contiguous, but the span does not start on a {size}-byte boundary: it straddles {} instead of {minimum}",
-            format::count(c.transactions(), unit_one)
+        Some(gap) if gap == elem as u64 && transactions > minimum => t!(
+            lang,
+            "explain-straddles",
+            size = size.to_string(),
+            units = units(lang, transactions, unit_one),
+            minimum = minimum.to_string()
         ),
-        Some(gap) if gap == elem as u64 => format!(
-            "contiguous: {} useful bytes need at least {}, and the lanes touch no more; the last is only partly used ({} of {} fetched bytes are used)",
-            c.bytes_requested,
-            format::count(minimum, unit_one),
-            c.bytes_requested.min(c.bytes_fetched),
-            c.bytes_fetched
+        Some(gap) if gap == elem as u64 => t!(
+            lang,
+            "explain-contiguous",
+            requested = c.bytes_requested.to_string(),
+            units = units(lang, minimum, unit_one),
+            used = used,
+            fetched = fetched
         ),
-        Some(gap) => format!(
-            "lanes are {gap} B apart: each {size}-byte {unit_one} holds only {}, so {} of every {size} bytes fetched are used",
-            format::count(
-                u64::from(size).checked_div(gap).unwrap_or(1).max(1),
-                "useful element"
+        Some(gap) => t!(
+            lang,
+            "explain-gap",
+            gap = gap.to_string(),
+            size = size.to_string(),
+            unit = unit_one,
+            elements = t!(
+                lang,
+                "explain-useful-elements",
+                n = u64::from(size).checked_div(gap).unwrap_or(1).max(1)
             ),
-            format::trim_float(c.efficiency * f64::from(size), 1)
+            useful = format::trim_float(c.efficiency * f64::from(size), 1)
         ),
-        None => format!(
-            "the active lanes touch {}: {} of {} fetched bytes are used",
-            format::count(c.transactions(), &format!("distinct {unit_one}")),
-            c.bytes_requested.min(c.bytes_fetched),
-            c.bytes_fetched
+        None => t!(
+            lang,
+            "explain-explicit",
+            units = t!(
+                lang,
+                "explain-distinct-units",
+                n = transactions,
+                unit = unit_one
+            ),
+            used = used,
+            fetched = fetched
         ),
     }
 }
 
-/// Why a shared-memory load takes its wavefronts.
+/// Why a shared-memory load takes its wavefronts, in English (what `warpdrill calc` prints).
 pub fn banks(access: &WarpAccess, b: &BankAnalysis) -> String {
+    banks_in(Lang::En, access, b)
+}
+
+/// Why a shared-memory load takes its wavefronts, in `lang`.
+pub fn banks_in(lang: Lang, access: &WarpAccess, b: &BankAnalysis) -> String {
     let phases = if b.ideal_wavefronts > 1 {
-        format!(
-            "{}-byte loads are served in {} phases of {} lanes{}; ",
-            access.elem_bytes,
-            b.ideal_wavefronts,
-            b.phase_lanes,
-            if b.merged {
-                " (lane pairs share addresses, so phases merge)"
-            } else {
-                ""
-            }
-        )
+        let phases = t!(
+            lang,
+            "explain-phases",
+            elem = access.elem_bytes.to_string(),
+            phases = b.ideal_wavefronts.to_string(),
+            lanes = b.phase_lanes.to_string()
+        );
+        if b.merged {
+            t!(lang, "explain-phases-merged", phases = phases)
+        } else {
+            t!(lang, "explain-phases-plain", phases = phases)
+        }
     } else {
         String::new()
     };
     if b.bank_conflicts == 0 {
         let why = if b.broadcast {
-            "lanes that read the same word share it (broadcast), and no bank serves two different words"
+            t!(lang, "explain-banks-broadcast")
         } else {
-            "every bank serves at most one distinct word per phase"
+            t!(lang, "explain-banks-distinct")
         };
-        return format!(
-            "{phases}{why} → no conflict, {}",
-            format::count(b.wavefronts, "wavefront")
+        return t!(
+            lang,
+            "explain-no-conflict",
+            phases = phases,
+            why = why,
+            wavefronts = t!(lang, "explain-wavefronts", n = b.wavefronts)
         );
     }
     let full_warp = access.active_mask & crate::engine::full_mask(access.warp_size)
@@ -130,18 +194,23 @@ pub fn banks(access: &WarpAccess, b: &BankAnalysis) -> String {
         && access.warp_size == BANKS
     {
         let degree = gcd(stride_elems.unsigned_abs(), u64::from(BANKS));
-        return format!(
-            "stride {} words: gcd({}, 32) = {degree}, so every bank used serves {degree} distinct words → {degree}-way conflict",
-            stride_elems.unsigned_abs(),
-            stride_elems.unsigned_abs()
+        return t!(
+            lang,
+            "explain-stride-gcd",
+            stride = stride_elems.unsigned_abs().to_string(),
+            degree = degree.to_string()
         );
     }
     let (bank, words) = b.worst_bank().unwrap_or((0, 1));
-    format!(
-        "{phases}bank {bank} must deliver {words} distinct words one after another → {} wavefronts instead of {} ({}-way)",
-        b.wavefronts,
-        b.ideal_wavefronts,
-        format::trim_float(b.conflict_degree, 2)
+    t!(
+        lang,
+        "explain-worst-bank",
+        phases = phases,
+        bank = bank.to_string(),
+        words = words.to_string(),
+        wavefronts = b.wavefronts.to_string(),
+        ideal = b.ideal_wavefronts.to_string(),
+        degree = format::trim_float(b.conflict_degree, 2)
     )
 }
 
@@ -239,6 +308,56 @@ mod tests {
             "{}",
             why_shared(WarpAccess::affine(4, 4, 0).with_mask(0xfff))
         );
+    }
+
+    #[test]
+    fn every_language_counts_with_its_own_words() {
+        // Misaligned by one element: 5 sectors instead of 4.
+        let access = WarpAccess::affine(4, 1, 1);
+        let c = coalesce(&access, Granularity::Sector).unwrap();
+        assert_eq!(
+            coalescing_in(Lang::En, &access, &c),
+            coalescing(&access, &c)
+        );
+        let ko = coalescing_in(Lang::Ko, &access, &c);
+        assert!(
+            ko.contains("sector 5개") && ko.contains("4개가 아니라"),
+            "{ko}"
+        );
+        let hi = coalescing_in(Lang::HiLatn, &access, &c);
+        assert!(
+            hi.contains("5 sectors") && hi.contains("4 ki jagah"),
+            "{hi}"
+        );
+        // 32 one-byte lanes fill one sector: "1 sector", never "1 sectors".
+        let bytes = WarpAccess::affine(1, 1, 0);
+        let c = coalesce(&bytes, Granularity::Sector).unwrap();
+        let en = coalescing(&bytes, &c);
+        assert!(en.contains("fill 1 sector exactly"), "{en}");
+        let ko = coalescing_in(Lang::Ko, &bytes, &c);
+        assert!(ko.contains("sector 1개"), "{ko}");
+        let hi = coalescing_in(Lang::HiLatn, &bytes, &c);
+        assert!(hi.contains("1 sector ko"), "{hi}");
+    }
+
+    #[test]
+    fn shared_explanations_in_korean_and_hinglish_keep_the_numbers() {
+        let access = WarpAccess::affine(4, 2, 0);
+        let b = bank_conflicts(&access, Arch::default_arch()).unwrap();
+        let ko = banks_in(Lang::Ko, &access, &b);
+        assert!(
+            ko.contains("gcd(2, 32) = 2") && ko.contains("2-way conflict"),
+            "{ko}"
+        );
+        let doubles = WarpAccess::affine(8, 1, 0);
+        let b = bank_conflicts(&doubles, Arch::default_arch()).unwrap();
+        let ko = banks_in(Lang::Ko, &doubles, &b);
+        assert!(
+            ko.contains("phase로 처리된다") && ko.contains("wavefront 2개"),
+            "{ko}"
+        );
+        let hi = banks_in(Lang::HiLatn, &doubles, &b);
+        assert!(hi.contains("koi conflict nahi, 2 wavefronts"), "{hi}");
     }
 
     proptest::proptest! {

@@ -8,8 +8,10 @@
 //!   B                0x80  ██··██··██··██··  8-11                 16/32 B
 //! ```
 
-use crate::engine::{BankAnalysis, Coalescing};
+use crate::engine::{BankAnalysis, Coalescing, Granularity};
 use crate::format;
+use crate::i18n::Lang;
+use crate::t;
 use std::fmt::Write as _;
 
 /// Cells of a segment's byte bar.
@@ -101,28 +103,81 @@ pub fn segment_lines(c: &Coalescing) -> Vec<SegmentLine> {
     lines
 }
 
-/// The segment list as text, one line per segment or gap (what `calc coalescing` prints).
+/// Columns `text` takes in a terminal (Hangul and other wide characters take two).
+pub fn width(text: &str) -> usize {
+    ratatui::text::Span::raw(text).width()
+}
+
+/// `text` padded with spaces on the right to `columns` terminal columns.
+pub fn pad_right(text: &str, columns: usize) -> String {
+    format!("{text}{}", " ".repeat(columns.saturating_sub(width(text))))
+}
+
+/// `text` padded with spaces on the left to `columns` terminal columns.
+pub fn pad_left(text: &str, columns: usize) -> String {
+    format!("{}{text}", " ".repeat(columns.saturating_sub(width(text))))
+}
+
+/// `text` cut to `columns` terminal columns, ending in `…` when it was longer; a wide character
+/// is never cut in half.
+pub fn fit(text: &str, columns: usize) -> String {
+    if width(text) <= columns {
+        return text.to_string();
+    }
+    let mut cut = String::new();
+    let mut used = 0;
+    for ch in text.chars() {
+        let w = width(ch.encode_utf8(&mut [0; 4]));
+        if used + w + 1 > columns {
+            break;
+        }
+        used += w;
+        cut.push(ch);
+    }
+    if columns > 0 {
+        cut.push('…');
+    }
+    cut
+}
+
+/// [`fit`], cut at a word boundary where there is one (mid-word only when a single word is longer
+/// than the room).
+pub fn fit_words(text: &str, columns: usize) -> String {
+    if width(text) <= columns {
+        return text.to_string();
+    }
+    let room = fit(text, columns);
+    let room = room.strip_suffix('…').unwrap_or(&room);
+    let cut = match room.rfind(' ') {
+        Some(at) if at > 0 => room[..at].trim_end_matches([',', ';', ':', ' ']),
+        _ => room,
+    };
+    format!("{cut}…")
+}
+
+/// The segment list as text, one line per segment or gap (what `calc coalescing` prints), in
+/// English.
 pub fn segments_text(c: &Coalescing) -> String {
+    segments_text_in(Lang::En, c)
+}
+
+/// The segment list as text in `lang`, columns aligned by terminal width.
+pub fn segments_text_in(lang: Lang, c: &Coalescing) -> String {
     let unit = c.granularity.plural();
     let mut out = String::new();
     let _ = writeln!(
         out,
-        "  {:<8} {:>12}  {:<16}  {:<20} used",
-        unit.strip_suffix('s').unwrap_or(unit),
-        "address",
-        "bytes (█ used)",
-        "lanes",
+        "  {} {}  {}  {} {}",
+        pad_right(unit.strip_suffix('s').unwrap_or(unit), 8),
+        pad_left(&t!(lang, "diagram-address"), 12),
+        pad_right(&t!(lang, "diagram-bytes-used"), 16),
+        pad_right(&t!(lang, "diagram-lanes"), 20),
+        t!(lang, "diagram-used"),
     );
     for line in segment_lines(c) {
         match line {
-            SegmentLine::Gap { bytes, units } => {
-                let _ = writeln!(
-                    out,
-                    "  {:<8} {:>12}  gap of {} ({units} not fetched)",
-                    "⋮",
-                    "",
-                    format::bytes(bytes)
-                );
+            SegmentLine::Gap { bytes, .. } => {
+                let _ = writeln!(out, "  {:<8} {:>12}  {}", "⋮", "", gap_text(lang, bytes, c));
             }
             SegmentLine::Segment(row) => {
                 let bar: String = row
@@ -143,6 +198,22 @@ pub fn segments_text(c: &Coalescing) -> String {
         }
     }
     out
+}
+
+/// The line for `bytes` of memory nobody reads between two segments: `gap of 96 B (3 sectors not
+/// fetched)`.
+pub fn gap_text(lang: Lang, bytes: u64, c: &Coalescing) -> String {
+    let segments = bytes / u64::from(c.segment_bytes.max(1));
+    let units = match c.granularity {
+        Granularity::Sector => t!(lang, "diagram-sectors", n = segments),
+        Granularity::Line => t!(lang, "diagram-lines", n = segments),
+    };
+    t!(
+        lang,
+        "diagram-gap",
+        bytes = format::bytes(bytes),
+        units = units
+    )
 }
 
 /// One word a bank delivers in one wavefront, as drawn.
@@ -210,9 +281,14 @@ pub fn worst_bank(b: &BankAnalysis) -> Option<(usize, usize, String)> {
         })
 }
 
-/// The bank grid as text (what `calc banks` prints): lane numbers in bank columns, `+` where
-/// several lanes share the word.
+/// The bank grid as text (what `calc banks` prints), in English: lane numbers in bank columns, `+`
+/// where several lanes share the word.
 pub fn banks_text(b: &BankAnalysis) -> String {
+    banks_text_in(Lang::En, b)
+}
+
+/// The bank grid as text in `lang`.
+pub fn banks_text_in(lang: Lang, b: &BankAnalysis) -> String {
     let mut out = String::new();
     let banks = b.phases.first().map_or(32, |p| p.banks.len());
     let header: String = (0..banks).map(|bank| format!("{bank:>3}")).collect();
@@ -221,10 +297,14 @@ pub fn banks_text(b: &BankAnalysis) -> String {
         if titled {
             let _ = writeln!(
                 out,
-                "  phase: lanes {}-{} → {}",
-                grid.first_lane,
-                grid.first_lane + grid.lanes.saturating_sub(1),
-                format::count(grid.rows.len() as u64, "wavefront")
+                "  {}",
+                t!(
+                    lang,
+                    "diagram-phase",
+                    first = grid.first_lane.to_string(),
+                    last = (grid.first_lane + grid.lanes.saturating_sub(1)).to_string(),
+                    wavefronts = t!(lang, "diagram-wavefronts", n = grid.rows.len() as u64)
+                )
             );
         }
         let _ = writeln!(out, "  bank{header}");
@@ -240,10 +320,7 @@ pub fn banks_text(b: &BankAnalysis) -> String {
             let _ = writeln!(out, "  w{:<3}{cells}", row + 1);
         }
     }
-    let _ = writeln!(
-        out,
-        "  (cell = lane reading a word; + = more lanes share that word; rows = wavefronts)"
-    );
+    let _ = writeln!(out, "  {}", t!(lang, "diagram-banks-legend"));
     out
 }
 

@@ -115,6 +115,7 @@ pub fn render(
     let outer = block(title, theme);
     let inner = outer.inner(area);
     outer.render(area, buf);
+    // Terminal columns, not characters: a Hangul label takes two columns a syllable.
     let label_width = rows
         .iter()
         .map(|(l, _)| super::text_width(l))

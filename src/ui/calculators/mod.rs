@@ -23,6 +23,7 @@ pub use super::action::Tab;
 use super::fields::{self, Panel};
 use super::{Action, Component, Ctx, Theme, block};
 use crate::engine::{ARCHS, Arch, Carveout, KernelConfig, TilingInput};
+use crate::i18n::Lang;
 use crate::ladder::ShowMe;
 use crate::progress::CalculatorSettings;
 pub use occupancy::OccupancyInputs;
@@ -32,6 +33,7 @@ use ratatui::layout::{Constraint, Layout, Rect};
 use ratatui::text::{Line, Span};
 use ratatui::widgets::{Paragraph, Widget, Wrap};
 pub use roofline::RooflineInputs;
+use std::sync::OnceLock;
 pub use tiling::TilingInputs;
 
 /// Keys shown in the footer.
@@ -45,6 +47,32 @@ pub const KEYS: &[(&str, &str)] = &[
     ("a/d", "add/remove a roofline kernel"),
     ("?", "help"),
 ];
+
+/// The footer's keys with their words in `lang`. The footer takes `'static` text, so each
+/// language's table is built once, the first time it is shown, and kept.
+pub fn keys_in(lang: Lang) -> Vec<(&'static str, &'static str)> {
+    static TABLES: [OnceLock<Vec<(&'static str, &'static str)>>; 3] =
+        [const { OnceLock::new() }; 3];
+    let at = Lang::ALL.iter().position(|l| *l == lang).unwrap_or(0);
+    TABLES[at]
+        .get_or_init(|| {
+            let words = [
+                crate::t!(lang, "calc-key-calculator"),
+                crate::t!(lang, "calc-key-field"),
+                crate::t!(lang, "calc-key-value"),
+                crate::t!(lang, "calc-key-type"),
+                crate::t!(lang, "calc-key-back"),
+                crate::t!(lang, "calc-key-heat-map"),
+                crate::t!(lang, "calc-key-kernel"),
+                crate::t!(lang, "calc-key-help"),
+            ];
+            KEYS.iter()
+                .zip(words)
+                .map(|((key, _), word)| (*key, &*Box::leak(word.into_boxed_str())))
+                .collect()
+        })
+        .clone()
+}
 
 impl Tab {
     /// Parses `occupancy`, `tiling`, `roofline`.
@@ -69,6 +97,8 @@ pub struct State {
     pub tiling: TilingInputs,
     /// Roofline.
     pub roofline: RooflineInputs,
+    /// The language of the last frame drawn, so that the footer drawn beside it speaks it too.
+    pub drawn_lang: super::explorer::DrawnLang,
 }
 
 impl State {
@@ -103,6 +133,7 @@ impl State {
                 ],
                 panel: Panel::default(),
             },
+            drawn_lang: super::explorer::DrawnLang::default(),
         }
     }
 
@@ -228,9 +259,14 @@ impl State {
         }
     }
 
-    /// Handles a key: Tab, BackTab and 1-3 switch calculators (unless a value is being typed);
-    /// every other key goes to the calculator shown.
+    /// Handles a key (messages in English).
     pub fn key(&mut self, key: KeyEvent) {
+        self.key_in(key, Lang::En);
+    }
+
+    /// Handles a key: Tab, BackTab and 1-3 switch calculators (unless a value is being typed);
+    /// every other key goes to the calculator shown, which explains a refused value in `lang`.
+    pub fn key_in(&mut self, key: KeyEvent, lang: Lang) {
         if !self.typing() {
             let tab = match key.code {
                 KeyCode::Tab => Some(match self.tab {
@@ -254,25 +290,26 @@ impl State {
             }
         }
         match self.tab {
-            Tab::Occupancy => self.occupancy.key(key),
-            Tab::Tiling => self.tiling.key(key),
-            Tab::Roofline => self.roofline.key(key),
+            Tab::Occupancy => self.occupancy.key(key, lang),
+            Tab::Tiling => self.tiling.key(key, lang),
+            Tab::Roofline => self.roofline.key(key, lang),
         }
     }
 }
 
 impl Component for State {
-    fn handle_key(&mut self, key: KeyEvent, _ctx: &Ctx) -> Option<Action> {
-        self.key(key);
+    fn handle_key(&mut self, key: KeyEvent, ctx: &Ctx) -> Option<Action> {
+        self.key_in(key, ctx.lang);
         None
     }
 
     fn render(&self, ctx: &Ctx, area: Rect, buf: &mut Buffer) {
-        render(self, ctx.theme, area, buf);
+        self.drawn_lang.set(ctx.lang);
+        render(self, ctx.theme, ctx.lang, area, buf);
     }
 
     fn keys(&self) -> Vec<(&'static str, &'static str)> {
-        KEYS.to_vec()
+        keys_in(self.drawn_lang.get())
     }
 
     fn captures(&self, _key: &KeyEvent) -> bool {
@@ -281,15 +318,15 @@ impl Component for State {
 }
 
 /// Draws the calculators.
-pub fn render(state: &State, theme: Theme, area: Rect, buf: &mut Buffer) {
+pub fn render(state: &State, theme: Theme, lang: Lang, area: Rect, buf: &mut Buffer) {
     let [tabs, body] = area.layout(&Layout::vertical([
         Constraint::Length(1),
         Constraint::Fill(1),
     ]));
     let names = [
-        (Tab::Occupancy, "1 Occupancy"),
-        (Tab::Tiling, "2 Tiling"),
-        (Tab::Roofline, "3 Roofline"),
+        (Tab::Occupancy, crate::t!(lang, "calc-tab-occupancy")),
+        (Tab::Tiling, crate::t!(lang, "calc-tab-tiling")),
+        (Tab::Roofline, crate::t!(lang, "calc-tab-roofline")),
     ];
     let mut spans = Vec::new();
     for (tab, name) in names {
@@ -303,9 +340,9 @@ pub fn render(state: &State, theme: Theme, area: Rect, buf: &mut Buffer) {
     }
     Line::from(spans).render(tabs, buf);
     match state.tab {
-        Tab::Occupancy => occupancy::render(&state.occupancy, theme, body, buf),
-        Tab::Tiling => tiling::render(&state.tiling, theme, body, buf),
-        Tab::Roofline => roofline::render(&state.roofline, theme, body, buf),
+        Tab::Occupancy => occupancy::render(&state.occupancy, theme, lang, body, buf),
+        Tab::Tiling => tiling::render(&state.tiling, theme, lang, body, buf),
+        Tab::Roofline => roofline::render(&state.roofline, theme, lang, body, buf),
     }
 }
 
@@ -327,13 +364,10 @@ fn next_nvidia(arch: &'static Arch, step: i64) -> &'static Arch {
 }
 
 /// A typed architecture that has NVIDIA occupancy figures.
-fn nvidia_arch(text: &str) -> Result<&'static Arch, String> {
+fn nvidia_arch(text: &str, lang: Lang) -> Result<&'static Arch, String> {
     let arch = Arch::parse(text).map_err(|e| e.to_string())?;
     if arch.nvidia.is_none() {
-        return Err(format!(
-            "{} has no NVIDIA occupancy figures; choose sm_70 … sm_120",
-            arch.key
-        ));
+        return Err(crate::t!(lang, "calc-error-not-nvidia", arch = arch.key));
     }
     Ok(arch)
 }
@@ -345,11 +379,19 @@ fn clamp_u32(value: i64, min: u32, max: u32) -> u32 {
     u32::try_from(clamped).unwrap_or(min)
 }
 
-/// A typed whole number checked against `min..=max` (both within `u32`).
-fn in_range(value: i64, min: i64, max: i64, name: &str) -> Result<u32, String> {
+/// A typed whole number checked against `min..=max` (both within `u32`); `name` is the
+/// quantity's name in the learner's language, `lang` that language.
+fn in_range(value: i64, min: i64, max: i64, name: &str, lang: Lang) -> Result<u32, String> {
     match u32::try_from(value) {
         Ok(v) if (min..=max).contains(&value) => Ok(v),
-        _ => Err(format!("{name} must be {min} to {max}, got {value}")),
+        _ => Err(crate::t!(
+            lang,
+            "calc-error-range",
+            name = name.to_string(),
+            min = min.to_string(),
+            max = max.to_string(),
+            value = value.to_string()
+        )),
     }
 }
 
@@ -398,7 +440,11 @@ fn frame(
         fields::render(title, rows, panel, theme, panel_area, buf);
         (results, rest)
     } else {
-        let height = super::wrapped_height(&lines, area.width.saturating_sub(2)).saturating_add(2);
+        // Rows as the paragraph wraps them, in terminal columns (Korean takes two a syllable).
+        let wrapped = Paragraph::new(lines.clone())
+            .wrap(Wrap { trim: false })
+            .line_count(area.width.saturating_sub(2));
+        let height = u16::try_from(wrapped).unwrap_or(u16::MAX).saturating_add(2);
         let [strip, results, rest] = area.layout(&Layout::vertical([
             Constraint::Length(strip_height(rows, panel, theme, area)),
             Constraint::Length(height),
@@ -419,7 +465,7 @@ fn frame(
 /// What the unit tests of the calculators share: keys and the screen as text.
 #[cfg(test)]
 mod testing {
-    use super::{State, Theme, render};
+    use super::{Lang, State, Theme, render};
     use ratatui::buffer::Buffer;
     use ratatui::crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
     use ratatui::layout::Rect;
@@ -442,7 +488,7 @@ mod testing {
     pub fn screen(state: &State, width: u16, height: u16) -> String {
         let area = Rect::new(0, 0, width, height);
         let mut buf = Buffer::empty(area);
-        render(state, Theme::new(false), area, &mut buf);
+        render(state, Theme::new(false), Lang::En, area, &mut buf);
         buf.content
             .chunks(usize::from(width))
             .map(|row| row.iter().map(|c| c.symbol()).collect::<String>())
@@ -521,9 +567,9 @@ mod tests {
         // From an AMD architecture: the first NVIDIA one is the starting point.
         let amd = Arch::parse("gfx942").unwrap();
         assert_eq!(next_nvidia(amd, 1).key, "sm_75");
-        assert!(nvidia_arch("gfx942").is_err());
-        assert!(nvidia_arch("").is_err());
-        assert_eq!(nvidia_arch("sm_80").map(|a| a.key), Ok("sm_80"));
+        assert!(nvidia_arch("gfx942", Lang::En).is_err());
+        assert!(nvidia_arch("", Lang::En).is_err());
+        assert_eq!(nvidia_arch("sm_80", Lang::En).map(|a| a.key), Ok("sm_80"));
     }
 
     #[test]
@@ -536,9 +582,9 @@ mod tests {
         assert_eq!(clamp_u32(-5, 0, 255), 0);
         assert_eq!(clamp_u32(i64::MAX, 0, 255), 255);
         assert_eq!(clamp_u32(7, 9, 3), 9);
-        assert!(in_range(-1, 0, 255, "x").is_err());
-        assert!(in_range(i64::MAX, 0, i64::MAX, "x").is_err());
-        assert_eq!(in_range(255, 0, 255, "x"), Ok(255));
+        assert!(in_range(-1, 0, 255, "x", Lang::En).is_err());
+        assert!(in_range(i64::MAX, 0, i64::MAX, "x", Lang::En).is_err());
+        assert_eq!(in_range(255, 0, 255, "x", Lang::En), Ok(255));
     }
 
     #[test]

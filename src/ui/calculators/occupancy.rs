@@ -6,6 +6,8 @@ use crate::engine::{
     self, Arch, Carveout, KernelConfig, Limiter, NvidiaLimits, Occupancy, OccupancyCalculator,
 };
 use crate::format;
+use crate::i18n::Lang;
+use crate::t;
 use crate::ui::fields::{Panel, PanelEvent, parse_bytes, parse_int};
 
 /// A typed size in bytes, as a signed number for the range check.
@@ -56,15 +58,25 @@ impl Row {
         Row::Carveout,
     ];
 
-    fn label(self) -> &'static str {
+    fn label(self, lang: Lang) -> String {
         match self {
-            Row::Arch => "arch",
-            Row::BlockSize => "block size",
-            Row::Registers => "registers",
-            Row::StaticSmem => "static smem",
-            Row::DynamicSmem => "dynamic smem",
-            Row::Carveout => "carveout",
+            Row::Arch => t!(lang, "calc-occ-row-arch"),
+            Row::BlockSize => t!(lang, "calc-occ-row-block-size"),
+            Row::Registers => t!(lang, "calc-occ-row-registers"),
+            Row::StaticSmem => t!(lang, "calc-occ-row-static-smem"),
+            Row::DynamicSmem => t!(lang, "calc-occ-row-dynamic-smem"),
+            Row::Carveout => t!(lang, "calc-occ-row-carveout"),
         }
+    }
+}
+
+/// A limit's name in `lang`.
+pub(super) fn limiter_label(limiter: Limiter, lang: Lang) -> String {
+    match limiter {
+        Limiter::Warps => t!(lang, "calc-limiter-warps"),
+        Limiter::Registers => t!(lang, "calc-limiter-registers"),
+        Limiter::SharedMemory => t!(lang, "calc-limiter-shared-memory"),
+        Limiter::Blocks => t!(lang, "calc-limiter-blocks"),
     }
 }
 
@@ -79,30 +91,34 @@ impl OccupancyInputs {
         *Row::ALL.get(self.panel.selected).unwrap_or(&Row::Carveout)
     }
 
-    fn value(&self, row: Row) -> String {
+    fn value(&self, row: Row, lang: Lang) -> String {
         let c = &self.config;
         match row {
             Row::Arch => self.arch.key.to_string(),
-            Row::BlockSize => format!("{} threads", c.block_size),
-            Row::Registers => format!("{} /thread", c.regs_per_thread),
+            Row::BlockSize => t!(lang, "calc-value-threads", n = c.block_size.to_string()),
+            Row::Registers => t!(
+                lang,
+                "calc-value-per-thread",
+                n = c.regs_per_thread.to_string()
+            ),
             Row::StaticSmem => format::bytes(u64::from(c.static_smem)),
             Row::DynamicSmem => format::bytes(u64::from(c.dynamic_smem)),
             Row::Carveout => match c.carveout {
-                Carveout::Default => "default".to_string(),
+                Carveout::Default => t!(lang, "calc-value-default"),
                 Carveout::Percent(p) => format!("{p}%"),
             },
         }
     }
 
-    fn rows(&self) -> Vec<(&'static str, String)> {
+    fn rows(&self, lang: Lang) -> Vec<(String, String)> {
         Row::ALL
             .iter()
-            .map(|&row| (row.label(), self.value(row)))
+            .map(|&row| (row.label(lang), self.value(row, lang)))
             .collect()
     }
 
     /// Handles a key: ↑↓ choose a row, ←→ step its value (Shift: registers by 8), Enter types one.
-    pub(super) fn key(&mut self, key: KeyEvent) {
+    pub(super) fn key(&mut self, key: KeyEvent, lang: Lang) {
         if !self.panel.typing() && key.code == KeyCode::Char('m') {
             self.heat_map = !self.heat_map;
             return;
@@ -111,7 +127,7 @@ impl OccupancyInputs {
         let row = self.selected();
         match self.panel.key(key, Row::ALL.len()) {
             PanelEvent::Adjust(step) => self.adjust(row, step, big),
-            PanelEvent::Submit(text) => self.panel.error = self.set(row, &text).err(),
+            PanelEvent::Submit(text) => self.panel.error = self.set(row, &text, lang).err(),
             PanelEvent::Handled | PanelEvent::Ignored => {}
         }
     }
@@ -153,20 +169,25 @@ impl OccupancyInputs {
     }
 
     /// Sets `row` to a typed value; an unusable one leaves it as it was and says why.
-    fn set(&mut self, row: Row, text: &str) -> Result<(), String> {
+    fn set(&mut self, row: Row, text: &str, lang: Lang) -> Result<(), String> {
         let c = &mut self.config;
         match row {
-            Row::Arch => self.arch = nvidia_arch(text)?,
-            Row::BlockSize => c.block_size = in_range(parse_int(text)?, 1, 1024, "block size")?,
+            Row::Arch => self.arch = nvidia_arch(text, lang)?,
+            Row::BlockSize => {
+                let name = t!(lang, "calc-name-block-size");
+                c.block_size = in_range(parse_int(text)?, 1, 1024, &name, lang)?;
+            }
             Row::Registers => {
-                c.regs_per_thread = in_range(parse_int(text)?, 0, 255, "registers per thread")?;
+                let name = t!(lang, "calc-name-registers");
+                c.regs_per_thread = in_range(parse_int(text)?, 0, 255, &name, lang)?;
             }
             Row::StaticSmem => {
-                c.static_smem = in_range(bytes(text)?, 0, TYPED_SMEM_MAX, "static shared memory")?;
+                let name = t!(lang, "calc-name-static-smem");
+                c.static_smem = in_range(bytes(text)?, 0, TYPED_SMEM_MAX, &name, lang)?;
             }
             Row::DynamicSmem => {
-                c.dynamic_smem =
-                    in_range(bytes(text)?, 0, TYPED_SMEM_MAX, "dynamic shared memory")?;
+                let name = t!(lang, "calc-name-dynamic-smem");
+                c.dynamic_smem = in_range(bytes(text)?, 0, TYPED_SMEM_MAX, &name, lang)?;
             }
             Row::Carveout => {
                 let t = text.trim().trim_end_matches('%');
@@ -183,10 +204,22 @@ impl OccupancyInputs {
 
 /// Draws the occupancy calculator: the panel, the engine's answer with every limit, the
 /// textbook bound beside the hardware's, and the what-if plots below.
-pub(super) fn render(inputs: &OccupancyInputs, theme: Theme, area: Rect, buf: &mut Buffer) {
-    let rows = inputs.rows();
-    let panel = ("Kernel", rows.as_slice(), &inputs.panel);
-    let title = crate::ui::arch_title("Occupancy", inputs.arch, results_width(area));
+pub(super) fn render(
+    inputs: &OccupancyInputs,
+    theme: Theme,
+    lang: Lang,
+    area: Rect,
+    buf: &mut Buffer,
+) {
+    let texts = inputs.rows(lang);
+    let rows: Vec<(&str, String)> = texts.iter().map(|(l, v)| (l.as_str(), v.clone())).collect();
+    let kernel = t!(lang, "calc-occ-kernel");
+    let panel = (kernel.as_str(), rows.as_slice(), &inputs.panel);
+    let title = crate::ui::arch_title(
+        &t!(lang, "calc-occ-title"),
+        inputs.arch,
+        results_width(area),
+    );
     let Some(limits) = inputs.arch.nvidia else {
         return;
     };
@@ -206,30 +239,63 @@ pub(super) fn render(inputs: &OccupancyInputs, theme: Theme, area: Rect, buf: &m
         }
     };
     let wide = area.width >= WIDE;
+    let limited_by = o
+        .limited_by
+        .iter()
+        .map(|l| limiter_label(l, lang))
+        .collect::<Vec<_>>()
+        .join(", ");
     let mut lines = vec![Line::from(vec![
         Span::styled(
-            format!("occupancy {}", format::percent(o.occupancy)),
+            t!(
+                lang,
+                "calc-occ-occupancy",
+                percent = format::percent(o.occupancy)
+            ),
             theme.title(),
         ),
         Span::raw(format!(
-            " · blocks {} · warps {}/{} · limited by ",
-            o.active_blocks_per_sm, o.active_warps_per_sm, o.max_warps_per_sm
+            " · {} · ",
+            t!(
+                lang,
+                "calc-occ-blocks-warps",
+                blocks = o.active_blocks_per_sm.to_string(),
+                warps = o.active_warps_per_sm.to_string(),
+                max = o.max_warps_per_sm.to_string()
+            )
         )),
-        Span::styled(o.limited_by.describe(), theme.bad()),
+        Span::styled(
+            t!(lang, "calc-occ-limited-by", limiters = limited_by),
+            theme.bad(),
+        ),
     ])];
     if wide {
         for limiter in Limiter::ALL {
             let binds = o.limited_by.contains(limiter);
             lines.push(Line::from(vec![
                 Span::styled(
-                    format!("  {:<14}{:>4}", limiter.label(), o.limits.get(limiter)),
+                    format!(
+                        "  {}{:>4}",
+                        crate::ui::diagram::pad_right(&limiter_label(limiter, lang), 14),
+                        o.limits.get(limiter)
+                    ),
                     if binds { theme.bad() } else { theme.text() },
                 ),
-                Span::styled(if binds { " ◀ limiter" } else { "" }, theme.bad()),
+                Span::styled(
+                    if binds {
+                        format!(" ◀ {}", t!(lang, "calc-occ-limiter"))
+                    } else {
+                        String::new()
+                    },
+                    theme.bad(),
+                ),
             ]));
         }
     } else {
-        let mut spans = vec![Span::styled("blocks/SM: ", theme.dim())];
+        let mut spans = vec![Span::styled(
+            format!("{} ", t!(lang, "calc-occ-blocks-per-sm")),
+            theme.dim(),
+        )];
         for (i, limiter) in Limiter::ALL.into_iter().enumerate() {
             let binds = o.limited_by.contains(limiter);
             if i > 0 {
@@ -238,7 +304,7 @@ pub(super) fn render(inputs: &OccupancyInputs, theme: Theme, area: Rect, buf: &m
             spans.push(Span::styled(
                 format!(
                     "{} {}{}",
-                    limiter.label(),
+                    limiter_label(limiter, lang),
                     o.limits.get(limiter),
                     if binds { " ◀" } else { "" }
                 ),
@@ -248,32 +314,37 @@ pub(super) fn render(inputs: &OccupancyInputs, theme: Theme, area: Rect, buf: &m
         lines.push(Line::from(spans));
     }
     lines.push(Line::styled(
-        format!(
-            "per block: {} regs ({}/warp), {} smem · carveout {}",
-            o.regs_per_block,
-            o.regs_per_warp,
-            format::bytes(u64::from(o.smem_per_block)),
-            format::bytes(u64::from(o.carveout_bytes))
+        t!(
+            lang,
+            "calc-occ-per-block",
+            regs = o.regs_per_block.to_string(),
+            per_warp = o.regs_per_warp.to_string(),
+            smem = format::bytes(u64::from(o.smem_per_block)),
+            carveout = format::bytes(u64::from(o.carveout_bytes))
         ),
         theme.dim(),
     ));
     lines.push(Line::from(vec![
-        Span::styled("textbook 65536/r ", theme.dim()),
-        Span::raw(format!(
-            "{} → {} thr = {}",
-            o.textbook.threads,
-            o.textbook.warp_rounded_threads,
-            format::percent(o.textbook.occupancy)
+        Span::styled(format!("{} ", t!(lang, "calc-occ-textbook")), theme.dim()),
+        Span::raw(t!(
+            lang,
+            "calc-occ-textbook-threads",
+            threads = o.textbook.threads.to_string(),
+            rounded = o.textbook.warp_rounded_threads.to_string(),
+            percent = format::percent(o.textbook.occupancy)
         )),
-        Span::styled(" vs hardware ", theme.dim()),
+        Span::styled(
+            format!(" {} ", t!(lang, "calc-occ-vs-hardware")),
+            theme.dim(),
+        ),
         Span::styled(format::percent(o.occupancy), theme.good()),
     ]));
     let plots = frame(panel, &title, lines, 12, theme, area, buf);
     let calculator = OccupancyCalculator::shared(&limits);
     if inputs.heat_map {
-        heat_map(&calculator, &inputs.config, theme, plots, buf);
+        heat_map(&calculator, &inputs.config, theme, lang, plots, buf);
     } else {
-        what_if_plots(&calculator, &inputs.config, &o, theme, plots, buf);
+        what_if_plots(&calculator, &inputs.config, &o, theme, lang, plots, buf);
     }
 }
 
@@ -285,15 +356,19 @@ fn heat_map(
     calculator: &OccupancyCalculator,
     config: &KernelConfig,
     theme: Theme,
+    lang: Lang,
     area: Rect,
     buf: &mut Buffer,
 ) {
     let current = calculator
         .evaluate(config)
         .map_or("—".to_string(), |o| format::percent(o.occupancy));
-    let title = format!(
-        "Occupancy % by block size → and registers ↓ · * {} × {} regs = {current}",
-        config.block_size, config.regs_per_thread
+    let title = t!(
+        lang,
+        "calc-heat-title",
+        block = config.block_size.to_string(),
+        regs = config.regs_per_thread.to_string(),
+        current = current
     );
     let outer = block(&title, theme);
     let inner = outer.inner(area);
@@ -399,6 +474,7 @@ fn what_if_plots(
     config: &KernelConfig,
     current: &Occupancy,
     theme: Theme,
+    lang: Lang,
     area: Rect,
     buf: &mut Buffer,
 ) {
@@ -443,7 +519,7 @@ fn what_if_plots(
     }));
     let now = pct(current);
     plot(
-        "block size",
+        &t!(lang, "calc-plot-block-size"),
         &by_block,
         (f64::from(config.block_size), now),
         [32.0, 1024.0],
@@ -453,7 +529,7 @@ fn what_if_plots(
         buf,
     );
     plot(
-        "registers",
+        &t!(lang, "calc-plot-registers"),
         &by_regs,
         (f64::from(config.regs_per_thread), now),
         [0.0, 255.0],
@@ -467,7 +543,7 @@ fn what_if_plots(
     let mid = format!("{}", (max_kb / 2.0).round());
     let end = format!("{}K", max_kb.round());
     plot(
-        "smem KB",
+        &t!(lang, "calc-plot-smem"),
         &by_smem,
         (smem_kb, now),
         [0.0, max_kb],

@@ -18,6 +18,8 @@
 use super::WIDE;
 use crate::engine::{self, Bound};
 use crate::format;
+use crate::i18n::Lang;
+use crate::t;
 use crate::ui::fields::{self, Panel, PanelEvent, parse_si};
 use crate::ui::{Theme, block};
 use ratatui::buffer::Buffer;
@@ -76,14 +78,14 @@ impl RooflineInputs {
             .unwrap_or(Row::Peak)
     }
 
-    fn row_text(&self, row: Row) -> (String, String) {
+    fn row_text(&self, row: Row, lang: Lang) -> (String, String) {
         match row {
             Row::Peak => (
-                "peak".to_string(),
+                t!(lang, "calc-roof-row-peak"),
                 format!("{}FLOP/s", format::si(self.peak_flops)),
             ),
             Row::Bandwidth => (
-                "bandwidth".to_string(),
+                t!(lang, "calc-roof-row-bandwidth"),
                 format!("{}B/s", format::si(self.bandwidth)),
             ),
             Row::Kernel(i) => self
@@ -98,16 +100,16 @@ impl RooflineInputs {
         }
     }
 
-    fn rows(&self) -> Vec<(String, String)> {
+    fn rows(&self, lang: Lang) -> Vec<(String, String)> {
         self.row_list()
             .into_iter()
-            .map(|row| self.row_text(row))
+            .map(|row| self.row_text(row, lang))
             .collect()
     }
 
     /// Handles a key: `a` adds a kernel (typed over with Enter), `d`/Delete removes the selected
     /// one (never the last), ↑↓ choose a row, ←→ step its value, Enter types one.
-    pub(super) fn key(&mut self, key: KeyEvent) {
+    pub(super) fn key(&mut self, key: KeyEvent, lang: Lang) {
         if !self.panel.typing() {
             match key.code {
                 KeyCode::Char('a') if self.points.len() < MAX_POINTS => {
@@ -133,7 +135,16 @@ impl RooflineInputs {
         match self.panel.key(key, self.row_list().len()) {
             PanelEvent::Adjust(step) => self.adjust(row, step),
             PanelEvent::Submit(text) => {
-                self.panel.error = parse_si(&text).map(|value| self.set(row, value)).err();
+                self.panel.error = parse_si(&text)
+                    .map(|value| self.set(row, value))
+                    .map_err(|_| {
+                        t!(
+                            lang,
+                            "calc-roof-error-number",
+                            text = text.trim().to_string()
+                        )
+                    })
+                    .err();
             }
             PanelEvent::Handled | PanelEvent::Ignored => {}
         }
@@ -178,8 +189,15 @@ impl RooflineInputs {
 }
 
 /// Draws the roofline calculator: the panel, the chart and the list of kernels.
-pub(super) fn render(inputs: &RooflineInputs, theme: Theme, area: Rect, buf: &mut Buffer) {
-    let rows: Vec<(String, String)> = inputs.rows();
+pub(super) fn render(
+    inputs: &RooflineInputs,
+    theme: Theme,
+    lang: Lang,
+    area: Rect,
+    buf: &mut Buffer,
+) {
+    let rows: Vec<(String, String)> = inputs.rows(lang);
+    let panel_title = t!(lang, "calc-roof-panel");
     let borrowed: Vec<(&str, String)> = rows.iter().map(|(l, v)| (l.as_str(), v.clone())).collect();
     let points = u16::try_from(inputs.points.len()).unwrap_or(u16::MAX);
     let (chart_area, legend_area) = if area.width >= WIDE {
@@ -192,7 +210,7 @@ pub(super) fn render(inputs: &RooflineInputs, theme: Theme, area: Rect, buf: &mu
             Constraint::Fill(1),
         ]));
         fields::render(
-            "Machine and kernels",
+            &panel_title,
             &borrowed,
             &inputs.panel,
             theme,
@@ -207,14 +225,7 @@ pub(super) fn render(inputs: &RooflineInputs, theme: Theme, area: Rect, buf: &mu
             Constraint::Fill(1),
             Constraint::Length(points.saturating_add(3)),
         ]));
-        fields::render_compact(
-            "Machine and kernels",
-            &borrowed,
-            &inputs.panel,
-            theme,
-            strip,
-            buf,
-        );
+        fields::render_compact(&panel_title, &borrowed, &inputs.panel, theme, strip, buf);
         (chart_area, legend_area)
     };
 
@@ -230,14 +241,15 @@ pub(super) fn render(inputs: &RooflineInputs, theme: Theme, area: Rect, buf: &mu
             )
         })
         .collect();
-    chart(inputs, &placed, ridge, theme, chart_area, buf);
+    chart(inputs, &placed, ridge, theme, lang, chart_area, buf);
 
-    let outer = block("Kernels", theme);
+    let outer = block(&t!(lang, "calc-roof-kernels"), theme);
     let inner = outer.inner(legend_area);
     outer.render(legend_area, buf);
-    let mut lines = vec![Line::from(format!(
-        "ridge I* = P/β = {} FLOP/B",
-        format::trim_float(ridge, 2)
+    let mut lines = vec![Line::from(t!(
+        lang,
+        "calc-roof-ridge-line",
+        ridge = format::trim_float(ridge, 2)
     ))];
     for (n, (name, intensity, r)) in placed.iter().enumerate() {
         if let Some(r) = r {
@@ -248,7 +260,10 @@ pub(super) fn render(inputs: &RooflineInputs, theme: Theme, area: Rect, buf: &mu
                     format::trim_float(*intensity, 3)
                 )),
                 Span::styled(
-                    format!("{}-bound", r.bound.key()),
+                    match r.bound {
+                        Bound::Memory => t!(lang, "calc-roof-memory-bound"),
+                        Bound::Compute => t!(lang, "calc-roof-compute-bound"),
+                    },
                     if r.bound == Bound::Memory {
                         theme.bad()
                     } else {
@@ -454,13 +469,15 @@ fn chart(
     placed: &[(&str, f64, Option<engine::Roofline>)],
     ridge: f64,
     theme: Theme,
+    lang: Lang,
     area: Rect,
     buf: &mut Buffer,
 ) {
     let outer = block(
-        &format!(
-            "Roofline (log-log) · ridge {} FLOP/B",
-            format::trim_float(ridge, 2)
+        &t!(
+            lang,
+            "calc-roof-title",
+            ridge = format::trim_float(ridge, 2)
         ),
         theme,
     );

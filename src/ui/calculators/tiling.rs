@@ -4,6 +4,9 @@
 use super::{clamp_u32, cycle, frame, in_range, next_nvidia, nvidia_arch, results_width};
 use crate::engine::{self, Arch, ELEM_SIZES, TilingInput};
 use crate::format;
+use crate::i18n::Lang;
+use crate::t;
+use crate::ui::diagram::pad_left;
 use crate::ui::fields::{Panel, PanelEvent, parse_int};
 use crate::ui::{Theme, block};
 use ratatui::buffer::Buffer;
@@ -38,13 +41,13 @@ enum Row {
 impl Row {
     const ALL: [Row; 5] = [Row::N, Row::Tile, Row::Element, Row::Arch, Row::Registers];
 
-    fn label(self) -> &'static str {
+    fn label(self, lang: Lang) -> String {
         match self {
-            Row::N => "N",
-            Row::Tile => "tile",
-            Row::Element => "element",
-            Row::Arch => "arch",
-            Row::Registers => "registers",
+            Row::N => "N".to_string(),
+            Row::Tile => t!(lang, "calc-tiling-row-tile"),
+            Row::Element => t!(lang, "calc-tiling-row-element"),
+            Row::Arch => t!(lang, "calc-occ-row-arch"),
+            Row::Registers => t!(lang, "calc-occ-row-registers"),
         }
     }
 }
@@ -60,29 +63,29 @@ impl TilingInputs {
         *Row::ALL.get(self.panel.selected).unwrap_or(&Row::Registers)
     }
 
-    fn value(&self, row: Row) -> String {
+    fn value(&self, row: Row, lang: Lang) -> String {
         match row {
             Row::N => format!("{}", self.input.n),
             Row::Tile => format!("{0}×{0}", self.input.tile),
             Row::Element => format!("{} B", self.input.elem_bytes),
             Row::Arch => self.arch.key.to_string(),
-            Row::Registers => format!("{} /thread", self.regs),
+            Row::Registers => t!(lang, "calc-value-per-thread", n = self.regs.to_string()),
         }
     }
 
-    fn rows(&self) -> Vec<(&'static str, String)> {
+    fn rows(&self, lang: Lang) -> Vec<(String, String)> {
         Row::ALL
             .iter()
-            .map(|&row| (row.label(), self.value(row)))
+            .map(|&row| (row.label(lang), self.value(row, lang)))
             .collect()
     }
 
     /// Handles a key: ↑↓ choose a row, ←→ step its value, Enter types one.
-    pub(super) fn key(&mut self, key: KeyEvent) {
+    pub(super) fn key(&mut self, key: KeyEvent, lang: Lang) {
         let row = self.selected();
         match self.panel.key(key, Row::ALL.len()) {
             PanelEvent::Adjust(step) => self.adjust(row, step),
-            PanelEvent::Submit(text) => self.panel.error = self.set(row, &text).err(),
+            PanelEvent::Submit(text) => self.panel.error = self.set(row, &text, lang).err(),
             PanelEvent::Handled | PanelEvent::Ignored => {}
         }
     }
@@ -124,77 +127,114 @@ impl TilingInputs {
     }
 
     /// Sets `row` to a typed value; an unusable one leaves it as it was and says why.
-    fn set(&mut self, row: Row, text: &str) -> Result<(), String> {
+    fn set(&mut self, row: Row, text: &str, lang: Lang) -> Result<(), String> {
         let max = i64::try_from(MAX_N).unwrap_or(i64::MAX);
         match row {
-            Row::N => self.input.n = u64::from(in_range(parse_int(text)?, 1, max, "N")?),
-            Row::Tile => self.input.tile = u64::from(in_range(parse_int(text)?, 1, max, "tile")?),
+            Row::N => self.input.n = u64::from(in_range(parse_int(text)?, 1, max, "N", lang)?),
+            Row::Tile => {
+                let name = t!(lang, "calc-tiling-row-tile");
+                self.input.tile = u64::from(in_range(parse_int(text)?, 1, max, &name, lang)?);
+            }
             Row::Element => {
-                let e = in_range(parse_int(text)?, 1, 16, "element size")?;
+                let name = t!(lang, "calc-name-element-size");
+                let e = in_range(parse_int(text)?, 1, 16, &name, lang)?;
                 if !ELEM_SIZES.contains(&e) {
-                    return Err("element size must be 1, 2, 4, 8 or 16 bytes".into());
+                    return Err(t!(lang, "calc-error-element-size"));
                 }
                 self.input.elem_bytes = e;
             }
-            Row::Arch => self.arch = nvidia_arch(text)?,
-            Row::Registers => self.regs = in_range(parse_int(text)?, 0, 255, "registers")?,
+            Row::Arch => self.arch = nvidia_arch(text, lang)?,
+            Row::Registers => {
+                let name = t!(lang, "calc-occ-row-registers");
+                self.regs = in_range(parse_int(text)?, 0, 255, &name, lang)?;
+            }
         }
         Ok(())
     }
 }
 
 /// Draws the tiling calculator: the panel, what the chosen tile buys, and a table of tile sizes.
-pub(super) fn render(inputs: &TilingInputs, theme: Theme, area: Rect, buf: &mut Buffer) {
-    let rows = inputs.rows();
-    let panel = ("Matrix multiply", rows.as_slice(), &inputs.panel);
-    let title = crate::ui::arch_title("Tiling", inputs.arch, results_width(area));
+pub(super) fn render(
+    inputs: &TilingInputs,
+    theme: Theme,
+    lang: Lang,
+    area: Rect,
+    buf: &mut Buffer,
+) {
+    let texts = inputs.rows(lang);
+    let rows: Vec<(&str, String)> = texts.iter().map(|(l, v)| (l.as_str(), v.clone())).collect();
+    let matmul = t!(lang, "calc-tiling-panel");
+    let panel = (matmul.as_str(), rows.as_slice(), &inputs.panel);
+    let title = crate::ui::arch_title(
+        &t!(lang, "calc-tiling-title"),
+        inputs.arch,
+        results_width(area),
+    );
     let lines = match engine::tiling(&inputs.input, Some(inputs.arch), inputs.regs) {
         Ok(t) => {
             let mut lines = vec![
                 Line::from(vec![
                     Span::styled(
-                        format!(
-                            "reduction factor {}×",
-                            format::trim_float(t.reduction_factor, 2)
+                        t!(
+                            lang,
+                            "calc-tiling-factor",
+                            factor = format::trim_float(t.reduction_factor, 2)
                         ),
                         theme.title(),
                     ),
                     Span::raw(format!(
-                        " · reads naive {} → tiled {}",
-                        format::si(t.naive_reads as f64),
-                        format::si(t.tiled_reads as f64)
+                        " · {}",
+                        t!(
+                            lang,
+                            "calc-tiling-reads",
+                            naive = format::si(t.naive_reads as f64),
+                            tiled = format::si(t.tiled_reads as f64)
+                        )
                     )),
                 ]),
-                Line::from(format!(
-                    "footprint {} per block (2 × {}² × {} B)",
-                    format::bytes(t.smem_bytes_per_block),
-                    inputs.input.tile,
-                    inputs.input.elem_bytes
+                Line::from(t!(
+                    lang,
+                    "calc-tiling-footprint",
+                    bytes = format::bytes(t.smem_bytes_per_block),
+                    tile = inputs.input.tile.to_string(),
+                    elem = inputs.input.elem_bytes.to_string()
                 )),
-                Line::from(format!(
-                    "blocks per SM by shared memory alone: {}",
-                    t.smem_blocks_per_sm.unwrap_or(0)
+                Line::from(t!(
+                    lang,
+                    "calc-tiling-smem-blocks",
+                    blocks = t.smem_blocks_per_sm.unwrap_or(0).to_string()
                 )),
             ];
             match &t.occupancy {
-                Some(o) => lines.push(Line::from(format!(
-                    "full rule ({} threads, {} regs): {} blocks, {} — limited by {}",
-                    inputs.input.tile.saturating_mul(inputs.input.tile),
-                    inputs.regs,
-                    o.active_blocks_per_sm,
-                    format::percent(o.occupancy),
-                    o.limited_by.describe()
+                Some(o) => lines.push(Line::from(t!(
+                    lang,
+                    "calc-tiling-full-rule",
+                    threads = inputs
+                        .input
+                        .tile
+                        .saturating_mul(inputs.input.tile)
+                        .to_string(),
+                    regs = inputs.regs.to_string(),
+                    blocks = o.active_blocks_per_sm.to_string(),
+                    percent = format::percent(o.occupancy),
+                    limiters = o
+                        .limited_by
+                        .iter()
+                        .map(|l| super::occupancy::limiter_label(l, lang))
+                        .collect::<Vec<_>>()
+                        .join(", ")
                 ))),
                 None => lines.push(Line::styled(
-                    format!(
-                        "a {0}×{0}-thread block exceeds 1024 threads: it cannot launch",
-                        inputs.input.tile
+                    t!(
+                        lang,
+                        "calc-tiling-too-big",
+                        tile = inputs.input.tile.to_string()
                     ),
                     theme.bad(),
                 )),
             }
             lines.push(Line::from(vec![
-                Span::raw("arithmetic intensity "),
+                Span::raw(format!("{} ", t!(lang, "calc-tiling-intensity"))),
                 Span::styled(
                     format!(
                         "{} → {} FLOP/B",
@@ -203,7 +243,7 @@ pub(super) fn render(inputs: &TilingInputs, theme: Theme, area: Rect, buf: &mut 
                     ),
                     theme.good(),
                 ),
-                Span::raw(" (reuse × tile)"),
+                Span::raw(format!(" ({})", t!(lang, "calc-tiling-reuse"))),
             ]));
             lines
         }
@@ -211,13 +251,18 @@ pub(super) fn render(inputs: &TilingInputs, theme: Theme, area: Rect, buf: &mut 
     };
     let table_area = frame(panel, &title, lines, 10, theme, area, buf);
     // Compare tile sizes side by side.
-    let outer = block("Tile sizes compared", theme);
+    let outer = block(&t!(lang, "calc-tiling-table"), theme);
     let inner = outer.inner(table_area);
     outer.render(table_area, buf);
     let mut lines = vec![Line::styled(
         format!(
-            "{:>6} {:>10} {:>9} {:>9} {:>7} {:>7}",
-            "tile", "smem/block", "blocks/SM", "occupancy", "factor", "FLOP/B"
+            "{} {} {} {} {} {:>7}",
+            pad_left(&t!(lang, "calc-tiling-col-tile"), 6),
+            pad_left(&t!(lang, "calc-tiling-col-smem"), 10),
+            pad_left(&t!(lang, "calc-tiling-col-blocks"), 9),
+            pad_left(&t!(lang, "calc-tiling-col-occupancy"), 9),
+            pad_left(&t!(lang, "calc-tiling-col-factor"), 7),
+            "FLOP/B"
         ),
         theme.dim(),
     )];
@@ -230,18 +275,18 @@ pub(super) fn render(inputs: &TilingInputs, theme: Theme, area: Rect, buf: &mut 
             ..inputs.input
         };
         if let Ok(t) = engine::tiling(&input, Some(inputs.arch), inputs.regs) {
-            let occupancy = t
-                .occupancy
-                .map_or("no launch".to_string(), |o| format::percent(o.occupancy));
+            let occupancy = t.occupancy.map_or(t!(lang, "calc-tiling-no-launch"), |o| {
+                format::percent(o.occupancy)
+            });
             let blocks = t
                 .occupancy
                 .map_or("—".to_string(), |o| o.active_blocks_per_sm.to_string());
             let row = format!(
-                "{:>6} {:>10} {:>9} {:>9} {:>6}× {:>7}",
+                "{:>6} {:>10} {:>9} {} {:>6}× {:>7}",
                 format!("{tile}×{tile}"),
                 format::bytes(t.smem_bytes_per_block),
                 blocks,
-                occupancy,
+                pad_left(&occupancy, 9),
                 format::trim_float(t.reduction_factor, 2),
                 format::trim_float(t.tiled_intensity, 3)
             );

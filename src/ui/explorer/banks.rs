@@ -2,7 +2,9 @@
 
 use crate::engine::{Arch, BankAnalysis, banks::BANKS};
 use crate::format;
-use crate::ui::diagram::{bank_grid, worst_bank};
+use crate::i18n::Lang;
+use crate::t;
+use crate::ui::diagram::{bank_grid, pad_right, worst_bank};
 use crate::ui::{Theme, block};
 use ratatui::buffer::Buffer;
 use ratatui::layout::Rect;
@@ -12,8 +14,15 @@ use ratatui::widgets::{Paragraph, Widget, Wrap};
 /// 32 bank columns per phase; row r holds the r-th distinct word each bank must deliver, showing the lane
 /// that reads it. Rows after the first are serialized (marked ✗ and in the conflict colour); words several
 /// lanes share are broadcasts (listed below the grid).
-pub fn bank_diagram(b: &BankAnalysis, theme: Theme, arch: &Arch, area: Rect, buf: &mut Buffer) {
-    let title = crate::ui::arch_title("Lanes → 32 banks", arch, area.width);
+pub fn bank_diagram(
+    b: &BankAnalysis,
+    theme: Theme,
+    lang: Lang,
+    arch: &Arch,
+    area: Rect,
+    buf: &mut Buffer,
+) {
+    let title = crate::ui::arch_title(&t!(lang, "explorer-banks-title"), arch, area.width);
     let outer = block(&title, theme);
     let inner = outer.inner(area);
     outer.render(area, buf);
@@ -53,33 +62,34 @@ pub fn bank_diagram(b: &BankAnalysis, theme: Theme, arch: &Arch, area: Rect, buf
         .filter(|w| w.lanes.len() > 1)
         .take(3)
         .map(|w| {
-            format!(
-                "lanes {} share word {}",
-                format::lane_ranges(&w.lanes),
-                w.word
+            t!(
+                lang,
+                "explorer-share-word",
+                lanes = format::lane_ranges(&w.lanes),
+                word = w.word.to_string()
             )
         })
         .collect();
     if !broadcasts.is_empty() {
         trailing.push(Line::styled(
-            format!("broadcast: {}", broadcasts.join("; ")),
+            t!(lang, "explorer-broadcast", words = broadcasts.join("; ")),
             theme.good(),
         ));
     }
     if let Some((bank, words, lanes)) = worst_bank(b) {
         trailing.push(Line::styled(
-            format!(
-                "serialized: bank {bank} delivers {words} words one after another — lanes {}",
-                crate::ui::ellipsis(&lanes, 60)
+            t!(
+                lang,
+                "explorer-serialized",
+                bank = bank.to_string(),
+                words = words.to_string(),
+                lanes = crate::ui::ellipsis(&lanes, 60)
             ),
             theme.bad(),
         ));
     }
     if cell == 1 {
-        trailing.push(Line::styled(
-            "● word · ◆ shared (broadcast) · ✗ waits a wavefront",
-            theme.dim(),
-        ));
+        trailing.push(Line::styled(t!(lang, "explorer-banks-legend"), theme.dim()));
     }
     let reserved = crate::ui::wrapped_height(&trailing, inner.width) as usize;
     let budget = (inner.height as usize).saturating_sub(reserved + header.len() * b.phases.len());
@@ -91,20 +101,34 @@ pub fn bank_diagram(b: &BankAnalysis, theme: Theme, arch: &Arch, area: Rect, buf
     for (phase, grid) in b.phases.iter().zip(bank_grid(b)) {
         if b.phases.len() > 1 || b.phase_lanes < 32 {
             lines.push(Line::styled(
-                format!(
-                    "phase lanes {}-{} → {}{}",
-                    phase.first_lane,
-                    phase.first_lane + phase.lanes.saturating_sub(1),
-                    format::count(phase.wavefronts, "wavefront"),
-                    if b.merged { " (pairs merged)" } else { "" }
-                ),
+                {
+                    let first = phase.first_lane.to_string();
+                    let last = (phase.first_lane + phase.lanes.saturating_sub(1)).to_string();
+                    if b.merged {
+                        t!(
+                            lang,
+                            "explorer-phase-merged",
+                            first = first,
+                            last = last,
+                            n = phase.wavefronts
+                        )
+                    } else {
+                        t!(
+                            lang,
+                            "explorer-phase",
+                            first = first,
+                            last = last,
+                            n = phase.wavefronts
+                        )
+                    }
+                },
                 theme.dim(),
             ));
         }
         for (i, row) in header.iter().enumerate() {
             let name = if i == 0 { "bank" } else { "" };
             lines.push(Line::from(vec![
-                Span::styled(format!("{name:<label$}"), theme.dim()),
+                Span::styled(pad_right(name, label), theme.dim()),
                 Span::styled(row.clone(), theme.dim()),
             ]));
         }
@@ -158,7 +182,10 @@ pub fn bank_diagram(b: &BankAnalysis, theme: Theme, arch: &Arch, area: Rect, buf
         }
         if rows > shown {
             lines.push(Line::styled(
-                format!("     … {} more wavefront rows", rows - shown),
+                format!(
+                    "     {}",
+                    t!(lang, "explorer-more-rows", n = (rows - shown) as u64)
+                ),
                 theme.bad(),
             ));
         }

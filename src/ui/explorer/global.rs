@@ -1,8 +1,11 @@
 //! Global memory: warp lanes → fetched sectors (or lines), with the bytes each one uses.
 
 use crate::engine::Coalescing;
+use crate::engine::Granularity;
 use crate::format;
-use crate::ui::diagram::{SegmentLine, segment_lines, segment_mark};
+use crate::i18n::Lang;
+use crate::t;
+use crate::ui::diagram::{SegmentLine, gap_text, pad_right, segment_lines, segment_mark};
 use crate::ui::{Theme, block};
 use ratatui::buffer::Buffer;
 use ratatui::layout::Rect;
@@ -12,7 +15,14 @@ use ratatui::widgets::{Paragraph, Widget};
 /// Lanes in a row, each marked with the letter (and colour) of the segment it reads; below, one row per
 /// segment with its address, bytes used (█) against fetched (·), and its lanes; far segments are
 /// separated by a gap line instead of empty cells.
-pub fn global_diagram(c: &Coalescing, theme: Theme, title: &str, area: Rect, buf: &mut Buffer) {
+pub fn global_diagram(
+    c: &Coalescing,
+    theme: Theme,
+    lang: Lang,
+    title: &str,
+    area: Rect,
+    buf: &mut Buffer,
+) {
     let outer = block(title, theme);
     let inner = outer.inner(area);
     outer.render(area, buf);
@@ -26,10 +36,16 @@ pub fn global_diagram(c: &Coalescing, theme: Theme, title: &str, area: Rect, buf
         32.min(warp)
     };
     let mut lines = Vec::new();
+    // The lane row's label: 6 columns, so the lanes start where the tick labels below them do.
+    let lane_label = pad_right(&t!(lang, "explorer-lane"), 6);
     for (row, lanes) in c.lane_segment.chunks(per_row).enumerate() {
         let first = row * per_row;
         let mut lane_spans = vec![Span::styled(
-            if row == 0 { "lane  " } else { "      " },
+            if row == 0 {
+                lane_label.clone()
+            } else {
+                "      ".to_string()
+            },
             theme.dim(),
         )];
         let mut tick_line = String::from("      ");
@@ -53,9 +69,9 @@ pub fn global_diagram(c: &Coalescing, theme: Theme, title: &str, area: Rect, buf
     let mut gap_before: Option<Line> = None;
     for entry in entries {
         let row = match entry {
-            SegmentLine::Gap { bytes, units } => {
+            SegmentLine::Gap { bytes, .. } => {
                 gap_before = Some(Line::styled(
-                    format!("  ⋮ gap of {} ({units} not fetched)", format::bytes(bytes)),
+                    format!("  ⋮ {}", gap_text(lang, bytes, c)),
                     theme.dim(),
                 ));
                 continue;
@@ -65,14 +81,12 @@ pub fn global_diagram(c: &Coalescing, theme: Theme, title: &str, area: Rect, buf
         let need = 1 + usize::from(gap_before.is_some());
         let last = row.index + 1 == count;
         if need > rows_left || (!last && need + 1 > rows_left) {
-            lines.push(Line::styled(
-                format!(
-                    "… {} more {} not shown (enlarge the window)",
-                    count - row.index,
-                    c.granularity.plural()
-                ),
-                theme.dim(),
-            ));
+            let more = (count - row.index) as u64;
+            let text = match c.granularity {
+                Granularity::Sector => t!(lang, "explorer-more-sectors", n = more),
+                Granularity::Line => t!(lang, "explorer-more-lines", n = more),
+            };
+            lines.push(Line::styled(text, theme.dim()));
             break;
         }
         rows_left -= need;

@@ -21,13 +21,16 @@ use crate::engine::{
     self, AccessShape, Arch, BankAnalysis, Coalescing, Granularity, WarpAccess, banks::BANKS,
     full_mask,
 };
+use crate::i18n::Lang;
 use crate::progress::ExplorerSettings;
-use crate::{explain, format};
+use crate::{explain, format, t};
 use ratatui::buffer::Buffer;
 use ratatui::crossterm::event::{KeyCode, KeyEvent};
 use ratatui::layout::{Constraint, Layout, Rect};
 use ratatui::text::{Line, Span};
 use ratatui::widgets::{Paragraph, Widget, Wrap};
+use std::sync::OnceLock;
+use std::sync::atomic::{AtomicU8, Ordering};
 
 mod banks;
 mod global;
@@ -56,6 +59,70 @@ pub const KEYS: &[(&str, &str)] = &[
     ("Enter", "type a value"),
     ("q", "back"),
 ];
+
+/// The footer's keys with their words in `lang`. The footer takes `'static` text, so each
+/// language's table is built once, the first time it is shown, and kept.
+pub fn keys_in(lang: Lang) -> Vec<(&'static str, &'static str)> {
+    static TABLES: [OnceLock<Vec<(&'static str, &'static str)>>; 3] =
+        [const { OnceLock::new() }; 3];
+    let at = Lang::ALL.iter().position(|l| *l == lang).unwrap_or(0);
+    TABLES[at]
+        .get_or_init(|| {
+            let words = [
+                t!(lang, "explorer-key-stride"),
+                t!(lang, "explorer-key-offset"),
+                t!(lang, "explorer-key-elem"),
+                t!(lang, "explorer-key-space"),
+                t!(lang, "explorer-key-arch"),
+                t!(lang, "explorer-key-presets"),
+                t!(lang, "explorer-key-sweep"),
+                t!(lang, "explorer-key-field"),
+                t!(lang, "explorer-key-type"),
+                t!(lang, "explorer-key-back"),
+            ];
+            KEYS.iter()
+                .zip(words)
+                .map(|((key, _), word)| (*key, &*Box::leak(word.into_boxed_str())))
+                .collect()
+        })
+        .clone()
+}
+
+/// The language a screen was last drawn in, so that its footer, asked for after the frame is drawn,
+/// speaks the same language. Drawing takes `&self`, so it is set through an atomic.
+#[derive(Debug, Default)]
+pub struct DrawnLang(AtomicU8);
+
+impl DrawnLang {
+    /// Remembers `lang`.
+    pub fn set(&self, lang: Lang) {
+        let at = Lang::ALL.iter().position(|l| *l == lang).unwrap_or(0);
+        self.0
+            .store(u8::try_from(at).unwrap_or(0), Ordering::Relaxed);
+    }
+
+    /// The language remembered (English before the first frame).
+    pub fn get(&self) -> Lang {
+        Lang::ALL
+            .get(usize::from(self.0.load(Ordering::Relaxed)))
+            .copied()
+            .unwrap_or_default()
+    }
+}
+
+impl Clone for DrawnLang {
+    fn clone(&self) -> Self {
+        let copy = DrawnLang::default();
+        copy.set(self.get());
+        copy
+    }
+}
+
+impl PartialEq for DrawnLang {
+    fn eq(&self, other: &Self) -> bool {
+        self.get() == other.get()
+    }
+}
 
 /// The explorer's parameters.
 #[derive(Debug, Clone, PartialEq)]
@@ -94,6 +161,8 @@ pub struct State {
     pub preset_name: Option<&'static str>,
     /// The sweep panel, when shown (`w`).
     pub sweep: Option<SweepPanel>,
+    /// The language of the last frame drawn, so that the footer drawn beside it speaks it too.
+    pub drawn_lang: DrawnLang,
 }
 
 impl Default for State {
@@ -116,6 +185,7 @@ impl Default for State {
             presets: None,
             preset_name: None,
             sweep: None,
+            drawn_lang: DrawnLang::default(),
         }
     }
 }
@@ -134,17 +204,18 @@ fn lanes_of(mask: u64, warp: u32) -> Lanes {
 }
 
 impl Component for State {
-    fn handle_key(&mut self, key: KeyEvent, _ctx: &Ctx) -> Option<Action> {
-        self.key(key);
+    fn handle_key(&mut self, key: KeyEvent, ctx: &Ctx) -> Option<Action> {
+        self.key_in(key, ctx.lang);
         None
     }
 
     fn render(&self, ctx: &Ctx, area: Rect, buf: &mut Buffer) {
-        render(self, ctx.theme, area, buf);
+        self.drawn_lang.set(ctx.lang);
+        render(self, ctx.theme, ctx.lang, area, buf);
     }
 
     fn keys(&self) -> Vec<(&'static str, &'static str)> {
-        KEYS.to_vec()
+        keys_in(self.drawn_lang.get())
     }
 
     /// While a value is typed or the preset picker is open, every key is the explorer's.
@@ -274,6 +345,7 @@ impl State {
     fn set_affine(&mut self, space: Space, elem: u32, stride: i64, offset: i64) {
         let panel = std::mem::take(&mut self.panel);
         let sweep = self.sweep;
+        let drawn_lang = self.drawn_lang.clone();
         *self = State {
             space,
             elem,
@@ -281,6 +353,7 @@ impl State {
             offset,
             panel,
             sweep,
+            drawn_lang,
             ..State::default()
         };
     }
@@ -323,8 +396,13 @@ impl State {
         self.panel.typing()
     }
 
-    /// Handles a key.
+    /// Handles a key (messages in English).
     pub fn key(&mut self, key: KeyEvent) {
+        self.key_in(key, Lang::En);
+    }
+
+    /// Handles a key; a refused typed value is explained in `lang`.
+    pub fn key_in(&mut self, key: KeyEvent, lang: Lang) {
         if let Some(selected) = self.presets {
             match key.code {
                 KeyCode::Up | KeyCode::Char('k') => self.presets = Some(selected.saturating_sub(1)),
@@ -374,7 +452,7 @@ impl State {
         match self.panel.key(key, rows.len()) {
             PanelEvent::Adjust(step) => self.adjust(rows[selected], step),
             PanelEvent::Submit(text) => {
-                self.panel.error = self.set(rows[selected], &text).err();
+                self.panel.error = self.set(rows[selected], &text, lang).err();
             }
             PanelEvent::Handled | PanelEvent::Ignored => {}
         }
@@ -382,11 +460,15 @@ impl State {
 }
 
 /// Draws the explorer.
-pub fn render(state: &State, theme: Theme, area: Rect, buf: &mut Buffer) {
-    let rows: Vec<(&str, String)> = state
+pub fn render(state: &State, theme: Theme, lang: Lang, area: Rect, buf: &mut Buffer) {
+    let texts: Vec<(String, String)> = state
         .rows()
         .into_iter()
-        .map(|r| state.row_text(r))
+        .map(|r| state.row_text(r, lang))
+        .collect();
+    let rows: Vec<(&str, String)> = texts
+        .iter()
+        .map(|(label, value)| (label.as_str(), value.clone()))
         .collect();
     let mut panel = state.panel.clone();
     panel.selected = panel.selected.min(rows.len().saturating_sub(1));
@@ -397,12 +479,15 @@ pub fn render(state: &State, theme: Theme, area: Rect, buf: &mut Buffer) {
         Space::Global => Analysis::Global(engine::coalesce(&access, state.granularity())),
         Space::Shared => Analysis::Shared(engine::bank_conflicts(&access, state.arch)),
     };
-    let numbers = number_lines(&analysis, &access, theme);
+    let numbers = number_lines(&analysis, &access, theme, lang);
 
     // Wide windows: parameters in a column beside the diagram; narrow ones: a strip above it.
     let wide = area.width >= 26 + 2 + 5 + BANKS as u16 + 2;
-    let numbers_height =
-        (super::wrapped_height(&numbers, area.width.saturating_sub(2)) + 2).clamp(4, 8);
+    // Rows as the paragraph wraps them, measured in terminal columns (Korean takes two a syllable).
+    let wrapped = Paragraph::new(numbers.clone())
+        .wrap(Wrap { trim: false })
+        .line_count(area.width.saturating_sub(2));
+    let numbers_height = (u16::try_from(wrapped).unwrap_or(u16::MAX).saturating_add(2)).clamp(4, 8);
     let (diagram_area, numbers_area) = if wide {
         let [top, numbers_area] = area.layout(&Layout::vertical([
             Constraint::Fill(1),
@@ -412,7 +497,8 @@ pub fn render(state: &State, theme: Theme, area: Rect, buf: &mut Buffer) {
             Constraint::Length(26),
             Constraint::Fill(1),
         ]));
-        fields::render("Parameters", &rows, &panel, theme, panel_area, buf);
+        let title = t!(lang, "explorer-parameters");
+        fields::render(&title, &rows, &panel, theme, panel_area, buf);
         (diagram_area, numbers_area)
     } else {
         let [strip, diagram_area, numbers_area] = area.layout(&Layout::vertical([
@@ -420,7 +506,8 @@ pub fn render(state: &State, theme: Theme, area: Rect, buf: &mut Buffer) {
             Constraint::Fill(1),
             Constraint::Length(numbers_height),
         ]));
-        fields::render_compact("Parameters (↑↓ choose)", &rows, &panel, theme, strip, buf);
+        let title = t!(lang, "explorer-parameters-compact");
+        fields::render_compact(&title, &rows, &panel, theme, strip, buf);
         (diagram_area, numbers_area)
     };
 
@@ -432,11 +519,11 @@ pub fn render(state: &State, theme: Theme, area: Rect, buf: &mut Buffer) {
                 Constraint::Fill(1),
                 Constraint::Percentage(50),
             ]));
-            render_sweep(state, sweep, theme, chart, buf);
+            render_sweep(state, sweep, theme, lang, chart, buf);
             diagram
         }
         Some(sweep) => {
-            render_sweep(state, sweep, theme, diagram_area, buf);
+            render_sweep(state, sweep, theme, lang, diagram_area, buf);
             Rect::default()
         }
         None => diagram_area,
@@ -444,21 +531,21 @@ pub fn render(state: &State, theme: Theme, area: Rect, buf: &mut Buffer) {
     match &analysis {
         _ if diagram_area.is_empty() => {}
         Analysis::Global(Ok(c)) => {
-            let title = super::arch_title(
-                &format!("Warp → {}", c.granularity.plural()),
-                state.arch,
-                diagram_area.width,
-            );
-            global_diagram(c, theme, &title, diagram_area, buf);
+            let prefix = match c.granularity {
+                Granularity::Sector => t!(lang, "explorer-warp-sectors"),
+                Granularity::Line => t!(lang, "explorer-warp-lines"),
+            };
+            let title = super::arch_title(&prefix, state.arch, diagram_area.width);
+            global_diagram(c, theme, lang, &title, diagram_area, buf);
         }
-        Analysis::Shared(Ok(b)) => bank_diagram(b, theme, state.arch, diagram_area, buf),
+        Analysis::Shared(Ok(b)) => bank_diagram(b, theme, lang, state.arch, diagram_area, buf),
         Analysis::Global(Err(e)) | Analysis::Shared(Err(e)) => {
-            error_box(&e.to_string(), theme, diagram_area, buf)
+            error_box(&e.to_string(), theme, lang, diagram_area, buf)
         }
     }
-    let title = match state.preset_name {
-        Some(name) => format!("Numbers · preset: {name}"),
-        None => "Numbers".to_string(),
+    let title = match state.preset_name.and_then(Preset::named) {
+        Some(preset) => t!(lang, "explorer-numbers-preset", name = preset.name_in(lang)),
+        None => t!(lang, "explorer-numbers"),
     };
     let outer = block(&title, theme);
     let inner = outer.inner(numbers_area);
@@ -468,7 +555,7 @@ pub fn render(state: &State, theme: Theme, area: Rect, buf: &mut Buffer) {
         .render(inner, buf);
 
     if let Some(selected) = state.presets {
-        presets_popup(selected, theme, area, buf);
+        presets_popup(selected, theme, lang, area, buf);
     }
 }
 
@@ -479,38 +566,71 @@ enum Analysis {
 }
 
 /// The numbers beside the pictures, as plain text a screen reader or a script can find.
-fn number_lines(analysis: &Analysis, access: &WarpAccess, theme: Theme) -> Vec<Line<'static>> {
+fn number_lines(
+    analysis: &Analysis,
+    access: &WarpAccess,
+    theme: Theme,
+    lang: Lang,
+) -> Vec<Line<'static>> {
     match analysis {
         Analysis::Global(Ok(c)) => vec![
             Line::from(vec![
-                Span::styled(format!("sectors {}", c.sectors), theme.title()),
-                Span::raw(format!(" · requests {} · ", c.requests)),
                 Span::styled(
-                    format!("efficiency {}", format::percent(c.efficiency)),
+                    t!(lang, "explorer-sectors", n = c.sectors.to_string()),
+                    theme.title(),
+                ),
+                Span::raw(format!(
+                    " · {} · ",
+                    t!(lang, "explorer-requests", n = c.requests.to_string())
+                )),
+                Span::styled(
+                    t!(
+                        lang,
+                        "explorer-efficiency",
+                        percent = format::percent(c.efficiency)
+                    ),
                     if c.efficiency >= 0.999 {
                         theme.good()
                     } else {
                         theme.bad()
                     },
                 ),
-                Span::raw(format!(" · lines {}", c.lines)),
+                Span::raw(format!(
+                    " · {}",
+                    t!(lang, "explorer-lines", n = c.lines.to_string())
+                )),
             ]),
-            Line::from(format!(
-                "bytes requested {} / fetched {} ({} wasted)",
-                c.bytes_requested,
-                c.bytes_fetched,
-                c.bytes_fetched.saturating_sub(c.bytes_requested)
+            Line::from(t!(
+                lang,
+                "explorer-bytes",
+                requested = c.bytes_requested.to_string(),
+                fetched = c.bytes_fetched.to_string(),
+                wasted = c
+                    .bytes_fetched
+                    .saturating_sub(c.bytes_requested)
+                    .to_string()
             )),
-            Line::from(format!("why: {}", explain::coalescing(access, c))),
+            Line::from(t!(
+                lang,
+                "explorer-why",
+                why = explain::coalescing_in(lang, access, c)
+            )),
         ],
         Analysis::Shared(Ok(b)) => vec![
             Line::from(vec![
-                Span::styled(format!("wavefronts {}", b.wavefronts), theme.title()),
-                Span::raw(format!(" · ideal {} · ", b.ideal_wavefronts)),
                 Span::styled(
-                    format!(
-                        "conflict degree {}-way",
-                        format::trim_float(b.conflict_degree, 2)
+                    t!(lang, "explorer-wavefronts", n = b.wavefronts.to_string()),
+                    theme.title(),
+                ),
+                Span::raw(format!(
+                    " · {} · ",
+                    t!(lang, "explorer-ideal", n = b.ideal_wavefronts.to_string())
+                )),
+                Span::styled(
+                    t!(
+                        lang,
+                        "explorer-conflict-degree",
+                        degree = format::trim_float(b.conflict_degree, 2)
                     ),
                     if b.bank_conflicts == 0 {
                         theme.good()
@@ -518,9 +638,20 @@ fn number_lines(analysis: &Analysis, access: &WarpAccess, theme: Theme) -> Vec<L
                         theme.bad()
                     },
                 ),
-                Span::raw(format!(" · bank conflicts {}", b.bank_conflicts)),
+                Span::raw(format!(
+                    " · {}",
+                    t!(
+                        lang,
+                        "explorer-bank-conflicts",
+                        n = b.bank_conflicts.to_string()
+                    )
+                )),
             ]),
-            Line::from(format!("why: {}", explain::banks(access, b))),
+            Line::from(t!(
+                lang,
+                "explorer-why",
+                why = explain::banks_in(lang, access, b)
+            )),
         ],
         Analysis::Global(Err(e)) | Analysis::Shared(Err(e)) => {
             vec![Line::styled(e.to_string(), theme.bad())]
@@ -528,12 +659,12 @@ fn number_lines(analysis: &Analysis, access: &WarpAccess, theme: Theme) -> Vec<L
     }
 }
 
-fn error_box(message: &str, theme: Theme, area: Rect, buf: &mut Buffer) {
-    let outer = block("Diagram", theme);
+fn error_box(message: &str, theme: Theme, lang: Lang, area: Rect, buf: &mut Buffer) {
+    let outer = block(&t!(lang, "explorer-diagram"), theme);
     let inner = outer.inner(area);
     outer.render(area, buf);
     Paragraph::new(vec![
-        Line::styled("These inputs cannot be drawn:", theme.bad()),
+        Line::styled(t!(lang, "explorer-cannot-draw"), theme.bad()),
         Line::from(message.to_string()),
     ])
     .wrap(Wrap { trim: false })

@@ -4,6 +4,8 @@
 use super::sweep::SweepRow;
 use super::{Space, State};
 use crate::engine::{self, Arch, ELEM_SIZES, Granularity, full_mask};
+use crate::i18n::Lang;
+use crate::t;
 use crate::ui::fields::parse_int;
 
 /// How the lanes' addresses are laid out.
@@ -22,13 +24,13 @@ pub enum Shape {
 }
 
 impl Shape {
-    fn name(self) -> &'static str {
+    fn name(self, lang: Lang) -> String {
         match self {
-            Shape::Affine => "affine",
-            Shape::Struct => "AoS field",
-            Shape::Row => "2D row walk",
-            Shape::Column => "2D column walk",
-            Shape::Offsets => "explicit",
+            Shape::Affine => t!(lang, "explorer-shape-affine"),
+            Shape::Struct => t!(lang, "explorer-shape-struct"),
+            Shape::Row => t!(lang, "explorer-shape-row"),
+            Shape::Column => t!(lang, "explorer-shape-column"),
+            Shape::Offsets => t!(lang, "explorer-shape-offsets"),
         }
     }
 
@@ -73,13 +75,13 @@ impl Lanes {
         }
     }
 
-    fn describe(self, warp: u32) -> String {
-        let count = self.mask(warp).count_ones();
+    fn describe(self, warp: u32, lang: Lang) -> String {
+        let count = self.mask(warp).count_ones().to_string();
         match self {
-            Lanes::All => format!("all ({count})"),
-            Lanes::Half => format!("first half ({count})"),
-            Lanes::Odd => format!("odd ({count})"),
-            Lanes::First(_) => format!("first {count}"),
+            Lanes::All => t!(lang, "explorer-lanes-all", count = count),
+            Lanes::Half => t!(lang, "explorer-lanes-half", count = count),
+            Lanes::Odd => t!(lang, "explorer-lanes-odd", count = count),
+            Lanes::First(_) => t!(lang, "explorer-lanes-first", count = count),
             Lanes::Custom(mask) => format!("{:#x} ({count})", mask & full_mask(warp)),
         }
     }
@@ -200,7 +202,7 @@ impl State {
         }
     }
 
-    pub(super) fn set(&mut self, row: Row, text: &str) -> Result<(), String> {
+    pub(super) fn set(&mut self, row: Row, text: &str, lang: Lang) -> Result<(), String> {
         self.preset_name = None;
         match row {
             Row::Arch => {
@@ -210,7 +212,9 @@ impl State {
                 self.space = match text.trim().to_lowercase().as_str() {
                     "global" | "g" => Space::Global,
                     "shared" | "s" | "smem" => Space::Shared,
-                    other => return Err(format!("`{other}`: type global or shared")),
+                    other => {
+                        return Err(t!(lang, "explorer-error-space", text = other.to_string()));
+                    }
                 }
             }
             Row::Elem => {
@@ -221,9 +225,7 @@ impl State {
                         self.fit_field();
                     }
                     None => {
-                        return Err(format!(
-                            "element size must be 1, 2, 4, 8 or 16 bytes, got {elem}"
-                        ));
+                        return Err(t!(lang, "explorer-error-elem", elem = elem.to_string()));
                     }
                 }
             }
@@ -233,7 +235,9 @@ impl State {
                     "aos" | "struct" => Shape::Struct,
                     "row" => Shape::Row,
                     "column" | "col" => Shape::Column,
-                    other => return Err(format!("`{other}`: type affine, aos, row or column")),
+                    other => {
+                        return Err(t!(lang, "explorer-error-shape", text = other.to_string()));
+                    }
                 }
             }
             Row::Stride => self.stride = parse_int(text)?,
@@ -241,7 +245,11 @@ impl State {
             Row::StructSize => {
                 let size = parse_int(text)?;
                 if size < i64::from(self.elem) {
-                    return Err(format!("a struct must hold its {}-byte field", self.elem));
+                    return Err(t!(
+                        lang,
+                        "explorer-error-struct",
+                        elem = self.elem.to_string()
+                    ));
                 }
                 self.struct_size = size;
                 self.fit_field();
@@ -249,9 +257,10 @@ impl State {
             Row::FieldOffset => {
                 let offset = parse_int(text)?;
                 if offset < 0 || offset.saturating_add(i64::from(self.elem)) > self.struct_size {
-                    return Err(format!(
-                        "field offset must be 0 to {}",
-                        self.struct_size - i64::from(self.elem)
+                    return Err(t!(
+                        lang,
+                        "explorer-error-field",
+                        max = (self.struct_size - i64::from(self.elem)).to_string()
                     ));
                 }
                 self.field_offset = offset;
@@ -265,9 +274,10 @@ impl State {
                     .map(parse_int)
                     .collect::<Result<Vec<_>, _>>()?;
                 if offsets.is_empty() || offsets.len() > self.arch.warp_size as usize {
-                    return Err(format!(
-                        "type 1 to {} byte offsets, comma-separated, lane 0 first",
-                        self.arch.warp_size
+                    return Err(t!(
+                        lang,
+                        "explorer-error-offsets",
+                        warp = self.arch.warp_size.to_string()
                     ));
                 }
                 self.offsets = offsets;
@@ -275,45 +285,46 @@ impl State {
             Row::Lanes => {
                 let mask = engine::parse_mask(text)?;
                 if mask & full_mask(self.arch.warp_size) == 0 {
-                    return Err("at least one lane must be active".into());
+                    return Err(t!(lang, "explorer-error-lanes"));
                 }
                 self.lanes = Lanes::Custom(mask);
             }
             Row::Unit => self.lines = text.trim().starts_with('l'),
-            Row::Sweep(row) => self.set_sweep(row, text)?,
+            Row::Sweep(row) => self.set_sweep(row, text, lang)?,
         }
         Ok(())
     }
 
-    pub(super) fn row_text(&self, row: Row) -> (&'static str, String) {
+    pub(super) fn row_text(&self, row: Row, lang: Lang) -> (String, String) {
+        let bytes = |n: i64| t!(lang, "explorer-value-bytes", n = n.to_string());
+        let elems = |n: i64| t!(lang, "explorer-value-elems", n = n.to_string());
         match row {
-            Row::Arch => ("arch", self.arch.key.to_string()),
+            Row::Arch => (t!(lang, "explorer-row-arch"), self.arch.key.to_string()),
             Row::Space => (
-                "space",
+                t!(lang, "explorer-row-space"),
                 if self.space == Space::Global {
-                    "global"
+                    t!(lang, "explorer-space-global")
                 } else {
-                    "shared"
-                }
-                .to_string(),
+                    t!(lang, "explorer-space-shared")
+                },
             ),
-            Row::Elem => ("elem", format!("{} B", self.elem)),
-            Row::Shape => ("pattern", self.shape.name().to_string()),
-            Row::Stride => ("stride", format!("{} elem", self.stride)),
+            Row::Elem => (t!(lang, "explorer-row-elem"), bytes(i64::from(self.elem))),
+            Row::Shape => (t!(lang, "explorer-row-pattern"), self.shape.name(lang)),
+            Row::Stride => (t!(lang, "explorer-row-stride"), elems(self.stride)),
             Row::Offset => (
                 match self.shape {
-                    Shape::Struct => "first",
-                    Shape::Row | Shape::Column => "column",
-                    Shape::Affine | Shape::Offsets => "offset",
+                    Shape::Struct => t!(lang, "explorer-row-first"),
+                    Shape::Row | Shape::Column => t!(lang, "explorer-row-column"),
+                    Shape::Affine | Shape::Offsets => t!(lang, "explorer-row-offset"),
                 },
-                format!("{} elem", self.offset),
+                elems(self.offset),
             ),
-            Row::StructSize => ("struct", format!("{} B", self.struct_size)),
-            Row::FieldOffset => ("field at", format!("{} B", self.field_offset)),
-            Row::Pitch => ("pitch", format!("{} B", self.pitch)),
-            Row::Base => ("base", format!("{} B", self.base)),
+            Row::StructSize => (t!(lang, "explorer-row-struct"), bytes(self.struct_size)),
+            Row::FieldOffset => (t!(lang, "explorer-row-field"), bytes(self.field_offset)),
+            Row::Pitch => (t!(lang, "explorer-row-pitch"), bytes(self.pitch)),
+            Row::Base => (t!(lang, "explorer-row-base"), bytes(self.base)),
             Row::Offsets => (
-                "offsets",
+                t!(lang, "explorer-row-offsets"),
                 crate::ui::ellipsis(
                     &self
                         .offsets
@@ -324,17 +335,19 @@ impl State {
                     13,
                 ),
             ),
-            Row::Lanes => ("lanes", self.lanes.describe(self.arch.warp_size)),
-            Row::Unit => (
-                "count",
-                if self.granularity() == Granularity::Line {
-                    "128 B lines"
-                } else {
-                    "32 B sectors"
-                }
-                .to_string(),
+            Row::Lanes => (
+                t!(lang, "explorer-row-lanes"),
+                self.lanes.describe(self.arch.warp_size, lang),
             ),
-            Row::Sweep(row) => self.sweep_row_text(row),
+            Row::Unit => (
+                t!(lang, "explorer-row-count"),
+                if self.granularity() == Granularity::Line {
+                    t!(lang, "explorer-unit-lines")
+                } else {
+                    t!(lang, "explorer-unit-sectors")
+                },
+            ),
+            Row::Sweep(row) => self.sweep_row_text(row, lang),
         }
     }
 }

@@ -2,6 +2,9 @@
 
 use super::{Lanes, Shape, Space, State};
 use crate::engine::Arch;
+use crate::i18n::Lang;
+use crate::t;
+use crate::ui::diagram::{fit_words, pad_right};
 use crate::ui::{Theme, centered, popup};
 use ratatui::buffer::Buffer;
 use ratatui::layout::Rect;
@@ -15,6 +18,63 @@ pub struct Preset {
     /// What it shows.
     pub what: &'static str,
     pub(super) apply: fn(&mut State),
+}
+
+impl Preset {
+    /// The preset called `name` (its English name, as the explorer remembers it).
+    pub fn named(name: &str) -> Option<&'static Preset> {
+        PRESETS.iter().find(|p| p.name == name)
+    }
+
+    /// Its name in `lang`.
+    pub fn name_in(&self, lang: Lang) -> String {
+        match self.name {
+            "sequential floats" => t!(lang, "explorer-preset-sequential"),
+            "stride 2" => t!(lang, "explorer-preset-stride2"),
+            "stride 32" => t!(lang, "explorer-preset-stride32"),
+            "stride 1024" => t!(lang, "explorer-preset-stride1024"),
+            "misaligned by one" => t!(lang, "explorer-preset-misaligned"),
+            "AoS, 12-byte struct" => t!(lang, "explorer-preset-aos12"),
+            "AoS, 24-byte struct" => t!(lang, "explorer-preset-aos24"),
+            "SoA" => t!(lang, "explorer-preset-soa"),
+            "column walk, pitch 4096" => t!(lang, "explorer-preset-column"),
+            "half warp" => t!(lang, "explorer-preset-half-warp"),
+            "transpose column, tile[32][32]" => t!(lang, "explorer-preset-transpose"),
+            "padded tile[32][33]" => t!(lang, "explorer-preset-padded"),
+            "shared stride 2" => t!(lang, "explorer-preset-shared-stride2"),
+            "broadcast" => t!(lang, "explorer-preset-broadcast"),
+            "8-byte doubles" => t!(lang, "explorer-preset-doubles"),
+            "double tile[32][32] column" => t!(lang, "explorer-preset-double-tile"),
+            "AMD wave64 contiguous" => t!(lang, "explorer-preset-amd-contiguous"),
+            "AMD wave64 stride 64" => t!(lang, "explorer-preset-amd-stride64"),
+            other => other.to_string(),
+        }
+    }
+
+    /// What it shows, in `lang`.
+    pub fn what_in(&self, lang: Lang) -> String {
+        match self.name {
+            "sequential floats" => t!(lang, "explorer-preset-sequential-what"),
+            "stride 2" => t!(lang, "explorer-preset-stride2-what"),
+            "stride 32" => t!(lang, "explorer-preset-stride32-what"),
+            "stride 1024" => t!(lang, "explorer-preset-stride1024-what"),
+            "misaligned by one" => t!(lang, "explorer-preset-misaligned-what"),
+            "AoS, 12-byte struct" => t!(lang, "explorer-preset-aos12-what"),
+            "AoS, 24-byte struct" => t!(lang, "explorer-preset-aos24-what"),
+            "SoA" => t!(lang, "explorer-preset-soa-what"),
+            "column walk, pitch 4096" => t!(lang, "explorer-preset-column-what"),
+            "half warp" => t!(lang, "explorer-preset-half-warp-what"),
+            "transpose column, tile[32][32]" => t!(lang, "explorer-preset-transpose-what"),
+            "padded tile[32][33]" => t!(lang, "explorer-preset-padded-what"),
+            "shared stride 2" => t!(lang, "explorer-preset-shared-stride2-what"),
+            "broadcast" => t!(lang, "explorer-preset-broadcast-what"),
+            "8-byte doubles" => t!(lang, "explorer-preset-doubles-what"),
+            "double tile[32][32] column" => t!(lang, "explorer-preset-double-tile-what"),
+            "AMD wave64 contiguous" => t!(lang, "explorer-preset-amd-contiguous-what"),
+            "AMD wave64 stride 64" => t!(lang, "explorer-preset-amd-stride64-what"),
+            _ => self.what.to_string(),
+        }
+    }
 }
 
 /// The presets, in the picker's order.
@@ -127,9 +187,15 @@ pub const PRESETS: &[Preset] = &[
 /// Columns of a preset's name in the picker.
 const NAME_WIDTH: usize = 32;
 
-pub(super) fn presets_popup(selected: usize, theme: Theme, area: Rect, buf: &mut Buffer) {
+pub(super) fn presets_popup(
+    selected: usize,
+    theme: Theme,
+    lang: Lang,
+    area: Rect,
+    buf: &mut Buffer,
+) {
     let rect = centered(area, 72, PRESETS.len() as u16 + 2);
-    let inner = popup(rect, "Presets (Enter apply, Esc close)", theme, buf);
+    let inner = popup(rect, &t!(lang, "explorer-presets-title"), theme, buf);
     let rows = inner.height as usize;
     let first = selected.saturating_sub(rows.saturating_sub(1));
     let lines: Vec<Line> = PRESETS
@@ -146,16 +212,17 @@ pub(super) fn presets_popup(selected: usize, theme: Theme, area: Rect, buf: &mut
             Line::from(vec![
                 Span::styled(
                     format!(
-                        "{} {:<NAME_WIDTH$}",
+                        "{} {}",
                         if i == selected { "▸" } else { " " },
-                        preset.name
+                        pad_right(&fit_words(&preset.name_in(lang), NAME_WIDTH), NAME_WIDTH)
                     ),
                     style,
                 ),
                 Span::styled(
-                    // What is left of the row after the name, cut with an ellipsis, never mid-word.
-                    crate::ui::ellipsis_words(
-                        preset.what,
+                    // What is left of the row after the name, cut with an ellipsis, never mid-word
+                    // (nor through a wide character).
+                    fit_words(
+                        &preset.what_in(lang),
                         usize::from(inner.width).saturating_sub(NAME_WIDTH + 2),
                     ),
                     if i == selected { style } else { theme.dim() },

@@ -17,6 +17,8 @@ use crate::engine::{
     AccessParam, AccessShape, Granularity, SweepRange, Vendor, banks_sweep, coalescing_sweep,
 };
 use crate::format;
+use crate::i18n::Lang;
+use crate::t;
 use crate::ui::{Theme, block};
 use ratatui::buffer::Buffer;
 use ratatui::layout::Rect;
@@ -39,12 +41,14 @@ pub enum Figure {
 }
 
 impl Figure {
-    fn name(self, granularity: Granularity) -> &'static str {
+    fn name(self, granularity: Granularity, lang: Lang) -> String {
         match (self, granularity) {
-            (Figure::SectorsPerRequest, Granularity::Sector) => "sectors/request",
-            (Figure::SectorsPerRequest, Granularity::Line) => "lines/request",
-            (Figure::Efficiency, _) => "efficiency %",
-            (Figure::Wavefronts, _) => "wavefronts",
+            (Figure::SectorsPerRequest, Granularity::Sector) => {
+                t!(lang, "explorer-figure-sectors")
+            }
+            (Figure::SectorsPerRequest, Granularity::Line) => t!(lang, "explorer-figure-lines"),
+            (Figure::Efficiency, _) => t!(lang, "explorer-figure-efficiency"),
+            (Figure::Wavefronts, _) => t!(lang, "explorer-figure-wavefronts"),
         }
     }
 
@@ -187,20 +191,30 @@ impl State {
     }
 
     /// A typed value on the sweep's rows: a parameter name, a range (`1..512`, `0..1024:4`), a figure.
-    pub(super) fn set_sweep(&mut self, row: SweepRow, text: &str) -> Result<(), String> {
+    pub(super) fn set_sweep(
+        &mut self,
+        row: SweepRow,
+        text: &str,
+        lang: Lang,
+    ) -> Result<(), String> {
         let Some(mut panel) = self.sweep else {
             return Ok(());
         };
         match row {
             SweepRow::Param => {
                 let param = AccessParam::parse(text).ok_or_else(|| {
-                    format!(
-                        "`{}`: type stride, offset, elem, struct_size, lanes or pitch",
-                        text.trim()
+                    t!(
+                        lang,
+                        "explorer-error-sweep-param",
+                        text = text.trim().to_string()
                     )
                 })?;
                 if !param.applies_to(&self.shape()) {
-                    return Err(format!("{} does not apply to this pattern", param.key()));
+                    return Err(t!(
+                        lang,
+                        "explorer-error-sweep-applies",
+                        param = param.key()
+                    ));
                 }
                 panel.param = param;
                 panel.range = None;
@@ -208,8 +222,10 @@ impl State {
             SweepRow::Range => {
                 let range = SweepRange::parse(text)?;
                 if range.len() > MAX_PANEL_POINTS {
-                    return Err(format!(
-                        "the panel draws at most {MAX_PANEL_POINTS} points; use a step (`0..65536:16`) or `warpdrill calc sweep`"
+                    return Err(t!(
+                        lang,
+                        "explorer-error-sweep-points",
+                        max = MAX_PANEL_POINTS.to_string()
                     ));
                 }
                 panel.param = self.sweep_param(&panel);
@@ -219,8 +235,8 @@ impl State {
                 panel.figure = Figure::parse(text)
                     .filter(|f| Figure::of(self.space).contains(f))
                     .ok_or_else(|| match self.space {
-                        Space::Global => "type sectors or efficiency".to_string(),
-                        Space::Shared => "shared memory plots wavefronts".to_string(),
+                        Space::Global => t!(lang, "explorer-error-figure-global"),
+                        Space::Shared => t!(lang, "explorer-error-figure-shared"),
                     })?;
             }
         }
@@ -229,16 +245,20 @@ impl State {
     }
 
     /// The text of a sweep row: `("sweep", "stride")`, `("range", "1..256")`, `("figure", …)`.
-    pub(super) fn sweep_row_text(&self, row: SweepRow) -> (&'static str, String) {
+    pub(super) fn sweep_row_text(&self, row: SweepRow, lang: Lang) -> (String, String) {
         let panel = self.sweep.unwrap_or_default();
         match row {
-            SweepRow::Param => ("sweep", self.sweep_param(&panel).key().replace('_', " ")),
-            SweepRow::Range => ("range", self.sweep_range(&panel).to_string()),
+            SweepRow::Param => (
+                t!(lang, "explorer-row-sweep"),
+                self.sweep_param(&panel).key().replace('_', " "),
+            ),
+            SweepRow::Range => (
+                t!(lang, "explorer-row-range"),
+                self.sweep_range(&panel).to_string(),
+            ),
             SweepRow::Figure => (
-                "figure",
-                self.sweep_figure(&panel)
-                    .name(self.granularity())
-                    .to_string(),
+                t!(lang, "explorer-row-figure"),
+                self.sweep_figure(&panel).name(self.granularity(), lang),
             ),
         }
     }
@@ -394,18 +414,42 @@ fn scale(sweep: MeasuredSweep, figure: Figure, model: &[(f64, f64)]) -> Scaled {
 }
 
 /// Draws the sweep panel.
-pub fn render_sweep(state: &State, panel: &SweepPanel, theme: Theme, area: Rect, buf: &mut Buffer) {
+pub fn render_sweep(
+    state: &State,
+    panel: &SweepPanel,
+    theme: Theme,
+    lang: Lang,
+    area: Rect,
+    buf: &mut Buffer,
+) {
     let curves = curves(state, panel);
-    let name = curves.figure.name(state.granularity());
+    let name = curves.figure.name(state.granularity(), lang);
     let now = match curves.current {
-        Some((x, y)) => format!(" · now {} → {}", x, format::trim_float(y, 2)),
+        Some((x, y)) => t!(
+            lang,
+            "explorer-sweep-now",
+            x = x.to_string(),
+            y = format::trim_float(y, 2)
+        ),
         None => String::new(),
     };
     let param = curves.param.key().replace('_', " ");
     let title = if area.width >= 100 {
-        format!("Sweep: {name} against {}{now}", curves.param.label())
+        t!(
+            lang,
+            "explorer-sweep-title-long",
+            figure = name.clone(),
+            param = curves.param.label(),
+            now = now
+        )
     } else {
-        format!("Sweep: {name} vs {param}{now}")
+        t!(
+            lang,
+            "explorer-sweep-title",
+            figure = name.clone(),
+            param = param.clone(),
+            now = now
+        )
     };
     let x_bounds = {
         let (start, end) = (curves.range.start as f64, curves.range.end as f64);
@@ -429,9 +473,9 @@ pub fn render_sweep(state: &State, panel: &SweepPanel, theme: Theme, area: Rect,
     let mut datasets = vec![
         Dataset::default()
             .name(if area.width >= 100 {
-                format!("model: {name}")
+                t!(lang, "explorer-sweep-model-long", figure = name.clone())
             } else {
-                "model".to_string()
+                t!(lang, "explorer-sweep-model")
             })
             .marker(Marker::Braille)
             .graph_type(GraphType::Line)
@@ -441,12 +485,20 @@ pub fn render_sweep(state: &State, panel: &SweepPanel, theme: Theme, area: Rect,
     // Long names on wide panels; short ones keep the legend small enough to be drawn.
     let measured_name = curves.measured_from.map(|(sweep, at)| {
         if area.width >= 100 {
-            format!(
-                "• H200 {}, scaled to the model at {param} {at}",
-                sweep.unit()
+            t!(
+                lang,
+                "explorer-sweep-measured-long",
+                unit = sweep.unit(),
+                param = param.clone(),
+                at = at.to_string()
             )
         } else {
-            format!("• H200, scaled at {param} {at}")
+            t!(
+                lang,
+                "explorer-sweep-measured",
+                param = param.clone(),
+                at = at.to_string()
+            )
         }
     });
     if let Some(label) = &measured_name {
@@ -463,7 +515,7 @@ pub fn render_sweep(state: &State, panel: &SweepPanel, theme: Theme, area: Rect,
     if let Some(point) = &current {
         datasets.push(
             Dataset::default()
-                .name("now")
+                .name(t!(lang, "explorer-sweep-now-point"))
                 .marker(Marker::Block)
                 .graph_type(GraphType::Scatter)
                 .style(theme.bad())
@@ -569,26 +621,45 @@ mod tests {
     fn rows_step_and_take_typed_values() {
         let mut state = global();
         state.adjust_sweep(SweepRow::Range, 1);
-        assert_eq!(state.sweep_row_text(SweepRow::Range).1, "1..512");
+        assert_eq!(state.sweep_row_text(SweepRow::Range, Lang::En).1, "1..512");
         state.adjust_sweep(SweepRow::Range, -1);
         state.adjust_sweep(SweepRow::Range, -1);
-        assert_eq!(state.sweep_row_text(SweepRow::Range).1, "1..128");
+        assert_eq!(state.sweep_row_text(SweepRow::Range, Lang::En).1, "1..128");
         state.adjust_sweep(SweepRow::Param, 1);
-        assert_eq!(state.sweep_row_text(SweepRow::Param).1, "offset");
-        assert_eq!(state.sweep_row_text(SweepRow::Range).1, "0..63");
-        assert!(state.set_sweep(SweepRow::Range, "0..100000").is_err());
-        assert!(state.set_sweep(SweepRow::Range, "9..1").is_err());
-        state.set_sweep(SweepRow::Range, "0..1024:16").unwrap();
+        assert_eq!(state.sweep_row_text(SweepRow::Param, Lang::En).1, "offset");
+        assert_eq!(state.sweep_row_text(SweepRow::Range, Lang::En).1, "0..63");
+        assert!(
+            state
+                .set_sweep(SweepRow::Range, "0..100000", Lang::En)
+                .is_err()
+        );
+        assert!(state.set_sweep(SweepRow::Range, "9..1", Lang::En).is_err());
+        state
+            .set_sweep(SweepRow::Range, "0..1024:16", Lang::En)
+            .unwrap();
         assert_eq!(curves(&state, &state.sweep.unwrap()).model.len(), 65);
-        state.set_sweep(SweepRow::Figure, "efficiency").unwrap();
+        state
+            .set_sweep(SweepRow::Figure, "efficiency", Lang::En)
+            .unwrap();
         assert_eq!(
             state.sweep_figure(&state.sweep.unwrap()),
             Figure::Efficiency
         );
-        assert!(state.set_sweep(SweepRow::Figure, "wavefronts").is_err());
-        state.set_sweep(SweepRow::Param, "pitch").unwrap();
-        assert_eq!(state.sweep_row_text(SweepRow::Range).1, "4..1024:4");
-        assert!(state.set_sweep(SweepRow::Param, "nonsense").is_err());
+        assert!(
+            state
+                .set_sweep(SweepRow::Figure, "wavefronts", Lang::En)
+                .is_err()
+        );
+        state.set_sweep(SweepRow::Param, "pitch", Lang::En).unwrap();
+        assert_eq!(
+            state.sweep_row_text(SweepRow::Range, Lang::En).1,
+            "4..1024:4"
+        );
+        assert!(
+            state
+                .set_sweep(SweepRow::Param, "nonsense", Lang::En)
+                .is_err()
+        );
         state.toggle_sweep();
         assert!(state.sweep.is_none());
     }

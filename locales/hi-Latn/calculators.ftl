@@ -1,0 +1,79 @@
+# Calculators: occupancy (heat map, what-if plots), tiling, roofline.
+calc-key-calculator = calculator
+calc-key-field = field
+calc-key-value = value
+calc-key-type = value type karo
+calc-key-back = wapas
+calc-key-heat-map = occupancy heat map / plots
+calc-key-kernel = roofline kernel jodo/hatao
+calc-key-help = madad
+calc-tab-occupancy = 1 Occupancy
+calc-tab-tiling = 2 Tiling
+calc-tab-roofline = 3 Roofline
+calc-error-not-nvidia = { $arch } ke NVIDIA occupancy figures nahi hain; sm_70 … sm_120 mein se chuno
+calc-error-range = { $name } { $min } se { $max } tak hona chahiye, { $value } mila
+# Occupancy.
+calc-occ-kernel = Kernel
+calc-occ-title = Occupancy
+calc-occ-row-arch = arch
+calc-occ-row-block-size = block size
+calc-occ-row-registers = registers
+calc-occ-row-static-smem = static smem
+calc-occ-row-dynamic-smem = dynamic smem
+calc-occ-row-carveout = carveout
+calc-name-block-size = block size
+calc-name-registers = har thread ke registers
+calc-name-static-smem = static shared memory
+calc-name-dynamic-smem = dynamic shared memory
+calc-value-threads = { $n } threads
+calc-value-per-thread = { $n } /thread
+calc-value-default = default
+calc-limiter-warps = warps
+calc-limiter-registers = registers
+calc-limiter-shared-memory = shared memory
+calc-limiter-blocks = blocks
+calc-occ-occupancy = occupancy { $percent }
+calc-occ-blocks-warps = blocks { $blocks } · warps { $warps }/{ $max }
+calc-occ-limited-by = limit karta hai { $limiters }
+calc-occ-limiter = limiter
+calc-occ-blocks-per-sm = blocks/SM:
+calc-occ-per-block = har block: { $regs } regs ({ $per_warp }/warp), { $smem } smem · carveout { $carveout }
+calc-occ-textbook = textbook 65536/r
+calc-occ-textbook-threads = { $threads } → { $rounded } thr = { $percent }
+calc-occ-vs-hardware = vs hardware
+calc-heat-title = block size → aur registers ↓ ke hisaab se Occupancy % · * { $block } × { $regs } regs = { $current }
+calc-plot-block-size = block size
+calc-plot-registers = registers
+calc-plot-smem = smem KB
+# Tiling.
+calc-tiling-panel = Matrix multiply
+calc-tiling-title = Tiling
+calc-tiling-row-tile = tile
+calc-tiling-row-element = element
+calc-name-element-size = element size
+calc-error-element-size = element size 1, 2, 4, 8 ya 16 bytes hona chahiye
+calc-tiling-factor = reduction factor { $factor }×
+calc-tiling-reads = reads naive { $naive } → tiled { $tiled }
+calc-tiling-footprint = har block ka footprint { $bytes } (2 × { $tile }² × { $elem } B)
+calc-tiling-smem-blocks = sirf shared memory se blocks per SM: { $blocks }
+calc-tiling-full-rule = poora rule ({ $threads } threads, { $regs } regs): { $blocks } blocks, { $percent } — limit karta hai { $limiters }
+calc-tiling-too-big = { $tile }×{ $tile }-thread block 1024 threads se zyada hai: launch nahi ho sakta
+calc-tiling-intensity = arithmetic intensity
+calc-tiling-reuse = reuse × tile
+calc-tiling-table = Tile sizes ki tulna
+calc-tiling-col-tile = tile
+calc-tiling-col-smem = smem/block
+calc-tiling-col-blocks = blocks/SM
+calc-tiling-col-occupancy = occupancy
+calc-tiling-col-factor = factor
+calc-tiling-no-launch = launch nahi
+# Roofline.
+calc-roof-panel = Machine aur kernels
+calc-roof-row-peak = peak
+calc-roof-row-bandwidth = bandwidth
+calc-roof-error-number = `{ $text }`: positive number nahi hai (jaise 67T, 4.8 TB/s, 0.25)
+calc-roof-kernels = Kernels
+calc-roof-ridge-line = ridge I* = P/β = { $ridge } FLOP/B
+calc-roof-memory-bound = memory-bound
+calc-roof-compute-bound = compute-bound
+calc-roof-title = Roofline (log-log) · ridge { $ridge } FLOP/B

@@ -1,0 +1,20 @@
+# Access diagrams ke labels aur legends (explorer, `warpdrill calc`).
+diagram-address = address
+diagram-bytes-used = bytes (█ used)
+diagram-lanes = lanes
+diagram-used = used
+diagram-sectors = { $n ->
+    [one] { $n } sector
+   *[other] { $n } sectors
+}
+diagram-lines = { $n ->
+    [one] { $n } line
+   *[other] { $n } lines
+}
+diagram-wavefronts = { $n ->
+    [one] { $n } wavefront
+   *[other] { $n } wavefronts
+}
+diagram-gap = { $bytes } ka gap ({ $units } fetch nahi hue)
+diagram-phase = phase: lanes { $first }-{ $last } → { $wavefronts }
+diagram-banks-legend = (cell = word padhne wali lane; + = kai lanes woh word share karti hain; rows = wavefronts)

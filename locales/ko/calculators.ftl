@@ -1,0 +1,79 @@
+# 계산기: occupancy (heat map, what-if plot), tiling, roofline.
+calc-key-calculator = 계산기
+calc-key-field = 항목
+calc-key-value = 값
+calc-key-type = 값 입력
+calc-key-back = 뒤로
+calc-key-heat-map = occupancy heat map / plot
+calc-key-kernel = roofline kernel 추가/삭제
+calc-key-help = 도움말
+calc-tab-occupancy = 1 Occupancy
+calc-tab-tiling = 2 Tiling
+calc-tab-roofline = 3 Roofline
+calc-error-not-nvidia = { $arch }에는 NVIDIA occupancy 수치가 없습니다; sm_70 … sm_120 중에서 고르세요
+calc-error-range = { $name }: { $min }부터 { $max }까지여야 합니다 (입력: { $value })
+# Occupancy.
+calc-occ-kernel = Kernel
+calc-occ-title = Occupancy
+calc-occ-row-arch = arch
+calc-occ-row-block-size = block 크기
+calc-occ-row-registers = register
+calc-occ-row-static-smem = 정적 smem
+calc-occ-row-dynamic-smem = 동적 smem
+calc-occ-row-carveout = carveout
+calc-name-block-size = block 크기
+calc-name-registers = thread당 register
+calc-name-static-smem = 정적 shared memory
+calc-name-dynamic-smem = 동적 shared memory
+calc-value-threads = thread { $n }개
+calc-value-per-thread = { $n } /thread
+calc-value-default = 기본값
+calc-limiter-warps = warp
+calc-limiter-registers = register
+calc-limiter-shared-memory = shared memory
+calc-limiter-blocks = block
+calc-occ-occupancy = occupancy { $percent }
+calc-occ-blocks-warps = block { $blocks } · warp { $warps }/{ $max }
+calc-occ-limited-by = 제한: { $limiters }
+calc-occ-limiter = 제한 요인
+calc-occ-blocks-per-sm = SM당 block:
+calc-occ-per-block = block당: register { $regs } (warp당 { $per_warp }), smem { $smem } · carveout { $carveout }
+calc-occ-textbook = 교과서 65536/r
+calc-occ-textbook-threads = { $threads } → { $rounded } thr = { $percent }
+calc-occ-vs-hardware = 대 하드웨어
+calc-heat-title = block 크기 → 와 register ↓ 별 occupancy % · * { $block } × register { $regs } = { $current }
+calc-plot-block-size = block 크기
+calc-plot-registers = register
+calc-plot-smem = smem KB
+# Tiling.
+calc-tiling-panel = 행렬 곱셈
+calc-tiling-title = Tiling
+calc-tiling-row-tile = tile
+calc-tiling-row-element = element
+calc-name-element-size = element 크기
+calc-error-element-size = element 크기는 1, 2, 4, 8, 16 byte 중 하나여야 합니다
+calc-tiling-factor = 감소 배율 { $factor }×
+calc-tiling-reads = 읽기 naive { $naive } → tiled { $tiled }
+calc-tiling-footprint = block당 사용량 { $bytes } (2 × { $tile }² × { $elem } B)
+calc-tiling-smem-blocks = shared memory만 보면 SM당 block: { $blocks }
+calc-tiling-full-rule = 전체 규칙 (thread { $threads }개, register { $regs }): block { $blocks }개, { $percent } — 제한: { $limiters }
+calc-tiling-too-big = { $tile }×{ $tile }-thread block은 1024 thread를 넘어서 실행할 수 없습니다
+calc-tiling-intensity = arithmetic intensity
+calc-tiling-reuse = 재사용 × tile
+calc-tiling-table = tile 크기 비교
+calc-tiling-col-tile = tile
+calc-tiling-col-smem = smem/block
+calc-tiling-col-blocks = blocks/SM
+calc-tiling-col-occupancy = occupancy
+calc-tiling-col-factor = 배율
+calc-tiling-no-launch = 실행 불가
+# Roofline.
+calc-roof-panel = 머신과 kernel
+calc-roof-row-peak = peak
+calc-roof-row-bandwidth = bandwidth
+calc-roof-error-number = `{ $text }`: 양수가 아닙니다 (예: 67T, 4.8 TB/s, 0.25)
+calc-roof-kernels = Kernel
+calc-roof-ridge-line = ridge I* = P/β = { $ridge } FLOP/B
+calc-roof-memory-bound = memory-bound
+calc-roof-compute-bound = compute-bound
+calc-roof-title = Roofline (log-log) · ridge { $ridge } FLOP/B
