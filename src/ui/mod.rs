@@ -20,6 +20,7 @@ pub mod search;
 pub mod stats;
 pub mod theme;
 pub mod topic;
+pub mod words;
 
 pub use action::{Action, ExplorerSetup, Space, Tab};
 pub use ctx::Ctx;
