@@ -151,9 +151,7 @@ fn review(c: &mut Criterion) {
 
     let content = warpdrill::content::Content::builtin();
     let progress = warpdrill::progress::Progress::default();
-    let screen = warpdrill::ui::stats::State {
-        stats: warpdrill::srs::stats::compute(&deck),
-    };
+    let screen = warpdrill::ui::stats::State::new(warpdrill::srs::stats::compute(&deck));
     let ctx = warpdrill::ui::Ctx {
         content: &content,
         progress: &progress,

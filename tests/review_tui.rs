@@ -74,7 +74,7 @@ fn a_session_reveals_rates_undoes_and_ends_with_a_summary() {
     assert!(review_state(&app).card.is_none());
     let done = screen(&app, 80, 24);
     assert!(done.contains("Done for now."), "{done}");
-    assert!(done.contains("Reviewed 20 card(s)"), "{done}");
+    assert!(done.contains("Reviewed 20 cards"), "{done}");
     insta::assert_snapshot!("review_done_80x24", done);
     insta::assert_snapshot!("review_done_60x20", screen(&app, 60, 20));
 }

@@ -338,7 +338,7 @@ impl App {
         self.overlay = None;
         self.stack = vec![Screen::LabOverview(overview)];
         if submitted {
-            self.stack.push(Screen::LabEnd(lab_ui::End));
+            self.stack.push(Screen::LabEnd(lab_ui::End::default()));
         }
     }
 
@@ -661,7 +661,7 @@ impl App {
                     match lab.submit(now) {
                         Ok(_) => {
                             self.stack.truncate(1);
-                            self.stack.push(Screen::LabEnd(lab_ui::End));
+                            self.stack.push(Screen::LabEnd(lab_ui::End::default()));
                         }
                         Err(e) => {
                             self.flash = Some(t!(
@@ -686,7 +686,7 @@ impl App {
                 if let Some(deck) = &self.review {
                     let stats = crate::srs::stats::compute(deck);
                     self.stack
-                        .push(Screen::Stats(Box::new(stats::State { stats })));
+                        .push(Screen::Stats(Box::new(stats::State::new(stats))));
                 }
             }
             Action::Rate {

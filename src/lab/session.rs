@@ -340,6 +340,17 @@ impl LabSession {
         }
     }
 
+    /// [`LabSession::closed`] in `lang`, for the screen.
+    pub fn closed_in(&self, lang: crate::i18n::Lang, now: u64) -> Option<String> {
+        if self.tally.submitted.is_some() {
+            Some(crate::t!(lang, "lab-closed-handed-in"))
+        } else if self.time_up(now) {
+            Some(crate::t!(lang, "lab-closed-time-up"))
+        } else {
+            None
+        }
+    }
+
     fn refuse(&self, index: usize, now: u64) -> Result<(), LabError> {
         if let Some(message) = self.closed(now) {
             return Err(LabError::Closed(message.to_string()));

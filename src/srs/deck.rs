@@ -62,6 +62,28 @@ pub struct Preview {
     pub state: CardState,
     /// When it would come back: `10m`, `3d`, `1.5mo`.
     pub label: String,
+    /// How long until it would come back (for [`Preview::label_in`]).
+    pub wait: Wait,
+}
+
+/// How long until a card comes back: minutes and hours while it is learning, whole days once it is
+/// scheduled.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Wait {
+    /// Milliseconds (a learning step).
+    Ms(i64),
+    /// Days (a review interval).
+    Days(u32),
+}
+
+impl Preview {
+    /// [`Preview::label`] in `lang`: `10m`, `3d` in English, `10분`, `3일` in Korean.
+    pub fn label_in(&self, lang: crate::i18n::Lang) -> String {
+        match self.wait {
+            Wait::Ms(ms) => super::schedule::interval_text(lang, 0, ms),
+            Wait::Days(days) => super::schedule::days_text(lang, days),
+        }
+    }
 }
 
 /// A record that undo can take back.
@@ -494,14 +516,19 @@ impl Deck {
         let state = self.states[i];
         let one = |rating: Rating| -> Result<Preview, SrsError> {
             let after = answer(&state, rating, at, &self.settings, self.scheduler.as_ref())?;
-            let label = match after.phase {
-                Phase::Learning | Phase::Relearning => interval_label(now, after.due_ms),
-                _ => days_label(after.interval_days),
+            let wait = match after.phase {
+                Phase::Learning | Phase::Relearning => Wait::Ms(after.due_ms - now),
+                _ => Wait::Days(after.interval_days),
+            };
+            let label = match wait {
+                Wait::Ms(_) => interval_label(now, after.due_ms),
+                Wait::Days(days) => days_label(days),
             };
             Ok(Preview {
                 rating,
                 state: after,
                 label,
+                wait,
             })
         };
         Ok([

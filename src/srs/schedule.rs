@@ -10,6 +10,8 @@
 
 use super::SrsError;
 use super::config::Settings;
+use crate::i18n::Lang;
+use crate::t;
 use serde::{Deserialize, Serialize};
 
 /// The learner's answer.
@@ -47,6 +49,17 @@ impl Rating {
             Rating::Hard => "Hard",
             Rating::Good => "Good",
             Rating::Easy => "Easy",
+        }
+    }
+
+    /// The rating's name on a button in `lang`: `Again`, `Hard`, `Good`, `Easy` in English (the same
+    /// as [`Rating::name`]); 다시, 어려움, 좋음, 쉬움 in Korean.
+    pub fn label(self, lang: Lang) -> String {
+        match self {
+            Rating::Again => t!(lang, "review-rating-again"),
+            Rating::Hard => t!(lang, "review-rating-hard"),
+            Rating::Good => t!(lang, "review-rating-good"),
+            Rating::Easy => t!(lang, "review-rating-easy"),
         }
     }
 
@@ -413,25 +426,39 @@ pub fn hash_text(text: &str) -> u64 {
 
 /// An interval as a button shows it: `1m`, `10m`, `2h`, `3d`, `1.5mo`, `2.1y`.
 pub fn interval_label(from_ms: i64, to_ms: i64) -> String {
-    let secs = ((to_ms - from_ms) / 1000).max(0);
-    if secs < 3600 {
-        format!("{}m", (secs as f64 / 60.0).round().max(1.0))
-    } else if secs < 86_400 {
-        format!("{}h", crate::format::trim_float(secs as f64 / 3600.0, 1))
-    } else {
-        days_label(((secs as f64) / 86_400.0).round() as u32)
-    }
+    interval_text(Lang::En, from_ms, to_ms)
 }
 
 /// A number of days as a button shows it: `3d`, `1.5mo`, `2.1y`.
 pub fn days_label(days: u32) -> String {
+    days_text(Lang::En, days)
+}
+
+/// [`interval_label`] in `lang`: `10m`, `3d` in English; `10분`, `3일` in Korean.
+pub fn interval_text(lang: Lang, from_ms: i64, to_ms: i64) -> String {
+    let secs = ((to_ms - from_ms) / 1000).max(0);
+    if secs < 3600 {
+        let n = (secs as f64 / 60.0).round().max(1.0);
+        t!(lang, "review-interval-minutes", n = n)
+    } else if secs < 86_400 {
+        let n = crate::format::trim_float(secs as f64 / 3600.0, 1);
+        t!(lang, "review-interval-hours", n = n)
+    } else {
+        days_text(lang, ((secs as f64) / 86_400.0).round() as u32)
+    }
+}
+
+/// [`days_label`] in `lang`: `3d`, `1.5mo`, `2.1y` in English; `3일`, `1.5개월`, `2.1년` in Korean.
+pub fn days_text(lang: Lang, days: u32) -> String {
     let d = f64::from(days);
     if days < 30 {
-        format!("{days}d")
+        t!(lang, "review-interval-days", n = days)
     } else if days < 365 {
-        format!("{}mo", crate::format::trim_float(d / 30.4, 1))
+        let n = crate::format::trim_float(d / 30.4, 1);
+        t!(lang, "review-interval-months", n = n)
     } else {
-        format!("{}y", crate::format::trim_float(d / 365.0, 1))
+        let n = crate::format::trim_float(d / 365.0, 1);
+        t!(lang, "review-interval-years", n = n)
     }
 }
 
@@ -516,6 +543,13 @@ mod tests {
         assert_eq!(interval_label(0, 3 * 86_400_000), "3d");
         assert_eq!(days_label(45), "1.5mo");
         assert_eq!(days_label(800), "2.2y");
+        assert_eq!(interval_text(Lang::Ko, 0, 600_000), "10분");
+        assert_eq!(interval_text(Lang::Ko, 0, 2 * 3_600_000), "2시간");
+        assert_eq!(days_text(Lang::Ko, 3), "3일");
+        assert_eq!(days_text(Lang::Ko, 61), "2개월");
+        assert_eq!(days_text(Lang::Ko, 800), "2.2년");
+        assert_eq!(Rating::Hard.label(Lang::En), Rating::Hard.name());
+        assert_eq!(Rating::Again.label(Lang::Ko), "다시");
         assert_eq!(Rating::from_number(3), Some(Rating::Good));
         assert_eq!(Rating::from_number(0), None);
         assert_eq!(Rating::from_number(5), None);

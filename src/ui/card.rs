@@ -1,8 +1,11 @@
 //! One flashcard: the front, and the back on Space/Enter.
 
+use super::words::{DrawnIn, keep};
 use super::{Action, Component, Ctx};
 use super::{Theme, block, rich};
 use crate::content::Content;
+use crate::i18n::Lang;
+use crate::t;
 use ratatui::buffer::Buffer;
 use ratatui::crossterm::event::{KeyCode, KeyEvent};
 use ratatui::layout::Rect;
@@ -10,12 +13,14 @@ use ratatui::text::Line;
 use ratatui::widgets::{Paragraph, Widget, Wrap};
 
 /// Keys shown in the footer.
-pub const KEYS: &[(&str, &str)] = &[
-    ("Space/Enter", "reveal"),
-    ("t", "topic"),
-    ("/", "search"),
-    ("q", "back"),
-];
+pub fn keys(lang: Lang) -> Vec<(&'static str, &'static str)> {
+    vec![
+        ("Space/Enter", keep(t!(lang, "card-key-reveal"))),
+        ("t", keep(t!(lang, "card-key-topic"))),
+        ("/", keep(t!(lang, "card-key-search"))),
+        ("q", keep(t!(lang, "card-key-back"))),
+    ]
+}
 
 /// The card screen's state.
 #[derive(Debug, Clone)]
@@ -24,6 +29,8 @@ pub struct State {
     pub id: String,
     /// The back is shown.
     pub revealed: bool,
+    /// The language the card was last drawn in: the footer below it speaks the same.
+    lang: DrawnIn,
 }
 
 impl State {
@@ -32,6 +39,7 @@ impl State {
         State {
             id: id.to_string(),
             revealed: false,
+            lang: DrawnIn::default(),
         }
     }
 
@@ -52,6 +60,7 @@ impl State {
 /// Draws a card.
 pub fn render(ctx: &Ctx, state: &State, area: Rect, buf: &mut Buffer) {
     let theme: Theme = ctx.theme;
+    state.lang.set(ctx.lang);
     let Some(card) = ctx.content.cards.iter().find(|c| c.id == state.id) else {
         return;
     };
@@ -59,7 +68,7 @@ pub fn render(ctx: &Ctx, state: &State, area: Rect, buf: &mut Buffer) {
         .content
         .topic(&card.topic)
         .map_or(card.topic.as_str(), |t| t.name.as_str());
-    let outer = block(&format!("Card · {topic}"), theme);
+    let outer = block(&t!(ctx.lang, "card-title", topic = topic), theme);
     let inner = outer.inner(area);
     outer.render(area, buf);
     let mut lines = vec![rich(&card.front, theme), Line::from("")];
@@ -70,10 +79,7 @@ pub fn render(ctx: &Ctx, state: &State, area: Rect, buf: &mut Buffer) {
         ));
         lines.push(rich(&card.back, theme));
     } else {
-        lines.push(Line::styled(
-            "Space or Enter shows the answer.",
-            theme.dim(),
-        ));
+        lines.push(Line::styled(t!(ctx.lang, "card-show-answer"), theme.dim()));
     }
     if !card.tags.is_empty() {
         lines.push(Line::from(""));
@@ -97,7 +103,7 @@ impl Component for State {
     }
 
     fn keys(&self) -> Vec<(&'static str, &'static str)> {
-        KEYS.to_vec()
+        keys(self.lang.get())
     }
 }
 

@@ -11,12 +11,15 @@
 //! ```
 
 use super::exercise::{self, State as ExerciseState};
-use super::{Action, Component, Ctx, Theme, block, ellipsis};
+use super::words::{DrawnIn, columns, cut, fit, keep};
+use super::{Action, Component, Ctx, Theme, block};
 use crate::content::schema::ExerciseTemplate;
+use crate::i18n::Lang;
 use crate::lab::session::max_points;
 use crate::lab::{FeedbackMode, Given, Hints, LabSession};
 use crate::ladder::variant::letter;
 use crate::ladder::{AnswerKey, Feedback, Outcome, Variant, VariantError, grade};
+use crate::t;
 use ratatui::buffer::Buffer;
 use ratatui::crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
 use ratatui::layout::{Constraint, Layout, Rect};
@@ -41,6 +44,7 @@ fn exam_hidden(session: &LabSession) -> bool {
 /// The title is shortened to fit `width` columns.
 pub fn header(ctx: &Ctx, session: &LabSession, shown: Option<usize>, width: u16) -> Line<'static> {
     let theme = ctx.theme;
+    let lang = ctx.lang;
     let n = session.items.len();
     let step = shown
         .or_else(|| session.tally.current(&session.lab))
@@ -48,7 +52,7 @@ pub fn header(ctx: &Ctx, session: &LabSession, shown: Option<usize>, width: u16)
     let mut parts = vec![
         String::new(),
         session.student.student.clone(),
-        format!("step {step}/{n}"),
+        t!(lang, "lab-header-step", step = step, n = n),
     ];
     if exam_hidden(session) {
         let answered = session
@@ -57,17 +61,21 @@ pub fn header(ctx: &Ctx, session: &LabSession, shown: Option<usize>, width: u16)
             .iter()
             .filter(|s| s.attempts > 0)
             .count();
-        parts.push(format!("{answered}/{n} answered"));
+        parts.push(t!(lang, "lab-header-answered", answered = answered, n = n));
     } else {
-        parts.push(format!(
-            "{}/{} pts",
-            session.tally.total(),
-            max_points(&session.lab)
+        parts.push(t!(
+            lang,
+            "lab-header-points",
+            points = session.tally.total(),
+            max = max_points(&session.lab)
         ));
     }
     let mut tail = None;
     if session.tally.submitted.is_some() {
-        tail = Some((" · handed in".to_string(), theme.good()));
+        tail = Some((
+            format!(" · {}", t!(lang, "lab-header-handed-in")),
+            theme.good(),
+        ));
     } else if let Some(left) = session.time_left(ctx.now) {
         let style = if left == 0 {
             theme.bad()
@@ -77,16 +85,18 @@ pub fn header(ctx: &Ctx, session: &LabSession, shown: Option<usize>, width: u16)
             theme.dim()
         };
         let text = if left == 0 {
-            " · time is up".to_string()
+            format!(" · {}", t!(lang, "lab-header-time-up"))
         } else {
-            format!(" · {} left", clock(left))
+            format!(
+                " · {}",
+                t!(lang, "lab-header-time-left", time = clock(left))
+            )
         };
         tail = Some((text, style));
     }
-    let used =
-        parts.join(" · ").chars().count() + 1 + tail.as_ref().map_or(0, |(t, _)| t.chars().count());
+    let used = columns(&parts.join(" · ")) + 1 + tail.as_ref().map_or(0, |(t, _)| columns(t));
     let room = usize::from(width).saturating_sub(used).max(6);
-    parts[0] = ellipsis(&session.lab.title, room);
+    parts[0] = cut(&session.lab.title, room);
     let mut spans = vec![Span::styled(
         format!(" {}", parts.join(" · ")),
         theme.title(),
@@ -98,40 +108,54 @@ pub fn header(ctx: &Ctx, session: &LabSession, shown: Option<usize>, width: u16)
 }
 
 /// How a step stands, in a few words.
-fn standing(session: &LabSession, index: usize) -> (String, Option<bool>) {
+/// `Some(true)` solved, `Some(false)` not, `None` still open (or hidden until hand-in); the last
+/// field says the step is locked.
+fn standing(lang: Lang, session: &LabSession, index: usize) -> (String, Option<bool>, bool) {
     let lab = &session.lab;
     let tally = &session.tally;
     let step = &tally.steps[index];
-    let attempts = if step.attempts == 1 {
-        "1 attempt".to_string()
-    } else {
-        format!("{} attempts", step.attempts)
-    };
+    let attempts = t!(lang, "lab-attempts", n = step.attempts);
     if exam_hidden(session) {
         return if step.attempts > 0 {
-            ("answered".into(), None)
+            (t!(lang, "lab-standing-answered"), None, false)
         } else if tally.visible(lab, index) {
-            ("open".into(), None)
+            (t!(lang, "lab-standing-open"), None, false)
         } else {
-            ("locked".into(), None)
+            (t!(lang, "lab-standing-locked"), None, true)
         };
     }
     if step.solved {
         (
-            format!("solved · {} pts · {attempts}", step.points),
+            t!(
+                lang,
+                "lab-standing-solved",
+                points = step.points,
+                attempts = attempts
+            ),
             Some(true),
+            false,
         )
     } else if tally.done(lab, index) {
-        (format!("not solved · 0 pts · {attempts}"), Some(false))
+        (
+            t!(lang, "lab-standing-not-solved", attempts = attempts),
+            Some(false),
+            false,
+        )
     } else if tally.submitted.is_some() {
-        ("not answered · 0 pts".into(), Some(false))
+        (t!(lang, "lab-standing-not-answered"), Some(false), false)
     } else if tally.visible(lab, index) {
         (
-            format!("open · {} of {} attempts", step.attempts, lab.attempts()),
+            t!(
+                lang,
+                "lab-standing-open-attempts",
+                used = step.attempts,
+                allowed = lab.attempts()
+            ),
             None,
+            false,
         )
     } else {
-        ("locked".into(), None)
+        (t!(lang, "lab-standing-locked"), None, true)
     }
 }
 
@@ -142,6 +166,8 @@ pub struct Overview {
     pub selected: usize,
     /// `s` was pressed once: a second `s` hands the lab in.
     pub confirm: bool,
+    /// The language the overview was last drawn in: the footer below it speaks the same.
+    lang: DrawnIn,
 }
 
 impl Overview {
@@ -150,6 +176,7 @@ impl Overview {
         Overview {
             selected: session.tally.current(&session.lab).unwrap_or(0),
             confirm: false,
+            lang: DrawnIn::default(),
         }
     }
 }
@@ -185,12 +212,14 @@ impl Component for Overview {
             return;
         };
         let theme = ctx.theme;
-        let outer = block("Lab steps", theme);
+        let lang = ctx.lang;
+        self.lang.set(lang);
+        let outer = block(&t!(lang, "lab-steps-title"), theme);
         let inner = outer.inner(area);
         outer.render(area, buf);
         let width = usize::from(inner.width);
         let status_width = (0..session.items.len())
-            .map(|i| standing(session, i).0.chars().count())
+            .map(|i| columns(&standing(lang, session, i).0))
             .max()
             .unwrap_or(0);
         let mut lines = Vec::new();
@@ -203,17 +232,17 @@ impl Component for Overview {
                 .content
                 .exercise(&item.exercise)
                 .map_or("", |e| e.level.key());
-            let (text, right) = standing(session, i);
+            let (text, right, locked) = standing(lang, session, i);
             let style = match right {
                 Some(true) => theme.good(),
                 Some(false) => theme.bad(),
-                None if text == "locked" => theme.dim(),
+                None if locked => theme.dim(),
                 None => theme.key(),
             };
             let mark = if i == self.selected { "▸" } else { " " };
             let head = format!("{mark}{:>2}  ", item.step);
-            let room = width.saturating_sub(head.chars().count() + status_width + 6);
-            let name = format!("{:<room$}", ellipsis(title, room));
+            let room = width.saturating_sub(columns(&head) + status_width + 6);
+            let name = fit(title, room);
             let mut line = Line::from(vec![
                 Span::raw(head),
                 Span::raw(name),
@@ -228,45 +257,41 @@ impl Component for Overview {
         lines.push(Line::from(""));
         let lab = &session.lab;
         let hints = match lab.hints {
-            Hints::Allowed => "hints free".to_string(),
-            Hints::Cost(n) => format!("each hint costs {n} pts"),
-            Hints::Off => "no hints".to_string(),
+            Hints::Allowed => t!(lang, "lab-rules-hints-free"),
+            Hints::Cost(n) => t!(lang, "lab-rules-hint-cost", n = n),
+            Hints::Off => t!(lang, "lab-rules-no-hints"),
         };
         let points: Vec<String> = lab.points.iter().map(ToString::to_string).collect();
-        lines.push(Line::styled(
-            format!(
-                "Points by attempt: {} · {} attempt(s) per step · {hints} · {}{}",
-                points.join("/"),
-                lab.attempts(),
-                match lab.order {
-                    crate::lab::Order::Locked => "steps open in order",
-                    crate::lab::Order::Free => "steps in any order",
-                },
-                if lab.feedback == FeedbackMode::AtEnd {
-                    " · exam: results when you hand in"
-                } else {
-                    ""
-                }
-            ),
-            theme.dim(),
-        ));
+        let order = match lab.order {
+            crate::lab::Order::Locked => t!(lang, "lab-rules-in-order"),
+            crate::lab::Order::Free => t!(lang, "lab-rules-any-order"),
+        };
+        let mut rules = t!(
+            lang,
+            "lab-rules",
+            points = points.join("/"),
+            attempts = lab.attempts(),
+            hints = hints,
+            order = order
+        );
+        if lab.feedback == FeedbackMode::AtEnd {
+            rules = format!("{rules} · {}", t!(lang, "lab-rules-exam"));
+        }
+        lines.push(Line::styled(rules, theme.dim()));
         if let Some(receipt) = &session.receipt {
             lines.push(Line::from(vec![
-                Span::styled("Handed in. Receipt: ", theme.good()),
+                Span::styled(
+                    format!("{} ", t!(lang, "lab-handed-in-receipt")),
+                    theme.good(),
+                ),
                 Span::styled(receipt.clone(), theme.title()),
             ]));
         } else if self.confirm {
-            lines.push(Line::styled(
-                "Hand the lab in? Press s again to hand in; any other key cancels.",
-                theme.warn(),
-            ));
-        } else if let Some(closed) = session.closed(ctx.now) {
+            lines.push(Line::styled(t!(lang, "lab-confirm-hand-in"), theme.warn()));
+        } else if let Some(closed) = session.closed_in(lang, ctx.now) {
             lines.push(Line::styled(closed, theme.warn()));
         } else if session.tally.current(lab).is_none() {
-            lines.push(Line::styled(
-                "Every step is done: press s to hand the lab in and get your receipt.",
-                theme.key(),
-            ));
+            lines.push(Line::styled(t!(lang, "lab-all-done"), theme.key()));
         }
         Paragraph::new(lines)
             .wrap(Wrap { trim: false })
@@ -274,12 +299,13 @@ impl Component for Overview {
     }
 
     fn keys(&self) -> Vec<(&'static str, &'static str)> {
+        let lang = self.lang.get();
         vec![
-            ("↑↓/jk", "move"),
-            ("Enter", "open step"),
-            ("s", "hand in"),
-            ("?", "help"),
-            ("q", "quit (work is saved)"),
+            ("↑↓/jk", keep(t!(lang, "lab-key-move"))),
+            ("Enter", keep(t!(lang, "lab-key-open-step"))),
+            ("s", keep(t!(lang, "lab-key-hand-in"))),
+            ("?", keep(t!(lang, "lab-key-help"))),
+            ("q", keep(t!(lang, "lab-key-quit-saved"))),
         ]
     }
 }
@@ -300,6 +326,8 @@ pub struct Step {
     pub hints: bool,
     /// The lab allows "show me".
     pub show_me: bool,
+    /// The language the step was last drawn in (or a key handled in): the footer speaks the same.
+    lang: DrawnIn,
 }
 
 impl Step {
@@ -341,6 +369,7 @@ impl Step {
             message: None,
             hints: session.lab.hints != Hints::Off,
             show_me: session.lab.show_me,
+            lang: DrawnIn::default(),
         }
     }
 
@@ -348,7 +377,7 @@ impl Step {
         session.tally.done(&session.lab, self.index) || session.tally.submitted.is_some()
     }
 
-    fn next(&mut self, session: &LabSession, by: isize) -> Option<Action> {
+    fn next(&mut self, lang: Lang, session: &LabSession, by: isize) -> Option<Action> {
         let target = self.index.checked_add_signed(by)?;
         if target >= session.items.len() {
             return Some(Action::Home);
@@ -356,14 +385,14 @@ impl Step {
         if session.tally.visible(&session.lab, target) {
             Some(Action::LabOpen(target))
         } else {
-            self.message = Some(format!("Step {} opens when this one is done.", target + 1));
+            self.message = Some(t!(lang, "lab-step-opens-later", step = target + 1));
             None
         }
     }
 
-    fn submit(&mut self, session: &LabSession, now: u64) -> Option<Action> {
-        if let Some(closed) = session.closed(now) {
-            self.message = Some(closed.to_string());
+    fn submit(&mut self, lang: Lang, session: &LabSession, now: u64) -> Option<Action> {
+        if let Some(closed) = session.closed_in(lang, now) {
+            self.message = Some(closed);
             return None;
         }
         let lab = &session.lab;
@@ -407,7 +436,7 @@ impl Step {
             if self.exercise.typing() {
                 self.exercise.solved = true;
             }
-            self.message = Some("Answer recorded; right or wrong shows at hand-in.".into());
+            self.message = Some(t!(lang, "lab-answer-recorded"));
         } else if last {
             self.exercise.solved = true;
             self.exercise.feedback = Some(feedback);
@@ -416,12 +445,13 @@ impl Step {
             let left = lab.attempts() - attempts;
             self.exercise.feedback = Some(Feedback {
                 outcome: Outcome::Wrong,
-                headline: format!(
-                    "Not right. {left} attempt{} left, for up to {} pts.",
-                    if left == 1 { "" } else { "s" },
-                    lab.points_for(attempts + 1, session.tally.steps[self.index].hints)
+                headline: t!(
+                    lang,
+                    "lab-not-right",
+                    left = left,
+                    points = lab.points_for(attempts + 1, session.tally.steps[self.index].hints)
                 ),
-                why: "Work through the numbers in the question again.".into(),
+                why: t!(lang, "lab-not-right-why"),
                 expected: String::new(),
                 ideas_found: Vec::new(),
                 ideas_missed: Vec::new(),
@@ -441,45 +471,51 @@ impl Step {
     /// The status line: attempts and points, or how the step ended, or the last message.
     fn status(&self, ctx: &Ctx, session: &LabSession) -> Line<'static> {
         let theme = ctx.theme;
+        let lang = ctx.lang;
         if let Some(message) = &self.message {
             return Line::styled(message.clone(), theme.warn());
         }
         let lab = &session.lab;
         let tally = &session.tally.steps[self.index];
         let n = session.items.len();
+        let step = self.index + 1;
         let text = if exam_hidden(session) {
             if self.answered {
-                format!("Step {}/{n} · answered", self.index + 1)
+                t!(lang, "lab-status-answered", step = step, n = n)
             } else {
-                format!(
-                    "Step {}/{n} · one answer · {} pts if right",
-                    self.index + 1,
-                    lab.points_for(1, tally.hints)
+                t!(
+                    lang,
+                    "lab-status-exam",
+                    step = step,
+                    n = n,
+                    points = lab.points_for(1, tally.hints)
                 )
             }
         } else if tally.solved {
-            format!(
-                "Step {}/{n} · solved · {} pts · Enter: next step",
-                self.index + 1,
-                tally.points
+            t!(
+                lang,
+                "lab-status-solved",
+                step = step,
+                n = n,
+                points = tally.points
             )
         } else if self.done(session) {
-            format!(
-                "Step {}/{n} · not solved · 0 pts · Enter: next step",
-                self.index + 1
-            )
+            t!(lang, "lab-status-not-solved", step = step, n = n)
         } else {
             let hints = match lab.hints {
-                Hints::Allowed => " · hints free".to_string(),
-                Hints::Cost(c) => format!(" · hint −{c} pts"),
-                Hints::Off => " · no hints".to_string(),
+                Hints::Allowed => t!(lang, "lab-rules-hints-free"),
+                Hints::Cost(c) => t!(lang, "lab-status-hint-cost", n = c),
+                Hints::Off => t!(lang, "lab-rules-no-hints"),
             };
-            format!(
-                "Step {}/{n} · attempt {} of {} · {} pts if right{hints}",
-                self.index + 1,
-                tally.attempts + 1,
-                lab.attempts(),
-                lab.points_for(tally.attempts + 1, tally.hints)
+            t!(
+                lang,
+                "lab-status-open",
+                step = step,
+                n = n,
+                attempt = tally.attempts + 1,
+                allowed = lab.attempts(),
+                points = lab.points_for(tally.attempts + 1, tally.hints),
+                hints = hints
             )
         };
         Line::styled(text, theme.dim())
@@ -489,6 +525,8 @@ impl Step {
 impl Component for Step {
     fn handle_key(&mut self, key: KeyEvent, ctx: &Ctx) -> Option<Action> {
         let session = ctx.lab?;
+        let lang = ctx.lang;
+        self.lang.set(lang);
         self.message = None;
         let done = self.done(session);
         let open = !done && !self.answered;
@@ -499,14 +537,14 @@ impl Component for Step {
             _ => false,
         };
         if command('r') {
-            self.message = Some("New numbers are closed in a lab.".into());
+            self.message = Some(t!(lang, "lab-no-new-numbers"));
             return None;
         }
         if command('t') {
             if session.lab.hints == Hints::Off {
-                self.message = Some("Hints are off in this lab.".into());
+                self.message = Some(t!(lang, "lab-hints-off"));
             } else if !open {
-                self.message = Some("This step is done; hints are for open steps.".into());
+                self.message = Some(t!(lang, "lab-hints-step-done"));
             } else if self.exercise.hints_shown
                 < self.exercise.variant.as_ref().map_or(0, |v| v.hints.len())
             {
@@ -519,13 +557,13 @@ impl Component for Step {
             if done && !exam_hidden(session) {
                 self.exercise.show_explanation = !self.exercise.show_explanation;
             } else {
-                self.message = Some("The worked explanation opens when the step is done.".into());
+                self.message = Some(t!(lang, "lab-explanation-later"));
             }
             return None;
         }
         if command('o') {
             if !session.lab.show_me {
-                self.message = Some("Show me is off in this lab.".into());
+                self.message = Some(t!(lang, "lab-show-me-off"));
                 return None;
             }
             return self
@@ -537,14 +575,14 @@ impl Component for Step {
                 .map(Action::ShowMe);
         }
         match key.code {
-            KeyCode::PageDown => return self.next(session, 1),
-            KeyCode::PageUp => return self.next(session, -1),
+            KeyCode::PageDown => return self.next(lang, session, 1),
+            KeyCode::PageUp => return self.next(lang, session, -1),
             KeyCode::Enter | KeyCode::Char('n')
                 if !open && (key.code == KeyCode::Enter || !typing) =>
             {
-                return self.next(session, 1);
+                return self.next(lang, session, 1);
             }
-            KeyCode::Enter => return self.submit(session, ctx.now),
+            KeyCode::Enter => return self.submit(lang, session, ctx.now),
             _ => {}
         }
         let simply = command('y');
@@ -557,6 +595,7 @@ impl Component for Step {
     }
 
     fn render(&self, ctx: &Ctx, area: Rect, buf: &mut Buffer) {
+        self.lang.set(ctx.lang);
         let [body, status] = area.layout(&Layout::vertical([
             Constraint::Fill(1),
             Constraint::Length(1),
@@ -568,37 +607,39 @@ impl Component for Step {
     }
 
     fn keys(&self) -> Vec<(&'static str, &'static str)> {
+        let lang = self.lang.get();
         let typing = self.exercise.typing();
         let finished = self.exercise.solved || self.answered;
         let mut keys: Vec<(&str, &str)> = Vec::new();
         if finished {
-            keys.push(("Enter", "next step"));
+            keys.push(("Enter", keep(t!(lang, "lab-key-next-step"))));
             if self.exercise.solved && !self.answered {
-                keys.push(("e", "explain"));
+                keys.push(("e", keep(t!(lang, "lab-key-explain"))));
             }
         } else {
-            keys.push(("Enter", "submit"));
+            keys.push(("Enter", keep(t!(lang, "lab-key-submit"))));
             if self.hints {
-                keys.push(if typing {
-                    ("^T", "hint")
-                } else {
-                    ("t", "hint")
-                });
+                keys.push((
+                    if typing { "^T" } else { "t" },
+                    keep(t!(lang, "lab-key-hint")),
+                ));
             }
         }
         if self.show_me {
-            keys.push(if typing {
-                ("^O", "show me")
-            } else {
-                ("o", "show me")
-            });
+            keys.push((
+                if typing { "^O" } else { "o" },
+                keep(t!(lang, "lab-key-show-me")),
+            ));
         }
-        keys.extend([("PgDn/PgUp", "steps"), ("g", "overview"), ("Esc", "back")]);
-        keys.push(if typing {
-            ("F1", "help")
-        } else {
-            ("?", "help")
-        });
+        keys.extend([
+            ("PgDn/PgUp", keep(t!(lang, "lab-key-steps"))),
+            ("g", keep(t!(lang, "lab-key-overview"))),
+            ("Esc", keep(t!(lang, "lab-key-back"))),
+        ]);
+        keys.push((
+            if typing { "F1" } else { "?" },
+            keep(t!(lang, "lab-key-help")),
+        ));
         keys
     }
 
@@ -609,7 +650,10 @@ impl Component for Step {
 
 /// After handing in: the score, every step, and the receipt to paste into the course page.
 #[derive(Debug, Clone, Default)]
-pub struct End;
+pub struct End {
+    /// The language the screen was last drawn in: the footer below it speaks the same.
+    lang: DrawnIn,
+}
 
 impl Component for End {
     fn handle_key(&mut self, key: KeyEvent, _ctx: &Ctx) -> Option<Action> {
@@ -624,7 +668,9 @@ impl Component for End {
             return;
         };
         let theme: Theme = ctx.theme;
-        let outer = block("Handed in", theme);
+        let lang = ctx.lang;
+        self.lang.set(lang);
+        let outer = block(&t!(lang, "lab-end-title"), theme);
         let inner = outer.inner(area);
         outer.render(area, buf);
         let total = session.tally.total();
@@ -636,8 +682,17 @@ impl Component for End {
         };
         let mut lines = vec![
             Line::from(vec![
-                Span::styled("Score ", theme.title()),
-                Span::styled(format!("{total}/{max} pts ({percent:.0}%)"), theme.good()),
+                Span::styled(format!("{} ", t!(lang, "lab-end-score")), theme.title()),
+                Span::styled(
+                    t!(
+                        lang,
+                        "lab-end-points",
+                        points = total,
+                        max = max,
+                        percent = format!("{percent:.0}")
+                    ),
+                    theme.good(),
+                ),
             ]),
             Line::from(""),
         ];
@@ -646,41 +701,39 @@ impl Component for End {
                 .content
                 .exercise(&item.exercise)
                 .map_or(item.exercise.as_str(), |e| e.title.as_str());
-            let (text, right) = standing(session, i);
+            let (text, right, _) = standing(lang, session, i);
             let style = if right == Some(true) {
                 theme.good()
             } else {
                 theme.bad()
             };
-            let room = usize::from(inner.width).saturating_sub(text.chars().count() + 6);
+            let room = usize::from(inner.width).saturating_sub(columns(&text) + 6);
             lines.push(Line::from(vec![
-                Span::raw(format!(
-                    "{:>2}  {:<room$} ",
-                    item.step,
-                    ellipsis(title, room)
-                )),
+                Span::raw(format!("{:>2}  {} ", item.step, fit(title, room))),
                 Span::styled(text, style),
             ]));
         }
         lines.push(Line::from(""));
         lines.push(Line::from(vec![
-            Span::styled("Receipt ", theme.title()),
+            Span::styled(format!("{} ", t!(lang, "lab-end-receipt")), theme.title()),
             Span::styled(
                 session.receipt.clone().unwrap_or_default(),
                 theme.emphasis(),
             ),
         ]));
-        lines.push(Line::styled(
-            "Paste the receipt into your course page: it ties your results file to this hand-in.",
-            theme.dim(),
-        ));
+        lines.push(Line::styled(t!(lang, "lab-end-paste"), theme.dim()));
         Paragraph::new(lines)
             .wrap(Wrap { trim: false })
             .render(inner, buf);
     }
 
     fn keys(&self) -> Vec<(&'static str, &'static str)> {
-        vec![("Enter", "overview"), ("q", "quit"), ("?", "help")]
+        let lang = self.lang.get();
+        vec![
+            ("Enter", keep(t!(lang, "lab-key-overview"))),
+            ("q", keep(t!(lang, "lab-key-quit"))),
+            ("?", keep(t!(lang, "lab-key-help"))),
+        ]
     }
 }
 

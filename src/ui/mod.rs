@@ -21,6 +21,7 @@ pub mod search;
 pub mod stats;
 pub mod theme;
 pub mod topic;
+pub mod words;
 
 use crate::i18n::Lang;
 use crate::t;

@@ -13,12 +13,15 @@
 //! ```
 
 use super::input::LineInput;
+use super::words::{DrawnIn, keep};
 use super::{Action, Component, Ctx, Theme, block, rich};
 use crate::content::Content;
+use crate::i18n::Lang;
 use crate::ladder::{Feedback, Outcome, Variant};
 use crate::srs::deck::Preview;
 use crate::srs::log::DrillAnswer;
 use crate::srs::{Deck, Phase, Rating, drill};
+use crate::t;
 use ratatui::buffer::Buffer;
 use ratatui::crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
 use ratatui::layout::Rect;
@@ -26,37 +29,54 @@ use ratatui::text::{Line, Span};
 use ratatui::widgets::{Paragraph, Widget, Wrap};
 
 /// Keys shown in the footer before the answer is shown.
-pub const KEYS_FRONT: &[(&str, &str)] = &[
-    ("Space/Enter", "show answer"),
-    ("u", "undo"),
-    ("s", "suspend"),
-    ("b", "bury"),
-    ("q", "back"),
-];
+pub fn keys_front(lang: Lang) -> Vec<(&'static str, &'static str)> {
+    vec![
+        ("Space/Enter", keep(t!(lang, "review-key-show-answer"))),
+        ("u", keep(t!(lang, "review-key-undo"))),
+        ("s", keep(t!(lang, "review-key-suspend"))),
+        ("b", keep(t!(lang, "review-key-bury"))),
+        ("q", keep(t!(lang, "review-key-back"))),
+    ]
+}
 
 /// Keys shown in the footer once the answer is shown.
-pub const KEYS_BACK: &[(&str, &str)] = &[
-    ("1-4", "rate"),
-    ("Space", "good"),
-    ("u", "undo"),
-    ("s", "suspend"),
-    ("b", "bury"),
-    ("q", "back"),
-];
+pub fn keys_back(lang: Lang) -> Vec<(&'static str, &'static str)> {
+    vec![
+        ("1-4", keep(t!(lang, "review-key-rate"))),
+        ("Space", keep(t!(lang, "review-key-good"))),
+        ("u", keep(t!(lang, "review-key-undo"))),
+        ("s", keep(t!(lang, "review-key-suspend"))),
+        ("b", keep(t!(lang, "review-key-bury"))),
+        ("q", keep(t!(lang, "review-key-back"))),
+    ]
+}
 
 /// Keys shown while a drill answer is typed.
-pub const KEYS_DRILL: &[(&str, &str)] = &[("Enter", "check"), ("^T", "hint"), ("Esc", "back")];
+pub fn keys_drill(lang: Lang) -> Vec<(&'static str, &'static str)> {
+    vec![
+        ("Enter", keep(t!(lang, "review-key-check"))),
+        ("^T", keep(t!(lang, "review-key-hint"))),
+        ("Esc", keep(t!(lang, "review-key-back"))),
+    ]
+}
 
 /// Keys shown after a drill answer was graded.
-pub const KEYS_GRADED: &[(&str, &str)] = &[
-    ("Enter/Space", "accept rating"),
-    ("1-4", "choose rating"),
-    ("u", "undo"),
-    ("q", "back"),
-];
+pub fn keys_graded(lang: Lang) -> Vec<(&'static str, &'static str)> {
+    vec![
+        ("Enter/Space", keep(t!(lang, "review-key-accept"))),
+        ("1-4", keep(t!(lang, "review-key-choose"))),
+        ("u", keep(t!(lang, "review-key-undo"))),
+        ("q", keep(t!(lang, "review-key-back"))),
+    ]
+}
 
 /// Keys shown when nothing is left.
-pub const KEYS_DONE: &[(&str, &str)] = &[("u", "undo"), ("q", "back")];
+pub fn keys_done(lang: Lang) -> Vec<(&'static str, &'static str)> {
+    vec![
+        ("u", keep(t!(lang, "review-key-undo"))),
+        ("q", keep(t!(lang, "review-key-back"))),
+    ]
+}
 
 /// A drill card being answered.
 #[derive(Debug, Clone)]
@@ -96,6 +116,8 @@ pub struct State {
     pub ratings: Vec<(Rating, u64)>,
     /// A message (a rating that could not be saved, a drill that could not be drawn).
     pub message: Option<String>,
+    /// The language the screen was last drawn in: the footer below it speaks the same.
+    lang: DrawnIn,
 }
 
 impl State {
@@ -111,6 +133,7 @@ impl State {
             spent_ms: 0,
             ratings: Vec::new(),
             message: None,
+            lang: DrawnIn::default(),
         };
         state.show(deck.next_card(), deck, content);
         state
@@ -261,16 +284,16 @@ impl State {
     }
 }
 
-fn in_minutes(minutes: i64) -> String {
+fn in_minutes(lang: Lang, minutes: i64) -> String {
     if minutes < 60 {
-        format!("in {} min", minutes.max(1))
+        t!(lang, "review-when-minutes", n = minutes.max(1))
     } else {
-        format!("in {} h", minutes / 60)
+        t!(lang, "review-when-hours", n = minutes / 60)
     }
 }
 
 /// When the next card comes due, for the end of a session.
-fn next_due(deck: &Deck) -> String {
+fn next_due(lang: Lang, deck: &Deck) -> String {
     let now = deck.clock().now_ms();
     let today = deck.today();
     let mut learning: Option<i64> = None;
@@ -290,46 +313,68 @@ fn next_due(deck: &Deck) -> String {
     }
     match (learning, review) {
         (Some(due), _) if deck.day_of(due) <= today => {
-            in_minutes((due - now).div_euclid(60_000).max(1))
+            in_minutes(lang, (due - now).div_euclid(60_000).max(1))
         }
-        (_, Some(day)) if day <= today + 1 => "tomorrow".to_string(),
-        (_, Some(day)) => format!("in {} days", day - today),
-        (Some(_), None) => "tomorrow".to_string(),
-        (None, None) => "when you add new cards".to_string(),
+        (_, Some(day)) if day <= today + 1 => t!(lang, "review-when-tomorrow"),
+        (_, Some(day)) => t!(lang, "review-when-days", n = day - today),
+        (Some(_), None) => t!(lang, "review-when-tomorrow"),
+        (None, None) => t!(lang, "review-when-new-cards"),
     }
 }
 
-fn buttons(previews: &[Preview; 4], theme: Theme, proposed: Option<Rating>) -> Line<'static> {
-    let mut spans = Vec::new();
-    for (i, preview) in previews.iter().enumerate() {
-        if i > 0 {
-            spans.push(Span::raw("  "));
+/// The four rating buttons, `1 Again · 1m   2 Hard · 6m …`, in the widest form that fits `width`
+/// columns (gaps and separators shrink first, so every rating key stays on screen).
+fn buttons(
+    lang: Lang,
+    previews: &[Preview; 4],
+    theme: Theme,
+    proposed: Option<Rating>,
+    width: u16,
+) -> Line<'static> {
+    let forms = [("  ", " · "), (" ", " · "), (" ", " ")];
+    let mut line = Line::default();
+    for (gap, separator) in forms {
+        let mut spans = Vec::new();
+        for (i, preview) in previews.iter().enumerate() {
+            if i > 0 {
+                spans.push(Span::raw(gap));
+            }
+            let chosen = proposed == Some(preview.rating);
+            spans.push(Span::styled(
+                format!("{}", preview.rating.number()),
+                theme.key(),
+            ));
+            spans.push(Span::styled(
+                format!(
+                    " {}{separator}{}",
+                    preview.rating.label(lang),
+                    preview.label_in(lang)
+                ),
+                if chosen {
+                    theme.selected()
+                } else {
+                    theme.text()
+                },
+            ));
         }
-        let chosen = proposed == Some(preview.rating);
-        spans.push(Span::styled(
-            format!("{}", preview.rating.number()),
-            theme.key(),
-        ));
-        spans.push(Span::styled(
-            format!(" {} · {}", preview.rating.name(), preview.label),
-            if chosen {
-                theme.selected()
-            } else {
-                theme.text()
-            },
-        ));
+        line = Line::from(spans);
+        if line.width() <= usize::from(width) {
+            break;
+        }
     }
-    Line::from(spans)
+    line
 }
 
 /// Draws the review session.
 pub fn render(ctx: &Ctx, state: &State, area: Rect, buf: &mut Buffer) {
     let theme = ctx.theme;
+    let lang = ctx.lang;
+    state.lang.set(lang);
     let Some(deck) = ctx.review else {
-        let outer = block("Review", theme);
+        let outer = block(&t!(lang, "review-title-plain"), theme);
         let inner = outer.inner(area);
         outer.render(area, buf);
-        Paragraph::new("Review is not available: the review log could not be opened.")
+        Paragraph::new(t!(lang, "review-unavailable"))
             .wrap(Wrap { trim: true })
             .render(inner, buf);
         return;
@@ -343,12 +388,18 @@ pub fn render(ctx: &Ctx, state: &State, area: Rect, buf: &mut Buffer) {
                 .topic(&c.topic)
                 .map_or(c.topic.clone(), |t| t.name.clone())
         })
-        .unwrap_or_else(|| "done".to_string());
-    let outer = block(&format!("Review · {topic}"), theme).title_top(
+        .unwrap_or_else(|| t!(lang, "review-title-done"));
+    let outer = block(&t!(lang, "review-title", topic = topic), theme).title_top(
         Line::styled(
             format!(
-                " new {} · learning {} · due {} ",
-                counts.new, counts.learning, counts.review
+                " {} ",
+                t!(
+                    lang,
+                    "review-counts",
+                    new = counts.new,
+                    learning = counts.learning,
+                    due = counts.review
+                )
             ),
             theme.dim(),
         )
@@ -367,20 +418,22 @@ pub fn render(ctx: &Ctx, state: &State, area: Rect, buf: &mut Buffer) {
             "—".to_string()
         };
         let secs = state.spent_ms / 1000;
-        lines.push(Line::styled("Done for now.", theme.good()));
+        lines.push(Line::styled(t!(lang, "review-done"), theme.good()));
         lines.push(Line::from(""));
-        lines.push(Line::from(format!(
-            "Reviewed {} card(s) · again {again} · time {}:{:02}",
-            state.reviewed,
-            secs / 60,
-            secs % 60
+        lines.push(Line::from(t!(
+            lang,
+            "review-summary",
+            n = state.reviewed,
+            again = again,
+            time = format!("{}:{:02}", secs / 60, secs % 60)
         )));
-        lines.push(Line::from(format!("Next card due {}.", next_due(deck))));
+        lines.push(Line::from(t!(
+            lang,
+            "review-next-due",
+            when = next_due(lang, deck)
+        )));
         lines.push(Line::from(""));
-        lines.push(Line::styled(
-            "u takes back the last rating; q goes back.",
-            theme.dim(),
-        ));
+        lines.push(Line::styled(t!(lang, "review-done-keys"), theme.dim()));
         Paragraph::new(lines)
             .wrap(Wrap { trim: false })
             .render(inner, buf);
@@ -399,7 +452,10 @@ pub fn render(ctx: &Ctx, state: &State, area: Rect, buf: &mut Buffer) {
         lines.push(Line::from(""));
         lines.push(Line::from(drill.variant.prompt.clone()));
         for hint in drill.variant.hints.iter().take(drill.hints as usize) {
-            lines.push(Line::styled(format!("hint: {hint}"), theme.dim()));
+            lines.push(Line::styled(
+                t!(lang, "review-hint", hint = hint.as_str()),
+                theme.dim(),
+            ));
         }
         let width = usize::from(inner.width).saturating_sub(3);
         let (visible, _) = drill.input.window(width);
@@ -428,10 +484,7 @@ pub fn render(ctx: &Ctx, state: &State, area: Rect, buf: &mut Buffer) {
         lines.push(rich(&card.back, theme));
     } else {
         lines.push(Line::from(""));
-        lines.push(Line::styled(
-            "Space or Enter shows the answer.",
-            theme.dim(),
-        ));
+        lines.push(Line::styled(t!(lang, "review-show-answer"), theme.dim()));
     }
     let footer_rows = if state.revealed { 2 } else { 0 };
     let body = Rect {
@@ -456,12 +509,12 @@ pub fn render(ctx: &Ctx, state: &State, area: Rect, buf: &mut Buffer) {
                 ..row
             };
             Line::styled(
-                format!("Proposed: {} — Enter accepts, 1-4 choose", rating.name()),
+                t!(lang, "review-proposed", rating = rating.label(lang)),
                 theme.dim(),
             )
             .render(label, buf);
         }
-        buttons(&previews, theme, proposed).render(row, buf);
+        buttons(lang, &previews, theme, proposed, row.width).render(row, buf);
     }
 }
 
@@ -475,16 +528,17 @@ impl Component for State {
     }
 
     fn keys(&self) -> Vec<(&'static str, &'static str)> {
+        let lang = self.lang.get();
         if self.card.is_none() {
-            KEYS_DONE.to_vec()
+            keys_done(lang)
         } else if self.typing() {
-            KEYS_DRILL.to_vec()
+            keys_drill(lang)
         } else if self.drill.is_some() {
-            KEYS_GRADED.to_vec()
+            keys_graded(lang)
         } else if self.revealed {
-            KEYS_BACK.to_vec()
+            keys_back(lang)
         } else {
-            KEYS_FRONT.to_vec()
+            keys_front(lang)
         }
     }
 

@@ -14,8 +14,11 @@
 //! └──────────────────────────────────────────────────────────────────────────┘
 //! ```
 
+use super::words::{DrawnIn, columns, fit, keep};
 use super::{Action, Component, Ctx, Theme, block};
+use crate::i18n::Lang;
 use crate::srs::stats::Stats;
+use crate::t;
 use ratatui::buffer::Buffer;
 use ratatui::crossterm::event::KeyEvent;
 use ratatui::layout::{Constraint, Layout, Rect};
@@ -23,13 +26,67 @@ use ratatui::text::{Line, Span};
 use ratatui::widgets::{Bar, BarChart, BarGroup, Paragraph, Widget};
 
 /// Keys shown in the footer.
-pub const KEYS: &[(&str, &str)] = &[("q", "back"), ("/", "search"), ("?", "help")];
+pub fn keys(lang: Lang) -> Vec<(&'static str, &'static str)> {
+    vec![
+        ("q", keep(t!(lang, "stats-key-back"))),
+        ("/", keep(t!(lang, "stats-key-search"))),
+        ("?", keep(t!(lang, "stats-key-help"))),
+    ]
+}
 
 /// The statistics screen's state: the figures, computed when it opened.
 #[derive(Debug, Clone)]
 pub struct State {
     /// The figures.
     pub stats: Stats,
+    /// The language the screen was last drawn in: the footer below it speaks the same.
+    lang: DrawnIn,
+}
+
+impl State {
+    /// The screen showing `stats`.
+    pub fn new(stats: Stats) -> Self {
+        State {
+            stats,
+            lang: DrawnIn::default(),
+        }
+    }
+}
+
+/// A `YYYY-MM-DD` day as `lang` writes it: `2026-11-30` in English, `2026년 11월 30일` in Korean.
+/// Anything else is shown as it is.
+pub fn date(lang: Lang, iso: &str) -> String {
+    let mut parts = iso.splitn(3, '-').map(str::parse::<u32>);
+    match (parts.next(), parts.next(), parts.next()) {
+        (Some(Ok(year)), Some(Ok(month)), Some(Ok(day)))
+            if iso.len() == 10 && (1..=12).contains(&month) && (1..=31).contains(&day) =>
+        {
+            // `$mpad`/`$dpad` are the "0" of `01`…`09`, for the languages that write it.
+            t!(
+                lang,
+                "stats-date",
+                year = year,
+                month = month,
+                day = day,
+                mpad = if month < 10 { "0" } else { "" },
+                dpad = if day < 10 { "0" } else { "" }
+            )
+        }
+        _ => iso.to_string(),
+    }
+}
+
+/// The short names of the days, Monday first.
+fn weekdays(lang: Lang) -> [String; 7] {
+    [
+        t!(lang, "stats-weekday-mon"),
+        t!(lang, "stats-weekday-tue"),
+        t!(lang, "stats-weekday-wed"),
+        t!(lang, "stats-weekday-thu"),
+        t!(lang, "stats-weekday-fri"),
+        t!(lang, "stats-weekday-sat"),
+        t!(lang, "stats-weekday-sun"),
+    ]
 }
 
 fn percent(value: Option<f64>) -> String {
@@ -48,33 +105,49 @@ fn shade(count: u32, max: u32) -> char {
 /// Draws the statistics.
 pub fn render(ctx: &Ctx, state: &State, area: Rect, buf: &mut Buffer) {
     let theme: Theme = ctx.theme;
+    let lang = ctx.lang;
+    state.lang.set(lang);
     let stats = &state.stats;
-    let outer = block(&format!("Statistics · {}", stats.today), theme);
+    let outer = block(
+        &t!(lang, "stats-title", date = date(lang, &stats.today)),
+        theme,
+    );
     let inner = outer.inner(area);
     outer.render(area, buf);
     let c = &stats.cards;
     let t = &stats.true_retention;
     let summary = vec![
-        Line::from(format!(
-            "today {} rated · {} due · streak {} day(s) · {} in all",
-            stats.reviews_today, stats.due_today, stats.streak_days, stats.total_reviews
+        Line::from(t!(
+            lang,
+            "stats-today",
+            rated = stats.reviews_today,
+            due = stats.due_today,
+            streak = stats.streak_days,
+            total = stats.total_reviews
         )),
-        Line::from(format!(
-            "new {} · learning {} · review {} · relearn {} · suspended {}",
-            c.new, c.learning, c.review, c.relearning, c.suspended
+        Line::from(t!(
+            lang,
+            "stats-cards",
+            new = c.new,
+            learning = c.learning,
+            review = c.review,
+            relearning = c.relearning,
+            suspended = c.suspended
         )),
-        Line::from(format!(
-            "retention, last 30 days {} · desired {}",
-            percent(stats.retention_30d),
-            crate::format::percent(f64::from(stats.desired_retention))
+        Line::from(t!(
+            lang,
+            "stats-retention",
+            actual = percent(stats.retention_30d),
+            desired = crate::format::percent(f64::from(stats.desired_retention))
         )),
         Line::styled(
-            format!(
-                "young {} of {} · mature {} of {}",
-                percent(t.young.retention),
-                t.young.passed + t.young.failed,
-                percent(t.mature.retention),
-                t.mature.passed + t.mature.failed
+            t!(
+                lang,
+                "stats-retention-by-age",
+                young = percent(t.young.retention),
+                young_n = t.young.passed + t.young.failed,
+                mature = percent(t.mature.retention),
+                mature_n = t.mature.passed + t.mature.failed
             ),
             theme.dim(),
         ),
@@ -87,20 +160,21 @@ pub fn render(ctx: &Ctx, state: &State, area: Rect, buf: &mut Buffer) {
         Constraint::Fill(1),
     ]));
     Paragraph::new(summary).render(top, buf);
-    render_forecast(stats, theme, chart, buf);
-    render_heatmap(stats, theme, heat, buf);
+    render_forecast(lang, stats, theme, chart, buf);
+    render_heatmap(lang, stats, theme, heat, buf);
     render_topics(ctx, stats, theme, rest, buf);
 }
 
-fn render_forecast(stats: &Stats, theme: Theme, area: Rect, buf: &mut Buffer) {
+fn render_forecast(lang: Lang, stats: &Stats, theme: Theme, area: Rect, buf: &mut Buffer) {
     let [title, bars] = area.layout(&Layout::vertical([
         Constraint::Length(1),
         Constraint::Fill(1),
     ]));
     Line::styled(
-        format!(
-            "due in the next 30 days ({} in all, today first)",
-            stats.forecast.iter().sum::<u32>()
+        t!(
+            lang,
+            "stats-forecast",
+            n = stats.forecast.iter().sum::<u32>()
         ),
         theme.title(),
     )
@@ -123,24 +197,25 @@ fn render_forecast(stats: &Stats, theme: Theme, area: Rect, buf: &mut Buffer) {
         .render(bars, buf);
 }
 
-fn render_heatmap(stats: &Stats, theme: Theme, area: Rect, buf: &mut Buffer) {
+fn render_heatmap(lang: Lang, stats: &Stats, theme: Theme, area: Rect, buf: &mut Buffer) {
     let counts = &stats.heatmap.counts;
     let weeks = counts.len().div_ceil(7) + 1;
-    let room = usize::from(area.width).saturating_sub(4);
+    let days = weekdays(lang);
+    // Every row's cells start in the same column, however wide the day names are.
+    let label = days.iter().map(|d| columns(d)).max().unwrap_or(0);
+    let room = usize::from(area.width).saturating_sub(label + 1);
     let shown = weeks.min(room);
     let max = counts.iter().copied().max().unwrap_or(0);
     let mut lines = vec![Line::styled(
-        format!(
-            "reviews, last {} weeks (one column a week)",
-            shown.min(stats.heatmap.counts.len() / 7)
+        t!(
+            lang,
+            "stats-heatmap",
+            n = shown.min(stats.heatmap.counts.len() / 7)
         ),
         theme.title(),
     )];
     let first = usize::from(stats.heatmap.first_weekday);
-    for (row, day) in ["Mon", "Tue", "Wed", "Thu", "Fri", "Sat", "Sun"]
-        .iter()
-        .enumerate()
-    {
+    for (row, day) in days.iter().enumerate() {
         let cells: String = (weeks - shown..weeks)
             .map(|week| {
                 (week * 7 + row)
@@ -150,7 +225,7 @@ fn render_heatmap(stats: &Stats, theme: Theme, area: Rect, buf: &mut Buffer) {
             })
             .collect();
         lines.push(Line::from(vec![
-            Span::styled(format!("{day} "), theme.dim()),
+            Span::styled(format!("{} ", fit(day, label)), theme.dim()),
             Span::styled(cells, theme.good()),
         ]));
     }
@@ -158,6 +233,7 @@ fn render_heatmap(stats: &Stats, theme: Theme, area: Rect, buf: &mut Buffer) {
 }
 
 fn render_topics(ctx: &Ctx, stats: &Stats, theme: Theme, area: Rect, buf: &mut Buffer) {
+    let lang = ctx.lang;
     let ladder: Vec<String> = crate::content::schema::Level::ALL
         .iter()
         .map(|&level| {
@@ -167,10 +243,10 @@ fn render_topics(ctx: &Ctx, stats: &Stats, theme: Theme, area: Rect, buf: &mut B
         .collect();
     let mut lines = vec![
         Line::from(vec![
-            Span::styled("ladder ", theme.title()),
+            Span::styled(format!("{} ", t!(lang, "stats-ladder")), theme.title()),
             Span::raw(ladder.join(" · ")),
         ]),
-        Line::styled("mastery (average probability of recall now)", theme.title()),
+        Line::styled(t!(lang, "stats-mastery"), theme.title()),
     ];
     for topic in &stats.topics {
         let name = ctx
@@ -178,11 +254,15 @@ fn render_topics(ctx: &Ctx, stats: &Stats, theme: Theme, area: Rect, buf: &mut B
             .topic(&topic.topic)
             .map_or(topic.topic.as_str(), |t| t.name.as_str());
         lines.push(Line::from(format!(
-            "{:<30} {:>6}  {}/{} studied",
-            super::ellipsis(name, 30),
+            "{} {:>6}  {}",
+            fit(name, 30),
             percent(topic.mastery),
-            topic.studied,
-            topic.cards
+            t!(
+                lang,
+                "stats-topic-studied",
+                studied = topic.studied,
+                cards = topic.cards
+            )
         )));
     }
     Paragraph::new(lines).render(area, buf);
@@ -198,6 +278,6 @@ impl Component for State {
     }
 
     fn keys(&self) -> Vec<(&'static str, &'static str)> {
-        KEYS.to_vec()
+        keys(self.lang.get())
     }
 }

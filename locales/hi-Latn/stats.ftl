@@ -1,0 +1,22 @@
+# Statistics screen (src/ui/stats.rs).
+stats-key-back = wapas
+stats-key-search = search
+stats-key-help = help
+stats-title = Statistics · { $date }
+stats-date = { $year }-{ $mpad }{ $month }-{ $dpad }{ $day }
+stats-today = aaj { $rated } rated · { $due } due · streak { $streak } din · kul { $total }
+stats-cards = naye { $new } · seekh rahe { $learning } · review { $review } · relearn { $relearning } · suspended { $suspended }
+stats-retention = retention, pichhle 30 din { $actual } · target { $desired }
+stats-retention-by-age = young { $young_n } mein { $young } · mature { $mature_n } mein { $mature }
+stats-forecast = agle 30 din mein due (kul { $n }, aaj se shuru)
+stats-heatmap = reviews, pichhle { $n } hafte (har column ek hafta)
+stats-weekday-mon = Som
+stats-weekday-tue = Mangal
+stats-weekday-wed = Budh
+stats-weekday-thu = Guru
+stats-weekday-fri = Shukra
+stats-weekday-sat = Shani
+stats-weekday-sun = Ravi
+stats-ladder = ladder
+stats-mastery = mastery (abhi yaad aane ki average probability)
+stats-topic-studied = { $studied }/{ $cards } padhe

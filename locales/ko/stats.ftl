@@ -1,0 +1,22 @@
+# 통계 화면 (src/ui/stats.rs).
+stats-key-back = 뒤로
+stats-key-search = 검색
+stats-key-help = 도움말
+stats-title = 통계 · { $date }
+stats-date = { $year }년 { $month }월 { $day }일
+stats-today = 오늘 { $rated }개 평가 · { $due }개 예정 · 연속 { $streak }일 · 전체 { $total }회
+stats-cards = 새 카드 { $new } · 학습 중 { $learning } · 복습 { $review } · 재학습 { $relearning } · 보류 { $suspended }
+stats-retention = 최근 30일 기억률 { $actual } · 목표 { $desired }
+stats-retention-by-age = 어린 카드 { $young } ({ $young_n }회) · 성숙한 카드 { $mature } ({ $mature_n }회)
+stats-forecast = 앞으로 30일 복습 예정 (모두 { $n }개, 오늘부터)
+stats-heatmap = 최근 { $n }주 복습 기록 (한 열이 한 주)
+stats-weekday-mon = 월
+stats-weekday-tue = 화
+stats-weekday-wed = 수
+stats-weekday-thu = 목
+stats-weekday-fri = 금
+stats-weekday-sat = 토
+stats-weekday-sun = 일
+stats-ladder = 단계
+stats-mastery = 숙달도 (지금 떠올릴 평균 확률)
+stats-topic-studied = { $studied }/{ $cards } 학습함
