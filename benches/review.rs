@@ -159,6 +159,7 @@ fn review(c: &mut Criterion) {
         progress: &progress,
         notices: &[],
         theme: warpdrill::ui::Theme::new(false),
+        lang: warpdrill::i18n::Lang::En,
         now: (now / 1000) as u64,
         review: Some(&deck),
         lab: None,

@@ -110,6 +110,8 @@ pub struct App {
     pub notices: Vec<String>,
     /// Styles.
     pub theme: Theme,
+    /// The language the screens speak.
+    pub lang: crate::i18n::Lang,
     /// Navigation stack; the last is shown.
     pub stack: Vec<Screen>,
     /// Drawn over the screen.
@@ -266,6 +268,7 @@ impl App {
             store,
             notices,
             theme,
+            lang: crate::i18n::Lang::En,
             stack: vec![Screen::Home(home::State::default())],
             overlay: None,
             quit: false,
@@ -308,6 +311,7 @@ impl App {
             progress: &self.progress,
             notices: &self.notices,
             theme: self.theme,
+            lang: self.lang,
             now: self.now(),
             review: self.review.as_ref(),
             lab: self.lab.as_ref(),
@@ -404,6 +408,7 @@ impl App {
             progress: &self.progress,
             notices: &self.notices,
             theme: self.theme,
+            lang: self.lang,
             now: (self.clock)(),
             review: self.review.as_ref(),
             lab: self.lab.as_ref(),

@@ -4,8 +4,71 @@
 //! terms) and Korean (`ko`). The choice is, in order: the `--lang` flag, `WARPDRILL_LANG`, the
 //! locale (`LC_ALL`, `LC_MESSAGES`, `LANG`), else English.
 
+use std::borrow::Cow;
+use std::collections::HashMap;
 use std::fmt;
 use std::str::FromStr;
+
+use fluent_templates::{LanguageIdentifier, Loader, langid};
+
+fluent_templates::static_loader! {
+    // Every `locales/<lang>/*.ftl` file, embedded in the binary. Missing messages fall back to English.
+    static LOCALES = {
+        locales: "./locales",
+        fallback_language: "en",
+        // No Unicode isolation marks around arguments: a terminal would draw them as odd glyphs.
+        customise: |bundle| bundle.set_use_isolating(false),
+    };
+}
+
+static EN: LanguageIdentifier = langid!("en");
+static HI_LATN: LanguageIdentifier = langid!("hi-Latn");
+static KO: LanguageIdentifier = langid!("ko");
+
+/// The UI text of message `id` in `lang` (Fluent, `locales/<lang>/*.ftl`), falling back to English,
+/// and to the id itself if no bundle has it (a test checks that every id used exists in all three).
+pub fn tr(lang: Lang, id: &str) -> String {
+    LOCALES
+        .try_lookup(lang.langid(), id)
+        .unwrap_or_else(|| id.to_string())
+}
+
+/// [`tr`] with arguments: `tr_args(lang, "count-sectors", &[("n", 3.into())])`. Numbers passed as
+/// numbers get the language's plural rules.
+pub fn tr_args(lang: Lang, id: &str, args: &[(&'static str, FluentValue<'_>)]) -> String {
+    let map: HashMap<Cow<'static, str>, FluentValue<'_>> = args
+        .iter()
+        .map(|(k, v)| (Cow::Borrowed(*k), v.clone()))
+        .collect();
+    LOCALES
+        .try_lookup_with_args(lang.langid(), id, &map)
+        .unwrap_or_else(|| id.to_string())
+}
+
+/// Whether `lang`'s own bundle has message `id` (without falling back to English).
+pub fn has_message(lang: Lang, id: &str) -> bool {
+    LOCALES
+        .lookup_no_default_fallback::<&str>(lang.langid(), id, None)
+        .is_some()
+}
+
+/// A UI text: `t!(lang, "id")` or `t!(lang, "id", n = 3, name = "x")`.
+#[macro_export]
+macro_rules! t {
+    ($lang:expr, $id:literal) => {
+        $crate::i18n::tr($lang, $id)
+    };
+    ($lang:expr, $id:literal, $($name:ident = $value:expr),+ $(,)?) => {
+        $crate::i18n::tr_args(
+            $lang,
+            $id,
+            &[$((stringify!($name), $crate::i18n::FluentValue::from($value))),+],
+        )
+    };
+}
+
+#[doc(hidden)]
+pub use fluent_templates::fluent_bundle::FluentValue;
 
 /// A language of the tutor.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Default)]
@@ -29,6 +92,15 @@ impl Lang {
             Lang::En => "en",
             Lang::HiLatn => "hi-Latn",
             Lang::Ko => "ko",
+        }
+    }
+
+    /// The Fluent language identifier.
+    pub fn langid(self) -> &'static LanguageIdentifier {
+        match self {
+            Lang::En => &EN,
+            Lang::HiLatn => &HI_LATN,
+            Lang::Ko => &KO,
         }
     }
 
@@ -165,6 +237,21 @@ mod tests {
     fn an_unknown_variable_is_an_error_not_english() {
         let e = env(&[("WARPDRILL_LANG", "klingon")]);
         assert!(Lang::choose(None, e).is_err());
+    }
+
+    #[test]
+    fn plurals_follow_each_language() {
+        assert_eq!(crate::t!(Lang::En, "count-sectors", n = 1), "1 sector");
+        assert_eq!(crate::t!(Lang::En, "count-sectors", n = 4), "4 sectors");
+        assert_eq!(crate::t!(Lang::Ko, "count-sectors", n = 1), "sector 1개");
+        assert_eq!(crate::t!(Lang::Ko, "count-sectors", n = 4), "sector 4개");
+    }
+
+    #[test]
+    fn a_missing_message_falls_back_to_english_then_to_its_id() {
+        assert_eq!(tr(Lang::Ko, "no-such-message"), "no-such-message");
+        assert!(has_message(Lang::Ko, "lang-setting"));
+        assert!(!has_message(Lang::Ko, "no-such-message"));
     }
 
     #[test]

@@ -19,6 +19,8 @@ pub struct Ctx<'a> {
     pub notices: &'a [String],
     /// Styles.
     pub theme: Theme,
+    /// The language to speak (`t!(ctx.lang, "id")`).
+    pub lang: crate::i18n::Lang,
     /// Now, in Unix seconds.
     pub now: u64,
     /// The flashcards with their review states (none when review could not be set up).
@@ -47,6 +49,7 @@ pub(crate) fn test_ctx<'a>(content: &'a Content, progress: &'a Progress) -> Ctx<
         progress,
         notices: &[],
         theme: Theme::new(false),
+        lang: crate::i18n::Lang::En,
         now: 1_800_000_000,
         review: None,
         lab: None,

@@ -711,6 +711,7 @@ mod tests {
             progress,
             notices: &[],
             theme: Theme::new(false),
+            lang: crate::i18n::Lang::En,
             now: 100,
             lab: Some(lab),
             review: None,
