@@ -55,9 +55,8 @@ fn numbers(text: &str) -> Vec<String> {
     let mut current = String::new();
     let chars: Vec<char> = text.chars().collect();
     for (i, &c) in chars.iter().enumerate() {
-        let decimal_point = c == '.'
-            && !current.is_empty()
-            && chars.get(i + 1).is_some_and(|n| n.is_ascii_digit());
+        let decimal_point =
+            c == '.' && !current.is_empty() && chars.get(i + 1).is_some_and(|n| n.is_ascii_digit());
         if c.is_ascii_digit() || decimal_point {
             current.push(c);
         } else if !current.is_empty() {
@@ -77,10 +76,8 @@ fn width(text: &str) -> usize {
 }
 
 fn temp_dir(name: &str) -> PathBuf {
-    let dir = std::env::temp_dir().join(format!(
-        "warpdrill-i18n-cli-{name}-{}",
-        std::process::id()
-    ));
+    let dir =
+        std::env::temp_dir().join(format!("warpdrill-i18n-cli-{name}-{}", std::process::id()));
     let _ = std::fs::remove_dir_all(&dir);
     std::fs::create_dir_all(&dir).unwrap();
     dir
@@ -96,15 +93,39 @@ fn speaks(args: &[&str], korean: &[&str], hinglish: &[&str]) -> Run {
     assert_eq!(ko.code, english.code, "{args:?}: {ko:?}");
     assert_eq!(hi.code, english.code, "{args:?}: {hi:?}");
     for word in korean {
-        assert!(ko.stdout.contains(word), "{args:?}: no `{word}` in\n{}", ko.stdout);
-        assert!(!english.stdout.contains(word), "{args:?}: `{word}` in English");
+        assert!(
+            ko.stdout.contains(word),
+            "{args:?}: no `{word}` in\n{}",
+            ko.stdout
+        );
+        assert!(
+            !english.stdout.contains(word),
+            "{args:?}: `{word}` in English"
+        );
     }
     for word in hinglish {
-        assert!(hi.stdout.contains(word), "{args:?}: no `{word}` in\n{}", hi.stdout);
-        assert!(!english.stdout.contains(word), "{args:?}: `{word}` in English");
+        assert!(
+            hi.stdout.contains(word),
+            "{args:?}: no `{word}` in\n{}",
+            hi.stdout
+        );
+        assert!(
+            !english.stdout.contains(word),
+            "{args:?}: `{word}` in English"
+        );
     }
-    assert_eq!(numbers(&ko.stdout), numbers(&english.stdout), "{args:?}\n{}", ko.stdout);
-    assert_eq!(numbers(&hi.stdout), numbers(&english.stdout), "{args:?}\n{}", hi.stdout);
+    assert_eq!(
+        numbers(&ko.stdout),
+        numbers(&english.stdout),
+        "{args:?}\n{}",
+        ko.stdout
+    );
+    assert_eq!(
+        numbers(&hi.stdout),
+        numbers(&english.stdout),
+        "{args:?}\n{}",
+        hi.stdout
+    );
     english
 }
 
@@ -131,7 +152,11 @@ fn calc_coalescing_speaks_the_chosen_language() {
         &["global load", "효율", "주소", "이유:", "transaction 8개"],
         &["par global load", "laaye gaye", "kyun:"],
     );
-    assert!(english.stdout.contains("efficiency 50%"), "{}", english.stdout);
+    assert!(
+        english.stdout.contains("efficiency 50%"),
+        "{}",
+        english.stdout
+    );
     same_in_every_language(&["calc", "coalescing", "--stride", "2", "--json"]);
 }
 
@@ -235,10 +260,22 @@ fn counts_take_the_right_form_in_every_language() {
     // A gap of one sector, then of several.
     let one = ["calc", "coalescing", "--mask", "first2", "--stride", "16"];
     assert!(run(None, &one).stdout.contains("(1 sector not fetched)"));
-    assert!(run(Some("hi-Latn"), &one).stdout.contains("(1 sector fetch nahi hue)"));
-    assert!(run(Some("ko"), &one).stdout.contains("(sector 1개 가져오지 않음)"));
+    assert!(
+        run(Some("hi-Latn"), &one)
+            .stdout
+            .contains("(1 sector fetch nahi hue)")
+    );
+    assert!(
+        run(Some("ko"), &one)
+            .stdout
+            .contains("(sector 1개 가져오지 않음)")
+    );
     let three = ["calc", "coalescing", "--mask", "first2", "--stride", "32"];
-    assert!(run(Some("hi-Latn"), &three).stdout.contains("(3 sectors fetch nahi hue)"));
+    assert!(
+        run(Some("hi-Latn"), &three)
+            .stdout
+            .contains("(3 sectors fetch nahi hue)")
+    );
 }
 
 #[test]
@@ -268,11 +305,21 @@ fn korean_columns_line_up_by_terminal_width() {
         let out = run(Some(lang), &["calc", "coalescing", "--stride", "2"]).stdout;
         let table: Vec<&str> = out.lines().skip_while(|l| !l.is_empty()).skip(1).collect();
         assert!(table.len() > 2, "{lang}:\n{out}");
-        let address_end = |line: &str| width(&line[..line.find(|c: char| c == '█' || c == '·').unwrap_or(line.len())]);
+        let address_end = |line: &str| {
+            width(
+                &line[..line
+                    .find(|c: char| c == '█' || c == '·')
+                    .unwrap_or(line.len())],
+            )
+        };
         let header = table[0];
         let bar_start = header.find(&t_bytes_word(lang)).unwrap();
         for row in &table[1..] {
-            assert_eq!(address_end(row), width(&header[..bar_start]), "{lang}: {row:?}\n{out}");
+            assert_eq!(
+                address_end(row),
+                width(&header[..bar_start]),
+                "{lang}: {row:?}\n{out}"
+            );
         }
     }
 }
@@ -290,7 +337,9 @@ fn content_preview_labels_speak_and_json_does_not_change() {
     let args = ["content", "preview", "--seed", "7", "--level", "L2"];
     let english = speaks(&args, &["정답: "], &["jawab: "]);
     assert!(english.stdout.contains("\nanswer: "), "{}", english.stdout);
-    same_in_every_language(&["content", "preview", "--seed", "7", "--level", "L2", "--json"]);
+    same_in_every_language(&[
+        "content", "preview", "--seed", "7", "--level", "L2", "--json",
+    ]);
     let bad = run(Some("ko"), &["content", "preview", "--level", "L9"]);
     assert_eq!(bad.code, 2);
     assert!(bad.stderr.contains("알 수 없는 level `L9`"), "{bad:?}");
@@ -298,7 +347,11 @@ fn content_preview_labels_speak_and_json_does_not_change() {
 
 #[test]
 fn content_check_summary_speaks() {
-    let english = speaks(&["content", "check"], &["정상: 파일", "연습문제"], &["theek hai:"]);
+    let english = speaks(
+        &["content", "check"],
+        &["정상: 파일", "연습문제"],
+        &["theek hai:"],
+    );
     assert!(english.stdout.starts_with("ok: "), "{}", english.stdout);
     same_in_every_language(&["content", "check", "--json"]);
 }
@@ -332,11 +385,16 @@ fn check_words_the_verdict_around_the_feedback() {
     let unknown = run(Some("ko"), &["check", "l2-stride-sector", "--answer", "1"]);
     assert_eq!(unknown.code, 2);
     assert!(
-        unknown.stderr.starts_with("오류: 연습문제 `l2-stride-sector`가 없다 — 혹시 ")
+        unknown
+            .stderr
+            .starts_with("오류: 연습문제 `l2-stride-sector`가 없다 — 혹시 ")
             && unknown.stderr.contains("l2-stride-sectors"),
         "{unknown:?}"
     );
-    let hinglish = run(Some("hi-Latn"), &["check", "no-such-thing", "--answer", "1"]);
+    let hinglish = run(
+        Some("hi-Latn"),
+        &["check", "no-such-thing", "--answer", "1"],
+    );
     assert!(hinglish.stderr.contains("nahi mili"), "{hinglish:?}");
 }
 
@@ -383,19 +441,47 @@ fn stats_speak_and_the_heatmap_lines_up() {
     };
     let english = with(None, &[]);
     assert_eq!(english.code, 0, "{english:?}");
-    assert!(english.stdout.contains("  retention  last 30 days"), "{}", english.stdout);
+    assert!(
+        english.stdout.contains("  retention  last 30 days"),
+        "{}",
+        english.stdout
+    );
     let korean = with(Some("ko"), &[]);
     let hinglish = with(Some("hi-Latn"), &[]);
     for word in ["기억률", "숙달도", "\n    월 "] {
-        assert!(korean.stdout.contains(word), "no {word:?} in\n{}", korean.stdout);
+        assert!(
+            korean.stdout.contains(word),
+            "no {word:?} in\n{}",
+            korean.stdout
+        );
     }
     for word in ["pichhle 30 din", "mein se", "\n    Mangal "] {
-        assert!(hinglish.stdout.contains(word), "no {word:?} in\n{}", hinglish.stdout);
+        assert!(
+            hinglish.stdout.contains(word),
+            "no {word:?} in\n{}",
+            hinglish.stdout
+        );
     }
-    assert_eq!(numbers(&korean.stdout), numbers(&english.stdout), "{}", korean.stdout);
-    assert_eq!(numbers(&hinglish.stdout), numbers(&english.stdout), "{}", hinglish.stdout);
     assert_eq!(
-        run_env(&["--data-dir", data.as_str(), "stats"], &[("WARPDRILL_CONFIG", config.to_str().unwrap()), ("LANG", "ko_KR.UTF-8")]),
+        numbers(&korean.stdout),
+        numbers(&english.stdout),
+        "{}",
+        korean.stdout
+    );
+    assert_eq!(
+        numbers(&hinglish.stdout),
+        numbers(&english.stdout),
+        "{}",
+        hinglish.stdout
+    );
+    assert_eq!(
+        run_env(
+            &["--data-dir", data.as_str(), "stats"],
+            &[
+                ("WARPDRILL_CONFIG", config.to_str().unwrap()),
+                ("LANG", "ko_KR.UTF-8")
+            ]
+        ),
         korean
     );
     // The labels column and the heatmap rows start their figures at one terminal column.
@@ -427,18 +513,29 @@ fn stats_speak_and_the_heatmap_lines_up() {
 fn lab_key_speaks_and_its_data_does_not_change() {
     let lab = concat!(env!("CARGO_MANIFEST_DIR"), "/labs/coalescing-and-banks.ron");
     let args = ["lab", "key", lab, "--student", "s1"];
-    let english = speaks(&args, &["1단계 · ", "정답: ", "인정되는 답", "이유: "], &["jawab: ", "maane jaate hain", "kyun: "]);
+    let english = speaks(
+        &args,
+        &["1단계 · ", "정답: ", "인정되는 답", "이유: "],
+        &["jawab: ", "maane jaate hain", "kyun: "],
+    );
     assert!(english.stdout.contains("\nstep 1 · "), "{}", english.stdout);
     let markdown = speaks(
         &["lab", "key", lab, "--student", "s1", "--markdown"],
         &["| 단계 | 연습문제 |"],
         &["| step | exercise | seed | sawaal | jawab |"],
     );
-    assert!(markdown.stdout.contains("| step | exercise | seed | prompt | answer |"));
+    assert!(
+        markdown
+            .stdout
+            .contains("| step | exercise | seed | prompt | answer |")
+    );
     same_in_every_language(&["lab", "key", lab, "--student", "s1", "--json"]);
     // CSV headers are data: English in every language.
     same_in_every_language(&["lab", "key", lab, "--student", "s1", "--csv"]);
-    let missing = run(Some("ko"), &["lab", "key", "/no/such/lab.ron", "--student", "s1"]);
+    let missing = run(
+        Some("ko"),
+        &["lab", "key", "/no/such/lab.ron", "--student", "s1"],
+    );
     assert_eq!(missing.code, 2);
     assert!(missing.stderr.starts_with("오류: "), "{missing:?}");
 }
@@ -457,7 +554,9 @@ fn ids(ftl: &str) -> BTreeSet<String> {
 #[test]
 fn every_cli_message_exists_in_all_three_languages() {
     let root = Path::new(env!("CARGO_MANIFEST_DIR"));
-    let read = |lang: &str| std::fs::read_to_string(root.join("locales").join(lang).join("cli.ftl")).unwrap();
+    let read = |lang: &str| {
+        std::fs::read_to_string(root.join("locales").join(lang).join("cli.ftl")).unwrap()
+    };
     let english = ids(&read("en"));
     assert!(english.len() > 100, "{}", english.len());
     assert_eq!(ids(&read("ko")), english, "ko/cli.ftl");

@@ -80,7 +80,7 @@ cli-limiter-shared-memory = shared memory
 cli-limiter-blocks = blocks
 
 ## calc tiling
-cli-tiling-title = Tiled matrix multiply: N = { $n }, tile { $tile }×{ $tile }, { $elem }-byte elements, { $arch } par
+cli-tiling-title = { $arch } par tiled matrix multiply: N = { $n }, tile { $tile }×{ $tile }, { $elem }-byte elements
 cli-tiling-reads = global reads naive { $naive } · tiled { $tiled } · kitne guna kam { $factor }×
 cli-tiling-smem = har block ki shared memory { $smem } (2 tiles × { $tile }² × { $elem } B)
 cli-tiling-smem-blocks = sirf shared memory ke hisaab se har SM par blocks: { $blocks }

@@ -111,9 +111,9 @@ cli-lab-receipt = 제출 완료. 영수증: { $receipt }
 ## stats
 cli-stats-title = { $today } 복습 (하루는 { $hour }:00에 시작) · 기록 { $log }
 cli-stats-today = 오늘
-cli-stats-today-line = { $rated }개 평가 · { $due }개 예정 · 지금 남은 것: 새 card { $new }개, 학습 중 { $learning }개, 복습 { $review }개
+cli-stats-today-line = { $rated }개 평가 · { $due }개 예정 · 지금 남은 것: 신규 { $new }개, 학습 중 { $learning }개, 복습 { $review }개
 cli-stats-cards = card
-cli-stats-cards-line = 새 card { $new } · 학습 중 { $learning } · 복습 { $review } · 재학습 { $relearning } · 보류 { $suspended }
+cli-stats-cards-line = 신규 { $new } · 학습 중 { $learning } · 복습 { $review } · 재학습 { $relearning } · 보류 { $suspended }
 cli-stats-retention = 기억률
 cli-stats-retention-line = 최근 30일 { $last30 } (young { $young_n }개 중 { $young }, mature { $mature_n }개 중 { $mature }) · 목표 { $desired }
 cli-stats-forecast = 예보
