@@ -547,7 +547,9 @@ impl App {
                 .push(Screen::AnalyzeExamples(analyze_ui::Examples::default())),
             Action::AnalyzeKernel(setup) => match analyze_ui::State::new(&setup) {
                 Ok(state) => self.stack.push(Screen::Analyze(Box::new(state))),
-                Err(message) => self.flash = Some(format!("Cannot analyse {}: {message}", setup.file)),
+                Err(message) => {
+                    self.flash = Some(format!("Cannot analyse {}: {message}", setup.file))
+                }
             },
             Action::OpenCalculators(tab) => self
                 .stack

@@ -87,7 +87,12 @@ pub fn load(path: &Path, now: u64) -> Loaded {
 /// tutor keeps it aside and says so when it starts).
 pub fn peek(path: &Path) -> Option<Lang> {
     let text = std::fs::read_to_string(path).ok()?;
-    options().from_str::<Settings>(&text).ok()?.lang?.parse().ok()
+    options()
+        .from_str::<Settings>(&text)
+        .ok()?
+        .lang?
+        .parse()
+        .ok()
 }
 
 /// Saves the language at `path` (atomically; the directory is created if needed), keeping any other

@@ -1,5 +1,6 @@
 //! `warpdrill calc …`: the engine's answers as readable text (or JSON).
 
+use super::output::{pad_left, pad_right};
 use super::{
     AccessArgs, GranularityArg, OccupancyArgs, PatternArgs, RooflineArgs, TilingArgs, Walk, json,
     parse_mask,
@@ -8,7 +9,8 @@ use crate::engine::{
     self, AccessShape, Arch, Carveout, Granularity, KernelConfig, Limiter, Pattern, TilingInput,
     WarpAccess, full_mask,
 };
-use crate::{explain, format};
+use crate::i18n::Lang;
+use crate::{explain, format, t};
 use std::fmt::Write as _;
 
 /// A calculator's answer: text to print, or the reason it could not be computed.
@@ -40,14 +42,21 @@ impl PatternArgs {
 
 /// Describes an access in words: `32 lanes × 4 B, stride 2, offset 1`.
 pub fn describe_access(access: &WarpAccess) -> String {
+    describe_access_in(access, Lang::En)
+}
+
+/// [`describe_access`] in `lang`.
+pub fn describe_access_in(access: &WarpAccess, lang: Lang) -> String {
     let lanes = (access.active_mask & full_mask(access.warp_size)).count_ones();
     let who = if lanes == access.warp_size {
-        format::count(lanes, "lane")
+        t!(lang, "cli-count-lanes", n = lanes)
     } else {
-        format!(
-            "{lanes} of {} lanes (mask {:#x})",
-            access.warp_size,
-            access.active_mask & full_mask(access.warp_size)
+        t!(
+            lang,
+            "cli-access-some-lanes",
+            active = lanes.to_string(),
+            total = access.warp_size.to_string(),
+            mask = format!("{:#x}", access.active_mask & full_mask(access.warp_size))
         )
     };
     let how = match &access.pattern {
@@ -56,32 +65,68 @@ pub fn describe_access(access: &WarpAccess) -> String {
             offset_elems,
             base_bytes,
         } => {
-            let mut s = format!("stride {stride_elems}, offset {offset_elems}");
             if *base_bytes != 0 {
-                let _ = write!(s, ", base {base_bytes} B");
+                t!(
+                    lang,
+                    "cli-access-affine-base",
+                    stride = stride_elems.to_string(),
+                    offset = offset_elems.to_string(),
+                    base = base_bytes.to_string()
+                )
+            } else {
+                t!(
+                    lang,
+                    "cli-access-affine",
+                    stride = stride_elems.to_string(),
+                    offset = offset_elems.to_string()
+                )
             }
-            s
         }
         Pattern::StructField {
             struct_bytes,
             field_offset,
             ..
-        } => format!("field at byte {field_offset} of a {struct_bytes}-byte struct (AoS)"),
+        } => t!(
+            lang,
+            "cli-access-struct",
+            field = field_offset.to_string(),
+            size = struct_bytes.to_string()
+        ),
         Pattern::TwoD {
             pitch_bytes,
-            column,
+            column: true,
             ..
-        } => format!(
-            "{} walk, pitch {pitch_bytes} B",
-            if *column { "column" } else { "row" }
+        } => t!(
+            lang,
+            "cli-access-column-walk",
+            pitch = pitch_bytes.to_string()
         ),
-        Pattern::Explicit { .. } => "explicit offsets".to_string(),
+        Pattern::TwoD { pitch_bytes, .. } => {
+            t!(lang, "cli-access-row-walk", pitch = pitch_bytes.to_string())
+        }
+        Pattern::Explicit { .. } => t!(lang, "cli-access-explicit"),
     };
-    format!("{who} × {} B, {how}", access.elem_bytes)
+    t!(
+        lang,
+        "cli-access",
+        who = who,
+        elem = access.elem_bytes.to_string(),
+        how = how
+    )
+}
+
+/// `why: …`, the engine's explanation (in English until the explanations speak other languages).
+fn why_line(out: &mut String, lang: Lang, why: String) {
+    let _ = writeln!(out, "  {}", t!(lang, "cli-why", why = why));
 }
 
 /// `calc coalescing`.
 pub fn coalescing(args: &AccessArgs) -> Answer {
+    coalescing_in(args, Lang::En)
+}
+
+/// `calc coalescing`, its text in `lang` (JSON is the same in every language).
+pub fn coalescing_in(args: &AccessArgs, lang: Lang) -> Answer {
     let (arch, access) = args.pattern.to_access()?;
     let granularity = match args.pattern.granularity {
         Some(GranularityArg::Sector) => Granularity::Sector,
@@ -95,42 +140,124 @@ pub fn coalescing(args: &AccessArgs) -> Answer {
     let mut out = String::new();
     let _ = writeln!(
         out,
-        "Global load on {}: {}",
-        arch.label(),
-        describe_access(&access)
+        "{}",
+        t!(
+            lang,
+            "cli-coalescing-title",
+            arch = arch.label(),
+            access = describe_access_in(&access, lang)
+        )
     );
     let _ = writeln!(
         out,
-        "  sectors {} · lines {} · requests {} · {} ({} B)",
-        c.sectors,
-        c.lines,
-        c.requests,
-        format::count(c.transactions(), "transaction"),
-        if granularity == Granularity::Sector {
-            32
-        } else {
-            128
-        }
+        "  {}",
+        t!(
+            lang,
+            "cli-coalescing-counts",
+            sectors = c.sectors.to_string(),
+            lines = c.lines.to_string(),
+            requests = c.requests.to_string(),
+            transactions = t!(lang, "cli-count-transactions", n = c.transactions()),
+            unit = if granularity == Granularity::Sector {
+                "32"
+            } else {
+                "128"
+            }
+        )
     );
     let _ = writeln!(
         out,
-        "  bytes requested {} / fetched {} · efficiency {} · waste {}",
-        c.bytes_requested,
-        c.bytes_fetched,
-        format::percent(c.efficiency),
-        format::percent(c.waste())
+        "  {}",
+        t!(
+            lang,
+            "cli-coalescing-bytes",
+            requested = c.bytes_requested.to_string(),
+            fetched = c.bytes_fetched.to_string(),
+            efficiency = format::percent(c.efficiency),
+            waste = format::percent(c.waste())
+        )
     );
-    let _ = writeln!(out, "  why: {}", explain::coalescing(&access, &c));
+    why_line(&mut out, lang, explain::coalescing(&access, &c));
     let _ = writeln!(out);
-    out.push_str(&crate::ui::diagram::segments_text(&c));
+    out.push_str(&segments_text(&c, lang));
     Ok(out)
+}
+
+/// The segment list as text in `lang`: [`crate::ui::diagram::segments_text`] with its words
+/// translated and its columns aligned by terminal width.
+pub fn segments_text(c: &engine::Coalescing, lang: Lang) -> String {
+    use crate::ui::diagram::{SegmentLine, segment_lines};
+    let line = c.granularity == Granularity::Line;
+    let mut out = String::new();
+    let _ = writeln!(
+        out,
+        "  {} {}  {}  {} {}",
+        pad_right(
+            &if line {
+                t!(lang, "cli-segments-line")
+            } else {
+                t!(lang, "cli-segments-sector")
+            },
+            8
+        ),
+        pad_left(&t!(lang, "cli-segments-address"), 12),
+        pad_right(&t!(lang, "cli-segments-bytes"), 16),
+        pad_right(&t!(lang, "cli-segments-lanes"), 20),
+        t!(lang, "cli-segments-used"),
+    );
+    for row in segment_lines(c) {
+        match row {
+            SegmentLine::Gap { bytes, .. } => {
+                let skipped = bytes / u64::from(c.segment_bytes.max(1));
+                let units = if line {
+                    t!(lang, "cli-count-lines", n = skipped)
+                } else {
+                    t!(lang, "cli-count-sectors", n = skipped)
+                };
+                let _ = writeln!(
+                    out,
+                    "  {:<8} {:>12}  {}",
+                    "⋮",
+                    "",
+                    t!(
+                        lang,
+                        "cli-segments-gap",
+                        bytes = format::bytes(bytes),
+                        units = units
+                    )
+                );
+            }
+            SegmentLine::Segment(row) => {
+                let bar: String = row
+                    .cells
+                    .iter()
+                    .map(|&used| if used { '█' } else { '·' })
+                    .collect();
+                let _ = writeln!(
+                    out,
+                    "  {:<8} {:>12}  {bar}  {:<20} {}/{} B",
+                    row.mark,
+                    format::address(row.address),
+                    row.lanes,
+                    row.bytes_used,
+                    row.bytes
+                );
+            }
+        }
+    }
+    out
 }
 
 /// `calc banks`.
 pub fn banks(args: &AccessArgs) -> Answer {
+    banks_in(args, Lang::En)
+}
+
+/// `calc banks`, its text in `lang`.
+pub fn banks_in(args: &AccessArgs, lang: Lang) -> Answer {
     let (arch, access) = args.pattern.to_access()?;
     if args.pattern.granularity.is_some() {
-        return Err("--granularity applies to `calc coalescing` only".into());
+        return Err(t!(lang, "cli-banks-granularity"));
     }
     let b = engine::bank_conflicts(&access, arch).map_err(|e| e.to_string())?;
     if args.json {
@@ -139,26 +266,96 @@ pub fn banks(args: &AccessArgs) -> Answer {
     let mut out = String::new();
     let _ = writeln!(
         out,
-        "Shared-memory load on {}: {}",
-        arch.label(),
-        describe_access(&access)
+        "{}",
+        t!(
+            lang,
+            "cli-banks-title",
+            arch = arch.label(),
+            access = describe_access_in(&access, lang)
+        )
     );
     let _ = writeln!(
         out,
-        "  wavefronts {} · ideal {} · conflict degree {}-way · bank conflicts {}",
-        b.wavefronts,
-        b.ideal_wavefronts,
-        format::trim_float(b.conflict_degree, 2),
-        b.bank_conflicts
+        "  {}",
+        t!(
+            lang,
+            "cli-banks-counts",
+            wavefronts = b.wavefronts.to_string(),
+            ideal = b.ideal_wavefronts.to_string(),
+            degree = format::trim_float(b.conflict_degree, 2),
+            conflicts = b.bank_conflicts.to_string()
+        )
     );
-    let _ = writeln!(out, "  why: {}", explain::banks(&access, &b));
+    why_line(&mut out, lang, explain::banks(&access, &b));
     let _ = writeln!(out);
-    out.push_str(&crate::ui::diagram::banks_text(&b));
+    out.push_str(&banks_text(&b, lang));
     Ok(out)
+}
+
+/// The bank grid as text in `lang` ([`crate::ui::diagram::banks_text`] with its words translated).
+pub fn banks_text(b: &engine::BankAnalysis, lang: Lang) -> String {
+    let mut out = String::new();
+    let banks = b.phases.first().map_or(32, |p| p.banks.len());
+    let header: String = (0..banks).map(|bank| format!("{bank:>3}")).collect();
+    let titled = b.phases.len() > 1 || b.phase_lanes < 32;
+    for grid in crate::ui::diagram::bank_grid(b) {
+        if titled {
+            let _ = writeln!(
+                out,
+                "  {}",
+                t!(
+                    lang,
+                    "cli-banks-phase",
+                    first = grid.first_lane.to_string(),
+                    last = (grid.first_lane + grid.lanes.saturating_sub(1)).to_string(),
+                    wavefronts = t!(lang, "cli-count-wavefronts", n = grid.rows.len())
+                )
+            );
+        }
+        // "bank" and the wavefront rows `w1` are the diagram's own notation, the same everywhere.
+        let _ = writeln!(out, "  bank{header}");
+        for (row, cells) in grid.rows.iter().enumerate() {
+            let cells: String = cells
+                .iter()
+                .map(|cell| match cell {
+                    Some(cell) if cell.shared => format!("{:>2}+", cell.lane),
+                    Some(cell) => format!("{:>3}", cell.lane),
+                    None => "  ·".to_string(),
+                })
+                .collect();
+            let _ = writeln!(out, "  w{:<3}{cells}", row + 1);
+        }
+    }
+    let _ = writeln!(out, "  {}", t!(lang, "cli-banks-legend"));
+    out
+}
+
+/// A limiter's name in `lang`.
+pub fn limiter_label(limiter: Limiter, lang: Lang) -> String {
+    match limiter {
+        Limiter::Warps => t!(lang, "cli-limiter-warps"),
+        Limiter::Registers => t!(lang, "cli-limiter-registers"),
+        Limiter::SharedMemory => t!(lang, "cli-limiter-shared-memory"),
+        Limiter::Blocks => t!(lang, "cli-limiter-blocks"),
+    }
+}
+
+/// The binding limiters in `lang`, comma-separated (`warps, registers`).
+pub fn limiters_label(limiters: engine::Limiters, lang: Lang) -> String {
+    limiters
+        .iter()
+        .map(|l| limiter_label(l, lang))
+        .collect::<Vec<_>>()
+        .join(", ")
 }
 
 /// `calc occupancy`.
 pub fn occupancy(args: &OccupancyArgs) -> Answer {
+    occupancy_in(args, Lang::En)
+}
+
+/// `calc occupancy`, its text in `lang`.
+pub fn occupancy_in(args: &OccupancyArgs, lang: Lang) -> Answer {
     let as_json = args.json;
     let args = &args.kernel;
     let arch = Arch::parse(&args.arch).map_err(|e| e.to_string())?;
@@ -168,14 +365,22 @@ pub fn occupancy(args: &OccupancyArgs) -> Answer {
             return Ok(json::amd_waves(arch, &w).to_string());
         }
         return Ok(format!(
-            "Waves on {}: {} VGPRs per lane (allocated {})\n  waves per SIMD {} / {} · waves per CU {} · occupancy {}\n",
-            arch.label(),
-            args.regs,
-            w.vgprs_allocated,
-            w.waves_per_simd,
-            w.max_waves_per_simd,
-            w.waves_per_cu,
-            format::percent(w.occupancy)
+            "{}\n  {}\n",
+            t!(
+                lang,
+                "cli-waves-title",
+                arch = arch.label(),
+                vgprs = args.regs.to_string(),
+                allocated = w.vgprs_allocated.to_string()
+            ),
+            t!(
+                lang,
+                "cli-waves-counts",
+                waves = w.waves_per_simd.to_string(),
+                max = w.max_waves_per_simd.to_string(),
+                cu = w.waves_per_cu.to_string(),
+                occupancy = format::percent(w.occupancy)
+            )
         ));
     }
     let config = KernelConfig {
@@ -192,72 +397,106 @@ pub fn occupancy(args: &OccupancyArgs) -> Answer {
     let mut out = String::new();
     let _ = writeln!(
         out,
-        "Occupancy on {}: {} threads/block, {} registers/thread, {} shared memory/block, carveout {}",
-        arch.label(),
-        config.block_size,
-        config.regs_per_thread,
-        format::bytes(u64::from(config.static_smem) + u64::from(config.dynamic_smem)),
-        match config.carveout {
-            Carveout::Default => "default".to_string(),
-            Carveout::Percent(p) => format!("{p}%"),
-        }
+        "{}",
+        t!(
+            lang,
+            "cli-occupancy-title",
+            arch = arch.label(),
+            threads = config.block_size.to_string(),
+            regs = config.regs_per_thread.to_string(),
+            smem = format::bytes(u64::from(config.static_smem) + u64::from(config.dynamic_smem)),
+            carveout = match config.carveout {
+                Carveout::Default => t!(lang, "cli-occupancy-carveout-default"),
+                Carveout::Percent(p) => format!("{p}%"),
+            }
+        )
     );
     let _ = writeln!(
         out,
-        "  active blocks per SM {} · active warps {} / {} · occupancy {}",
-        o.active_blocks_per_sm,
-        o.active_warps_per_sm,
-        o.max_warps_per_sm,
-        format::percent(o.occupancy)
+        "  {}",
+        t!(
+            lang,
+            "cli-occupancy-counts",
+            blocks = o.active_blocks_per_sm.to_string(),
+            warps = o.active_warps_per_sm.to_string(),
+            max = o.max_warps_per_sm.to_string(),
+            occupancy = format::percent(o.occupancy)
+        )
     );
-    let _ = writeln!(out, "  limited by: {}", o.limited_by.describe());
-    let _ = writeln!(out, "  blocks per SM allowed by each limit:");
+    let _ = writeln!(
+        out,
+        "  {}",
+        t!(
+            lang,
+            "cli-occupancy-limited-by",
+            limiters = limiters_label(o.limited_by, lang)
+        )
+    );
+    let _ = writeln!(out, "  {}", t!(lang, "cli-occupancy-limits"));
     for limiter in Limiter::ALL {
         let mark = if o.limited_by.contains(limiter) {
-            "  ← limiter"
+            format!("  {}", t!(lang, "cli-occupancy-limiter-mark"))
         } else {
-            ""
+            String::new()
         };
         let _ = writeln!(
             out,
-            "    {:<14} {:>4}{mark}",
-            limiter.label(),
+            "    {} {:>4}{mark}",
+            pad_right(&limiter_label(limiter, lang), 14),
             o.limits.get(limiter)
         );
     }
     if arch.nvidia.is_some_and(|l| l.barrier_limit) {
         let _ = writeln!(
             out,
-            "    {:<14}    —  (9.0+: not binding with one barrier per block)",
-            "barriers"
+            "    {}    —  {}",
+            pad_right(&t!(lang, "cli-occupancy-barriers"), 14),
+            t!(lang, "cli-occupancy-barriers-note")
         );
     }
     let _ = writeln!(
         out,
-        "  allocated per block: {} registers ({} per warp × {} warps), {} shared memory (incl. reserved); SM carveout {}",
-        o.regs_per_block,
-        o.regs_per_warp,
-        o.warps_per_block,
-        format::bytes(u64::from(o.smem_per_block)),
-        format::bytes(u64::from(o.carveout_bytes))
+        "  {}",
+        t!(
+            lang,
+            "cli-occupancy-allocated",
+            regs = o.regs_per_block.to_string(),
+            per_warp = o.regs_per_warp.to_string(),
+            warps = o.warps_per_block.to_string(),
+            smem = format::bytes(u64::from(o.smem_per_block)),
+            carveout = format::bytes(u64::from(o.carveout_bytes))
+        )
     );
     let _ = writeln!(
         out,
-        "  textbook bound (floor(65536 / r) threads, ignores allocation granularity): {} threads → {} warp-rounded = {}",
-        o.textbook.threads,
-        o.textbook.warp_rounded_threads,
-        format::percent(o.textbook.occupancy)
+        "  {}",
+        t!(
+            lang,
+            "cli-occupancy-textbook",
+            threads = o.textbook.threads.to_string(),
+            rounded = o.textbook.warp_rounded_threads.to_string(),
+            occupancy = format::percent(o.textbook.occupancy)
+        )
     );
     let _ = writeln!(
         out,
-        "  hardware (what the SM actually runs): {}",
-        format::percent(o.occupancy)
+        "  {}",
+        t!(
+            lang,
+            "cli-occupancy-hardware",
+            occupancy = format::percent(o.occupancy)
+        )
     );
     Ok(out)
 }
 
 /// `calc tiling`.
 pub fn tiling(args: &TilingArgs) -> Answer {
+    tiling_in(args, Lang::En)
+}
+
+/// `calc tiling`, its text in `lang`.
+pub fn tiling_in(args: &TilingArgs, lang: Lang) -> Answer {
     let arch = Arch::parse(&args.arch).map_err(|e| e.to_string())?;
     let input = TilingInput {
         n: args.n,
@@ -271,76 +510,115 @@ pub fn tiling(args: &TilingArgs) -> Answer {
     let mut out = String::new();
     let _ = writeln!(
         out,
-        "Tiled matrix multiply: N = {}, tile {}×{}, {}-byte elements, on {}",
-        args.n,
-        args.tile,
-        args.tile,
-        args.elem,
-        arch.label()
+        "{}",
+        t!(
+            lang,
+            "cli-tiling-title",
+            n = args.n.to_string(),
+            tile = args.tile.to_string(),
+            elem = args.elem.to_string(),
+            arch = arch.label()
+        )
     );
     let _ = writeln!(
         out,
-        "  global reads naive {} · tiled {} · reduction factor {}×",
-        t.naive_reads,
-        t.tiled_reads,
-        format::trim_float(t.reduction_factor, 2)
+        "  {}",
+        t!(
+            lang,
+            "cli-tiling-reads",
+            naive = t.naive_reads.to_string(),
+            tiled = t.tiled_reads.to_string(),
+            factor = format::trim_float(t.reduction_factor, 2)
+        )
     );
     let _ = writeln!(
         out,
-        "  shared memory per block {} (2 tiles × {}² × {} B)",
-        format::bytes(t.smem_bytes_per_block),
-        args.tile,
-        args.elem
+        "  {}",
+        t!(
+            lang,
+            "cli-tiling-smem",
+            smem = format::bytes(t.smem_bytes_per_block),
+            tile = args.tile.to_string(),
+            elem = args.elem.to_string()
+        )
     );
     if let Some(blocks) = t.smem_blocks_per_sm {
-        let _ = writeln!(out, "  blocks per SM by shared memory alone: {blocks}");
+        let _ = writeln!(
+            out,
+            "  {}",
+            t!(lang, "cli-tiling-smem-blocks", blocks = blocks.to_string())
+        );
     }
     match &t.occupancy {
         Some(o) => {
             let _ = writeln!(
                 out,
-                "  full occupancy rule ({} threads/block, {} registers): {}, {} (limited by {})",
-                args.tile * args.tile,
-                args.regs,
-                format::count(o.active_blocks_per_sm, "block"),
-                format::percent(o.occupancy),
-                o.limited_by.describe()
+                "  {}",
+                t!(
+                    lang,
+                    "cli-tiling-occupancy",
+                    threads = (args.tile * args.tile).to_string(),
+                    regs = args.regs.to_string(),
+                    blocks = t!(lang, "cli-count-blocks", n = o.active_blocks_per_sm),
+                    occupancy = format::percent(o.occupancy),
+                    limiters = limiters_label(o.limited_by, lang)
+                )
             );
         }
         None if arch.nvidia.is_some() => {
             let _ = writeln!(
                 out,
-                "  a {}×{} block exceeds 1024 threads: no occupancy",
-                args.tile, args.tile
+                "  {}",
+                t!(lang, "cli-tiling-too-big", tile = args.tile.to_string())
             );
         }
         None => {}
     }
     let _ = writeln!(
         out,
-        "  arithmetic intensity {} → {} FLOP/B (reuse multiplies intensity by the tile size)",
-        format::trim_float(t.naive_intensity, 3),
-        format::trim_float(t.tiled_intensity, 3)
+        "  {}",
+        t!(
+            lang,
+            "cli-tiling-intensity",
+            naive = format::trim_float(t.naive_intensity, 3),
+            tiled = format::trim_float(t.tiled_intensity, 3)
+        )
     );
     Ok(out)
 }
 
 /// `calc roofline`.
 pub fn roofline(args: &RooflineArgs) -> Answer {
+    roofline_in(args, Lang::En)
+}
+
+/// `calc roofline`, its text in `lang`.
+pub fn roofline_in(args: &RooflineArgs, lang: Lang) -> Answer {
     let r = engine::roofline(args.peak_flops, args.bandwidth, args.intensity)
         .map_err(|e| e.to_string())?;
     if args.json {
         return Ok(json::roofline(&r).to_string());
     }
     Ok(format!(
-        "Roofline: peak {}FLOP/s, bandwidth {}B/s, intensity {} FLOP/B\n  ridge {} FLOP/B · attainable {}FLOP/s ({} of peak) · {}-bound\n",
-        format::si(args.peak_flops),
-        format::si(args.bandwidth),
-        format::trim_float(args.intensity, 3),
-        format::trim_float(r.ridge_intensity, 2),
-        format::si(r.attainable_flops),
-        format::percent(r.fraction_of_peak),
-        r.bound.key()
+        "{}\n  {}\n",
+        t!(
+            lang,
+            "cli-roofline-title",
+            peak = format::si(args.peak_flops),
+            bandwidth = format::si(args.bandwidth),
+            intensity = format::trim_float(args.intensity, 3)
+        ),
+        t!(
+            lang,
+            "cli-roofline-point",
+            ridge = format::trim_float(r.ridge_intensity, 2),
+            attainable = format::si(r.attainable_flops),
+            fraction = format::percent(r.fraction_of_peak),
+            bound = match r.bound {
+                engine::Bound::Memory => t!(lang, "cli-bound-memory"),
+                engine::Bound::Compute => t!(lang, "cli-bound-compute"),
+            }
+        )
     ))
 }
 

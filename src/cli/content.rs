@@ -3,7 +3,9 @@
 use super::CheckArgs;
 use crate::content::schema::Level;
 use crate::content::{self, Content};
+use crate::i18n::Lang;
 use crate::ladder::{self, Outcome, Response};
+use crate::t;
 use serde_json::json;
 use std::fmt::Write as _;
 use std::path::Path;
@@ -11,17 +13,34 @@ use std::path::Path;
 /// The built-in content plus `--content DIR`, with a warning on stderr naming the first problems;
 /// or, when the directory cannot be read at all, the exit status after saying why.
 pub fn load(dir: Option<&Path>) -> Result<Content, std::process::ExitCode> {
+    load_in(dir, Lang::En)
+}
+
+/// [`load`], its messages in `lang`.
+pub fn load_in(dir: Option<&Path>, lang: Lang) -> Result<Content, std::process::ExitCode> {
     let content = ladder::check::with_dir(dir).map_err(|e| {
         super::output::stderr(&format!(
-            "error: {}\n",
-            crate::format::printable(&e.to_string())
+            "{}\n",
+            t!(
+                lang,
+                "cli-error",
+                message = crate::format::printable(&e.to_string()).into_owned()
+            )
         ));
         std::process::ExitCode::from(2)
     })?;
     if !content.problems.is_empty() {
         let mut warning = format!(
-            "warning: {} content problem(s) — those items were skipped (see `warpdrill content check`):\n",
-            content.problems.len()
+            "{}\n",
+            t!(
+                lang,
+                "cli-warning",
+                message = t!(
+                    lang,
+                    "cli-content-problems",
+                    n = content.problems.len().to_string()
+                )
+            )
         );
         for problem in content.problems.iter().take(5) {
             let _ = writeln!(
@@ -60,6 +79,11 @@ impl Report {
 /// `content check [DIR] [--json]`: structure, every variant, and the template linter; exit 1 if any
 /// problem or linter error (linter warnings are listed and do not fail).
 pub fn check(dir: Option<&Path>, as_json: bool) -> Report {
+    check_in(dir, as_json, Lang::En)
+}
+
+/// [`check`], its summary in `lang` (the problems themselves, and the JSON, stay as they are).
+pub fn check_in(dir: Option<&Path>, as_json: bool, lang: Lang) -> Report {
     let loaded = match dir {
         None => Ok((ladder::check::builtin(), content::builtin::sources())),
         Some(dir) => content::load_dir_over(
@@ -83,7 +107,7 @@ pub fn check(dir: Option<&Path>, as_json: bool) -> Report {
                 stderr: if as_json {
                     String::new()
                 } else {
-                    format!("error: {e}\n")
+                    format!("{}\n", t!(lang, "cli-error", message = e.to_string()))
                 },
                 code: 1,
             };
@@ -132,14 +156,23 @@ pub fn check(dir: Option<&Path>, as_json: bool) -> Report {
             .join(", ");
         let _ = writeln!(
             out,
-            "{}: {} files, {} topics, {} cards, {} exercises ({levels}); {} problem(s), {} warning(s)",
-            if ok { "ok" } else { "problems found" },
-            loaded.files,
-            loaded.topics.len(),
-            loaded.cards.len(),
-            loaded.exercises.len(),
-            errors.len(),
-            warnings.len()
+            "{}",
+            t!(
+                lang,
+                "cli-content-summary",
+                status = if ok {
+                    t!(lang, "cli-content-ok")
+                } else {
+                    t!(lang, "cli-content-problems-found")
+                },
+                files = loaded.files.to_string(),
+                topics = loaded.topics.len().to_string(),
+                cards = loaded.cards.len().to_string(),
+                exercises = loaded.exercises.len().to_string(),
+                levels = levels,
+                problems = errors.len().to_string(),
+                warnings = warnings.len().to_string()
+            )
         );
         out
     };
@@ -153,9 +186,14 @@ pub fn check(dir: Option<&Path>, as_json: bool) -> Report {
 /// `content check [DIR] --lang L [--json]`: the English check, then the translations into `L` —
 /// coverage per kind (items translated / total) and every mismatch with the English as
 /// `file:line:column: message`; exit 1 on any error. Without `--lang` (or with `--lang en`) it is
-/// the English check alone.
-pub fn check_in(dir: Option<&Path>, as_json: bool, lang: Option<crate::i18n::Lang>) -> Report {
-    let english = check(dir, as_json);
+/// the English check alone. The summary is worded in `ui`.
+pub fn check_translations(
+    dir: Option<&Path>,
+    as_json: bool,
+    lang: Option<crate::i18n::Lang>,
+    ui: Lang,
+) -> Report {
+    let english = check_in(dir, as_json, ui);
     let Some(lang) = lang.filter(|l| *l != crate::i18n::Lang::En) else {
         return english;
     };
@@ -263,11 +301,29 @@ pub fn check_in(dir: Option<&Path>, as_json: bool, lang: Option<crate::i18n::Lan
 
 /// `content preview [--seed N] [--level L] [--json]`.
 pub fn preview(content: &Content, seed: u64, level: Option<&str>, as_json: bool) -> Report {
+    preview_in(content, seed, level, as_json, Lang::En)
+}
+
+/// [`preview`], its labels in `lang` (the JSON is the same in every language).
+pub fn preview_in(
+    content: &Content,
+    seed: u64,
+    level: Option<&str>,
+    as_json: bool,
+    lang: Lang,
+) -> Report {
     let level = match level.map(|l| Level::parse(l).ok_or(l)) {
         Some(Err(bad)) => {
             return Report {
                 stdout: String::new(),
-                stderr: format!("error: unknown level `{bad}` (use L1 … L5)\n"),
+                stderr: format!(
+                    "{}\n",
+                    t!(
+                        lang,
+                        "cli-error",
+                        message = t!(lang, "cli-unknown-level", level = bad.to_string())
+                    )
+                ),
                 code: 2,
             };
         }
@@ -318,33 +374,46 @@ pub fn preview(content: &Content, seed: u64, level: Option<&str>, as_json: bool)
                     if let ladder::AnswerKey::Ordering { items, shown, .. } = &variant.key {
                         let _ = writeln!(
                             text,
-                            "  items: {}",
-                            shown
-                                .iter()
-                                .map(|&i| items[i].as_str())
-                                .collect::<Vec<_>>()
-                                .join(", ")
+                            "  {}",
+                            t!(
+                                lang,
+                                "cli-preview-items",
+                                items = shown
+                                    .iter()
+                                    .filter_map(|&i| items.get(i).map(String::as_str))
+                                    .collect::<Vec<_>>()
+                                    .join(", ")
+                            )
                         );
                     }
                     for (i, part) in variant.key.parts().iter().enumerate() {
                         let _ = writeln!(
                             text,
-                            "part {}: {} — answer: {}",
-                            i + 1,
-                            part.prompt,
-                            part.key.display()
+                            "{}",
+                            t!(
+                                lang,
+                                "cli-preview-part",
+                                n = (i + 1).to_string(),
+                                prompt = part.prompt.clone(),
+                                answer = part.key.display()
+                            )
                         );
                     }
-                    let _ = writeln!(text, "answer: {}\n", variant.key.display());
+                    let _ = writeln!(
+                        text,
+                        "{}\n",
+                        t!(lang, "cli-preview-answer", answer = variant.key.display())
+                    );
                 }
             }
             Err(e) => {
                 failures += 1;
                 let _ = writeln!(
                     text,
-                    "── {} · {}: cannot generate: {e}\n",
+                    "── {} · {}: {}\n",
                     exercise.level.key(),
-                    exercise.id
+                    exercise.id,
+                    t!(lang, "cli-preview-cannot-generate", error = e.to_string())
                 );
             }
         }
@@ -363,6 +432,12 @@ pub fn preview(content: &Content, seed: u64, level: Option<&str>, as_json: bool)
 /// `check EXERCISE --seed N --answer TEXT`: exit 0 correct, 1 wrong, 2 unusable, 3 an explanation to
 /// compare with the model answer (the ideas found and missed are listed).
 pub fn check_answer(content: &Content, args: &CheckArgs) -> Report {
+    check_answer_in(content, args, Lang::En)
+}
+
+/// [`check_answer`], the words around the grader's feedback in `lang`.
+pub fn check_answer_in(content: &Content, args: &CheckArgs, lang: Lang) -> Report {
+    let error = |message: String| format!("{}\n", t!(lang, "cli-error", message = message));
     let Some(exercise) = content.exercise(&args.exercise) else {
         let mut suggestions: Vec<&str> = content
             .exercises
@@ -372,13 +447,22 @@ pub fn check_answer(content: &Content, args: &CheckArgs) -> Report {
             .collect();
         suggestions.truncate(5);
         let hint = if suggestions.is_empty() {
-            "run `warpdrill content preview` to list them".to_string()
+            t!(lang, "cli-check-list-hint")
         } else {
-            format!("did you mean {}?", suggestions.join(", "))
+            t!(
+                lang,
+                "cli-check-did-you-mean",
+                names = suggestions.join(", ")
+            )
         };
         return Report {
             stdout: String::new(),
-            stderr: format!("error: no exercise `{}` — {hint}\n", args.exercise),
+            stderr: error(t!(
+                lang,
+                "cli-check-no-exercise",
+                id = args.exercise.clone(),
+                hint = hint
+            )),
             code: 2,
         };
     };
@@ -387,10 +471,12 @@ pub fn check_answer(content: &Content, args: &CheckArgs) -> Report {
         Err(e) => {
             return Report {
                 stdout: String::new(),
-                stderr: format!(
-                    "error: exercise `{}` cannot be generated: {e}\n",
-                    exercise.id
-                ),
+                stderr: error(t!(
+                    lang,
+                    "cli-check-cannot-generate",
+                    id = exercise.id.clone(),
+                    error = e.to_string()
+                )),
                 code: 2,
             };
         }
@@ -406,12 +492,12 @@ pub fn check_answer(content: &Content, args: &CheckArgs) -> Report {
                 None => {
                     return Report {
                         stdout: String::new(),
-                        stderr: format!(
-                            "error: exercise `{}` has {} exact part(s); --part takes 1 to {}\n",
-                            exercise.id,
-                            variant.key.parts().len(),
-                            variant.key.parts().len()
-                        ),
+                        stderr: error(t!(
+                            lang,
+                            "cli-check-part-range",
+                            id = exercise.id.clone(),
+                            parts = variant.key.parts().len().to_string()
+                        )),
                         code: 2,
                     };
                 }
@@ -424,7 +510,7 @@ pub fn check_answer(content: &Content, args: &CheckArgs) -> Report {
         Outcome::Unusable => {
             return Report {
                 stdout: String::new(),
-                stderr: format!("error: {}\n", feedback.headline),
+                stderr: error(feedback.headline.clone()),
                 code: 2,
             };
         }
@@ -435,19 +521,43 @@ pub fn check_answer(content: &Content, args: &CheckArgs) -> Report {
     if feedback.outcome == Outcome::Compare {
         let list = |ideas: &[String]| {
             if ideas.is_empty() {
-                "none".to_string()
+                t!(lang, "cli-none")
             } else {
                 ideas.join("; ")
             }
         };
-        let _ = writeln!(out, "Ideas found: {}", list(&feedback.ideas_found));
-        let _ = writeln!(out, "Ideas missed: {}", list(&feedback.ideas_missed));
+        let _ = writeln!(
+            out,
+            "{}",
+            t!(
+                lang,
+                "cli-check-ideas-found",
+                ideas = list(&feedback.ideas_found)
+            )
+        );
+        let _ = writeln!(
+            out,
+            "{}",
+            t!(
+                lang,
+                "cli-check-ideas-missed",
+                ideas = list(&feedback.ideas_missed)
+            )
+        );
     }
     if let Some(model) = &feedback.model {
-        let _ = writeln!(out, "Model answer: {model}");
+        let _ = writeln!(
+            out,
+            "{}",
+            t!(lang, "cli-check-model", model = model.clone())
+        );
     }
     if feedback.outcome != Outcome::Correct {
-        let _ = writeln!(out, "Why: {}", feedback.why);
+        let _ = writeln!(
+            out,
+            "{}",
+            t!(lang, "cli-check-why", why = feedback.why.clone())
+        );
     }
     Report {
         stdout: out,

@@ -5,12 +5,14 @@ use super::output;
 use crate::app::{self, App};
 use crate::content::Content;
 use crate::format::printable;
+use crate::i18n::Lang;
 use crate::lab::check::check;
 use crate::lab::key::{KeyItem, key};
 use crate::lab::report::{Input, Row, check_receipts, parse_receipts, report};
 use crate::lab::roster::{STUDENT_RULE, valid_student};
 use crate::lab::{Lab, LabError, LabSession, Roster, plan};
 use crate::progress::Progress;
+use crate::t;
 use crate::ui::Theme;
 use clap::{Args, Subcommand};
 use std::path::{Path, PathBuf};
@@ -114,13 +116,16 @@ pub struct RosterArgs {
 }
 
 /// Runs a lab command.
-/// Content text is in `lang` (`lab key`, `lab start`); the numbers and seeds are the same in every
-/// language.
-pub fn run(
+pub fn run(command: LabCommand, content_dir: Option<&Path>, theme: Theme) -> ExitCode {
+    run_in(command, content_dir, theme, Lang::En)
+}
+
+/// Runs a lab command; `lab start` and `lab key` speak `lang`.
+pub fn run_in(
     command: LabCommand,
     content_dir: Option<&Path>,
     theme: Theme,
-    lang: crate::i18n::Lang,
+    lang: Lang,
 ) -> ExitCode {
     let result = match command {
         LabCommand::Start(args) => return start(&args, content_dir, theme, lang),
@@ -131,7 +136,18 @@ pub fn run(
     };
     match result {
         Ok(text) => output::finish(&text, "", 0),
-        Err(message) => output::finish("", &format!("error: {}\n", printable(&message)), 2),
+        Err(message) => output::finish(
+            "",
+            &format!(
+                "{}\n",
+                t!(
+                    lang,
+                    "cli-error",
+                    message = printable(&message).into_owned()
+                )
+            ),
+            2,
+        ),
     }
 }
 
@@ -171,12 +187,7 @@ fn roster_for(lab: &Path, named: Option<&Path>) -> Result<Roster, String> {
     }
 }
 
-fn start(
-    args: &StartArgs,
-    content_dir: Option<&Path>,
-    theme: Theme,
-    lang: crate::i18n::Lang,
-) -> ExitCode {
+fn start(args: &StartArgs, content_dir: Option<&Path>, theme: Theme, lang: Lang) -> ExitCode {
     let student = args.student.trim();
     if !valid_student(student) {
         return fail(&format!("`{student}`: {STUDENT_RULE}"));
@@ -216,6 +227,7 @@ fn start(
         Box::new(app::unix_now),
         Box::new(|| 0),
     );
+    app.lang = lang;
     if !notices.is_empty() {
         app.flash = Some(notices.join(" "));
     }
@@ -223,20 +235,20 @@ fn start(
     let code = super::tui::drive(&mut app, true);
     let mut out = String::new();
     if let Some(path) = results {
-        out.push_str(&format!("Your answers are saved in {}.\n", path.display()));
+        let path = path.display().to_string();
+        out.push_str(&format!("{}\n", t!(lang, "cli-lab-saved", path = path)));
     }
     if let Some(receipt) = app.lab.as_ref().and_then(|l| l.receipt.clone()) {
-        out.push_str(&format!("Handed in. Receipt: {receipt}\n"));
+        out.push_str(&format!(
+            "{}\n",
+            t!(lang, "cli-lab-receipt", receipt = receipt)
+        ));
     }
     let err: String = notices.iter().map(|n| format!("{n}\n")).collect();
     output::finish(&out, &err, code)
 }
 
-fn print_key(
-    args: &KeyArgs,
-    content_dir: Option<&Path>,
-    lang: crate::i18n::Lang,
-) -> Result<String, String> {
+fn print_key(args: &KeyArgs, content_dir: Option<&Path>, lang: Lang) -> Result<String, String> {
     let file = read_lab(&args.lab)?;
     let content = content(content_dir)?.in_lang(lang);
     let entries = match (&args.student, &args.roster) {
@@ -247,7 +259,7 @@ fn print_key(
             vec![roster_for(&args.lab, None)?.of(student)]
         }
         (None, Some(path)) => Roster::load(path).map_err(|e| e.to_string())?.entries,
-        (None, None) => return Err("give --student ID or --roster FILE".into()),
+        (None, None) => return Err(t!(lang, "cli-lab-need-student")),
     };
     let mut items: Vec<KeyItem> = Vec::new();
     for entry in &entries {
@@ -289,8 +301,14 @@ fn print_key(
             student = &item.student;
             if args.markdown {
                 text.push_str(&format!(
-                    "\n## {} — {}\n\n| step | exercise | seed | prompt | answer |\n|---|---|---|---|---|\n",
-                    item.student, file.lab.title
+                    "\n## {} — {}\n\n| {} | {} | {} | {} | {} |\n|---|---|---|---|---|\n",
+                    item.student,
+                    file.lab.title,
+                    t!(lang, "cli-lab-md-step"),
+                    t!(lang, "cli-lab-md-exercise"),
+                    t!(lang, "cli-lab-md-seed"),
+                    t!(lang, "cli-lab-md-prompt"),
+                    t!(lang, "cli-lab-md-answer"),
                 ));
             } else {
                 text.push_str(&format!("== {} — {}\n", item.student, file.lab.title));
@@ -308,14 +326,22 @@ fn print_key(
             ));
         } else {
             text.push_str(&format!(
-                "step {} · {} · seed {}\n  {}\n  answer: {}   (accepted: {})\n  why: {}\n",
-                item.step,
-                item.exercise,
-                item.seed,
+                "{}\n  {}\n  {}\n  {}\n",
+                t!(
+                    lang,
+                    "cli-lab-step",
+                    step = item.step.to_string(),
+                    exercise = item.exercise.clone(),
+                    seed = item.seed.to_string()
+                ),
                 item.prompt.replace('\n', "\n  "),
-                item.answer,
-                item.accepted.join(" | "),
-                item.explanation
+                t!(
+                    lang,
+                    "cli-lab-answer",
+                    answer = item.answer.clone(),
+                    accepted = item.accepted.join(" | ")
+                ),
+                t!(lang, "cli-why", why = item.explanation.clone())
             ));
         }
     }

@@ -429,23 +429,12 @@ pub fn run(cli: Cli) -> ExitCode {
         ));
     }
     let theme = crate::ui::Theme::new(!cli.color.enabled(std::env::var_os("NO_COLOR").as_deref()));
-    // The language of content text; an unknown one is an error only for the commands that speak it.
-    let speaks = !matches!(
-        cli.command,
-        Some(
-            Command::Completions { .. }
-                | Command::Calc(_)
-                | Command::Analyze(_)
-                | Command::Content(ContentCommand::Check { .. })
-        )
-    );
     let lang = match cli.language() {
         Ok(lang) => lang,
-        Err(e) if speaks => {
+        Err(e) => {
             self::output::stderr(&format!("error: {e}\n"));
             return ExitCode::from(2);
         }
-        Err(_) => crate::i18n::Lang::En,
     };
     match cli.command {
         Some(Command::Completions { shell }) => {
@@ -533,21 +522,34 @@ pub fn run(cli: Cli) -> ExitCode {
             ))
         }
         Some(command @ (Command::Stats(_) | Command::Review(_) | Command::Cards(_))) => {
-            review::run(command, cli.data_dir.as_deref(), cli.content.as_deref())
+            review::run_in(
+                command,
+                cli.data_dir.as_deref(),
+                cli.content.as_deref(),
+                lang,
+            )
         }
-        Some(Command::Lab(command)) => self::lab::run(command, cli.content.as_deref(), theme, lang),
-        // The translation check runs only when asked for with --lang (not from the locale), so
-        // `content check` stays the English check it always was.
+        Some(Command::Lab(command)) => {
+            self::lab::run_in(command, cli.content.as_deref(), theme, lang)
+        }
         Some(Command::Content(ContentCommand::Check { dir, json })) => finish(
-            self::content::check_in(dir.as_deref().or(cli.content.as_deref()), json, cli.lang),
+            // The translation check runs only when asked for with --lang, so `content check`
+            // stays the English check (its summary in the language spoken).
+            self::content::check_translations(
+                dir.as_deref().or(cli.content.as_deref()),
+                json,
+                cli.lang,
+                lang,
+            ),
         ),
         Some(Command::Content(ContentCommand::Preview { seed, level, json })) => {
-            match self::content::load(cli.content.as_deref()) {
-                Ok(content) => finish(self::content::preview(
+            match self::content::load_in(cli.content.as_deref(), lang) {
+                Ok(content) => finish(self::content::preview_in(
                     &content.in_lang(lang),
                     seed,
                     level.as_deref(),
                     json,
+                    lang,
                 )),
                 Err(code) => code,
             }
@@ -558,6 +560,7 @@ pub fn run(cli: Cli) -> ExitCode {
                 cli.content.as_deref(),
                 self::tui::Start::Analyze(Box::new(setup)),
                 theme,
+                cli.lang,
             )),
             Err(message) => {
                 self::output::stderr(&format!("warpdrill: {message}\n"));
@@ -565,17 +568,21 @@ pub fn run(cli: Cli) -> ExitCode {
             }
         },
         Some(Command::Analyze(args)) => self::analyze::run(&args),
-        Some(Command::Check(args)) => match self::content::load(cli.content.as_deref()) {
-            Ok(content) => finish(self::content::check_answer(&content.in_lang(lang), &args)),
+        Some(Command::Check(args)) => match self::content::load_in(cli.content.as_deref(), lang) {
+            Ok(content) => finish(self::content::check_answer_in(
+                &content.in_lang(lang),
+                &args,
+                lang,
+            )),
             Err(code) => code,
         },
         Some(Command::Calc(calc)) => {
             let answer = match &calc {
-                CalcCommand::Coalescing(args) => self::calc::coalescing(args),
-                CalcCommand::Banks(args) => self::calc::banks(args),
-                CalcCommand::Occupancy(args) => self::calc::occupancy(args),
-                CalcCommand::Tiling(args) => self::calc::tiling(args),
-                CalcCommand::Roofline(args) => self::calc::roofline(args),
+                CalcCommand::Coalescing(args) => self::calc::coalescing_in(args, lang),
+                CalcCommand::Banks(args) => self::calc::banks_in(args, lang),
+                CalcCommand::Occupancy(args) => self::calc::occupancy_in(args, lang),
+                CalcCommand::Tiling(args) => self::calc::tiling_in(args, lang),
+                CalcCommand::Roofline(args) => self::calc::roofline_in(args, lang),
                 CalcCommand::Sweep(sweep) => {
                     let stdout = std::io::stdout().lock();
                     let mut out = std::io::BufWriter::with_capacity(1 << 16, stdout);
@@ -601,7 +608,11 @@ pub fn run(cli: Cli) -> ExitCode {
             match answer {
                 Ok(text) if text.ends_with('\n') => self::output::finish(&text, "", 0),
                 Ok(text) => self::output::finish(&format!("{text}\n"), "", 0),
-                Err(message) => self::output::finish("", &format!("error: {message}\n"), 2),
+                Err(message) => self::output::finish(
+                    "",
+                    &format!("{}\n", crate::t!(lang, "cli-error", message = message)),
+                    2,
+                ),
             }
         }
     }

@@ -76,6 +76,21 @@ pub fn finish(out: &str, err: &str, code: u8) -> ExitCode {
     }
 }
 
+/// Columns `text` takes in a terminal (a Hangul syllable takes two), as ratatui measures it.
+pub fn width(text: &str) -> usize {
+    ratatui::text::Span::raw(text).width()
+}
+
+/// `text` followed by spaces up to `columns` terminal columns (`{:<columns}` for double-width text).
+pub fn pad_right(text: &str, columns: usize) -> String {
+    format!("{text}{}", " ".repeat(columns.saturating_sub(width(text))))
+}
+
+/// Spaces, then `text`, up to `columns` terminal columns (`{:>columns}` for double-width text).
+pub fn pad_left(text: &str, columns: usize) -> String {
+    format!("{}{text}", " ".repeat(columns.saturating_sub(width(text))))
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -104,5 +119,14 @@ mod tests {
         let mut fine = Vec::new();
         write_to(&mut fine, "ok\n").unwrap();
         assert_eq!(fine, b"ok\n");
+    }
+
+    #[test]
+    fn padding_counts_terminal_columns() {
+        assert_eq!(pad_right("ab", 4), "ab  ");
+        assert_eq!(pad_right("월", 3), "월 ");
+        assert_eq!(pad_left("제한", 6), "  제한");
+        assert_eq!(pad_right("too long", 3), "too long");
+        assert_eq!(width("shared memory"), 13);
     }
 }

@@ -3,10 +3,12 @@
 
 use super::Command;
 use crate::content::Content;
+use crate::i18n::Lang;
 use crate::srs::config::{Overrides, ReviewConfig, config_path, split_steps};
 use crate::srs::stats::{self, Stats};
 use crate::srs::store::Access;
 use crate::srs::{Deck, FsrsScheduler, SystemClock, anki, optimize, store};
+use crate::t;
 use clap::{Args, Subcommand};
 use std::fmt::Write as _;
 use std::path::{Path, PathBuf};
@@ -222,6 +224,16 @@ fn open_deck(
 
 /// Runs `stats`, `review …` or `cards …`.
 pub fn run(command: Command, data_dir: Option<&Path>, content_dir: Option<&Path>) -> ExitCode {
+    run_in(command, data_dir, content_dir, Lang::En)
+}
+
+/// [`run`]; `stats` prints its text in `lang` (its JSON is the same in every language).
+pub fn run_in(
+    command: Command,
+    data_dir: Option<&Path>,
+    content_dir: Option<&Path>,
+    lang: Lang,
+) -> ExitCode {
     let content = match load_content(content_dir) {
         Ok(content) => content,
         Err(code) => return code,
@@ -236,7 +248,7 @@ pub fn run(command: Command, data_dir: Option<&Path>, content_dir: Option<&Path>
                         Err(e) => return fail(e, 1),
                     }
                 } else {
-                    say(&stats_text(&stats, &deck, &content, &dir));
+                    say(&stats_text_in(&stats, &deck, &content, &dir, lang));
                 }
                 ExitCode::SUCCESS
             }
@@ -424,70 +436,137 @@ fn bars(counts: &[u32]) -> String {
 
 /// `warpdrill stats` as text.
 pub fn stats_text(stats: &Stats, deck: &Deck, content: &Content, dir: &Path) -> String {
+    stats_text_in(stats, deck, content, dir, Lang::En)
+}
+
+/// `warpdrill stats` as text in `lang`, its columns aligned by terminal width.
+pub fn stats_text_in(
+    stats: &Stats,
+    deck: &Deck,
+    content: &Content,
+    dir: &Path,
+    lang: Lang,
+) -> String {
+    use super::output::{pad_left, pad_right, width};
     let mut out = String::new();
     let s = deck.settings();
     let _ = writeln!(
         out,
-        "Review on {} (days begin at {}:00) · log {}",
-        stats.today,
-        s.day.start_hour,
-        dir.join(store::LOG_FILE).display()
+        "{}",
+        t!(
+            lang,
+            "cli-stats-title",
+            today = stats.today.to_string(),
+            hour = s.day.start_hour.to_string(),
+            log = dir.join(store::LOG_FILE).display().to_string()
+        )
     );
+    // A row: its label in a column 11 terminal columns wide, then the figures.
+    let row = |out: &mut String, label: String, figures: String| {
+        let _ = writeln!(out, "  {}{figures}", pad_right(&label, 11));
+    };
     let counts = deck.counts();
-    let _ = writeln!(
-        out,
-        "  today      {} rated · {} due · left now: {} new, {} learning, {} review",
-        stats.reviews_today, stats.due_today, counts.new, counts.learning, counts.review
+    row(
+        &mut out,
+        t!(lang, "cli-stats-today"),
+        t!(
+            lang,
+            "cli-stats-today-line",
+            rated = stats.reviews_today.to_string(),
+            due = stats.due_today.to_string(),
+            new = counts.new.to_string(),
+            learning = counts.learning.to_string(),
+            review = counts.review.to_string()
+        ),
     );
     let c = &stats.cards;
-    let _ = writeln!(
-        out,
-        "  cards      new {} · learning {} · review {} · relearning {} · suspended {}",
-        c.new, c.learning, c.review, c.relearning, c.suspended
+    row(
+        &mut out,
+        t!(lang, "cli-stats-cards"),
+        t!(
+            lang,
+            "cli-stats-cards-line",
+            new = c.new.to_string(),
+            learning = c.learning.to_string(),
+            review = c.review.to_string(),
+            relearning = c.relearning.to_string(),
+            suspended = c.suspended.to_string()
+        ),
     );
     let t = &stats.true_retention;
-    let _ = writeln!(
-        out,
-        "  retention  last 30 days {} (young {} of {}, mature {} of {}) · desired {}",
-        percent(stats.retention_30d),
-        percent(t.young.retention),
-        t.young.passed + t.young.failed,
-        percent(t.mature.retention),
-        t.mature.passed + t.mature.failed,
-        crate::format::percent(f64::from(stats.desired_retention))
+    row(
+        &mut out,
+        t!(lang, "cli-stats-retention"),
+        t!(
+            lang,
+            "cli-stats-retention-line",
+            last30 = percent(stats.retention_30d),
+            young = percent(t.young.retention),
+            young_n = (t.young.passed + t.young.failed).to_string(),
+            mature = percent(t.mature.retention),
+            mature_n = (t.mature.passed + t.mature.failed).to_string(),
+            desired = crate::format::percent(f64::from(stats.desired_retention))
+        ),
     );
-    let _ = writeln!(
-        out,
-        "  forecast   {} ({} due in the next 30 days)",
-        bars(&stats.forecast),
-        stats.forecast.iter().sum::<u32>()
+    row(
+        &mut out,
+        t!(lang, "cli-stats-forecast"),
+        t!(
+            lang,
+            "cli-stats-forecast-line",
+            bars = bars(&stats.forecast),
+            due = stats.forecast.iter().sum::<u32>().to_string()
+        ),
     );
-    let _ = writeln!(
-        out,
-        "  streak     {} day(s) · {} ratings in all",
-        stats.streak_days, stats.total_reviews
+    row(
+        &mut out,
+        t!(lang, "cli-stats-streak"),
+        t!(
+            lang,
+            "cli-stats-streak-line",
+            days = stats.streak_days.to_string(),
+            total = stats.total_reviews.to_string()
+        ),
     );
-    let _ = writeln!(out, "  mastery (average probability of recall now):");
+    let _ = writeln!(out, "  {}", t!(lang, "cli-stats-mastery"));
     for topic in &stats.topics {
         let name = content
             .topic(&topic.topic)
             .map_or(topic.topic.as_str(), |t| t.name.as_str());
         let _ = writeln!(
             out,
-            "    {:<34} {:>6}  {}/{} studied",
-            name,
-            percent(topic.mastery),
-            topic.studied,
-            topic.cards
+            "    {} {}  {}",
+            pad_right(name, 34),
+            pad_left(&percent(topic.mastery), 6),
+            t!(
+                lang,
+                "cli-stats-studied",
+                studied = topic.studied.to_string(),
+                cards = topic.cards.to_string()
+            )
         );
     }
     let weeks = stats.heatmap.counts.len().div_ceil(7);
     let _ = writeln!(
         out,
-        "  last {weeks} weeks (from {}, one column a week):",
-        stats.heatmap.first_day
+        "  {}",
+        t!(
+            lang,
+            "cli-stats-weeks",
+            weeks = weeks.to_string(),
+            first = stats.heatmap.first_day.to_string()
+        )
     );
-    let days = ["Mon", "Tue", "Wed", "Thu", "Fri", "Sat", "Sun"];
+    let days = [
+        t!(lang, "cli-day-mon"),
+        t!(lang, "cli-day-tue"),
+        t!(lang, "cli-day-wed"),
+        t!(lang, "cli-day-thu"),
+        t!(lang, "cli-day-fri"),
+        t!(lang, "cli-day-sat"),
+        t!(lang, "cli-day-sun"),
+    ];
+    let day_width = days.iter().map(|d| width(d)).max().unwrap_or(0);
     let first = usize::from(stats.heatmap.first_weekday);
     for (row, day) in days.iter().enumerate() {
         let cells: Vec<u32> = (0..=weeks)
@@ -496,7 +575,7 @@ pub fn stats_text(stats: &Stats, deck: &Deck, content: &Content, dir: &Path) -> 
                 stats.heatmap.counts.get(index).copied()
             })
             .collect();
-        let _ = writeln!(out, "    {day} {}", bars(&cells));
+        let _ = writeln!(out, "    {} {}", pad_right(day, day_width), bars(&cells));
     }
     out
 }

@@ -114,7 +114,7 @@ pub fn unit_words(unit: &Unit, lang: crate::i18n::Lang) -> String {
     use crate::t;
     match unit {
         Unit::None => t!(lang, "grade-unit-plain"),
-        Unit::Count(word) => word.clone(),
+        Unit::Count(word) => word.word.clone(),
         Unit::Percent => t!(lang, "grade-unit-percent"),
         Unit::Bytes => t!(lang, "grade-unit-bytes"),
         Unit::Seconds => t!(lang, "grade-unit-seconds"),

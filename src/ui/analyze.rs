@@ -518,7 +518,7 @@ impl State {
         lines
     }
 
-    fn render_diagram(&self, theme: Theme, area: Rect, buf: &mut Buffer) {
+    fn render_diagram(&self, theme: Theme, lang: crate::i18n::Lang, area: Rect, buf: &mut Buffer) {
         let arch = self.setup.arch;
         match self.warp_access() {
             None => {
@@ -535,12 +535,12 @@ impl State {
             Some((access, Space::Global)) => match engine::coalesce(&access, Granularity::Sector) {
                 Ok(c) => {
                     let title = super::arch_title("Warp → sectors", arch, area.width);
-                    super::explorer::global_diagram(&c, theme, &title, area, buf);
+                    super::explorer::global_diagram(&c, theme, lang, &title, area, buf);
                 }
                 Err(e) => message_box(&e.to_string(), theme, area, buf),
             },
             Some((access, Space::Shared)) => match engine::bank_conflicts(&access, arch) {
-                Ok(b) => super::explorer::bank_diagram(&b, theme, arch, area, buf),
+                Ok(b) => super::explorer::bank_diagram(&b, theme, lang, arch, area, buf),
                 Err(e) => message_box(&e.to_string(), theme, area, buf),
             },
         }
@@ -689,7 +689,7 @@ impl Component for State {
             .wrap(Wrap { trim: false })
             .render(inner, buf);
         if !diagram_area.is_empty() {
-            self.render_diagram(theme, diagram_area, buf);
+            self.render_diagram(theme, ctx.lang, diagram_area, buf);
         }
     }
 
