@@ -94,6 +94,8 @@ pub struct State {
     pub preset_name: Option<&'static str>,
     /// The sweep panel, when shown (`w`).
     pub sweep: Option<SweepPanel>,
+    /// The sweep's curves as last drawn, kept until a parameter changes.
+    pub sweep_cache: sweep::CurveCache,
 }
 
 impl Default for State {
@@ -116,6 +118,7 @@ impl Default for State {
             presets: None,
             preset_name: None,
             sweep: None,
+            sweep_cache: sweep::CurveCache::default(),
         }
     }
 }
