@@ -183,5 +183,31 @@ fn sweeps(c: &mut Criterion) {
     group.finish();
 }
 
-criterion_group!(benches, occupancy_sweep, access_analyses, sweeps);
+/// `warpdrill calc batch` on 10 000 coalescing requests of varied element sizes, strides and
+/// offsets (the lines of a table of exercises), answers written into memory.
+fn batch(c: &mut Criterion) {
+    let mut input = String::new();
+    for i in 0..10_000i64 {
+        let elem = [1, 2, 4, 8, 16][(i % 5) as usize];
+        input.push_str(&format!(
+            "{{\"id\":{i},\"kind\":\"coalescing\",\"elem_bytes\":{elem},\"stride_elems\":{},\"offset_elems\":{}}}\n",
+            (i * 7919) % 321 - 64,
+            (i * 31) % 64
+        ));
+    }
+    let mut group = c.benchmark_group("calc batch");
+    group.throughput(Throughput::Elements(10_000));
+    group.bench_function("coalescing requests (lines)", |b| {
+        let mut out = Vec::with_capacity(4 << 20);
+        b.iter(|| {
+            out.clear();
+            warpdrill::cli::batch::run(black_box(input.as_bytes()), &mut out)
+                .map_err(|e| e.to_string())?;
+            Ok::<usize, String>(black_box(out.len()))
+        })
+    });
+    group.finish();
+}
+
+criterion_group!(benches, occupancy_sweep, access_analyses, sweeps, batch);
 criterion_main!(benches);

@@ -30,8 +30,12 @@ pub enum BatchError {
 /// answered with `{}`; a line that is not UTF-8, is longer than [`MAX_LINE_BYTES`] or is not a valid request
 /// is answered with `{"error": …}` and the batch goes on. A UTF-8 byte-order mark before the first
 /// line is ignored. Fails only when reading or writing fails.
+///
+/// Answers are gathered in one buffer and written in pieces of about [`WRITE_CHUNK`] bytes; the
+/// buffers for a line and its answer are reused from line to line.
 pub fn run(mut input: impl BufRead, mut output: impl Write) -> Result<(), BatchError> {
     let mut line = Vec::new();
+    let mut answers: Vec<u8> = Vec::with_capacity(WRITE_CHUNK + 4096);
     let mut number = 0usize;
     let write_err = |e: io::Error| BatchError::Write(OutputError::from(e));
     while let Some(too_long) = read_line(&mut input, &mut line).map_err(BatchError::Read)? {
@@ -41,27 +45,58 @@ pub fn run(mut input: impl BufRead, mut output: impl Write) -> Result<(), BatchE
             bytes = bytes.strip_prefix(b"\xEF\xBB\xBF").unwrap_or(bytes);
         }
         bytes = bytes.strip_suffix(b"\r").unwrap_or(bytes);
-        let answer = if too_long {
-            json!({ "error": format!("line {number} is longer than {} bytes; it was skipped", MAX_LINE_BYTES) })
+        if too_long {
+            let answer = json!({ "error": format!("line {number} is longer than {} bytes; it was skipped", MAX_LINE_BYTES) });
+            write_value(&mut answers, &answer);
         } else {
             match std::str::from_utf8(bytes) {
                 // A blank line is answered too (with an empty object), so answers line up with lines.
-                Ok(text) if text.trim().is_empty() => json!({}),
-                Ok(text) => answer_line(text),
-                Err(e) => json!({
-                    "error": format!("line {number} is not valid UTF-8 (bad byte at {}); it was skipped", e.valid_up_to())
-                }),
+                Ok(text) if text.trim().is_empty() => answers.extend_from_slice(b"{}\n"),
+                Ok(text) => write_answer(&mut answers, text),
+                Err(e) => write_value(
+                    &mut answers,
+                    &json!({
+                        "error": format!("line {number} is not valid UTF-8 (bad byte at {}); it was skipped", e.valid_up_to())
+                    }),
+                ),
             }
-        };
-        serde_json::to_writer(&mut output, &answer).map_err(|e| write_err(e.into()))?;
-        writeln!(output).map_err(write_err)?;
+        }
+        if answers.len() >= WRITE_CHUNK {
+            output.write_all(&answers).map_err(write_err)?;
+            answers.clear();
+        }
     }
+    output.write_all(&answers).map_err(write_err)?;
     output.flush().map_err(write_err)
+}
+
+/// Answers are written to the output in pieces of about this many bytes.
+const WRITE_CHUNK: usize = 64 * 1024;
+
+/// Appends the answer to one request line, and its newline, to `out`: [`answer_line`]'s object,
+/// byte for byte, with coalescing requests answered without building it.
+pub fn write_answer(out: &mut Vec<u8>, line: &str) {
+    if !fast::write_coalescing(out, line) {
+        write_value(out, &answer_line(line));
+    }
+}
+
+/// Appends `value` as one line of JSON.
+fn write_value(out: &mut Vec<u8>, value: &Value) {
+    // Writing a `Value` into memory cannot fail.
+    let _ = serde_json::to_writer(&mut *out, value);
+    out.push(b'\n');
 }
 
 /// `calc batch` on stdin and stdout: the exit status, with a closed stdout ending quietly.
 pub fn run_stdio() -> ExitCode {
-    match run(io::stdin().lock(), io::stdout().lock()) {
+    // Stdout is line-buffered: one buffered writer over it writes whole pieces instead of a line
+    // at a time.
+    let stdin = io::stdin().lock();
+    match run(
+        io::BufReader::with_capacity(WRITE_CHUNK, stdin),
+        io::BufWriter::with_capacity(WRITE_CHUNK, io::stdout().lock()),
+    ) {
         Ok(()) => ExitCode::SUCCESS,
         Err(BatchError::Write(e)) => e.exit(0),
         Err(e @ BatchError::Read(_)) => {
@@ -209,23 +244,14 @@ fn answer_request(mut fields: Map<String, Value>) -> Result<Value, String> {
     let object = Value::Object(fields);
     match kind.as_str() {
         "coalescing" => {
-            let request: AccessRequest = parse(object)?;
+            let request: GeneralRequest = parse(object)?;
             let (arch, access) = request.access()?;
-            let granularity = match request.granularity.as_deref() {
-                None => arch.granularity,
-                Some("sector") => Granularity::Sector,
-                Some("line") => Granularity::Line,
-                Some(other) => {
-                    return Err(format!(
-                        "granularity must be \"sector\" or \"line\", got \"{other}\""
-                    ));
-                }
-            };
+            let granularity = request.granularity(arch)?;
             let c = engine::coalesce(&access, granularity).map_err(|e| e.to_string())?;
             Ok(json::coalescing(arch, &c, false))
         }
         "banks" => {
-            let request: AccessRequest = parse(object)?;
+            let request: GeneralRequest = parse(object)?;
             if request.granularity.is_some() {
                 return Err("\"granularity\" applies to coalescing requests only".into());
             }
@@ -340,10 +366,25 @@ impl Real {
 
 /// An access request: the fields and defaults of `calc coalescing` / `calc banks`, under their JSON
 /// names or their flags' names (`stride_elems` or `stride`, `elem_bytes` or `elem`, …).
+///
+/// Read two ways with the same fields: from a request object whose `kind` and `id` were taken out
+/// (`GeneralRequest`: any JSON in `arch`, owned text), and straight from the line on the fast path
+/// (`fast::Request`: `kind` and `id` in it, text borrowed from the line).
 #[derive(Deserialize)]
-#[serde(deny_unknown_fields)]
-struct AccessRequest {
-    arch: Option<Value>,
+#[serde(
+    deny_unknown_fields,
+    bound(
+        deserialize = "A: Deserialize<'de>, M: Deserialize<'de>, S: Deserialize<'de>, I: Deserialize<'de>"
+    )
+)]
+struct AccessRequest<A, M, S, I> {
+    /// Only on the fast path (the general path reads it before).
+    #[serde(default)]
+    kind: Option<S>,
+    /// Only on the fast path; `null` is an id too.
+    #[serde(default, deserialize_with = "present")]
+    id: Option<I>,
+    arch: Option<A>,
     #[serde(alias = "elem")]
     elem_bytes: Option<u32>,
     #[serde(alias = "offsets")]
@@ -359,16 +400,54 @@ struct AccessRequest {
     field_offset: Option<i64>,
     #[serde(alias = "pitch_bytes")]
     pitch: Option<i64>,
-    walk: Option<String>,
+    walk: Option<S>,
     #[serde(alias = "mask")]
-    active_mask: Option<Mask>,
-    granularity: Option<String>,
+    active_mask: Option<M>,
+    granularity: Option<S>,
 }
 
-impl AccessRequest {
+/// An access request read from a request object.
+type GeneralRequest = AccessRequest<Value, Mask, String, Value>;
+
+/// A field that is present, `null` included (a plain `Option` reads `null` as absent).
+fn present<'de, D: serde::Deserializer<'de>, T: Deserialize<'de>>(
+    deserializer: D,
+) -> Result<Option<T>, D::Error> {
+    T::deserialize(deserializer).map(Some)
+}
+
+/// An `arch` field: any JSON value, or text borrowed from the line.
+trait ArchField {
+    fn arch(&self) -> Result<&'static Arch, String>;
+}
+
+impl ArchField for Value {
+    fn arch(&self) -> Result<&'static Arch, String> {
+        arch_of(self)
+    }
+}
+
+impl ArchField for &str {
+    fn arch(&self) -> Result<&'static Arch, String> {
+        Arch::parse(self).map_err(|e| e.to_string())
+    }
+}
+
+/// An `active_mask` field.
+trait MaskField {
+    fn mask(&self) -> Result<u64, String>;
+}
+
+impl MaskField for Mask {
+    fn mask(&self) -> Result<u64, String> {
+        self.value()
+    }
+}
+
+impl<A: ArchField, M: MaskField, S: AsRef<str>, I> AccessRequest<A, M, S, I> {
     fn access(&self) -> Result<(&'static Arch, WarpAccess), String> {
         let arch = match &self.arch {
-            Some(value) => arch_of(value)?,
+            Some(value) => value.arch()?,
             None => Arch::default_arch(),
         };
         let shapes = [
@@ -393,7 +472,7 @@ impl AccessRequest {
         if self.field_offset.is_some() && self.struct_size.is_none() {
             return Err("\"field_offset\" goes with \"struct_size\"".into());
         }
-        let column = match self.walk.as_deref() {
+        let column = match self.walk.as_ref().map(AsRef::as_ref) {
             None | Some("row") => false,
             Some("column") => true,
             Some(other) => {
@@ -415,9 +494,163 @@ impl AccessRequest {
             pitch: self.pitch,
             column,
             offsets: self.offsets_bytes.clone(),
-            mask: self.active_mask.as_ref().map(Mask::value).transpose()?,
+            mask: self.active_mask.as_ref().map(M::mask).transpose()?,
         };
         Ok((arch, shape.access(arch.warp_size)))
+    }
+
+    /// The fetch unit asked for: the architecture's unless `granularity` names one.
+    fn granularity(&self, arch: &Arch) -> Result<Granularity, String> {
+        match self.granularity.as_ref().map(AsRef::as_ref) {
+            None => Ok(arch.granularity),
+            Some("sector") => Ok(Granularity::Sector),
+            Some("line") => Ok(Granularity::Line),
+            Some(other) => Err(format!(
+                "granularity must be \"sector\" or \"line\", got \"{other}\""
+            )),
+        }
+    }
+}
+
+/// The fast path for coalescing requests: the request read straight from the line into typed
+/// fields (text borrowed, no `Value`), counted without the segment list, the answer written
+/// field by field. Whatever it does not take the general path answers — a line that is not a
+/// plain coalescing request, an `id` other than an integer, a string without escapes, `true`,
+/// `false` or `null`, an `arch` that is not plain text, any error — so every answer is the same,
+/// byte for byte, as the general path's.
+mod fast {
+    use super::{AccessRequest, MaskField};
+    use crate::engine::{self, CoalescingCounts, Granularity};
+    use serde::Deserialize;
+    use serde::de::{self, Deserializer, Visitor};
+    use std::fmt;
+
+    /// An access request read from the line.
+    type Request<'a> = AccessRequest<&'a str, Mask<'a>, &'a str, Id<'a>>;
+
+    /// An `active_mask`: a number, or text borrowed from the line.
+    #[derive(Deserialize)]
+    #[serde(untagged)]
+    pub(super) enum Mask<'a> {
+        Number(u64),
+        Text(&'a str),
+    }
+
+    impl MaskField for Mask<'_> {
+        fn mask(&self) -> Result<u64, String> {
+            match self {
+                Mask::Number(n) => Ok(*n),
+                Mask::Text(text) => crate::cli::parse_mask(text),
+            }
+        }
+    }
+
+    /// An `id` the fast path echoes itself.
+    pub(super) enum Id<'a> {
+        Null,
+        Bool(bool),
+        Unsigned(u64),
+        Signed(i64),
+        /// Text without escapes (so it is written back as it was read).
+        Text(&'a str),
+    }
+
+    impl<'de> Deserialize<'de> for Id<'de> {
+        fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
+            struct IdVisitor;
+            impl<'de> Visitor<'de> for IdVisitor {
+                type Value = Id<'de>;
+                fn expecting(&self, f: &mut fmt::Formatter) -> fmt::Result {
+                    f.write_str("an integer, a string without escapes, a boolean or null")
+                }
+                fn visit_unit<E: de::Error>(self) -> Result<Id<'de>, E> {
+                    Ok(Id::Null)
+                }
+                fn visit_bool<E: de::Error>(self, v: bool) -> Result<Id<'de>, E> {
+                    Ok(Id::Bool(v))
+                }
+                fn visit_u64<E: de::Error>(self, v: u64) -> Result<Id<'de>, E> {
+                    Ok(Id::Unsigned(v))
+                }
+                fn visit_i64<E: de::Error>(self, v: i64) -> Result<Id<'de>, E> {
+                    Ok(Id::Signed(v))
+                }
+                fn visit_borrowed_str<E: de::Error>(self, v: &'de str) -> Result<Id<'de>, E> {
+                    Ok(Id::Text(v))
+                }
+            }
+            deserializer.deserialize_any(IdVisitor)
+        }
+    }
+
+    /// Appends the answer to `line` if it is a coalescing request the fast path takes; `false`
+    /// (and nothing appended) otherwise.
+    pub(super) fn write_coalescing(out: &mut Vec<u8>, line: &str) -> bool {
+        let Ok(request) = serde_json::from_str::<Request>(line) else {
+            return false;
+        };
+        if request.kind != Some("coalescing") {
+            return false;
+        }
+        let Ok((arch, access)) = request.access() else {
+            return false;
+        };
+        let Ok(granularity) = request.granularity(arch) else {
+            return false;
+        };
+        let Ok(counts) = engine::coalesce_counts(&access, granularity) else {
+            return false;
+        };
+        write_counts(out, arch.key, &counts, request.id.as_ref());
+        true
+    }
+
+    /// `json::coalescing(…, false)` with the id added, as `serde_json` writes it: keys in order.
+    fn write_counts(out: &mut Vec<u8>, arch: &str, c: &CoalescingCounts, id: Option<&Id>) {
+        let mut int = itoa::Buffer::new();
+        let mut float = ryu::Buffer::new();
+        out.extend_from_slice(b"{\"active_lanes\":");
+        out.extend_from_slice(int.format(c.active_lanes).as_bytes());
+        out.extend_from_slice(b",\"arch\":");
+        // Architecture keys are plain ASCII (`sm_90`); written as JSON writes any string.
+        let _ = serde_json::to_writer(&mut *out, arch);
+        out.extend_from_slice(b",\"bytes_fetched\":");
+        out.extend_from_slice(int.format(c.bytes_fetched).as_bytes());
+        out.extend_from_slice(b",\"bytes_requested\":");
+        out.extend_from_slice(int.format(c.bytes_requested).as_bytes());
+        out.extend_from_slice(b",\"efficiency\":");
+        // `serde_json` writes a finite float with `ryu` (`1.0`, `0.8`); the efficiency is finite.
+        if c.efficiency.is_finite() {
+            out.extend_from_slice(float.format_finite(c.efficiency).as_bytes());
+        } else {
+            out.extend_from_slice(b"null");
+        }
+        out.extend_from_slice(match c.granularity {
+            Granularity::Sector => b",\"granularity\":\"sector\"",
+            Granularity::Line => b",\"granularity\":\"line\"",
+        });
+        if let Some(id) = id {
+            out.extend_from_slice(b",\"id\":");
+            match id {
+                Id::Null => out.extend_from_slice(b"null"),
+                Id::Bool(true) => out.extend_from_slice(b"true"),
+                Id::Bool(false) => out.extend_from_slice(b"false"),
+                Id::Unsigned(n) => out.extend_from_slice(int.format(*n).as_bytes()),
+                Id::Signed(n) => out.extend_from_slice(int.format(*n).as_bytes()),
+                Id::Text(text) => {
+                    let _ = serde_json::to_writer(&mut *out, text);
+                }
+            }
+        }
+        out.extend_from_slice(b",\"kind\":\"coalescing\",\"lines\":");
+        out.extend_from_slice(int.format(c.lines).as_bytes());
+        out.extend_from_slice(b",\"requests\":");
+        out.extend_from_slice(int.format(c.requests).as_bytes());
+        out.extend_from_slice(b",\"sectors\":");
+        out.extend_from_slice(int.format(c.sectors).as_bytes());
+        out.extend_from_slice(b",\"transactions\":");
+        out.extend_from_slice(int.format(c.transactions()).as_bytes());
+        out.extend_from_slice(b"}\n");
     }
 }
 
@@ -519,6 +752,88 @@ mod tests {
         let explicit =
             answer(r#"{"kind":"banks","elem_bytes":4,"offsets_bytes":[0,128],"active_mask":3}"#);
         assert_eq!(explicit["wavefronts"], 2);
+    }
+
+    /// The general path's answer line, as `run` wrote every answer before the fast path.
+    fn general(line: &str) -> Vec<u8> {
+        let mut out = serde_json::to_vec(&answer_line(line)).unwrap();
+        out.push(b'\n');
+        out
+    }
+
+    #[test]
+    fn the_fast_path_writes_what_the_general_path_writes() {
+        let mut lines: Vec<String> = Vec::new();
+        let ids = [
+            "",
+            r#""id":7,"#,
+            r#""id":-3,"#,
+            r#""id":"row 4","#,
+            r#""id":"café","#,
+            r#""id":null,"#,
+            r#""id":true,"#,
+            r#""id":18446744073709551615,"#,
+            // Not taken by the fast path: escapes, floats, objects.
+            r#""id":"a\"b","#,
+            r#""id":2.5,"#,
+            r#""id":{"b":1,"a":2},"#,
+        ];
+        for (i, id) in ids.iter().enumerate() {
+            for elem in [1, 2, 4, 8, 16, 3] {
+                for stride in [-33i64, -1, 0, 1, 2, 3, 32, 33, 1024] {
+                    let offset = (i as i64 * 7 + stride) % 64;
+                    lines.push(format!(
+                        r#"{{{id}"kind":"coalescing","elem_bytes":{elem},"stride_elems":{stride},"offset_elems":{offset}}}"#
+                    ));
+                }
+            }
+        }
+        for tail in [
+            r#""stride":2,"granularity":"line""#,
+            r#""granularity":"byte""#,
+            r#""mask":"first20","elem":8"#,
+            r#""active_mask":"0x0000ffff","base":100"#,
+            r#""active_mask":0"#,
+            r#""mask":3,"offsets":[0,128,4]"#,
+            r#""offsets_bytes":[0,4],"stride":1"#,
+            r#""struct_size":12,"field_offset":4"#,
+            r#""struct_size":2"#,
+            r#""pitch":4096,"walk":"column""#,
+            r#""pitch":4096,"walk":"diagonal""#,
+            r#""arch":"sm_80""#,
+            r#""arch":"gfx942","stride":3"#,
+            r#""arch":"sm_35""#,
+            r#""arch":9.0"#,
+            r#""arch":"nope""#,
+            r#""stride":1,"stride_elems":2"#,
+            r#""stride":-0"#,
+            r#""stride":1.0"#,
+            r#""stride":9223372036854775807"#,
+            r#""strde":1"#,
+            r#""elem":4,"kind":"banks""#,
+        ] {
+            lines.push(format!(r#"{{"id":1,"kind":"coalescing",{tail}}}"#));
+            lines.push(format!(r#"{{ "kind" : "coalescing" , {tail} }}  "#));
+        }
+        lines.push(r#"{"kind":"coalescing"} x"#.into());
+        lines.push(r#"{"kind":"coalescing","id":1,"id":2}"#.into());
+        let mut fast = 0;
+        for line in &lines {
+            let mut out = Vec::new();
+            write_answer(&mut out, line);
+            assert_eq!(
+                String::from_utf8_lossy(&out),
+                String::from_utf8_lossy(&general(line)),
+                "{line}"
+            );
+            fast += usize::from(fast::write_coalescing(&mut Vec::new(), line));
+        }
+        // Most plain requests take the fast path (else this compares the general path with itself).
+        assert!(fast > lines.len() / 2, "{fast} of {} lines", lines.len());
+        assert!(fast::write_coalescing(
+            &mut Vec::new(),
+            r#"{"id":1,"kind":"coalescing","elem_bytes":4,"stride_elems":2}"#
+        ));
     }
 
     #[test]

@@ -126,34 +126,6 @@ pub fn run(command: &SweepCommand, out: &mut impl Write) -> Result<(), SweepErro
     }
 }
 
-/// The fields of a coalescing row, in print order (after the varied values).
-const COALESCING_FIELDS: [&str; 11] = [
-    "kind",
-    "arch",
-    "granularity",
-    "active_lanes",
-    "sectors",
-    "lines",
-    "transactions",
-    "requests",
-    "bytes_requested",
-    "bytes_fetched",
-    "efficiency",
-];
-
-/// The fields of a banks row, in print order.
-const BANK_FIELDS: [&str; 9] = [
-    "kind",
-    "arch",
-    "wavefronts",
-    "ideal_wavefronts",
-    "bank_conflicts",
-    "conflict_degree",
-    "phase_lanes",
-    "pair_merge",
-    "broadcast",
-];
-
 fn access_sweep(
     args: &AccessSweepArgs,
     shared: bool,
@@ -190,13 +162,13 @@ fn access_sweep(
     }
     let format = args.sweep.format();
     let keys: Vec<&str> = params.iter().map(|(p, _)| p.key()).collect();
-    let fields: &[&str] = if shared {
-        &BANK_FIELDS
+    let fields = if shared {
+        Counts::BANK_FIELDS.as_slice()
     } else {
-        &COALESCING_FIELDS
+        Counts::COALESCING_FIELDS.as_slice()
     };
     write_header(out, format, &keys, fields, arch, shared, granularity)?;
-    let mut line = String::with_capacity(256);
+    let mut line = Vec::with_capacity(256);
     let mut first = true;
     for point in grid(&params, |p, r| p.values(r).collect()) {
         let mut shape = shape.clone();
@@ -205,7 +177,6 @@ fn access_sweep(
             counted = counted.and_then(|()| param.set(&mut shape, *value));
         }
         let access = shape.access(arch.warp_size);
-        line.clear();
         let row = if shared {
             counted
                 .and_then(|()| engine::bank_counts(&access, arch))
@@ -223,9 +194,10 @@ fn access_sweep(
             fields.len(),
             arch,
             &row,
-            &mut first,
+            first,
         );
-        out.write_all(line.as_bytes())?;
+        first = false;
+        out.write_all(&line)?;
     }
     if format == Format::Json {
         out.write_all(if first { b"[]\n" } else { b"\n]\n" })?;
@@ -238,6 +210,107 @@ fn access_sweep(
 enum Counts {
     Coalescing(CoalescingCounts),
     Banks(BankCounts),
+}
+
+/// One value of a row, written the same in JSON and CSV (text quoted in JSON only).
+#[derive(Clone, Copy)]
+enum Cell<'a> {
+    Int(u64),
+    Float(f64),
+    Text(&'a str),
+    Bool(bool),
+}
+
+impl Counts {
+    /// The fields of a coalescing row, in print order (after the varied values).
+    const COALESCING_FIELDS: [&'static str; 11] = [
+        "kind",
+        "arch",
+        "granularity",
+        "active_lanes",
+        "sectors",
+        "lines",
+        "transactions",
+        "requests",
+        "bytes_requested",
+        "bytes_fetched",
+        "efficiency",
+    ];
+
+    /// The fields of a banks row, in print order.
+    const BANK_FIELDS: [&'static str; 9] = [
+        "kind",
+        "arch",
+        "wavefronts",
+        "ideal_wavefronts",
+        "bank_conflicts",
+        "conflict_degree",
+        "phase_lanes",
+        "pair_merge",
+        "broadcast",
+    ];
+
+    /// Every field's name and value, in print order: the one list JSON and CSV rows are written from.
+    fn for_each_cell<'a>(&self, arch: &'a Arch, mut cell: impl FnMut(&'static str, Cell<'a>)) {
+        use Cell::{Bool, Float, Int, Text};
+        match self {
+            Counts::Coalescing(c) => {
+                let granularity = match c.granularity {
+                    Granularity::Sector => "sector",
+                    Granularity::Line => "line",
+                };
+                let values = [
+                    Text("coalescing"),
+                    Text(arch.key),
+                    Text(granularity),
+                    Int(c.active_lanes.into()),
+                    Int(c.sectors.into()),
+                    Int(c.lines.into()),
+                    Int(c.transactions().into()),
+                    Int(c.requests.into()),
+                    Int(c.bytes_requested),
+                    Int(c.bytes_fetched),
+                    Float(c.efficiency),
+                ];
+                for (name, value) in Self::COALESCING_FIELDS.into_iter().zip(values) {
+                    cell(name, value);
+                }
+            }
+            Counts::Banks(b) => {
+                let values = [
+                    Text("banks"),
+                    Text(arch.key),
+                    Int(b.wavefronts.into()),
+                    Int(b.ideal_wavefronts.into()),
+                    Int(b.bank_conflicts.into()),
+                    Float(b.conflict_degree),
+                    Int(b.phase_lanes.into()),
+                    Bool(b.merged),
+                    Bool(b.broadcast),
+                ];
+                for (name, value) in Self::BANK_FIELDS.into_iter().zip(values) {
+                    cell(name, value);
+                }
+            }
+        }
+    }
+}
+
+impl Cell<'_> {
+    /// Appends the value; `quote` puts text in JSON quotes (the names written here need no escape).
+    fn write(self, line: &mut Vec<u8>, quote: bool) {
+        match self {
+            Cell::Int(n) => line.extend_from_slice(itoa::Buffer::new().format(n).as_bytes()),
+            Cell::Float(x) => write_float(line, x),
+            Cell::Text(text) if quote => {
+                line.push(b'"');
+                line.extend_from_slice(text.as_bytes());
+                line.push(b'"');
+            }
+            Cell::Text(text) => line.extend_from_slice(text.as_bytes()),
+            Cell::Bool(b) => line.extend_from_slice(if b { b"true" } else { b"false" }),
+        }
+    }
 }
 
 fn write_header(
@@ -280,148 +353,105 @@ fn write_header(
     }
 }
 
-/// Appends one row to `line` (`fields`: the number of columns a row has between the varied values
-/// and the error).
+/// Writes one row into `line` (`fields`: the number of columns a row has between the varied
+/// values and the error; `first`: whether it is the first row, which opens a JSON array).
 #[allow(clippy::too_many_arguments)]
 fn write_row(
-    line: &mut String,
+    line: &mut Vec<u8>,
     format: Format,
     keys: &[&str],
     point: &[i64],
     fields: usize,
     arch: &Arch,
     row: &engine::Result<Counts>,
-    first: &mut bool,
+    first: bool,
 ) {
-    use std::fmt::Write as _;
+    use std::io::Write as _;
+    line.clear();
+    let mut int = itoa::Buffer::new();
     match format {
         Format::Json => {
-            line.push_str(if *first { "[\n{" } else { ",\n{" });
-            *first = false;
+            line.extend_from_slice(if first { b"[\n{" } else { b",\n{" });
             for (key, value) in keys.iter().zip(point) {
-                let _ = write!(line, "\"{key}\":{value},");
+                line.push(b'"');
+                line.extend_from_slice(key.as_bytes());
+                line.extend_from_slice(b"\":");
+                line.extend_from_slice(int.format(*value).as_bytes());
+                line.push(b',');
             }
             match row {
-                Ok(Counts::Coalescing(c)) => {
-                    let _ = write!(
-                        line,
-                        "\"kind\":\"coalescing\",\"arch\":\"{}\",\"granularity\":\"{}\",\"active_lanes\":{},\"sectors\":{},\"lines\":{},\"transactions\":{},\"requests\":{},\"bytes_requested\":{},\"bytes_fetched\":{},\"efficiency\":{}}}",
-                        arch.key,
-                        granularity_key(c.granularity),
-                        c.active_lanes,
-                        c.sectors,
-                        c.lines,
-                        c.transactions(),
-                        c.requests,
-                        c.bytes_requested,
-                        c.bytes_fetched,
-                        json_float(c.efficiency)
-                    );
-                }
-                Ok(Counts::Banks(b)) => {
-                    let _ = write!(
-                        line,
-                        "\"kind\":\"banks\",\"arch\":\"{}\",\"wavefronts\":{},\"ideal_wavefronts\":{},\"bank_conflicts\":{},\"conflict_degree\":{},\"phase_lanes\":{},\"pair_merge\":{},\"broadcast\":{}}}",
-                        arch.key,
-                        b.wavefronts,
-                        b.ideal_wavefronts,
-                        b.bank_conflicts,
-                        json_float(b.conflict_degree),
-                        b.phase_lanes,
-                        b.merged,
-                        b.broadcast
-                    );
+                Ok(counts) => {
+                    let mut separator = "";
+                    counts.for_each_cell(arch, |name, value| {
+                        line.extend_from_slice(separator.as_bytes());
+                        separator = ",";
+                        line.push(b'"');
+                        line.extend_from_slice(name.as_bytes());
+                        line.extend_from_slice(b"\":");
+                        value.write(line, true);
+                    });
                 }
                 Err(e) => {
-                    let _ = write!(line, "\"error\":{}}}", Value::String(e.to_string()));
+                    line.extend_from_slice(b"\"error\":");
+                    let _ = serde_json::to_writer(&mut *line, &e.to_string());
                 }
             }
+            line.push(b'}');
         }
         Format::Csv => {
             for value in point {
-                let _ = write!(line, "{value},");
+                line.extend_from_slice(int.format(*value).as_bytes());
+                line.push(b',');
             }
             match row {
-                Ok(Counts::Coalescing(c)) => {
-                    let _ = writeln!(
-                        line,
-                        "coalescing,{},{},{},{},{},{},{},{},{},{},",
-                        arch.key,
-                        granularity_key(c.granularity),
-                        c.active_lanes,
-                        c.sectors,
-                        c.lines,
-                        c.transactions(),
-                        c.requests,
-                        c.bytes_requested,
-                        c.bytes_fetched,
-                        json_float(c.efficiency)
-                    );
-                }
-                Ok(Counts::Banks(b)) => {
-                    let _ = writeln!(
-                        line,
-                        "banks,{},{},{},{},{},{},{},{},",
-                        arch.key,
-                        b.wavefronts,
-                        b.ideal_wavefronts,
-                        b.bank_conflicts,
-                        json_float(b.conflict_degree),
-                        b.phase_lanes,
-                        b.merged,
-                        b.broadcast
-                    );
-                }
+                Ok(counts) => counts.for_each_cell(arch, |_, value| {
+                    value.write(line, false);
+                    line.push(b',');
+                }),
+                // Empty cells for the fields, then the reason.
                 Err(e) => {
-                    // Empty cells for the fields, then the reason.
-                    let _ = writeln!(line, "{}{}", ",".repeat(fields), csv_text(&e.to_string()));
+                    line.extend(std::iter::repeat_n(b',', fields));
+                    line.extend_from_slice(csv_text(&e.to_string()).as_bytes());
                 }
             }
+            line.push(b'\n');
         }
         Format::Text => {
             for value in point {
                 let _ = write!(line, "{value:>12}");
             }
-            match row {
-                Ok(Counts::Coalescing(c)) => {
-                    let _ = writeln!(
-                        line,
-                        "  {:>7}  {:>5}  {:>8}  {:>9}  {:>10}",
-                        c.sectors,
-                        c.lines,
-                        c.requests,
-                        c.bytes_fetched,
-                        crate::format::percent(c.efficiency)
-                    );
-                }
-                Ok(Counts::Banks(b)) => {
-                    let _ = writeln!(
-                        line,
-                        "  {:>10}  {:>5}  {:>9}  {:>6}",
-                        b.wavefronts,
-                        b.ideal_wavefronts,
-                        b.bank_conflicts,
-                        format!("{}-way", crate::format::trim_float(b.conflict_degree, 2))
-                    );
-                }
-                Err(e) => {
-                    let _ = writeln!(line, "  error: {e}");
-                }
-            }
+            let _ = match row {
+                Ok(Counts::Coalescing(c)) => writeln!(
+                    line,
+                    "  {:>7}  {:>5}  {:>8}  {:>9}  {:>10}",
+                    c.sectors,
+                    c.lines,
+                    c.requests,
+                    c.bytes_fetched,
+                    crate::format::percent(c.efficiency)
+                ),
+                Ok(Counts::Banks(b)) => writeln!(
+                    line,
+                    "  {:>10}  {:>5}  {:>9}  {:>6}",
+                    b.wavefronts,
+                    b.ideal_wavefronts,
+                    b.bank_conflicts,
+                    format!("{}-way", crate::format::trim_float(b.conflict_degree, 2))
+                ),
+                Err(e) => writeln!(line, "  error: {e}"),
+            };
         }
     }
 }
 
-fn granularity_key(granularity: Granularity) -> &'static str {
-    match granularity {
-        Granularity::Sector => "sector",
-        Granularity::Line => "line",
+/// A float as JSON writes it (the shortest text that reads back to the same number; `null` when
+/// not finite).
+fn write_float(line: &mut Vec<u8>, value: f64) {
+    if value.is_finite() {
+        line.extend_from_slice(ryu::Buffer::new().format_finite(value).as_bytes());
+    } else {
+        line.extend_from_slice(b"null");
     }
-}
-
-/// A float as JSON writes it (the shortest text that reads back to the same number).
-fn json_float(value: f64) -> String {
-    Value::from(value).to_string()
 }
 
 /// A CSV cell: quoted when it holds a comma, a quote or a line break.

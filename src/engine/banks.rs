@@ -286,6 +286,11 @@ pub fn count_lanes(lanes: &LaneArray, vendor: Vendor) -> Result<BankCounts> {
 /// the changes between neighbours, and a repeat is another lane reading the same word (one lane
 /// covers each of its words once). `None` as soon as the order turns.
 fn ordered_phase(lanes: &LaneArray, first_lane: u32, phase: u64, elem: i64) -> Option<(u32, bool)> {
+    if elem <= 4
+        && let Some(counts) = single_word_phase(lanes, first_lane, phase, elem)
+    {
+        return Some(counts);
+    }
     let mut per_bank = [0u8; BANKS as usize];
     let mut most = 0u8;
     let mut broadcast = false;
@@ -325,6 +330,47 @@ fn ordered_phase(lanes: &LaneArray, first_lane: u32, phase: u64, elem: i64) -> O
             word += 1;
         }
     }
+    Some((u32::from(most), broadcast))
+}
+
+/// [`ordered_phase`] for lanes that each read within one word (elements of at most 4 bytes that do
+/// not straddle a word boundary, as aligned ones never do) — every load of `float`, `int` or
+/// smaller: no branch per lane, the order checked along the way. `None` when a lane straddles or
+/// the order turns (the general passes decide then).
+fn single_word_phase(
+    lanes: &LaneArray,
+    first_lane: u32,
+    phase: u64,
+    elem: i64,
+) -> Option<(u32, bool)> {
+    let mut per_bank = [0u8; BANKS as usize];
+    let mut remaining = phase;
+    let lane = first_lane as usize + remaining.trailing_zeros() as usize;
+    remaining &= remaining - 1;
+    let address = lanes.addresses[lane];
+    let mut previous = address >> 2;
+    let mut straddles = address.saturating_add(elem - 1) >> 2 != previous;
+    per_bank[(previous & 31) as usize] = 1;
+    let (mut rising, mut falling, mut broadcast) = (true, true, false);
+    while remaining != 0 {
+        let lane = first_lane as usize + remaining.trailing_zeros() as usize;
+        remaining &= remaining - 1;
+        let address = lanes.addresses[lane];
+        // `>> 2` is ⌊a / 4⌋ (the word), `& 31` its bank, for negative addresses too.
+        let word = address >> 2;
+        straddles |= address.saturating_add(elem - 1) >> 2 != word;
+        let same = word == previous;
+        broadcast |= same;
+        rising &= word >= previous;
+        falling &= word <= previous;
+        // In order, a word read again is the one just before: it adds no wavefront.
+        per_bank[(word & 31) as usize] += u8::from(!same);
+        previous = word;
+    }
+    if straddles || !(rising || falling) {
+        return None;
+    }
+    let most = per_bank.iter().copied().max().unwrap_or(0);
     Some((u32::from(most), broadcast))
 }
 

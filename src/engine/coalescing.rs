@@ -292,50 +292,52 @@ pub fn count_lanes(lanes: &LaneArray, granularity: Granularity) -> Result<Coales
     })
 }
 
-/// Sectors and lines in one pass when the lanes' sectors come in order (rising or falling, as any
-/// stride of one sign gives): the distinct values are the changes between neighbours. `None` as
-/// soon as the order turns (the caller sorts then).
+/// Sectors and lines in one pass when the lanes' addresses never fall from lane to lane (any
+/// stride ≥ 0) or never rise (any stride ≤ 0): each lane's sectors `[⌊a / 32⌋, ⌊(a + E − 1) / 32⌋]`
+/// then overlap only the lanes' just before, so the distinct ones are those past the previous
+/// lane's last (rising) or before its first (falling); lines the same with 128 bytes. No branch
+/// per lane: the order is checked along the way, and `None` (the caller sorts) if it turns.
 fn ordered_counts(lanes: &LaneArray, last_byte: i64) -> Option<(u32, u32)> {
-    let mut sectors = 0u32;
-    let mut lines = 0u32;
-    let mut previous_sector = i64::MIN;
-    let mut previous_line = i64::MIN;
-    // 0: not known yet, 1 rising, -1 falling.
-    let mut direction = 0i64;
     let mut remaining = lanes.active;
+    if remaining == 0 {
+        return Some((0, 0));
+    }
+    let first_lane = remaining.trailing_zeros() as usize;
+    remaining &= remaining - 1;
+    let start = lanes.addresses[first_lane];
+    // `resolve_array` checked that the last byte is addressable; `>> 5` is ⌊a / 32⌋, `>> 7` ⌊a / 128⌋.
+    let end = start.saturating_add(last_byte);
+    let (mut sectors, mut lines) = ((end >> 5) - (start >> 5) + 1, (end >> 7) - (start >> 7) + 1);
+    let (mut falling_sectors, mut falling_lines) = (sectors, lines);
+    // The previous lane's first and last byte.
+    let (mut previous_start, mut previous_end) = (start, end);
+    let (mut rising, mut falling) = (true, true);
     while remaining != 0 {
         let lane = remaining.trailing_zeros() as usize;
         remaining &= remaining - 1;
-        let address = lanes.addresses[lane];
-        // `resolve_array` checked that the last byte is addressable; `>> 5` is ⌊a / 32⌋.
-        let first = address >> 5;
-        let last = address.saturating_add(last_byte) >> 5;
-        let mut sector = first;
-        loop {
-            if sector != previous_sector {
-                if sectors > 0 {
-                    let step = if sector > previous_sector { 1 } else { -1 };
-                    if direction == 0 {
-                        direction = step;
-                    } else if direction != step {
-                        return None;
-                    }
-                }
-                sectors += 1;
-                previous_sector = sector;
-                let line = sector >> 2;
-                if line != previous_line {
-                    lines += 1;
-                    previous_line = line;
-                }
-            }
-            if sector == last {
-                break;
-            }
-            sector += 1;
-        }
+        let start = lanes.addresses[lane];
+        let end = start.saturating_add(last_byte);
+        rising &= start >= previous_start;
+        falling &= start <= previous_start;
+        // Rising: what lies past the previous lane's last sector (line). Out of order the sums
+        // mean nothing (and may wrap); they are read only in order, where they are exact.
+        let new = |shift: u32| (end >> shift) - ((start >> shift) - 1).max(previous_end >> shift);
+        sectors = sectors.wrapping_add(new(5));
+        lines = lines.wrapping_add(new(7));
+        // Falling: what lies before the previous lane's first sector (line).
+        let new = |shift: u32| ((end >> shift) + 1).min(previous_start >> shift) - (start >> shift);
+        falling_sectors = falling_sectors.wrapping_add(new(5));
+        falling_lines = falling_lines.wrapping_add(new(7));
+        previous_start = start;
+        previous_end = end;
     }
-    Some((sectors, lines))
+    if rising {
+        Some((sectors as u32, lines as u32))
+    } else if falling {
+        Some((falling_sectors as u32, falling_lines as u32))
+    } else {
+        None
+    }
 }
 
 /// Sectors and lines of scattered lanes: every sector listed on the stack, sorted, the distinct

@@ -163,6 +163,8 @@ pub struct State {
     pub sweep: Option<SweepPanel>,
     /// The language of the last frame drawn, so that the footer drawn beside it speaks it too.
     pub drawn_lang: DrawnLang,
+    /// The sweep's curves as last drawn, kept until a parameter changes.
+    pub sweep_cache: sweep::CurveCache,
 }
 
 impl Default for State {
@@ -186,6 +188,7 @@ impl Default for State {
             preset_name: None,
             sweep: None,
             drawn_lang: DrawnLang::default(),
+            sweep_cache: sweep::CurveCache::default(),
         }
     }
 }

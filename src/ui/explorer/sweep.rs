@@ -25,6 +25,7 @@ use ratatui::layout::Rect;
 use ratatui::symbols::Marker;
 use ratatui::text::Span;
 use ratatui::widgets::{Axis, Chart, Dataset, GraphType, LegendPosition, Widget};
+use std::sync::{Arc, Mutex};
 
 /// Most points the panel sweeps (a typed range beyond it is refused; `calc sweep` takes more).
 pub const MAX_PANEL_POINTS: u64 = 4096;
@@ -290,6 +291,66 @@ pub struct SweepCurves {
     pub measured_from: Option<(MeasuredSweep, i64)>,
 }
 
+/// What the curves are computed from: equal keys, equal curves.
+#[derive(Debug, Clone, PartialEq)]
+struct CurveKey {
+    shape: AccessShape,
+    arch: &'static str,
+    space: Space,
+    granularity: Granularity,
+    panel: SweepPanel,
+}
+
+/// The curves last computed and what they were computed from: a frame whose parameters did not
+/// change draws them again without counting a point. Not part of the explorer's value: equal to
+/// any other, and cloned empty.
+#[derive(Default)]
+pub struct CurveCache(Mutex<Option<(CurveKey, Arc<SweepCurves>)>>);
+
+impl Clone for CurveCache {
+    fn clone(&self) -> Self {
+        CurveCache::default()
+    }
+}
+
+impl PartialEq for CurveCache {
+    fn eq(&self, _: &Self) -> bool {
+        true
+    }
+}
+
+impl std::fmt::Debug for CurveCache {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str("CurveCache")
+    }
+}
+
+impl State {
+    /// The panel's curves: [`curves`], computed again only when what they depend on changed.
+    pub fn sweep_curves(&self, panel: &SweepPanel) -> Arc<SweepCurves> {
+        let key = CurveKey {
+            shape: self.shape(),
+            arch: self.arch.key,
+            space: self.space,
+            granularity: self.granularity(),
+            panel: *panel,
+        };
+        let mut cache = self
+            .sweep_cache
+            .0
+            .lock()
+            .unwrap_or_else(std::sync::PoisonError::into_inner);
+        if let Some((cached, curves)) = cache.as_ref()
+            && *cached == key
+        {
+            return Arc::clone(curves);
+        }
+        let computed = Arc::new(curves(self, panel));
+        *cache = Some((key, Arc::clone(&computed)));
+        computed
+    }
+}
+
 /// Computes the curves of the panel: one fast count per point.
 pub fn curves(state: &State, panel: &SweepPanel) -> SweepCurves {
     let param = state.sweep_param(panel);
@@ -422,7 +483,7 @@ pub fn render_sweep(
     area: Rect,
     buf: &mut Buffer,
 ) {
-    let curves = curves(state, panel);
+    let curves = state.sweep_curves(panel);
     let name = curves.figure.name(state.granularity(), lang);
     let now = match curves.current {
         Some((x, y)) => t!(
@@ -605,6 +666,33 @@ mod tests {
         // wavefront at stride 1, reaches about 9.5 — far below the model's 32.
         let (_, at32) = c.measured[31];
         assert!((9.0..10.0).contains(&at32), "{at32}");
+    }
+
+    #[test]
+    fn cached_curves_follow_every_change() {
+        let mut state = global();
+        let panel = state.sweep.unwrap();
+        let first = state.sweep_curves(&panel);
+        assert!(Arc::ptr_eq(&first, &state.sweep_curves(&panel)), "kept");
+        state.stride = 3;
+        let moved = state.sweep_curves(&panel);
+        assert_eq!(moved.current, Some((3.0, 12.0)), "a new stride is marked");
+        state.elem = 8;
+        assert_eq!(
+            state.sweep_curves(&panel).model,
+            curves(&state, &panel).model
+        );
+        state.space = Space::Shared;
+        assert_eq!(state.sweep_curves(&panel).figure, Figure::Wavefronts);
+        state.lines = true;
+        state.space = Space::Global;
+        let lines = state.sweep_curves(&panel);
+        assert_eq!(lines.model, curves(&state, &panel).model);
+        let wider = SweepPanel {
+            range: Some(SweepRange::new(1, 512, 1)),
+            ..panel
+        };
+        assert_eq!(state.sweep_curves(&wider).model.len(), 512);
     }
 
     #[test]
