@@ -403,3 +403,47 @@ fn a_tiny_terminal_shows_the_analyser_without_a_panic() {
     session.wait_for("AFTER-TUTOR rc=0");
     std::fs::remove_dir_all(&dir).ok();
 }
+
+#[test]
+fn closing_the_terminal_ends_the_tutor_instead_of_leaving_it_spinning() {
+    const TEST: &str = "closing_the_terminal_ends_the_tutor_instead_of_leaving_it_spinning";
+    if !tmux_available() {
+        cannot_run(TEST, "tmux is not installed");
+        return;
+    }
+    let dir = temp_dir("hangup");
+    // The tutor is the pane's own process (no shell in between), as when a terminal window runs it.
+    let command = format!(
+        "exec {bin} --data-dir {dir}",
+        bin = env!("CARGO_BIN_EXE_warpdrill"),
+        dir = dir.display()
+    );
+    let Some(session) = Session::start(&command, 80, 24) else {
+        cannot_run(TEST, "tmux is installed but cannot start a session here");
+        return;
+    };
+    session.wait_for("GPU memory performance, seen and computed");
+    let alive = || {
+        Command::new("pgrep")
+            .args(["-f", &format!("data-dir {}", dir.display())])
+            .output()
+            .is_ok_and(|o| o.status.success())
+    };
+    assert!(alive(), "the tutor runs");
+    drop(session); // kills the tmux session: the terminal is gone
+    let start = Instant::now();
+    while alive() && start.elapsed() < Duration::from_secs(10) {
+        std::thread::sleep(Duration::from_millis(100));
+    }
+    let still = alive();
+    if still {
+        let _ = Command::new("pkill")
+            .args(["-9", "-f", &format!("data-dir {}", dir.display())])
+            .status();
+    }
+    assert!(
+        !still,
+        "the tutor still runs 10 s after its terminal closed"
+    );
+    std::fs::remove_dir_all(&dir).ok();
+}

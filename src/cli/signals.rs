@@ -122,6 +122,29 @@ impl Signals {
         }
     }
 
+    /// Watches the terminal for a hang-up (its window closed, `tmux kill-session`, a dropped ssh
+    /// connection) when no SIGHUP comes with it: the tutor then ends as on SIGHUP. The terminal
+    /// library reads a hung-up terminal in a loop that never returns, so when the event loop has
+    /// not ended a second later the process exits with status 129; progress and the review log are
+    /// saved as they change, so nothing is lost.
+    pub fn watch_hangup(&self) {
+        let terminate = Arc::clone(&self.terminate);
+        let spawned = std::thread::Builder::new()
+            .name("hangup".into())
+            .spawn(move || {
+                loop {
+                    std::thread::sleep(Duration::from_millis(250));
+                    if terminal_hung_up() {
+                        terminate.store(SIGHUP as usize, Ordering::SeqCst);
+                        std::thread::sleep(Duration::from_secs(1));
+                        std::process::exit(128 + SIGHUP);
+                    }
+                }
+            });
+        // Without the watcher the tutor still works; a hang-up then waits for SIGHUP.
+        drop(spawned);
+    }
+
     /// Stops the process until it is continued (`fg`, SIGCONT). Restore the terminal first.
     pub fn stop(&self) -> io::Result<()> {
         signal_hook::low_level::raise(SIGSTOP)?;
@@ -129,6 +152,18 @@ impl Signals {
         self.continued.store(false, Ordering::SeqCst);
         Ok(())
     }
+}
+
+/// Whether standard input, the tutor's terminal, has been hung up (`POLLHUP`/`POLLNVAL`).
+fn terminal_hung_up() -> bool {
+    let mut fd = libc::pollfd {
+        fd: 0,
+        events: libc::POLLIN,
+        revents: 0,
+    };
+    // SAFETY: `fd` is one valid `pollfd` that outlives the call, and a zero timeout never blocks.
+    let ready = unsafe { libc::poll(&mut fd, 1, 0) };
+    ready > 0 && fd.revents & (libc::POLLHUP | libc::POLLNVAL) != 0
 }
 
 /// Ctrl-Z, which raw mode delivers as a key instead of a signal.

@@ -246,6 +246,7 @@ pub fn drive(app: &mut App, tick: bool) -> u8 {
         app.notices
             .push(t!(app.lang, "app-no-signals", error = e.to_string()));
     }
+    signals.watch_hangup();
     let mut terminal = match ratatui::try_init() {
         Ok(terminal) => terminal,
         Err(e) => {

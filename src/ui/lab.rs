@@ -293,9 +293,10 @@ impl Component for Overview {
         } else if session.tally.current(lab).is_none() {
             lines.push(Line::styled(t!(lang, "lab-all-done"), theme.key()));
         }
+        let room = crate::ui::wrap_room(&lines, inner);
         Paragraph::new(lines)
             .wrap(Wrap { trim: false })
-            .render(inner, buf);
+            .render(room, buf);
     }
 
     fn keys(&self) -> Vec<(&'static str, &'static str)> {
@@ -722,9 +723,10 @@ impl Component for End {
             ),
         ]));
         lines.push(Line::styled(t!(lang, "lab-end-paste"), theme.dim()));
+        let room = crate::ui::wrap_room(&lines, inner);
         Paragraph::new(lines)
             .wrap(Wrap { trim: false })
-            .render(inner, buf);
+            .render(room, buf);
     }
 
     fn keys(&self) -> Vec<(&'static str, &'static str)> {

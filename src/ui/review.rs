@@ -434,9 +434,10 @@ pub fn render(ctx: &Ctx, state: &State, area: Rect, buf: &mut Buffer) {
         )));
         lines.push(Line::from(""));
         lines.push(Line::styled(t!(lang, "review-done-keys"), theme.dim()));
+        let room = crate::ui::wrap_room(&lines, inner);
         Paragraph::new(lines)
             .wrap(Wrap { trim: false })
-            .render(inner, buf);
+            .render(room, buf);
         return;
     };
     let Some(card) = deck
@@ -491,9 +492,10 @@ pub fn render(ctx: &Ctx, state: &State, area: Rect, buf: &mut Buffer) {
         height: inner.height.saturating_sub(footer_rows),
         ..inner
     };
+    let room = crate::ui::wrap_room(&lines, body);
     Paragraph::new(lines)
         .wrap(Wrap { trim: false })
-        .render(body, buf);
+        .render(room, buf);
     if state.revealed
         && let Ok(previews) = deck.preview(i)
     {

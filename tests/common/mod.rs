@@ -37,11 +37,18 @@ pub fn screen(app: &App, width: u16, height: u16) -> String {
         .content
         .chunks(usize::from(width))
         .map(|row| {
-            row.iter()
-                .map(|c| c.symbol())
-                .collect::<String>()
-                .trim_end()
-                .to_string()
+            // A double-width character's blank partner cell is left out, so Korean reads as the
+            // terminal shows it.
+            let mut line = String::new();
+            let mut skip = false;
+            for cell in row {
+                if std::mem::take(&mut skip) {
+                    continue;
+                }
+                line.push_str(cell.symbol());
+                skip = ratatui::text::Span::raw(cell.symbol()).width() == 2;
+            }
+            line.trim_end().to_string()
         })
         .collect::<Vec<_>>()
         .join("\n")

@@ -456,9 +456,10 @@ fn frame(
     let outer = block(results_title, theme);
     let inner = outer.inner(results);
     outer.render(results, buf);
+    let room = crate::ui::wrap_room(&lines, inner);
     Paragraph::new(lines)
         .wrap(Wrap { trim: false })
-        .render(inner, buf);
+        .render(room, buf);
     rest
 }
 

@@ -274,9 +274,10 @@ pub(super) fn render(
             ]));
         }
     }
+    let room = crate::ui::wrap_room(&lines, inner);
     Paragraph::new(lines)
         .wrap(Wrap { trim: false })
-        .render(inner, buf);
+        .render(room, buf);
 }
 
 /// Decades of intensity across the chart: 0.01 to 1000 FLOP/B.

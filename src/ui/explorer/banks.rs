@@ -191,7 +191,8 @@ pub fn bank_diagram(
         }
     }
     lines.extend(trailing);
+    let room = crate::ui::wrap_room(&lines, inner);
     Paragraph::new(lines)
         .wrap(Wrap { trim: false })
-        .render(inner, buf);
+        .render(room, buf);
 }
