@@ -289,3 +289,21 @@ fn the_too_small_message_is_in_the_language() {
     assert!(screen.contains("터미널이 너무 작다"), "{screen}");
     assert_no_cut_characters(&draw(&mut app, 40, 12), "too small");
 }
+
+#[test]
+fn an_item_shown_in_english_is_marked_so() {
+    use warpdrill::content::i18n::ItemKind;
+    use warpdrill::ui::Action;
+    let mut app = in_lang(Lang::Ko);
+    app.update(Action::OpenExercise("l1-sector-size".into()));
+    let translated = text(&draw(&mut app, 80, 24));
+    assert!(!translated.contains("영어 원문"), "{translated}");
+    // The same exercise with its translation missing: its title says it is shown in English.
+    app.content.fallbacks.insert(
+        (ItemKind::Exercise, "l1-sector-size".into()),
+        vec!["title".into()],
+    );
+    let english = text(&draw(&mut app, 80, 24));
+    let title = english.lines().next().unwrap_or_default();
+    assert!(title.contains("· 영어 원문"), "{english}");
+}

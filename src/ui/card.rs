@@ -68,7 +68,13 @@ pub fn render(ctx: &Ctx, state: &State, area: Rect, buf: &mut Buffer) {
         .content
         .topic(&card.topic)
         .map_or(card.topic.as_str(), |t| t.name.as_str());
-    let outer = block(&t!(ctx.lang, "card-title", topic = topic), theme);
+    let title = super::marked_title(
+        ctx,
+        crate::content::i18n::ItemKind::Card,
+        &card.id,
+        t!(ctx.lang, "card-title", topic = topic),
+    );
+    let outer = block(&title, theme);
     let inner = outer.inner(area);
     outer.render(area, buf);
     let mut lines = vec![rich(&card.front, theme), Line::from("")];

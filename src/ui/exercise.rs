@@ -593,7 +593,12 @@ pub fn render(ctx: &Ctx, state: &State, area: Rect, buf: &mut Buffer) {
     } else {
         t!(lang, "exercise-status-new")
     };
-    let title = format!("{} · {}", state.level.key(), state.title);
+    let title = super::marked_title(
+        ctx,
+        crate::content::i18n::ItemKind::Exercise,
+        &state.id,
+        format!("{} · {}", state.level.key(), state.title),
+    );
     let corner = if state.in_lab {
         format!(" {} ", state.topic)
     } else {

@@ -148,6 +148,21 @@ pub fn wrap_room(lines: &[Line<'_>], area: Rect) -> Rect {
     }
 }
 
+/// `title`, marked ` · English` (in the language spoken) when the item is shown in English because
+/// its translation is missing or was refused.
+pub fn marked_title(
+    ctx: &Ctx,
+    kind: crate::content::i18n::ItemKind,
+    id: &str,
+    title: String,
+) -> String {
+    if ctx.content.is_english(kind, id) {
+        format!("{title} · {}", t!(ctx.lang, "untranslated-mark"))
+    } else {
+        title
+    }
+}
+
 /// A bordered block with a title.
 pub fn block(title: &str, theme: Theme) -> Block<'static> {
     Block::default()

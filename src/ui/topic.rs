@@ -98,7 +98,13 @@ pub fn render(ctx: &Ctx, state: &State, area: Rect, buf: &mut Buffer) {
     let Some(topic) = ctx.content.topic(&state.id) else {
         return;
     };
-    let outer = block(&topic.name, theme);
+    let title = super::marked_title(
+        ctx,
+        crate::content::i18n::ItemKind::Topic,
+        &topic.id,
+        topic.name.clone(),
+    );
+    let outer = block(&title, theme);
     let inner = outer.inner(area);
     outer.render(area, buf);
     let intro = vec![
