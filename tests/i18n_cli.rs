@@ -350,13 +350,7 @@ fn korean_columns_line_up_by_terminal_width() {
         let out = run(Some(lang), &["calc", "coalescing", "--stride", "2"]).stdout;
         let table: Vec<&str> = out.lines().skip_while(|l| !l.is_empty()).skip(1).collect();
         assert!(table.len() > 2, "{lang}:\n{out}");
-        let address_end = |line: &str| {
-            width(
-                &line[..line
-                    .find(|c: char| c == '█' || c == '·')
-                    .unwrap_or(line.len())],
-            )
-        };
+        let address_end = |line: &str| width(&line[..line.find(['█', '·']).unwrap_or(line.len())]);
         let header = table[0];
         let bar_start = header.find(&t_bytes_word(lang)).unwrap();
         for row in &table[1..] {

@@ -1283,10 +1283,10 @@ impl Machine<'_> {
                     None => return Err(Stop::Split(dims)),
                 };
             }
-            for l in 0..LANES {
+            for (l, &address) in out.iter().enumerate().take(LANES) {
                 if mask & (1 << l) != 0
                     && !self
-                        .range(out[l], coef)
+                        .range(address, coef)
                         .is_some_and(|(lo, hi)| lo > -(1 << 60) && hi < 1 << 60)
                 {
                     return Err(Stop::Split(dims));
