@@ -16,11 +16,14 @@ pub use super::action::AnalyzeSetup;
 use super::{Action, Component, Ctx, ExplorerSetup, Space, Theme, block, ellipsis};
 use crate::analyze::{self, AccessReport, Launch, Report, Totals, Trace, ast::Kernel, examples};
 use crate::engine::{self, AccessShape, Granularity, WarpAccess};
+use crate::i18n::Lang;
+use crate::t;
 use ratatui::buffer::Buffer;
 use ratatui::crossterm::event::{KeyCode, KeyEvent};
 use ratatui::layout::{Constraint, Layout, Rect};
 use ratatui::text::{Line, Span};
 use ratatui::widgets::{Paragraph, Widget, Wrap};
+use std::sync::OnceLock;
 
 /// Executions of one access by one warp kept for stepping through (loop iterations beyond are counted).
 const TRACE_LIMIT: usize = 4096;
@@ -28,6 +31,56 @@ const TRACE_LIMIT: usize = 4096;
 const WARP_SEARCH: u64 = 256;
 /// Lines PgUp/PgDn move.
 const PAGE: usize = 15;
+
+/// `text` padded with spaces to at least `width` terminal columns (Korean letters take two).
+fn pad(text: &str, width: usize) -> String {
+    let used = Span::raw(text).width();
+    format!("{text}{}", " ".repeat(width.saturating_sub(used)))
+}
+
+/// A label column: `label` padded to the widest of `labels` plus two spaces.
+fn label_cell(label: &str, labels: &[&str]) -> String {
+    let widest = labels
+        .iter()
+        .map(|l| Span::raw(*l).width())
+        .max()
+        .unwrap_or(0);
+    pad(label, widest + 2)
+}
+
+/// The footer keys of the examples list (`false`) or the analyser (`true`), with their words in
+/// `lang`. The footer takes `'static` text, so each table is built once and kept.
+fn keys_table(lang: Lang, analyser: bool) -> Vec<(&'static str, &'static str)> {
+    static TABLES: [OnceLock<Vec<(&'static str, &'static str)>>; 6] =
+        [const { OnceLock::new() }; 6];
+    let at = Lang::ALL.iter().position(|l| *l == lang).unwrap_or(0) * 2 + usize::from(analyser);
+    TABLES[at]
+        .get_or_init(|| {
+            let keys: Vec<(&'static str, String)> = if analyser {
+                vec![
+                    ("↑↓/jk", t!(lang, "analyze-key-line")),
+                    ("Enter", t!(lang, "analyze-key-explorer")),
+                    ("←→", t!(lang, "analyze-key-iteration")),
+                    ("w/W", t!(lang, "analyze-key-warp")),
+                    ("b/B", t!(lang, "analyze-key-block")),
+                    ("n/N", t!(lang, "analyze-key-next-prev")),
+                    ("Tab", t!(lang, "analyze-key-access")),
+                    ("PgUp/PgDn", t!(lang, "analyze-key-page")),
+                    ("h/l", t!(lang, "analyze-key-iteration")),
+                ]
+            } else {
+                vec![
+                    ("↑↓/jk", t!(lang, "analyze-key-move")),
+                    ("Enter", t!(lang, "analyze-key-analyse")),
+                    ("PgUp/PgDn", t!(lang, "analyze-key-page")),
+                ]
+            };
+            keys.into_iter()
+                .map(|(key, word)| (key, &*Box::leak(word.into_boxed_str())))
+                .collect()
+        })
+        .clone()
+}
 
 /// The one-line description of a built-in example (its `// about:` line).
 pub fn about(source: &str) -> &str {
@@ -66,14 +119,12 @@ impl Component for Examples {
 
     fn render(&self, ctx: &Ctx, area: Rect, buf: &mut Buffer) {
         let theme = ctx.theme;
-        let outer = block("Analyse a kernel — built-in examples", theme);
+        let lang = ctx.lang;
+        let outer = block(&t!(lang, "analyze-examples-title"), theme);
         let inner = outer.inner(area);
         outer.render(area, buf);
         let mut lines = vec![
-            Line::styled(
-                "Each kernel runs over its whole launch, every warp, no GPU: per line, sectors and bank conflicts.",
-                theme.dim(),
-            ),
+            Line::styled(t!(lang, "analyze-examples-intro"), theme.dim()),
             Line::from(""),
         ];
         let width = usize::from(inner.width);
@@ -83,12 +134,19 @@ impl Component for Examples {
             let launch = analyze::launch_line(source)
                 .ok()
                 .flatten()
-                .map(|l| format!("grid {} block {}", dims(l.grid), dims(l.block)))
+                .map(|l| {
+                    t!(
+                        lang,
+                        "analyze-examples-launch",
+                        grid = dims(l.grid),
+                        block = dims(l.block)
+                    )
+                })
                 .unwrap_or_default();
             let selected = i == self.selected;
             let marker = if selected { "▸ " } else { "  " };
-            let head = format!("{marker}{name:<22} {launch:<24} ");
-            let rest = width.saturating_sub(head.chars().count());
+            let head = format!("{marker}{} {} ", pad(name, 22), pad(&launch, 24));
+            let rest = width.saturating_sub(Span::raw(head.as_str()).width());
             let style = if selected {
                 theme.selected()
             } else {
@@ -103,11 +161,14 @@ impl Component for Examples {
     }
 
     fn keys(&self) -> Vec<(&'static str, &'static str)> {
-        vec![
-            ("↑↓/jk", "move"),
-            ("Enter", "analyse"),
-            ("PgUp/PgDn", "page"),
-        ]
+        keys_table(Lang::En, false)
+    }
+
+    fn keys_in(&self, lang: Lang) -> Vec<(&'static str, String)> {
+        keys_table(lang, false)
+            .into_iter()
+            .map(|(key, word)| (key, word.to_string()))
+            .collect()
     }
 }
 
@@ -358,46 +419,50 @@ pub fn heat_cell(value: u64, max: u64) -> String {
     format!("{} {:>6}", GLYPHS[step], compact(value))
 }
 
-fn totals_line(t: &Totals) -> String {
+fn totals_line(t: &Totals, lang: Lang) -> String {
     let mut parts = Vec::new();
     if t.global_load_instructions > 0 {
-        parts.push(format!(
-            "global ld {} req {} sec",
-            compact(t.global_load_requests),
-            compact(t.global_load_sectors)
+        parts.push(t!(
+            lang,
+            "analyze-totals-global-load",
+            requests = compact(t.global_load_requests),
+            sectors = compact(t.global_load_sectors)
         ));
     }
     if t.global_store_instructions > 0 {
-        parts.push(format!(
-            "st {} req {} sec",
-            compact(t.global_store_requests),
-            compact(t.global_store_sectors)
+        parts.push(t!(
+            lang,
+            "analyze-totals-global-store",
+            requests = compact(t.global_store_requests),
+            sectors = compact(t.global_store_sectors)
         ));
     }
     if t.shared_load_instructions > 0 {
-        parts.push(format!(
-            "shared ld {} wf {} confl",
-            compact(t.shared_load_wavefronts),
-            compact(t.shared_load_conflicts)
+        parts.push(t!(
+            lang,
+            "analyze-totals-shared-load",
+            wavefronts = compact(t.shared_load_wavefronts),
+            conflicts = compact(t.shared_load_conflicts)
         ));
     }
     if t.shared_store_instructions > 0 {
-        parts.push(format!(
-            "st {} wf {} confl",
-            compact(t.shared_store_wavefronts),
-            compact(t.shared_store_conflicts)
+        parts.push(t!(
+            lang,
+            "analyze-totals-shared-store",
+            wavefronts = compact(t.shared_store_wavefronts),
+            conflicts = compact(t.shared_store_conflicts)
         ));
     }
     if parts.is_empty() {
-        "no memory access runs".to_string()
+        t!(lang, "analyze-totals-none")
     } else {
         parts.join(" · ")
     }
 }
 
 impl State {
-    fn render_source(&self, theme: Theme, area: Rect, buf: &mut Buffer) {
-        let outer = block("Source · heat: wasted sectors + extra wavefronts", theme);
+    fn render_source(&self, theme: Theme, lang: Lang, area: Rect, buf: &mut Buffer) {
+        let outer = block(&t!(lang, "analyze-source-title"), theme);
         let inner = outer.inner(area);
         outer.render(area, buf);
         let height = usize::from(inner.height).max(1);
@@ -436,12 +501,9 @@ impl State {
         Paragraph::new(out).render(inner, buf);
     }
 
-    fn detail_lines(&self, theme: Theme) -> Vec<Line<'static>> {
+    fn detail_lines(&self, theme: Theme, lang: Lang) -> Vec<Line<'static>> {
         let Some(site) = self.selected_access() else {
-            return vec![Line::styled(
-                "No memory access on this line — n / N jump to the next or previous one.",
-                theme.dim(),
-            )];
+            return vec![Line::styled(t!(lang, "analyze-no-access"), theme.dim())];
         };
         let a: &AccessReport = &self.report.lines[site];
         let count = self.line_accesses().len();
@@ -449,11 +511,23 @@ impl State {
             Span::styled(a.text.clone(), theme.code()),
             Span::styled(
                 format!(
-                    "  {} · {} B per lane{}",
-                    a.space,
-                    a.bytes,
+                    "  {}{}",
+                    t!(
+                        lang,
+                        "analyze-access-head",
+                        space = a.space,
+                        bytes = a.bytes.to_string()
+                    ),
                     if count > 1 {
-                        format!(" · access {} of {count} on the line (Tab)", self.access + 1)
+                        format!(
+                            " · {}",
+                            t!(
+                                lang,
+                                "analyze-access-of",
+                                n = (self.access + 1).to_string(),
+                                count = count.to_string()
+                            )
+                        )
                     } else {
                         String::new()
                     }
@@ -461,72 +535,108 @@ impl State {
                 theme.dim(),
             ),
         ])];
+        let written_label = t!(lang, "analyze-as-written");
+        let merged_label = t!(lang, "analyze-if-merged");
+        let labels = [written_label.as_str(), merged_label.as_str()];
+        let written_cell = label_cell(&written_label, &labels);
+        let merged_cell = label_cell(&merged_label, &labels);
         let figures = analyze::access_figures(&a.counts, a.space);
         if figures.is_empty() {
-            lines.push(Line::styled("never runs with an active lane", theme.dim()));
+            lines.push(Line::styled(t!(lang, "analyze-never-runs"), theme.dim()));
         }
         for f in figures {
-            lines.push(Line::from(format!("as written  {f}")));
+            lines.push(Line::from(format!("{written_cell}{f}")));
         }
         if let Some(m) = &a.merged {
             let merged = analyze::access_figures(m, a.space);
             if merged.is_empty() {
                 lines.push(Line::styled(
-                    "if merged   counted with the first access of its group",
+                    format!("{merged_cell}{}", t!(lang, "analyze-merged-with-first")),
                     theme.warn(),
                 ));
             }
             for f in merged {
-                lines.push(Line::styled(format!("if merged   {f}"), theme.warn()));
+                lines.push(Line::styled(format!("{merged_cell}{f}"), theme.warn()));
             }
             if let Some(note) = &a.merge_note {
                 lines.push(Line::styled(format!("  ({note})"), theme.dim()));
             }
         }
-        lines.push(Line::styled(format!("why: {}", a.why), theme.dim()));
+        lines.push(Line::styled(
+            t!(lang, "analyze-why", why = a.why.to_string()),
+            theme.dim(),
+        ));
         let coords = self.block_coords(self.block);
-        let where_ = format!(
-            "block ({},{},{}) of {} · warp {} of {}",
-            coords[0],
-            coords[1],
-            coords[2],
-            self.blocks(),
-            self.warp,
-            self.warps_per_block()
+        let where_ = t!(
+            lang,
+            "analyze-where",
+            x = coords[0].to_string(),
+            y = coords[1].to_string(),
+            z = coords[2].to_string(),
+            blocks = self.blocks().to_string(),
+            warp = self.warp.to_string(),
+            warps = self.warps_per_block().to_string()
         );
         match &self.trace {
-            Ok(t) if t.total == 0 => lines.push(Line::styled(
-                format!("{where_} · this warp never runs it (w/b: other warps)"),
+            Ok(tr) if tr.total == 0 => lines.push(Line::styled(
+                t!(lang, "analyze-warp-never-runs", place = where_),
                 theme.warn(),
             )),
-            Ok(t) => {
-                let shown = t.executions.get(self.iteration);
-                let lanes = shown.map_or(0, |e| e.mask.count_ones());
-                let kind = match shown {
-                    Some(e) if e.store => " (store)",
-                    Some(_) => " (load)",
-                    None => "",
+            Ok(tr) => {
+                let shown = tr.executions.get(self.iteration);
+                let lanes = u64::from(shown.map_or(0, |e| e.mask.count_ones()));
+                let run = (self.iteration + 1).to_string();
+                let total = tr.total.to_string();
+                let text = match shown {
+                    Some(e) if e.store => t!(
+                        lang,
+                        "analyze-run-store",
+                        place = where_,
+                        run = run,
+                        total = total,
+                        lanes = lanes
+                    ),
+                    Some(_) => t!(
+                        lang,
+                        "analyze-run-load",
+                        place = where_,
+                        run = run,
+                        total = total,
+                        lanes = lanes
+                    ),
+                    None => t!(
+                        lang,
+                        "analyze-run",
+                        place = where_,
+                        run = run,
+                        total = total,
+                        lanes = lanes
+                    ),
                 };
-                lines.push(Line::from(format!(
-                    "{where_} · run {} of {}{kind} · {lanes} lanes active",
-                    self.iteration + 1,
-                    t.total
-                )));
+                lines.push(Line::from(text));
             }
-            Err(e) => lines.push(Line::styled(format!("{where_}: {e}"), theme.bad())),
+            Err(e) => lines.push(Line::styled(
+                t!(
+                    lang,
+                    "analyze-trace-error",
+                    place = where_,
+                    error = e.clone()
+                ),
+                theme.bad(),
+            )),
         }
         lines
     }
 
-    fn render_diagram(&self, theme: Theme, lang: crate::i18n::Lang, area: Rect, buf: &mut Buffer) {
+    fn render_diagram(&self, theme: Theme, lang: Lang, area: Rect, buf: &mut Buffer) {
         let arch = self.setup.arch;
         match self.warp_access() {
             None => {
-                let outer = block("Warp diagram", theme);
+                let outer = block(&t!(lang, "analyze-warp-diagram"), theme);
                 let inner = outer.inner(area);
                 outer.render(area, buf);
                 Paragraph::new(Line::styled(
-                    "Move to a line with an access that this warp runs.",
+                    t!(lang, "analyze-move-to-access"),
                     theme.dim(),
                 ))
                 .wrap(Wrap { trim: true })
@@ -534,21 +644,22 @@ impl State {
             }
             Some((access, Space::Global)) => match engine::coalesce(&access, Granularity::Sector) {
                 Ok(c) => {
-                    let title = super::arch_title("Warp → sectors", arch, area.width);
+                    let title =
+                        super::arch_title(&t!(lang, "analyze-warp-sectors"), arch, area.width);
                     super::explorer::global_diagram(&c, theme, lang, &title, area, buf);
                 }
-                Err(e) => message_box(&e.to_string(), theme, area, buf),
+                Err(e) => message_box(&e.to_string(), theme, lang, area, buf),
             },
             Some((access, Space::Shared)) => match engine::bank_conflicts(&access, arch) {
                 Ok(b) => super::explorer::bank_diagram(&b, theme, lang, arch, area, buf),
-                Err(e) => message_box(&e.to_string(), theme, area, buf),
+                Err(e) => message_box(&e.to_string(), theme, lang, area, buf),
             },
         }
     }
 }
 
-fn message_box(message: &str, theme: Theme, area: Rect, buf: &mut Buffer) {
-    let outer = block("Warp diagram", theme);
+fn message_box(message: &str, theme: Theme, lang: Lang, area: Rect, buf: &mut Buffer) {
+    let outer = block(&t!(lang, "analyze-warp-diagram"), theme);
     let inner = outer.inner(area);
     outer.render(area, buf);
     Paragraph::new(Line::styled(message.to_string(), theme.bad()))
@@ -613,6 +724,7 @@ impl Component for State {
 
     fn render(&self, ctx: &Ctx, area: Rect, buf: &mut Buffer) {
         let theme = ctx.theme;
+        let lang = ctx.lang;
         if area.width < 4 || area.height < 4 {
             return;
         }
@@ -621,35 +733,42 @@ impl Component for State {
             Constraint::Length(if merged.is_some() { 3 } else { 2 }),
             Constraint::Fill(1),
         ]));
-        let title = format!(
-            "kernel {} · grid {} · block {} · {}",
-            self.report.kernel,
-            dims(self.report.grid),
-            dims(self.report.block),
-            self.setup.file
+        let title = t!(
+            lang,
+            "analyze-kernel-title",
+            kernel = self.report.kernel.to_string(),
+            grid = dims(self.report.grid),
+            block = dims(self.report.block),
+            file = self.setup.file.to_string()
         );
         let width = usize::from(head.width);
+        let totals_label = t!(lang, "analyze-totals");
+        let merged_label = t!(lang, "analyze-if-merged");
+        let labels = [totals_label.as_str(), merged_label.as_str()];
+        let totals_cell = label_cell(&totals_label, &labels);
+        let merged_cell = label_cell(&merged_label, &labels);
+        let label_width = Span::raw(totals_cell.as_str()).width();
         let mut head_lines = vec![
             Line::styled(ellipsis(&title, width), theme.title()),
             Line::from(vec![
-                Span::styled("totals     ", theme.title()),
+                Span::styled(totals_cell, theme.title()),
                 Span::raw(ellipsis(
-                    &totals_line(&self.report.totals),
-                    width.saturating_sub(11),
+                    &totals_line(&self.report.totals, lang),
+                    width.saturating_sub(label_width),
                 )),
             ]),
         ];
         if let Some(m) = merged {
             head_lines.push(Line::from(vec![
-                Span::styled("if merged  ", theme.warn()),
+                Span::styled(merged_cell, theme.warn()),
                 Span::styled(
-                    ellipsis(&totals_line(m), width.saturating_sub(11)),
+                    ellipsis(&totals_line(m, lang), width.saturating_sub(label_width)),
                     theme.warn(),
                 ),
             ]));
         }
         Paragraph::new(head_lines).render(head, buf);
-        let details = self.detail_lines(theme);
+        let details = self.detail_lines(theme, lang);
         let (source_area, side) = if body.width >= 140 {
             let [s, side] = body.layout(&Layout::horizontal([
                 Constraint::Fill(1),
@@ -664,7 +783,7 @@ impl Component for State {
             ]));
             (s, side)
         };
-        self.render_source(theme, source_area, buf);
+        self.render_source(theme, ctx.lang, source_area, buf);
         let detail_height = (super::wrapped_height(&details, side.width.saturating_sub(2)) + 2)
             .min(side.height / 2);
         let [detail_area, diagram_area] = side.layout(&Layout::vertical([
@@ -672,12 +791,13 @@ impl Component for State {
             Constraint::Fill(1),
         ]));
         let title = match self.selected_access() {
-            Some(site) => format!(
-                "Line {} · {}",
-                self.cursor + 1,
-                self.report.lines[site].text
+            Some(site) => t!(
+                lang,
+                "analyze-line-title",
+                line = (self.cursor + 1).to_string(),
+                text = self.report.lines[site].text.clone()
             ),
-            None => format!("Line {}", self.cursor + 1),
+            None => t!(lang, "analyze-line", line = (self.cursor + 1).to_string()),
         };
         let outer = block(
             &ellipsis(&title, usize::from(side.width).saturating_sub(4)),
@@ -689,21 +809,18 @@ impl Component for State {
             .wrap(Wrap { trim: false })
             .render(inner, buf);
         if !diagram_area.is_empty() {
-            self.render_diagram(theme, ctx.lang, diagram_area, buf);
+            self.render_diagram(theme, lang, diagram_area, buf);
         }
     }
 
     fn keys(&self) -> Vec<(&'static str, &'static str)> {
-        vec![
-            ("↑↓/jk", "line"),
-            ("Enter", "explorer"),
-            ("←→", "iteration"),
-            ("w/W", "warp"),
-            ("b/B", "block"),
-            ("n/N", "next/prev access"),
-            ("Tab", "access on the line"),
-            ("PgUp/PgDn", "page"),
-            ("h/l", "iteration"),
-        ]
+        keys_table(Lang::En, true)
+    }
+
+    fn keys_in(&self, lang: Lang) -> Vec<(&'static str, String)> {
+        keys_table(lang, true)
+            .into_iter()
+            .map(|(key, word)| (key, word.to_string()))
+            .collect()
     }
 }
