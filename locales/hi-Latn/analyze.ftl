@@ -17,7 +17,7 @@ analyze-key-access = line ka access
 # wf: wavefronts, confl: bank conflicts).
 analyze-kernel-title = kernel { $kernel } · grid { $grid } · block { $block } · { $file }
 analyze-totals = totals
-analyze-if-merged = merge karein to
+analyze-if-merged = merge karke
 analyze-totals-global-load = global ld { $requests } req { $sectors } sec
 analyze-totals-global-store = st { $requests } req { $sectors } sec
 analyze-totals-shared-load = shared ld { $wavefronts } wf { $conflicts } confl
