@@ -78,7 +78,7 @@ fn review_state(app: &App) -> &warpdrill::ui::review::State {
 /// An app reviewing in `lang`, on the first new card.
 fn reviewing(lang: Lang) -> (App, std::sync::Arc<warpdrill::srs::FakeClock>) {
     let (mut app, clock) = app_with_review();
-    app.lang = lang;
+    app.set_lang(lang);
     app.update(Action::OpenReview);
     (app, clock)
 }
@@ -87,7 +87,7 @@ fn reviewing(lang: Lang) -> (App, std::sync::Arc<warpdrill::srs::FakeClock>) {
 /// a hint.
 fn drilled(lang: Lang) -> App {
     let (mut app, clock) = app_with_review();
-    app.lang = lang;
+    app.set_lang(lang);
     let deck = app.review.as_mut().unwrap();
     deck.set_topic_filter(Some("banks".into()));
     for i in 0..deck.cards().len() {
@@ -113,7 +113,7 @@ fn drilled(lang: Lang) -> App {
 /// An app on the statistics after twelve cards were rated over four days, in `lang`.
 fn statistics(lang: Lang) -> App {
     let (mut app, clock) = app_with_review();
-    app.lang = lang;
+    app.set_lang(lang);
     let deck = app.review.as_mut().unwrap();
     for i in 0..12 {
         deck.rate(i, warpdrill::srs::Rating::Easy, 1000, None)
@@ -250,7 +250,7 @@ fn lab_in(lang: Lang) -> App {
         .typed();
     let session = LabSession::in_memory(lab, student, items, NOW);
     let mut app = app();
-    app.lang = lang;
+    app.set_lang(lang);
     app.start_lab(session);
     press(&mut app, KeyCode::Enter);
     type_text(&mut app, "999999");

@@ -22,9 +22,14 @@ pub fn draw(card_id: &str, template: &ExerciseTemplate, seed: u64) -> Result<Var
     })
 }
 
-/// Grades what the learner typed exactly as the ladder does.
+/// Grades what the learner typed exactly as the ladder does (feedback in English).
 pub fn grade(variant: &Variant, typed: &str) -> Feedback {
-    ladder::grade(variant, Response::Text(typed))
+    grade_in(variant, typed, crate::i18n::Lang::En)
+}
+
+/// [`grade`], the feedback worded in `lang`.
+pub fn grade_in(variant: &Variant, typed: &str, lang: crate::i18n::Lang) -> Feedback {
+    ladder::grade_in(variant, Response::Text(typed), lang)
 }
 
 /// The rating proposed for a graded answer: wrong → Again; right after a hint or slowly → Hard;

@@ -95,6 +95,7 @@ pub fn render(ctx: &Ctx, state: &State, area: Rect, buf: &mut Buffer) {
         ));
     }
     let room = crate::ui::wrap_room(&lines, inner);
+    crate::ui::fit_rules(&mut lines, room.width);
     Paragraph::new(lines)
         .wrap(Wrap { trim: false })
         .render(room, buf);

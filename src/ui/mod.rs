@@ -130,6 +130,22 @@ pub fn keyed_line(text: &str, key: &str, theme: Theme) -> Line<'static> {
     Line::from(spans)
 }
 
+/// Shortens full-width rules (`───`) to `width`, so a rule drawn for the whole area does not wrap
+/// onto a second row when [`wrap_room`] left one column fewer.
+pub fn fit_rules(lines: &mut [Line<'_>], width: u16) {
+    for line in lines.iter_mut() {
+        let rule = !line.spans.is_empty()
+            && line
+                .spans
+                .iter()
+                .all(|s| s.content.chars().all(|c| c == '─'));
+        if rule && line.width() > usize::from(width) {
+            let style = line.spans[0].style;
+            *line = Line::styled("─".repeat(usize::from(width)), style);
+        }
+    }
+}
+
 /// Where wrapped `lines` may be drawn in `area`: all of it, or one column less when they hold a
 /// double-width character — ratatui's word wrapping can end a row with a double-width character
 /// one column past the room it was given, which would cut it against the border.

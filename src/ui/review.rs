@@ -221,7 +221,7 @@ impl State {
     }
 
     /// Handles a key.
-    pub fn key(&mut self, key: KeyEvent, deck: Option<&Deck>) -> Option<Action> {
+    pub fn key(&mut self, key: KeyEvent, deck: Option<&Deck>, lang: Lang) -> Option<Action> {
         let deck = deck?;
         let now = deck.clock().now_ms();
         let Some(card) = self.card else {
@@ -234,7 +234,7 @@ impl State {
             match key.code {
                 KeyCode::Enter => {
                     let answer = drill.input.text().to_string();
-                    let feedback = drill::grade(&drill.variant, &answer);
+                    let feedback = drill::grade_in(&drill.variant, &answer, lang);
                     if feedback.outcome == Outcome::Unusable {
                         self.message = Some(feedback.headline);
                         return None;
@@ -493,6 +493,8 @@ pub fn render(ctx: &Ctx, state: &State, area: Rect, buf: &mut Buffer) {
         ..inner
     };
     let room = crate::ui::wrap_room(&lines, body);
+    let mut lines = lines;
+    crate::ui::fit_rules(&mut lines, room.width);
     Paragraph::new(lines)
         .wrap(Wrap { trim: false })
         .render(room, buf);
@@ -522,7 +524,7 @@ pub fn render(ctx: &Ctx, state: &State, area: Rect, buf: &mut Buffer) {
 
 impl Component for State {
     fn handle_key(&mut self, key: KeyEvent, ctx: &Ctx) -> Option<Action> {
-        self.key(key, ctx.review)
+        self.key(key, ctx.review, ctx.lang)
     }
 
     fn render(&self, ctx: &Ctx, area: Rect, buf: &mut Buffer) {
