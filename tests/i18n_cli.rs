@@ -271,7 +271,7 @@ fn every_calculator_speaks_and_keeps_its_numbers_and_json() {
     speaks(&["calc", "roofline"], &["도달 가능"], &["mil sakta hai"]);
     speaks(
         &["calc", "coalescing", "--stride", "1024"],
-        &["가져오지 않음"],
+        &["안 가져옴"],
         &["fetch nahi hue"],
     );
     for args in [
@@ -313,7 +313,7 @@ fn counts_take_the_right_form_in_every_language() {
     assert!(
         run(Some("ko"), &one)
             .stdout
-            .contains("(sector 1개 가져오지 않음)")
+            .contains("(sector 1개 안 가져옴)")
     );
     let three = ["calc", "coalescing", "--mask", "first2", "--stride", "32"];
     assert!(
@@ -366,7 +366,7 @@ fn korean_columns_line_up_by_terminal_width() {
 /// The first word of the segment table's bytes column in `lang`.
 fn t_bytes_word(lang: &str) -> String {
     match lang {
-        "ko" => "바이트".to_string(),
+        "ko" => "bytes".to_string(),
         _ => "bytes".to_string(),
     }
 }

@@ -14,18 +14,6 @@ cli-count-transactions = { $n ->
     [one] { $n } transaction
    *[other] { $n } transactions
 }
-cli-count-sectors = { $n ->
-    [one] { $n } sector
-   *[other] { $n } sectors
-}
-cli-count-lines = { $n ->
-    [one] { $n } line
-   *[other] { $n } lines
-}
-cli-count-wavefronts = { $n ->
-    [one] { $n } wavefront
-   *[other] { $n } wavefronts
-}
 cli-count-blocks = { $n ->
     [one] { $n } block
    *[other] { $n } blocks
@@ -45,19 +33,10 @@ cli-access-explicit = explicit offsets
 cli-coalescing-title = Global load on { $arch }: { $access }
 cli-coalescing-counts = sectors { $sectors } · lines { $lines } · requests { $requests } · { $transactions } ({ $unit } B)
 cli-coalescing-bytes = bytes requested { $requested } / fetched { $fetched } · efficiency { $efficiency } · waste { $waste }
-cli-segments-sector = sector
-cli-segments-line = line
-cli-segments-address = address
-cli-segments-bytes = bytes (█ used)
-cli-segments-lanes = lanes
-cli-segments-used = used
-cli-segments-gap = gap of { $bytes } ({ $units } not fetched)
 
 ## calc banks
 cli-banks-title = Shared-memory load on { $arch }: { $access }
 cli-banks-counts = wavefronts { $wavefronts } · ideal { $ideal } · conflict degree { $degree }-way · bank conflicts { $conflicts }
-cli-banks-phase = phase: lanes { $first }-{ $last } → { $wavefronts }
-cli-banks-legend = (cell = lane reading a word; + = more lanes share that word; rows = wavefronts)
 cli-banks-granularity = --granularity applies to `calc coalescing` only
 
 ## calc occupancy

@@ -14,18 +14,6 @@ cli-count-transactions = { $n ->
     [1] { $n } transaction
    *[other] { $n } transactions
 }
-cli-count-sectors = { $n ->
-    [1] { $n } sector
-   *[other] { $n } sectors
-}
-cli-count-lines = { $n ->
-    [1] { $n } line
-   *[other] { $n } lines
-}
-cli-count-wavefronts = { $n ->
-    [1] { $n } wavefront
-   *[other] { $n } wavefronts
-}
 cli-count-blocks = { $n ->
     [1] { $n } block
    *[other] { $n } blocks
@@ -45,19 +33,10 @@ cli-access-explicit = har lane ka apna offset
 cli-coalescing-title = { $arch } par global load: { $access }
 cli-coalescing-counts = sectors { $sectors } · lines { $lines } · requests { $requests } · { $transactions } ({ $unit } B)
 cli-coalescing-bytes = bytes maange { $requested } / laaye gaye { $fetched } · efficiency { $efficiency } · waste { $waste }
-cli-segments-sector = sector
-cli-segments-line = line
-cli-segments-address = address
-cli-segments-bytes = bytes (█ = use)
-cli-segments-lanes = lanes
-cli-segments-used = use hue
-cli-segments-gap = { $bytes } ka gap ({ $units } fetch nahi hue)
 
 ## calc banks
 cli-banks-title = { $arch } par shared memory load: { $access }
 cli-banks-counts = wavefronts { $wavefronts } · ideal { $ideal } · conflict degree { $degree }-way · bank conflicts { $conflicts }
-cli-banks-phase = phase: lanes { $first }-{ $last } → { $wavefronts }
-cli-banks-legend = (cell = word padhne wali lane; + = us word ko aur lanes bhi share karti hain; rows = wavefronts)
 cli-banks-granularity = --granularity sirf `calc coalescing` par lagta hai
 
 ## calc occupancy

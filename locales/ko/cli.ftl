@@ -8,9 +8,6 @@ cli-why = 이유: { $why }
 cli-none = 없음
 cli-count-lanes = lane { $n }개
 cli-count-transactions = transaction { $n }개
-cli-count-sectors = sector { $n }개
-cli-count-lines = line { $n }개
-cli-count-wavefronts = wavefront { $n }개
 cli-count-blocks = block { $n }개
 
 ## calc: 접근을 말로
@@ -27,19 +24,10 @@ cli-access-explicit = lane별로 지정한 offset
 cli-coalescing-title = { $arch }의 global load: { $access }
 cli-coalescing-counts = sector { $sectors }개 · line { $lines }개 · request { $requests }개 · { $transactions } ({ $unit } B)
 cli-coalescing-bytes = 요청한 바이트 { $requested } / 가져온 바이트 { $fetched } · 효율 { $efficiency } · 낭비 { $waste }
-cli-segments-sector = sector
-cli-segments-line = line
-cli-segments-address = 주소
-cli-segments-bytes = 바이트 (█ 사용)
-cli-segments-lanes = lane
-cli-segments-used = 사용
-cli-segments-gap = { $bytes } 건너뜀 ({ $units } 가져오지 않음)
 
 ## calc banks
 cli-banks-title = { $arch }의 shared memory load: { $access }
 cli-banks-counts = wavefront { $wavefronts }개 · 이상적으로는 { $ideal }개 · conflict 차수 { $degree }-way · bank conflict { $conflicts }번
-cli-banks-phase = phase: lane { $first }-{ $last } → { $wavefronts }
-cli-banks-legend = (칸 = word를 읽는 lane; + = 여러 lane이 그 word를 함께 읽음; 행 = wavefront)
 cli-banks-granularity = --granularity는 `calc coalescing`에만 쓸 수 있다
 
 ## calc occupancy

@@ -1,6 +1,6 @@
 //! `warpdrill calc …`: the engine's answers as readable text (or JSON).
 
-use super::output::{pad_left, pad_right};
+use super::output::pad_right;
 use super::{
     AccessArgs, GranularityArg, OccupancyArgs, PatternArgs, RooflineArgs, TilingArgs, Walk, json,
     parse_mask,
@@ -115,7 +115,7 @@ pub fn describe_access_in(access: &WarpAccess, lang: Lang) -> String {
     )
 }
 
-/// `why: …`, the engine's explanation (in English until the explanations speak other languages).
+/// `why: …`, the engine's explanation in `lang`.
 fn why_line(out: &mut String, lang: Lang, why: String) {
     let _ = writeln!(out, "  {}", t!(lang, "cli-why", why = why));
 }
@@ -177,75 +177,10 @@ pub fn coalescing_in(args: &AccessArgs, lang: Lang) -> Answer {
             waste = format::percent(c.waste())
         )
     );
-    why_line(&mut out, lang, explain::coalescing(&access, &c));
+    why_line(&mut out, lang, explain::coalescing_in(lang, &access, &c));
     let _ = writeln!(out);
-    out.push_str(&segments_text(&c, lang));
+    out.push_str(&crate::ui::diagram::segments_text_in(lang, &c));
     Ok(out)
-}
-
-/// The segment list as text in `lang`: [`crate::ui::diagram::segments_text`] with its words
-/// translated and its columns aligned by terminal width.
-pub fn segments_text(c: &engine::Coalescing, lang: Lang) -> String {
-    use crate::ui::diagram::{SegmentLine, segment_lines};
-    let line = c.granularity == Granularity::Line;
-    let mut out = String::new();
-    let _ = writeln!(
-        out,
-        "  {} {}  {}  {} {}",
-        pad_right(
-            &if line {
-                t!(lang, "cli-segments-line")
-            } else {
-                t!(lang, "cli-segments-sector")
-            },
-            8
-        ),
-        pad_left(&t!(lang, "cli-segments-address"), 12),
-        pad_right(&t!(lang, "cli-segments-bytes"), 16),
-        pad_right(&t!(lang, "cli-segments-lanes"), 20),
-        t!(lang, "cli-segments-used"),
-    );
-    for row in segment_lines(c) {
-        match row {
-            SegmentLine::Gap { bytes, .. } => {
-                let skipped = bytes / u64::from(c.segment_bytes.max(1));
-                let units = if line {
-                    t!(lang, "cli-count-lines", n = skipped)
-                } else {
-                    t!(lang, "cli-count-sectors", n = skipped)
-                };
-                let _ = writeln!(
-                    out,
-                    "  {:<8} {:>12}  {}",
-                    "⋮",
-                    "",
-                    t!(
-                        lang,
-                        "cli-segments-gap",
-                        bytes = format::bytes(bytes),
-                        units = units
-                    )
-                );
-            }
-            SegmentLine::Segment(row) => {
-                let bar: String = row
-                    .cells
-                    .iter()
-                    .map(|&used| if used { '█' } else { '·' })
-                    .collect();
-                let _ = writeln!(
-                    out,
-                    "  {:<8} {:>12}  {bar}  {:<20} {}/{} B",
-                    row.mark,
-                    format::address(row.address),
-                    row.lanes,
-                    row.bytes_used,
-                    row.bytes
-                );
-            }
-        }
-    }
-    out
 }
 
 /// `calc banks`.
@@ -286,48 +221,10 @@ pub fn banks_in(args: &AccessArgs, lang: Lang) -> Answer {
             conflicts = b.bank_conflicts.to_string()
         )
     );
-    why_line(&mut out, lang, explain::banks(&access, &b));
+    why_line(&mut out, lang, explain::banks_in(lang, &access, &b));
     let _ = writeln!(out);
-    out.push_str(&banks_text(&b, lang));
+    out.push_str(&crate::ui::diagram::banks_text_in(lang, &b));
     Ok(out)
-}
-
-/// The bank grid as text in `lang` ([`crate::ui::diagram::banks_text`] with its words translated).
-pub fn banks_text(b: &engine::BankAnalysis, lang: Lang) -> String {
-    let mut out = String::new();
-    let banks = b.phases.first().map_or(32, |p| p.banks.len());
-    let header: String = (0..banks).map(|bank| format!("{bank:>3}")).collect();
-    let titled = b.phases.len() > 1 || b.phase_lanes < 32;
-    for grid in crate::ui::diagram::bank_grid(b) {
-        if titled {
-            let _ = writeln!(
-                out,
-                "  {}",
-                t!(
-                    lang,
-                    "cli-banks-phase",
-                    first = grid.first_lane.to_string(),
-                    last = (grid.first_lane + grid.lanes.saturating_sub(1)).to_string(),
-                    wavefronts = t!(lang, "cli-count-wavefronts", n = grid.rows.len())
-                )
-            );
-        }
-        // "bank" and the wavefront rows `w1` are the diagram's own notation, the same everywhere.
-        let _ = writeln!(out, "  bank{header}");
-        for (row, cells) in grid.rows.iter().enumerate() {
-            let cells: String = cells
-                .iter()
-                .map(|cell| match cell {
-                    Some(cell) if cell.shared => format!("{:>2}+", cell.lane),
-                    Some(cell) => format!("{:>3}", cell.lane),
-                    None => "  ·".to_string(),
-                })
-                .collect();
-            let _ = writeln!(out, "  w{:<3}{cells}", row + 1);
-        }
-    }
-    let _ = writeln!(out, "  {}", t!(lang, "cli-banks-legend"));
-    out
 }
 
 /// A limiter's name in `lang`.
