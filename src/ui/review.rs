@@ -493,7 +493,6 @@ pub fn render(ctx: &Ctx, state: &State, area: Rect, buf: &mut Buffer) {
         ..inner
     };
     let room = crate::ui::wrap_room(&lines, body);
-    let mut lines = lines;
     crate::ui::fit_rules(&mut lines, room.width);
     Paragraph::new(lines)
         .wrap(Wrap { trim: false })
