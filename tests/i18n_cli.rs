@@ -617,7 +617,7 @@ fn every_cli_message_exists_in_all_three_languages() {
         std::fs::read_to_string(root.join("locales").join(lang).join("cli.ftl")).unwrap()
     };
     let english = ids(&read("en"));
-    assert!(english.len() > 100, "{}", english.len());
+    assert!(english.len() > 50, "{}", english.len());
     assert_eq!(ids(&read("ko")), english, "ko/cli.ftl");
     assert_eq!(ids(&read("hi-Latn")), english, "hi-Latn/cli.ftl");
     // Every id the command line asks for is there (`t!(lang, "cli-…"`).
@@ -630,7 +630,7 @@ fn every_cli_message_exists_in_all_three_languages() {
             }
         }
     }
-    assert!(used.len() > 100, "{used:?}");
+    assert!(used.len() > 50, "{used:?}");
     let missing: Vec<_> = used.difference(&english).collect();
     assert!(missing.is_empty(), "used but not defined: {missing:?}");
     let unused: Vec<_> = english.difference(&used).collect();
