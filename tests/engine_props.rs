@@ -136,6 +136,11 @@ fn access() -> impl Strategy<Value = WarpAccess> {
     )
 }
 
+/// The lowest `n` bits set (all 64 for `n` ≥ 64).
+fn full(n: u32) -> u64 {
+    if n >= 64 { u64::MAX } else { (1u64 << n) - 1 }
+}
+
 fn any_arch() -> impl Strategy<Value = &'static Arch> {
     proptest::sample::select(ARCHS.iter().collect::<Vec<_>>())
 }
@@ -966,6 +971,35 @@ proptest! {
         let fast = warpdrill::engine::bank_counts(&access, arch);
         let full = bank_conflicts(&access, arch).map(|b| b.counts());
         prop_assert_eq!(fast, full);
+    }
+
+    /// Linear warps as the explorer, sweeps and `calc batch` make them — small strides of either
+    /// sign, unaligned bases, whole and partial runs of lanes, holes — counted without listing
+    /// their lanes, against the full analyses.
+    #[test]
+    fn linear_counts_equal_the_full_analysis(
+        elem in proptest::sample::select(vec![1u32, 2, 4, 8, 16]),
+        stride in prop_oneof![4 => -70i64..=70, 1 => proptest::sample::select(vec![128i64, 256, 1024, -4096, 1 << 40])],
+        offset in -70i64..=70,
+        base in prop_oneof![3 => Just(0i64), 2 => -300i64..300],
+        run in (0u32..64, 1u32..=64),
+        holes in prop_oneof![3 => Just(0u64), 1 => any::<u64>()],
+        arch in any_arch(),
+    ) {
+        let (start, len) = run;
+        let mask = (full(len) << start) & !holes;
+        let access = WarpAccess {
+            elem_bytes: elem,
+            pattern: Pattern::Affine { stride_elems: stride, offset_elems: offset, base_bytes: base },
+            active_mask: mask,
+            warp_size: arch.warp_size,
+        };
+        for unit in [Granularity::Sector, Granularity::Line] {
+            let fast = warpdrill::engine::coalesce_counts(&access, unit);
+            prop_assert_eq!(fast, coalesce(&access, unit).map(|c| c.counts()), "{:?}", unit);
+        }
+        let fast = warpdrill::engine::bank_counts(&access, arch);
+        prop_assert_eq!(fast, bank_conflicts(&access, arch).map(|b| b.counts()));
     }
 
     /// Scattered, paired and broadcast shared loads (the cases that are not one ordered pass).

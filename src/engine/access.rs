@@ -151,6 +151,62 @@ impl WarpAccess {
     /// Affine lane `t`: `base + (offset + t × stride) × E`, each step checked; stride 2, offset 1,
     /// 4-byte elements → lane 3 reads byte `(1 + 3 × 2) × 4 = 28`.
     pub fn resolve_array(&self) -> Result<LaneArray> {
+        match self.resolve_lanes()? {
+            Lanes::Linear(linear) => Ok(linear.to_array()),
+            Lanes::Array(array) => Ok(array),
+        }
+    }
+
+    /// [`WarpAccess::resolve_array`], but a linear warp (affine, struct-field or 2D, every address
+    /// in `i64`) is described by its first address and step instead of being listed lane by lane:
+    /// what the counting passes read. Same checks, same errors.
+    pub fn resolve_lanes(&self) -> Result<Lanes> {
+        let elem = i64::from(self.elem_bytes);
+        let active = self.checked_active()?;
+        // The last byte must be addressable too.
+        let fits = |lane: usize| {
+            self.checked_address(lane, elem)
+                .filter(|a| a.checked_add(elem - 1).is_some())
+        };
+        let lowest = active.trailing_zeros() as usize;
+        let highest = 63usize.saturating_sub(active.leading_zeros() as usize);
+        let linear = !matches!(self.pattern, Pattern::Explicit { .. });
+        if active != 0 && linear && fits(lowest).is_some() && fits(highest).is_some() {
+            // Affine, AoS and 2D addresses are `A + B × t`, and so is every intermediate of their
+            // formula: when the lowest and highest active lanes fit in i64, every lane between fits,
+            // and wrapping arithmetic (exact modulo 2^64) gives each one exactly.
+            let first = self.wrapping_address(lowest as i64, elem);
+            let step = self
+                .wrapping_address(lowest as i64 + 1, elem)
+                .wrapping_sub(first);
+            return Ok(Lanes::Linear(LinearLanes {
+                elem_bytes: self.elem_bytes,
+                warp_size: self.warp_size,
+                active,
+                first,
+                step,
+            }));
+        }
+        let mut addresses = [0i64; 64];
+        let mut remaining = active;
+        while remaining != 0 {
+            let lane = remaining.trailing_zeros() as usize;
+            remaining &= remaining - 1;
+            addresses[lane] = fits(lane).ok_or_else(|| EngineError::Overflow {
+                what: format!("lane {lane}"),
+            })?;
+        }
+        Ok(Lanes::Array(LaneArray {
+            elem_bytes: self.elem_bytes,
+            warp_size: self.warp_size,
+            active,
+            addresses,
+        }))
+    }
+
+    /// Checks every input but the addresses; the active lanes, cut to the warp and to an explicit
+    /// list's length.
+    fn checked_active(&self) -> Result<u64> {
         if !ELEM_SIZES.contains(&self.elem_bytes) {
             return Err(EngineError::range(
                 "element size",
@@ -220,48 +276,7 @@ impl WarpAccess {
                 "non-zero (with pitch 0 every lane reads the same element: use stride 0 for a broadcast)",
             ));
         }
-        let mut addresses = [0i64; 64];
-        let overflow = |lane: usize| EngineError::Overflow {
-            what: format!("lane {lane}"),
-        };
-        // The last byte must be addressable too.
-        let fits = |lane: usize| {
-            self.checked_address(lane, elem)
-                .filter(|a| a.checked_add(elem - 1).is_some())
-        };
-        let lowest = active.trailing_zeros() as usize;
-        let highest = 63usize.saturating_sub(active.leading_zeros() as usize);
-        let linear = !matches!(self.pattern, Pattern::Explicit { .. });
-        if active != 0 && linear && fits(lowest).is_some() && fits(highest).is_some() {
-            // Affine, AoS and 2D addresses are `A + B × t`, and so is every intermediate of their
-            // formula: when the lowest and highest active lanes fit in i64, every lane between fits,
-            // and wrapping arithmetic (exact modulo 2^64) gives each one exactly.
-            let first = self.wrapping_address(lowest as i64, elem);
-            let step = self
-                .wrapping_address(lowest as i64 + 1, elem)
-                .wrapping_sub(first);
-            for (t, slot) in addresses
-                .iter_mut()
-                .enumerate()
-                .take(highest + 1)
-                .skip(lowest)
-            {
-                *slot = first.wrapping_add(step.wrapping_mul((t - lowest) as i64));
-            }
-        } else {
-            let mut remaining = active;
-            while remaining != 0 {
-                let lane = remaining.trailing_zeros() as usize;
-                remaining &= remaining - 1;
-                addresses[lane] = fits(lane).ok_or_else(|| overflow(lane))?;
-            }
-        }
-        Ok(LaneArray {
-            elem_bytes: self.elem_bytes,
-            warp_size: self.warp_size,
-            active,
-            addresses,
-        })
+        Ok(active)
     }
 
     /// Lane `lane`'s byte address with every step checked; `None` when a step overflows `i64` (or an
@@ -349,6 +364,62 @@ impl WarpAccess {
                     .wrapping_add(*base_bytes)
             }
             Pattern::Explicit { .. } => 0,
+        }
+    }
+}
+
+/// A warp's lanes as the counting passes read them: see [`WarpAccess::resolve_lanes`].
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Lanes {
+    /// Lanes at a constant step.
+    Linear(LinearLanes),
+    /// Lanes listed one by one (explicit offsets).
+    Array(LaneArray),
+}
+
+/// A linear warp: lane `lowest + k` reads from `first + k × step`, where `lowest` is the lowest
+/// active lane (exact: every active lane's address and last byte fit in `i64`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct LinearLanes {
+    /// Bytes each lane loads.
+    pub elem_bytes: u32,
+    /// Lanes in the warp (32 or 64).
+    pub warp_size: u32,
+    /// Lanes that load (bit `t` = lane `t`), at least one.
+    pub active: u64,
+    /// The address of the lowest active lane.
+    pub first: i64,
+    /// Bytes from one lane to the next.
+    pub step: i64,
+}
+
+impl LinearLanes {
+    /// The lowest active lane.
+    pub fn lowest(&self) -> u32 {
+        self.active.trailing_zeros()
+    }
+
+    /// Lane `lane`'s address (meaningful where the lane is active).
+    pub fn address(&self, lane: u32) -> i64 {
+        let k = i64::from(lane) - i64::from(self.lowest());
+        self.first.wrapping_add(self.step.wrapping_mul(k))
+    }
+
+    /// The same lanes listed in an array.
+    pub fn to_array(&self) -> LaneArray {
+        let mut addresses = [0i64; 64];
+        let lowest = self.lowest() as usize;
+        let highest = 63 - self.active.leading_zeros() as usize;
+        let mut address = self.first;
+        for slot in &mut addresses[lowest..=highest] {
+            *slot = address;
+            address = address.wrapping_add(self.step);
+        }
+        LaneArray {
+            elem_bytes: self.elem_bytes,
+            warp_size: self.warp_size,
+            active: self.active,
+            addresses,
         }
     }
 }

@@ -1,6 +1,6 @@
 //! Shared-memory banks (engine notes §2): which bank each lane hits and how many wavefronts a load takes.
 
-use super::access::{LaneAddresses, LaneArray, WarpAccess};
+use super::access::{LaneAddresses, LaneArray, Lanes, LinearLanes, WarpAccess};
 use super::arch::{Arch, Vendor};
 use super::error::{EngineError, Result};
 use serde::Serialize;
@@ -227,7 +227,64 @@ impl BankAnalysis {
 /// assert_eq!((k.wavefronts, k.bank_conflicts), (32, 31));
 /// ```
 pub fn bank_counts(access: &WarpAccess, arch: &Arch) -> Result<BankCounts> {
-    count_lanes(&access.resolve_array()?, arch.vendor)
+    match access.resolve_lanes()? {
+        Lanes::Linear(lanes) => match linear_counts(&lanes) {
+            Some(counts) => Ok(counts),
+            None => count_lanes(&lanes.to_array(), arch.vendor),
+        },
+        Lanes::Array(lanes) => count_lanes(&lanes, arch.vendor),
+    }
+}
+
+/// Wavefronts of a linear warp whose elements (at most 4 bytes) each sit in one word, whose step
+/// is a whole number `d` of words and whose active lanes run unbroken within each phase — every
+/// `float`, `int` or smaller load at a stride — without visiting a lane. The words then step by
+/// `d`, all distinct unless `d = 0` (one word for all: 1 wavefront, a broadcast); bank
+/// `(w₀ + d·k) mod 32` comes back every `p = 32 / gcd(d, 32)` lanes, so a run of `n` lanes puts at
+/// most `⌈n / p⌉` words on one bank. Stride 2 → `p = 16` → 2 wavefronts; stride 32 → `p = 1` → 32.
+/// `None` for any other warp (the general pass counts it).
+fn linear_counts(lanes: &LinearLanes) -> Option<BankCounts> {
+    let elem = i64::from(lanes.elem_bytes);
+    if elem > BANK_BYTES || lanes.step & 3 != 0 || (lanes.first & 3) + elem > BANK_BYTES {
+        return None;
+    }
+    let word_step = lanes.step >> 2;
+    // gcd(d, 32) is the power of two d ends with, at most 32.
+    let period = 32u32 >> word_step.trailing_zeros().min(5);
+    // Elements of at most 4 bytes: 32 lanes a phase, no pairs merged.
+    let phase_lanes = BANKS.min(lanes.warp_size);
+    let mut wavefronts = 0u32;
+    let mut ideal = 0u32;
+    let mut broadcast = false;
+    let mut first_lane = 0u32;
+    while first_lane < lanes.warp_size {
+        let phase = (lanes.active >> first_lane) & super::access::full_mask(phase_lanes);
+        first_lane += phase_lanes;
+        if phase == 0 {
+            continue;
+        }
+        let run = phase >> phase.trailing_zeros();
+        if run & (run + 1) != 0 {
+            return None;
+        }
+        let n = run.count_ones();
+        if word_step == 0 {
+            wavefronts += 1;
+            broadcast |= n > 1;
+        } else {
+            wavefronts += n.div_ceil(period);
+        }
+        ideal += 1;
+    }
+    Some(BankCounts {
+        phase_lanes,
+        merged: false,
+        wavefronts,
+        ideal_wavefronts: ideal,
+        bank_conflicts: wavefronts - ideal,
+        conflict_degree: f64::from(wavefronts) / f64::from(ideal),
+        broadcast,
+    })
 }
 
 /// [`bank_counts`] on lanes already resolved.

@@ -1,6 +1,6 @@
 //! Global-memory coalescing (engine notes §1): how one warp load becomes sectors and lines.
 
-use super::access::{LaneAddresses, LaneArray, WarpAccess};
+use super::access::{LaneAddresses, LaneArray, Lanes, LinearLanes, WarpAccess};
 use super::arch::Granularity;
 use super::error::{EngineError, Result};
 use serde::Serialize;
@@ -246,7 +246,15 @@ impl Coalescing {
 /// assert_eq!((c.sectors, c.lines, c.efficiency), (8, 2, 0.5));
 /// ```
 pub fn coalesce_counts(access: &WarpAccess, granularity: Granularity) -> Result<CoalescingCounts> {
-    count_lanes(&access.resolve_array()?, granularity)
+    match access.resolve_lanes()? {
+        Lanes::Linear(lanes) => Ok(finish(
+            granularity,
+            lanes.active.count_ones(),
+            lanes.elem_bytes,
+            linear_counts(&lanes),
+        )),
+        Lanes::Array(lanes) => count_lanes(&lanes, granularity),
+    }
 }
 
 /// [`coalesce_counts`] on lanes already resolved.
@@ -268,18 +276,29 @@ pub fn count_lanes(lanes: &LaneArray, granularity: Granularity) -> Result<Coales
         ));
     }
     let last_byte = i64::from(lanes.elem_bytes) - 1;
-    let (sectors, lines) = match ordered_counts(lanes, last_byte) {
+    let counts = match ordered_counts(lanes, last_byte) {
         Some(counts) => counts,
         None => sorted_counts(lanes, last_byte),
     };
+    Ok(finish(granularity, active_lanes, lanes.elem_bytes, counts))
+}
+
+/// The counts of `active_lanes` lanes of `elem_bytes` that touch `sectors` sectors and `lines`
+/// lines.
+fn finish(
+    granularity: Granularity,
+    active_lanes: u32,
+    elem_bytes: u32,
+    (sectors, lines): (u32, u32),
+) -> CoalescingCounts {
     let unit = granularity.bytes() as u32;
     let transactions = match granularity {
         Granularity::Sector => sectors,
         Granularity::Line => lines,
     };
-    let bytes_requested = u64::from(active_lanes) * u64::from(lanes.elem_bytes);
+    let bytes_requested = u64::from(active_lanes) * u64::from(elem_bytes);
     let bytes_fetched = u64::from(transactions) * u64::from(unit);
-    Ok(CoalescingCounts {
+    CoalescingCounts {
         granularity,
         segment_bytes: unit,
         active_lanes,
@@ -289,7 +308,53 @@ pub fn count_lanes(lanes: &LaneArray, granularity: Granularity) -> Result<Coales
         bytes_requested,
         bytes_fetched,
         efficiency: (bytes_requested as f64 / bytes_fetched as f64).min(1.0),
-    })
+    }
+}
+
+/// Sectors and lines of a linear warp, without listing its lanes. A negative step reads the same
+/// bytes as the positive one walked from the highest lane down, so the walk is turned to rise
+/// first. When the lanes are all active and the gaps between their elements (`step − E` bytes)
+/// are shorter than a sector, no sector between the first byte and the last is skipped: the
+/// count is `⌊end / 32⌋ − ⌊start / 32⌋ + 1` at once (lines the same, as a line is longer), which
+/// is every unit stride and, for 4-byte elements, every stride up to 8. Otherwise each lane adds
+/// the sectors (lines) past the last one of the lane before.
+fn linear_counts(lanes: &LinearLanes) -> (u32, u32) {
+    let last_byte = i64::from(lanes.elem_bytes) - 1;
+    // Bit k: lane `lowest + k` loads; `span` is the highest such k.
+    let mut walk = lanes.active >> lanes.lowest();
+    let span = 63 - walk.leading_zeros();
+    let mut first = lanes.first;
+    // Wrapping sums with the step's magnitude are exact: every address they reach fits in i64.
+    let step = lanes.step.unsigned_abs();
+    if lanes.step < 0 {
+        first = first.wrapping_sub_unsigned(step.wrapping_mul(u64::from(span)));
+        walk = walk.reverse_bits() >> (63 - span);
+    }
+    if walk & walk.wrapping_add(1) == 0 && step < u64::from(lanes.elem_bytes) + 32 {
+        let end = first
+            .wrapping_add_unsigned(step.wrapping_mul(u64::from(span)))
+            .wrapping_add(last_byte);
+        let count = |shift: u32| ((end >> shift) - (first >> shift) + 1) as u32;
+        return (count(5), count(7));
+    }
+    // The lowest lane's own sectors (lines), then what each next lane adds.
+    let mut previous_end = first.wrapping_add(last_byte);
+    let (mut sectors, mut lines) = (
+        (previous_end >> 5) - (first >> 5) + 1,
+        (previous_end >> 7) - (first >> 7) + 1,
+    );
+    let mut remaining = walk & (walk - 1);
+    while remaining != 0 {
+        let k = remaining.trailing_zeros();
+        remaining &= remaining - 1;
+        let start = first.wrapping_add_unsigned(step.wrapping_mul(u64::from(k)));
+        let end = start.wrapping_add(last_byte);
+        // `>> 5` is ⌊a / 32⌋, `>> 7` ⌊a / 128⌋; what lies past the previous lane's last sector.
+        sectors += (end >> 5) - ((start >> 5) - 1).max(previous_end >> 5);
+        lines += (end >> 7) - ((start >> 7) - 1).max(previous_end >> 7);
+        previous_end = end;
+    }
+    (sectors as u32, lines as u32)
 }
 
 /// Sectors and lines in one pass when the lanes' addresses never fall from lane to lane (any

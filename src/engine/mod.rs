@@ -16,7 +16,9 @@ pub mod shape;
 pub mod sweep;
 pub mod tiling;
 
-pub use access::{ELEM_SIZES, LaneAddresses, LaneArray, Pattern, WarpAccess, full_mask};
+pub use access::{
+    ELEM_SIZES, LaneAddresses, LaneArray, Lanes, LinearLanes, Pattern, WarpAccess, full_mask,
+};
 pub use arch::{ARCHS, AmdLimits, Arch, Granularity, NvidiaLimits, Vendor};
 pub use banks::{BankAnalysis, BankCounts, bank_conflicts, bank_counts, bank_of};
 pub use coalescing::{Coalescing, CoalescingCounts, coalesce, coalesce_counts};
