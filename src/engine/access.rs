@@ -370,6 +370,8 @@ impl WarpAccess {
 
 /// A warp's lanes as the counting passes read them: see [`WarpAccess::resolve_lanes`].
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
+// The array stays on the stack, unboxed: counting never allocates.
+#[allow(clippy::large_enum_variant)]
 pub enum Lanes {
     /// Lanes at a constant step.
     Linear(LinearLanes),
