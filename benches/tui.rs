@@ -206,5 +206,86 @@ fn bench_draw(
     });
 }
 
-criterion_group!(benches, startup, large_deck, screens);
+/// A key that changes what a sweep or heat map shows, then the frame drawn: the curves cannot come
+/// from the cache, so this is what the learner waits for on every keystroke. Two keys per
+/// iteration (one way and back), so each frame differs from the last.
+fn keystrokes(c: &mut Criterion) {
+    let area = Rect::new(0, 0, 200, 60);
+    let cases: Vec<(&str, Vec<Action>, [KeyCode; 3], [KeyCode; 2])> = vec![
+        (
+            "explorer + sweep panel (global): offset ±1",
+            vec![Action::OpenExplorer(ExplorerSetup::new(
+                Arch::default_arch(),
+                Space::Global,
+                &WarpAccess::affine(4, 2, 0),
+            ))],
+            [KeyCode::Char('w'), KeyCode::Null, KeyCode::Null],
+            [KeyCode::Char('o'), KeyCode::Char('O')],
+        ),
+        (
+            "explorer + sweep panel (shared): offset ±1",
+            vec![Action::OpenExplorer(ExplorerSetup::new(
+                Arch::default_arch(),
+                Space::Shared,
+                &WarpAccess::affine(4, 32, 0),
+            ))],
+            [KeyCode::Char('w'), KeyCode::Null, KeyCode::Null],
+            [KeyCode::Char('o'), KeyCode::Char('O')],
+        ),
+        (
+            "calculator: occupancy + heat map, block size ±32",
+            vec![Action::OpenCalculators(Tab::Occupancy)],
+            [KeyCode::Char('m'), KeyCode::Null, KeyCode::Null],
+            [KeyCode::Right, KeyCode::Left],
+        ),
+        (
+            "calculator: occupancy + 3 what-if plots, block size ±32",
+            vec![Action::OpenCalculators(Tab::Occupancy)],
+            [KeyCode::Null; 3],
+            [KeyCode::Right, KeyCode::Left],
+        ),
+    ];
+    let mut group = c.benchmark_group("keystroke + draw 200x60");
+    group.throughput(criterion::Throughput::Elements(2));
+    for (name, actions, setup, keys) in cases {
+        let mut app = app(Content::builtin());
+        for action in actions {
+            app.update(action);
+        }
+        for code in setup.into_iter().filter(|c| *c != KeyCode::Null) {
+            if let Some(action) = app.handle_key(KeyEvent::new(code, KeyModifiers::NONE)) {
+                app.update(action);
+            }
+        }
+        // Each key must change the frame, or this would time a cached redraw.
+        let frames: Vec<Buffer> = keys
+            .iter()
+            .map(|code| {
+                if let Some(action) = app.handle_key(KeyEvent::new(*code, KeyModifiers::NONE)) {
+                    app.update(action);
+                }
+                let mut buf = Buffer::empty(area);
+                warpdrill::app::render(&app, area, &mut buf);
+                buf
+            })
+            .collect();
+        assert_ne!(frames[0], frames[1], "{name}: the keys change nothing");
+        let mut buf = Buffer::empty(area);
+        group.bench_function(name, |b| {
+            b.iter(|| {
+                for code in keys {
+                    if let Some(action) = app.handle_key(KeyEvent::new(code, KeyModifiers::NONE)) {
+                        app.update(action);
+                    }
+                    buf.reset();
+                    warpdrill::app::render(&app, area, &mut buf);
+                    black_box(&buf);
+                }
+            })
+        });
+    }
+    group.finish();
+}
+
+criterion_group!(benches, startup, large_deck, screens, keystrokes);
 criterion_main!(benches);
