@@ -206,56 +206,65 @@ fn bench_draw(
     });
 }
 
+/// A screen opened, one key pressed to set it up, and two keys that change it and back.
+struct KeystrokeCase {
+    name: &'static str,
+    open: Action,
+    setup: Option<KeyCode>,
+    keys: [KeyCode; 2],
+}
+
 /// A key that changes what a sweep or heat map shows, then the frame drawn: the curves cannot come
 /// from the cache, so this is what the learner waits for on every keystroke. Two keys per
 /// iteration (one way and back), so each frame differs from the last.
 fn keystrokes(c: &mut Criterion) {
     let area = Rect::new(0, 0, 200, 60);
-    let cases: Vec<(&str, Vec<Action>, [KeyCode; 3], [KeyCode; 2])> = vec![
-        (
-            "explorer + sweep panel (global): offset ±1",
-            vec![Action::OpenExplorer(ExplorerSetup::new(
-                Arch::default_arch(),
-                Space::Global,
-                &WarpAccess::affine(4, 2, 0),
-            ))],
-            [KeyCode::Char('w'), KeyCode::Null, KeyCode::Null],
-            [KeyCode::Char('o'), KeyCode::Char('O')],
-        ),
-        (
-            "explorer + sweep panel (shared): offset ±1",
-            vec![Action::OpenExplorer(ExplorerSetup::new(
-                Arch::default_arch(),
-                Space::Shared,
-                &WarpAccess::affine(4, 32, 0),
-            ))],
-            [KeyCode::Char('w'), KeyCode::Null, KeyCode::Null],
-            [KeyCode::Char('o'), KeyCode::Char('O')],
-        ),
-        (
-            "calculator: occupancy + heat map, block size ±32",
-            vec![Action::OpenCalculators(Tab::Occupancy)],
-            [KeyCode::Char('m'), KeyCode::Null, KeyCode::Null],
-            [KeyCode::Right, KeyCode::Left],
-        ),
-        (
-            "calculator: occupancy + 3 what-if plots, block size ±32",
-            vec![Action::OpenCalculators(Tab::Occupancy)],
-            [KeyCode::Null; 3],
-            [KeyCode::Right, KeyCode::Left],
-        ),
+    let explorer = |space, access: WarpAccess| {
+        Action::OpenExplorer(ExplorerSetup::new(Arch::default_arch(), space, &access))
+    };
+    let offset = [KeyCode::Char('o'), KeyCode::Char('O')];
+    let block_size = [KeyCode::Right, KeyCode::Left];
+    let cases = [
+        KeystrokeCase {
+            name: "explorer + sweep panel (global): offset ±1",
+            open: explorer(Space::Global, WarpAccess::affine(4, 2, 0)),
+            setup: Some(KeyCode::Char('w')),
+            keys: offset,
+        },
+        KeystrokeCase {
+            name: "explorer + sweep panel (shared): offset ±1",
+            open: explorer(Space::Shared, WarpAccess::affine(4, 32, 0)),
+            setup: Some(KeyCode::Char('w')),
+            keys: offset,
+        },
+        KeystrokeCase {
+            name: "calculator: occupancy + heat map, block size ±32",
+            open: Action::OpenCalculators(Tab::Occupancy),
+            setup: Some(KeyCode::Char('m')),
+            keys: block_size,
+        },
+        KeystrokeCase {
+            name: "calculator: occupancy + 3 what-if plots, block size ±32",
+            open: Action::OpenCalculators(Tab::Occupancy),
+            setup: None,
+            keys: block_size,
+        },
     ];
     let mut group = c.benchmark_group("keystroke + draw 200x60");
     group.throughput(criterion::Throughput::Elements(2));
-    for (name, actions, setup, keys) in cases {
+    for KeystrokeCase {
+        name,
+        open,
+        setup,
+        keys,
+    } in cases
+    {
         let mut app = app(Content::builtin());
-        for action in actions {
+        app.update(open);
+        if let Some(code) = setup
+            && let Some(action) = app.handle_key(KeyEvent::new(code, KeyModifiers::NONE))
+        {
             app.update(action);
-        }
-        for code in setup.into_iter().filter(|c| *c != KeyCode::Null) {
-            if let Some(action) = app.handle_key(KeyEvent::new(code, KeyModifiers::NONE)) {
-                app.update(action);
-            }
         }
         // Each key must change the frame, or this would time a cached redraw.
         let frames: Vec<Buffer> = keys
