@@ -99,15 +99,18 @@ fn access_analyses(c: &mut Criterion) {
     group.finish();
 
     // One warp at a time: stride 2 from element 1 (32 lanes), stride 3 (a 64-lane wavefront), and
-    // a scattered explicit pattern (the sorted path).
+    // a scattered explicit pattern (the bitmap passes).
     let stride2 = WarpAccess::affine(4, 2, 1);
     let wave64 = WarpAccess::affine(4, 3, 1)
         .with_warp_size(64)
         .with_mask(u64::MAX);
     let gfx942 = Arch::parse("gfx942").expect("gfx942 preset");
     let scattered = WarpAccess::explicit(4, (0..32).map(|t| (t * 7919 % 97) * 4).collect());
+    // Doubles at stride 5 on the odd lanes only: the lane-by-lane passes.
+    let odd_doubles = WarpAccess::affine(8, 5, 0).with_mask(0xaaaa_aaaa);
     for (name, access, on) in [
         ("32 lanes, stride 2", &stride2, arch),
+        ("16 of 32 lanes, 8-byte stride 5", &odd_doubles, arch),
         ("64 lanes, stride 3", &wave64, gfx942),
         ("32 lanes, scattered", &scattered, arch),
     ] {

@@ -151,57 +151,91 @@ impl WarpAccess {
     /// Affine lane `t`: `base + (offset + t × stride) × E`, each step checked; stride 2, offset 1,
     /// 4-byte elements → lane 3 reads byte `(1 + 3 × 2) × 4 = 28`.
     pub fn resolve_array(&self) -> Result<LaneArray> {
-        match self.resolve_lanes()? {
-            Lanes::Linear(linear) => Ok(linear.to_array()),
-            Lanes::Array(array) => Ok(array),
+        let active = self.checked_active()?;
+        if let Some(linear) = self.linear_form(active) {
+            return Ok(linear.to_array());
         }
+        let elem = i64::from(self.elem_bytes);
+        let mut addresses = [0i64; 64];
+        let overflow = |lane: usize| EngineError::Overflow {
+            what: format!("lane {lane}"),
+        };
+        let mut remaining = active;
+        if let Pattern::Explicit { offsets_bytes } = &self.pattern {
+            // The offsets are the addresses; only the last bytes need checking.
+            let mut fits = true;
+            while remaining != 0 {
+                let lane = remaining.trailing_zeros() as usize;
+                remaining &= remaining - 1;
+                let address = offsets_bytes.get(lane).copied().unwrap_or_default();
+                fits &= address.checked_add(elem - 1).is_some();
+                addresses[lane] = address;
+            }
+            if !fits {
+                let mut remaining = active;
+                while remaining != 0 {
+                    let lane = remaining.trailing_zeros() as usize;
+                    remaining &= remaining - 1;
+                    addresses[lane]
+                        .checked_add(elem - 1)
+                        .ok_or_else(|| overflow(lane))?;
+                }
+            }
+        } else {
+            while remaining != 0 {
+                let lane = remaining.trailing_zeros() as usize;
+                remaining &= remaining - 1;
+                addresses[lane] = self
+                    .checked_address(lane, elem)
+                    .filter(|a| a.checked_add(elem - 1).is_some())
+                    .ok_or_else(|| overflow(lane))?;
+            }
+        }
+        Ok(LaneArray {
+            elem_bytes: self.elem_bytes,
+            warp_size: self.warp_size,
+            active,
+            addresses,
+        })
     }
 
-    /// [`WarpAccess::resolve_array`], but a linear warp (affine, struct-field or 2D, every address
-    /// in `i64`) is described by its first address and step instead of being listed lane by lane:
-    /// what the counting passes read. Same checks, same errors.
-    pub fn resolve_lanes(&self) -> Result<Lanes> {
+    /// A linear warp (affine, struct-field or 2D, every active lane's address and last byte in
+    /// `i64`) described by its first address and step, without listing its lanes: what the
+    /// counting passes read first. `None` for explicit offsets or addresses past `i64` (read those
+    /// with [`WarpAccess::resolve_array`]). The same checks and errors as `resolve_array`.
+    pub fn linear(&self) -> Result<Option<LinearLanes>> {
+        Ok(self.linear_form(self.checked_active()?))
+    }
+
+    /// [`WarpAccess::linear`] once the inputs are checked.
+    fn linear_form(&self, active: u64) -> Option<LinearLanes> {
+        if active == 0 || matches!(self.pattern, Pattern::Explicit { .. }) {
+            return None;
+        }
         let elem = i64::from(self.elem_bytes);
-        let active = self.checked_active()?;
         // The last byte must be addressable too.
         let fits = |lane: usize| {
             self.checked_address(lane, elem)
                 .filter(|a| a.checked_add(elem - 1).is_some())
         };
         let lowest = active.trailing_zeros() as usize;
-        let highest = 63usize.saturating_sub(active.leading_zeros() as usize);
-        let linear = !matches!(self.pattern, Pattern::Explicit { .. });
-        if active != 0 && linear && fits(lowest).is_some() && fits(highest).is_some() {
-            // Affine, AoS and 2D addresses are `A + B × t`, and so is every intermediate of their
-            // formula: when the lowest and highest active lanes fit in i64, every lane between fits,
-            // and wrapping arithmetic (exact modulo 2^64) gives each one exactly.
-            let first = self.wrapping_address(lowest as i64, elem);
-            let step = self
-                .wrapping_address(lowest as i64 + 1, elem)
-                .wrapping_sub(first);
-            return Ok(Lanes::Linear(LinearLanes {
-                elem_bytes: self.elem_bytes,
-                warp_size: self.warp_size,
-                active,
-                first,
-                step,
-            }));
-        }
-        let mut addresses = [0i64; 64];
-        let mut remaining = active;
-        while remaining != 0 {
-            let lane = remaining.trailing_zeros() as usize;
-            remaining &= remaining - 1;
-            addresses[lane] = fits(lane).ok_or_else(|| EngineError::Overflow {
-                what: format!("lane {lane}"),
-            })?;
-        }
-        Ok(Lanes::Array(LaneArray {
+        let highest = 63 - active.leading_zeros() as usize;
+        fits(lowest)?;
+        fits(highest)?;
+        // Affine, AoS and 2D addresses are `A + B × t`, and so is every intermediate of their
+        // formula: when the lowest and highest active lanes fit in i64, every lane between fits,
+        // and wrapping arithmetic (exact modulo 2^64) gives each one exactly.
+        let first = self.wrapping_address(lowest as i64, elem);
+        let step = self
+            .wrapping_address(lowest as i64 + 1, elem)
+            .wrapping_sub(first);
+        Some(LinearLanes {
             elem_bytes: self.elem_bytes,
             warp_size: self.warp_size,
             active,
-            addresses,
-        }))
+            first,
+            step,
+        })
     }
 
     /// Checks every input but the addresses; the active lanes, cut to the warp and to an explicit
@@ -366,17 +400,6 @@ impl WarpAccess {
             Pattern::Explicit { .. } => 0,
         }
     }
-}
-
-/// A warp's lanes as the counting passes read them: see [`WarpAccess::resolve_lanes`].
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-// The array stays on the stack, unboxed: counting never allocates.
-#[allow(clippy::large_enum_variant)]
-pub enum Lanes {
-    /// Lanes at a constant step.
-    Linear(LinearLanes),
-    /// Lanes listed one by one (explicit offsets).
-    Array(LaneArray),
 }
 
 /// A linear warp: lane `lowest + k` reads from `first + k × step`, where `lowest` is the lowest

@@ -1,6 +1,6 @@
 //! Shared-memory banks (engine notes §2): which bank each lane hits and how many wavefronts a load takes.
 
-use super::access::{LaneAddresses, LaneArray, Lanes, LinearLanes, WarpAccess};
+use super::access::{LaneAddresses, LaneArray, LinearLanes, WarpAccess};
 use super::arch::{Arch, Vendor};
 use super::error::{EngineError, Result};
 use serde::Serialize;
@@ -227,12 +227,15 @@ impl BankAnalysis {
 /// assert_eq!((k.wavefronts, k.bank_conflicts), (32, 31));
 /// ```
 pub fn bank_counts(access: &WarpAccess, arch: &Arch) -> Result<BankCounts> {
-    match access.resolve_lanes()? {
-        Lanes::Linear(lanes) => match linear_counts(&lanes) {
-            Some(counts) => Ok(counts),
-            None => count_lanes(&lanes.to_array(), arch.vendor),
-        },
-        Lanes::Array(lanes) => count_lanes(&lanes, arch.vendor),
+    if let Some(lanes) = access.linear()? {
+        // Lanes at a step are in order: the ordered pass, unless the step's period answers.
+        return Ok(linear_counts(&lanes)
+            .unwrap_or_else(|| count_phases(&lanes.to_array(), arch.vendor, true)));
+    }
+    // Borrowed where it was built: the array is not copied.
+    match access.resolve_array() {
+        Ok(ref lanes) => count_lanes(lanes, arch.vendor),
+        Err(e) => Err(e),
     }
 }
 
@@ -304,6 +307,12 @@ pub fn count_lanes(lanes: &LaneArray, vendor: Vendor) -> Result<BankCounts> {
             "at least one lane",
         ));
     }
+    Ok(count_phases(lanes, vendor, false))
+}
+
+/// The phases of checked lanes; `ordered` when they are known to come in order (the ordered pass
+/// first, not the bitmap).
+fn count_phases(lanes: &LaneArray, vendor: Vendor, ordered: bool) -> BankCounts {
     let elem = i64::from(lanes.elem_bytes);
     let warp = lanes.warp_size;
     let base_phase = (BANKS * BANK_BYTES as u32) / lanes.elem_bytes.max(4);
@@ -319,15 +328,22 @@ pub fn count_lanes(lanes: &LaneArray, vendor: Vendor) -> Result<BankCounts> {
     while first_lane < warp {
         let phase = (lanes.active >> first_lane) & phase_mask;
         if phase != 0 {
-            let (most, shared) = ordered_phase(lanes, first_lane, phase, elem)
-                .unwrap_or_else(|| sorted_phase(lanes, first_lane, phase, elem));
+            let counted = if ordered {
+                ordered_phase(lanes, first_lane, phase, elem)
+                    .or_else(|| bitmap_phase(lanes, first_lane, phase, elem))
+            } else {
+                bitmap_phase(lanes, first_lane, phase, elem)
+                    .or_else(|| ordered_phase(lanes, first_lane, phase, elem))
+            };
+            let (most, shared) =
+                counted.unwrap_or_else(|| sorted_phase(lanes, first_lane, phase, elem));
             wavefronts += most;
             ideal += 1;
             broadcast |= shared;
         }
         first_lane += phase_lanes;
     }
-    Ok(BankCounts {
+    BankCounts {
         phase_lanes,
         merged,
         wavefronts,
@@ -335,7 +351,98 @@ pub fn count_lanes(lanes: &LaneArray, vendor: Vendor) -> Result<BankCounts> {
         bank_conflicts: wavefronts - ideal,
         conflict_degree: f64::from(wavefronts) / f64::from(ideal),
         broadcast,
-    })
+    }
+}
+
+/// Words within this many of the lowest one (rounded down to bank 0) are counted in a bitmap:
+/// 8 rows of the 32 banks, 1 KB of shared memory.
+const BITMAP_WORDS: i64 = 256;
+
+/// One phase's wavefronts and broadcast for lanes in any order whose words lie within
+/// [`BITMAP_WORDS`] of a row start (bank 0): one bit per word; fewer bits set
+/// than words read is a word that two lanes read (a broadcast). Row `r` of 32 bits holds the
+/// distinct words of each bank in that row, so a bank's count is its bit summed down the rows —
+/// added as binary counters, one 32-bit slice per binary digit, all banks at once — and the
+/// phase costs the largest. `None` for lanes spread wider.
+fn bitmap_phase(lanes: &LaneArray, first_lane: u32, phase: u64, elem: i64) -> Option<(u32, bool)> {
+    // First a guess in one pass: rows from 4 below the lowest lane's row. Most scattered phases
+    // stay that close.
+    let lowest = lanes.addresses[first_lane as usize + phase.trailing_zeros() as usize] >> 2;
+    if let Some(counts) = bitmap_from(lanes, first_lane, phase, elem, (lowest & !31) - 128) {
+        return Some(counts);
+    }
+    // Then the exact reach.
+    let (mut low, mut high) = (i64::MAX, i64::MIN);
+    let mut remaining = phase;
+    while remaining != 0 {
+        let address = lanes.addresses[first_lane as usize + remaining.trailing_zeros() as usize];
+        remaining &= remaining - 1;
+        low = low.min(address >> 2);
+        high = high.max(address.saturating_add(elem - 1) >> 2);
+    }
+    let base = low & !31;
+    if high.checked_sub(base)? >= BITMAP_WORDS {
+        return None;
+    }
+    bitmap_from(lanes, first_lane, phase, elem, base)
+}
+
+/// [`bitmap_phase`] with the bitmap starting at word `base` (bank 0); `None` when a lane's word
+/// falls outside it.
+fn bitmap_from(
+    lanes: &LaneArray,
+    first_lane: u32,
+    phase: u64,
+    elem: i64,
+    base: i64,
+) -> Option<(u32, bool)> {
+    const WORDS: usize = BITMAP_WORDS as usize;
+    let mut bits = [0u64; WORDS / 64];
+    // A word outside sets a bit of `outside` at or above `WORDS`.
+    let mut outside = 0u64;
+    let mut reads = 0u32;
+    let mut remaining = phase;
+    while remaining != 0 {
+        let address = lanes.addresses[first_lane as usize + remaining.trailing_zeros() as usize];
+        remaining &= remaining - 1;
+        let first = address >> 2;
+        let last = address.saturating_add(elem - 1) >> 2;
+        let bit = first.wrapping_sub(base) as u64;
+        outside |= bit | last.wrapping_sub(base) as u64;
+        // The lane's words, first to last (one for an aligned `int`, at most 5).
+        let words = (last - first) as u64;
+        for i in 0..=words {
+            let bit = (bit.wrapping_add(i) as usize) % WORDS;
+            bits[bit / 64] |= 1u64 << (bit % 64);
+        }
+        reads += words as u32 + 1;
+    }
+    if outside >= WORDS as u64 {
+        return None;
+    }
+    // A lane reads each of its words once: fewer distinct words than reads is a word that two
+    // lanes read.
+    let broadcast = bits.iter().map(|w| w.count_ones()).sum::<u32>() < reads;
+    // Binary counters per bank: `digits[i]` holds digit i of every bank's count (at most 8).
+    let mut digits = [0u32; 4];
+    for row in 0..WORDS / 32 {
+        let mut carry = (bits[row / 2] >> (32 * (row % 2))) as u32;
+        for digit in &mut digits {
+            let next = *digit & carry;
+            *digit ^= carry;
+            carry = next;
+        }
+    }
+    // The largest count: digit by digit from the top, keeping the banks that have it.
+    let mut banks = u32::MAX;
+    let mut most = 0u32;
+    for (i, digit) in digits.iter().enumerate().rev() {
+        if banks & digit != 0 {
+            most |= 1 << i;
+            banks &= digit;
+        }
+    }
+    Some((most, broadcast))
 }
 
 /// One phase's wavefronts (the most distinct words one bank delivers) and whether two lanes share a
@@ -487,6 +594,51 @@ mod tests {
 
     fn analyse(access: WarpAccess) -> BankAnalysis {
         bank_conflicts(&access, Arch::default_arch()).unwrap()
+    }
+
+    #[test]
+    fn scattered_words_at_the_edges_of_the_bitmap_count_as_the_full_analysis() {
+        let rows = BITMAP_WORDS / 32;
+        // Bank 0 in every row (the deepest count the bitmap holds), in a scattered order, from
+        // bases at, inside and past the bitmap's reach, with a word read twice.
+        for base in [
+            0i64,
+            4,
+            31 * 4,
+            -4096,
+            i64::MIN,
+            i64::MAX - 4 * BITMAP_WORDS * 4,
+        ] {
+            for (elem, reach) in [(4u32, 0i64), (4, 31), (4, 32), (8, 31), (16, 30), (16, 31)] {
+                let mut offsets: Vec<i64> = (0..rows)
+                    .rev()
+                    .map(|row| base.saturating_add(row * 32 * 4))
+                    .collect();
+                offsets.push(base.saturating_add(((rows - 1) * 32 + reach) * 4));
+                offsets.push(offsets[2]);
+                offsets.push(base.saturating_add(4 * 7));
+                let access = WarpAccess::explicit(elem, offsets);
+                // The first guess covers 8 rows from 4 below lane 0's row: words at its first
+                // and one past its last must not share a bit.
+                let guess = WarpAccess::explicit(
+                    elem,
+                    vec![base, base.saturating_sub(512), base.saturating_add(512)],
+                );
+                for arch in [Arch::default_arch(), Arch::parse("gfx942").unwrap()] {
+                    assert_eq!(
+                        bank_counts(&guess, arch),
+                        bank_conflicts(&guess, arch).map(|b| b.counts()),
+                        "{guess:?}"
+                    );
+                    let access = access.clone().with_warp_size(arch.warp_size);
+                    assert_eq!(
+                        bank_counts(&access, arch),
+                        bank_conflicts(&access, arch).map(|b| b.counts()),
+                        "{access:?}"
+                    );
+                }
+            }
+        }
     }
 
     #[test]

@@ -1,6 +1,6 @@
 //! Global-memory coalescing (engine notes §1): how one warp load becomes sectors and lines.
 
-use super::access::{LaneAddresses, LaneArray, Lanes, LinearLanes, WarpAccess};
+use super::access::{LaneAddresses, LaneArray, LinearLanes, WarpAccess};
 use super::arch::Granularity;
 use super::error::{EngineError, Result};
 use serde::Serialize;
@@ -246,14 +246,19 @@ impl Coalescing {
 /// assert_eq!((c.sectors, c.lines, c.efficiency), (8, 2, 0.5));
 /// ```
 pub fn coalesce_counts(access: &WarpAccess, granularity: Granularity) -> Result<CoalescingCounts> {
-    match access.resolve_lanes()? {
-        Lanes::Linear(lanes) => Ok(finish(
+    if let Some(lanes) = access.linear()? {
+        let counts = linear_counts(&lanes);
+        return Ok(finish(
             granularity,
             lanes.active.count_ones(),
             lanes.elem_bytes,
-            linear_counts(&lanes),
-        )),
-        Lanes::Array(lanes) => count_lanes(&lanes, granularity),
+            counts,
+        ));
+    }
+    // Borrowed where it was built: the array is not copied.
+    match access.resolve_array() {
+        Ok(ref lanes) => count_lanes(lanes, granularity),
+        Err(e) => Err(e),
     }
 }
 
@@ -276,10 +281,9 @@ pub fn count_lanes(lanes: &LaneArray, granularity: Granularity) -> Result<Coales
         ));
     }
     let last_byte = i64::from(lanes.elem_bytes) - 1;
-    let counts = match ordered_counts(lanes, last_byte) {
-        Some(counts) => counts,
-        None => sorted_counts(lanes, last_byte),
-    };
+    let counts = bitmap_counts(lanes, last_byte)
+        .or_else(|| ordered_counts(lanes, last_byte))
+        .unwrap_or_else(|| sorted_counts(lanes, last_byte));
     Ok(finish(granularity, active_lanes, lanes.elem_bytes, counts))
 }
 
@@ -355,6 +359,69 @@ fn linear_counts(lanes: &LinearLanes) -> (u32, u32) {
         previous_end = end;
     }
     (sectors as u32, lines as u32)
+}
+
+/// Sectors within this many of the lowest one are counted in a bitmap (32 KB of addresses).
+const BITMAP_SECTORS: i64 = 1024;
+
+/// Sectors and lines of lanes in any order whose bytes lie within [`BITMAP_SECTORS`] sectors: one
+/// bit per sector from a line boundary below the lowest byte, set for each lane's first and last
+/// sector (an element of at most 16 bytes spans at most 2), then counted; a line is a group of
+/// four bits. `None` for lanes spread wider.
+fn bitmap_counts(lanes: &LaneArray, last_byte: i64) -> Option<(u32, u32)> {
+    // First a guess in one pass: the 64 sectors (2 KB) from 32 below the lowest lane's line, in a
+    // register. Most scattered warps stay that close; a lane outside sets a high bit of `outside`.
+    let lowest = lanes.addresses[lanes.active.trailing_zeros() as usize] >> 5;
+    let guess = (lowest & !3) - 32;
+    let (mut bits, mut outside) = (0u64, 0u64);
+    let mut remaining = lanes.active;
+    while remaining != 0 {
+        let address = lanes.addresses[remaining.trailing_zeros() as usize];
+        remaining &= remaining - 1;
+        let first = (address >> 5).wrapping_sub(guess) as u64;
+        let last = (address.saturating_add(last_byte) >> 5).wrapping_sub(guess) as u64;
+        outside |= first | last;
+        bits |= 1 << (first & 63) | 1 << (last & 63);
+    }
+    if outside < 64 {
+        return Some(count_bits(&[bits]));
+    }
+    // Then the exact reach, and a bitmap in memory.
+    let (mut low, mut high) = (i64::MAX, i64::MIN);
+    let mut remaining = lanes.active;
+    while remaining != 0 {
+        let address = lanes.addresses[remaining.trailing_zeros() as usize];
+        remaining &= remaining - 1;
+        low = low.min(address >> 5);
+        high = high.max(address.saturating_add(last_byte) >> 5);
+    }
+    // A line boundary, so no line straddles two words of the bitmap.
+    let base = low & !3;
+    if high.checked_sub(base)? >= BITMAP_SECTORS {
+        return None;
+    }
+    let mut bits = [0u64; BITMAP_SECTORS as usize / 64];
+    let mut remaining = lanes.active;
+    while remaining != 0 {
+        let address = lanes.addresses[remaining.trailing_zeros() as usize];
+        remaining &= remaining - 1;
+        for sector in [address >> 5, address.saturating_add(last_byte) >> 5] {
+            let bit = (sector - base) as usize;
+            bits[bit / 64] |= 1 << (bit % 64);
+        }
+    }
+    Some(count_bits(&bits[..=((high - base) / 64) as usize]))
+}
+
+/// Sectors and lines in a bitmap of sectors that starts at a line boundary.
+fn count_bits(words: &[u64]) -> (u32, u32) {
+    let sectors = words.iter().map(|w| w.count_ones()).sum();
+    // Bit 4j of `w | w >> 1 | w >> 2 | w >> 3` is set when any sector of line j is.
+    let lines = words
+        .iter()
+        .map(|w| ((w | w >> 1 | w >> 2 | w >> 3) & 0x1111_1111_1111_1111).count_ones())
+        .sum();
+    (sectors, lines)
 }
 
 /// Sectors and lines in one pass when the lanes' addresses never fall from lane to lane (any
@@ -511,6 +578,44 @@ mod tests {
         assert_eq!(c.segments[0].bytes_used, 28);
         assert_eq!(c.segments[0].byte_mask, 0xffff_fff0);
         assert_eq!(c.segments[4].lanes, vec![31]);
+    }
+
+    #[test]
+    fn scattered_lanes_at_the_edges_of_the_bitmap_count_as_the_full_analysis() {
+        let span = BITMAP_SECTORS * 32;
+        for (base, reach) in [
+            (0, span - 32),
+            (0, span - 17),
+            (0, span - 16),
+            (0, span),
+            (96, span - 96),
+            (100, span - 100),
+            (-span, span),
+            (i64::MIN, i64::MAX - 15),
+        ] {
+            for elem in [4u32, 16] {
+                let offsets = vec![reach, base, base + 40, reach - 200, base + 7];
+                let access = WarpAccess::explicit(elem, offsets).with_mask(0b11111);
+                // The first guess covers 64 sectors from 32 below lane 0's line: lanes at its
+                // first sector and one past its last must not share a bit.
+                let guess = WarpAccess::explicit(
+                    elem,
+                    vec![base, base.saturating_sub(1024), base.saturating_add(1024)],
+                );
+                for unit in [Granularity::Sector, Granularity::Line] {
+                    assert_eq!(
+                        coalesce_counts(&guess, unit),
+                        coalesce(&guess, unit).map(|c| c.counts()),
+                        "{guess:?}"
+                    );
+                    assert_eq!(
+                        coalesce_counts(&access, unit),
+                        coalesce(&access, unit).map(|c| c.counts()),
+                        "{access:?}"
+                    );
+                }
+            }
+        }
     }
 
     #[test]
