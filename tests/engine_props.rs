@@ -1057,6 +1057,44 @@ proptest! {
     }
 }
 
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(512))]
+
+    /// The calculator's shortcuts (the default carveout read from a table when the request fits)
+    /// assume shared-memory limits in whole allocation units, as every preset has; figures that
+    /// are not — or whose opt-in limit is below the default — still get the rule's answer.
+    #[test]
+    fn occupancy_calculator_equals_occupancy_on_shared_memory_figures_of_any_size(
+        default in prop_oneof![Just(48 * 1024u32), 1000u32..100_000],
+        optin in prop_oneof![Just(227 * 1024u32), 1000u32..240_000],
+        reserved in prop_oneof![Just(1024u32), Just(0u32), 0u32..3000],
+        unit in proptest::sample::select(vec![128u32, 256, 1024]),
+        block in block_size(),
+        regs in regs(),
+        static_smem in prop_oneof![3 => Just(0u32), 3 => smem()],
+        dynamic_smem in smem(),
+        percent in prop_oneof![3 => Just(None), 1 => (0u8..=100).prop_map(Some)],
+    ) {
+        let mut limits = Arch::parse("sm_90").unwrap().nvidia.unwrap();
+        limits.smem_default_per_block = default;
+        limits.smem_optin_per_block = optin;
+        limits.smem_reserved_per_block = reserved;
+        limits.smem_alloc_unit = unit;
+        let config = KernelConfig {
+            block_size: block,
+            regs_per_thread: regs,
+            static_smem,
+            dynamic_smem,
+            carveout: percent.map_or(Carveout::Default, Carveout::Percent),
+        };
+        let calculator = warpdrill::engine::OccupancyCalculator::new(&limits);
+        prop_assert_eq!(
+            calculator.evaluate(&config),
+            warpdrill::engine::nvidia_occupancy(&limits, &config)
+        );
+    }
+}
+
 /// Every configuration of the side-by-side loop against NVIDIA's header (block sizes 32–1024, 16–255
 /// registers, 0–24 KB of dynamic shared memory) gets `occupancy`'s answer from the calculator.
 #[test]

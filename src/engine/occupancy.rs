@@ -433,10 +433,15 @@ pub struct OccupancyCalculator {
     /// Blocks per SM by shared memory under the default (largest) carveout, by the block's
     /// allocation units (0 units: the block limit).
     default_smem_limits: Vec<u16>,
-    /// Blocks per SM allowed by the warps and by the registers, by `r × 33 + w` (registers per
-    /// thread `r`, warps per block `w` = 1–32): both divisions and the 65 536-register block check
-    /// done once.
-    warp_and_register_limits: Box<[[u16; 2]; 256 * 33 + 64]>,
+    /// Blocks per SM allowed by the warps, by the registers, and by both and the block limit
+    /// together, by `w × 256 + r` (warps per block `w` = 1–32, registers per thread `r`): both
+    /// divisions, the 65 536-register block check and two minimums done once. Neighbouring
+    /// register counts sit side by side, as a sweep over them reads them.
+    warp_and_register_limits: Box<[[u16; 4]; 256 * 64]>,
+    /// Requests of shared memory below this (static + dynamic bytes) fit a block under the default
+    /// carveout: the larger of the default and opt-in limits, + 1, when those and the reserve are
+    /// whole allocation units (every preset), else 0 (the general path decides).
+    default_request_bound: u64,
 }
 
 impl OccupancyCalculator {
@@ -484,7 +489,8 @@ impl OccupancyCalculator {
             },
             smem_reciprocal: Vec::new(),
             default_smem_limits: Vec::new(),
-            warp_and_register_limits: Box::new([[0; 2]; 256 * 33 + 64]),
+            warp_and_register_limits: Box::new([[0; 4]; 256 * 64]),
+            default_request_bound: 0,
         };
         if !tabled {
             return calc;
@@ -527,8 +533,10 @@ impl OccupancyCalculator {
                 } else {
                     calc.register_warps[r as usize] / w
                 };
-                calc.warp_and_register_limits[(r * 33 + w) as usize] =
-                    [warp_limit, register_limit].map(|l| u16::try_from(l).unwrap_or(u16::MAX));
+                let both = warp_limit.min(register_limit).min(limits.max_blocks_per_sm);
+                calc.warp_and_register_limits[(w * 256 + r) as usize] =
+                    [warp_limit, register_limit, both, 0]
+                        .map(|l| u16::try_from(l).unwrap_or(u16::MAX));
             }
         }
         let max_units = max_bytes >> calc.smem_unit_shift;
@@ -543,6 +551,24 @@ impl OccupancyCalculator {
         calc.smem_reciprocal = (0..=max_units)
             .map(|k| if k == 0 { 0 } else { (1u64 << 32).div_ceil(k) })
             .collect();
+        // With whole units, `⌈(request + reserve) / unit⌉ × unit` stays within a limit + reserve
+        // exactly when the request stays within the limit (the default limit for requests up to
+        // it, the opt-in limit above).
+        let unit = limits.smem_alloc_unit;
+        if [
+            limits.smem_default_per_block,
+            limits.smem_optin_per_block,
+            limits.smem_reserved_per_block,
+        ]
+        .iter()
+        .all(|bytes| bytes % unit == 0)
+        {
+            calc.default_request_bound = u64::from(
+                limits
+                    .smem_default_per_block
+                    .max(limits.smem_optin_per_block),
+            ) + 1;
+        }
         calc
     }
 
@@ -584,13 +610,14 @@ impl OccupancyCalculator {
             return nvidia_occupancy(arch, config);
         }
         let max_warps = self.max_warps;
-        let warps_per_block = b.div_ceil(32);
+        // 1 ≤ b ≤ 1024 here: no overflow.
+        let warps_per_block = (b + 31) >> 5;
         let block_limit = arch.max_blocks_per_sm;
         // `r` ≤ 255 and `warps_per_block` ≤ 32 here (checked above): the masks only tell the
         // compiler so, and the table reads need no bounds check.
         let r_index = (r & 255) as usize;
-        let [warp_limit, register_limit] = self.warp_and_register_limits
-            [r_index * 33 + (warps_per_block & 63) as usize]
+        let [warp_limit, register_limit, warp_register_block_limit, _] = self
+            .warp_and_register_limits[(warps_per_block & 63) as usize * 256 + r_index]
             .map(u32::from);
         let regs_per_warp = self.regs_per_warp[r_index];
         let regs_per_block = if r == 0 {
@@ -603,17 +630,12 @@ impl OccupancyCalculator {
         let shift = self.smem_unit_shift;
         let unit_mask = self.smem_unit_mask;
         let smem_per_block = (requested_smem + reserved + unit_mask) & !unit_mask;
-        let per_block_limit = if requested_smem > u64::from(arch.smem_default_per_block) {
-            self.optin_limit
-        } else {
-            self.default_limit
-        };
         let max_bytes = self.preferred_carveout[101];
         let (carveout, smem_limit) = match config.carveout {
             // The default carveout is the maximum, so no block raises it: blocks by shared memory
             // are read from the table by the block's units (past its end no block fits).
-            Carveout::Default if smem_per_block <= per_block_limit => {
-                let units = (smem_per_block >> shift) as usize;
+            Carveout::Default if requested_smem < self.default_request_bound => {
+                let units = ((requested_smem + reserved + unit_mask) >> shift) as usize;
                 let blocks = self
                     .default_smem_limits
                     .get(units)
@@ -621,6 +643,11 @@ impl OccupancyCalculator {
                 (max_bytes, blocks)
             }
             _ => {
+                let per_block_limit = if requested_smem > u64::from(arch.smem_default_per_block) {
+                    self.optin_limit
+                } else {
+                    self.default_limit
+                };
                 let preferred = match config.carveout {
                     Carveout::Default => max_bytes,
                     Carveout::Percent(p) => self.preferred_carveout[usize::from(p.min(100))],
@@ -647,10 +674,7 @@ impl OccupancyCalculator {
             }
         };
 
-        let active_blocks = warp_limit
-            .min(register_limit)
-            .min(smem_limit)
-            .min(block_limit);
+        let active_blocks = warp_register_block_limit.min(smem_limit);
         let mut limited_by = Limiters::default();
         if warp_limit == active_blocks {
             limited_by.insert(Limiter::Warps);
