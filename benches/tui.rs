@@ -152,6 +152,14 @@ fn screens(c: &mut Criterion) {
             vec![calc(Tab::Occupancy), key(KeyCode::Char('m'))],
         ),
         ("calculator: tiling", vec![calc(Tab::Tiling)]),
+        (
+            "analyser: built-in kernels",
+            vec![open(Action::OpenAnalyzeExamples)],
+        ),
+        (
+            "analyser: the first kernel, line by line",
+            vec![open(Action::OpenAnalyzeExamples), key(KeyCode::Enter)],
+        ),
         ("calculator: roofline", vec![calc(Tab::Roofline)]),
     ];
     let mut group = c.benchmark_group("draw 200x60");

@@ -424,12 +424,6 @@ impl LinearLanes {
         self.active.trailing_zeros()
     }
 
-    /// Lane `lane`'s address (meaningful where the lane is active).
-    pub fn address(&self, lane: u32) -> i64 {
-        let k = i64::from(lane) - i64::from(self.lowest());
-        self.first.wrapping_add(self.step.wrapping_mul(k))
-    }
-
     /// The same lanes listed in an array.
     pub fn to_array(&self) -> LaneArray {
         let mut addresses = [0i64; 64];
