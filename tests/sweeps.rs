@@ -463,6 +463,24 @@ fn the_heat_map_shows_occupancy_by_block_size_and_registers() {
     let after = screen(&app, 200, 60);
     assert!(after.contains("* 256 × 48 regs = 62.5%"), "{after}");
     assert!(after.contains("*62"), "{after}");
+    // Off the grid the kernel's row is its own: 33 registers at 256 threads is 6 blocks of 8
+    // warps = 75 %, in a row labelled 33 (not the 32-register row's 100 %).
+    for _ in 0..15 {
+        press(&mut app, KeyCode::Left);
+    }
+    let off = screen(&app, 200, 60);
+    assert!(off.contains("* 256 × 33 regs = 75%"), "{off}");
+    let row = off
+        .lines()
+        .find(|l| l.contains("│  33 "))
+        .unwrap_or_else(|| panic!("a row for 33 registers:\n{off}"));
+    assert!(row.contains("*75"), "{row}");
+    let small = screen(&app, 80, 24);
+    let row = small
+        .lines()
+        .find(|l| l.contains("│  33 "))
+        .unwrap_or_else(|| panic!("a row for 33 registers at 80×24:\n{small}"));
+    assert!(row.contains("*75"), "{row}");
     press(&mut app, KeyCode::Char('m'));
     assert!(
         screen(&app, 200, 60).contains("block size ■"),

@@ -384,13 +384,13 @@ fn heat_map(
     while 32 / warps_step * 4 > u32::from(columns_room) && warps_step < 32 {
         warps_step *= 2;
     }
-    let blocks: Vec<u32> = (1..=32 / warps_step).map(|k| k * warps_step * 32).collect();
+    let mut blocks: Vec<u32> = (1..=32 / warps_step).map(|k| k * warps_step * 32).collect();
     let cell = (columns_room / blocks.len() as u16).max(4);
     let mut regs_step = 1u32;
     while 256u32.div_ceil(regs_step) > u32::from(rows_room) && regs_step < 256 {
         regs_step *= 2;
     }
-    let regs: Vec<u32> = (0..256u32.div_ceil(regs_step))
+    let mut regs: Vec<u32> = (0..256u32.div_ceil(regs_step))
         .map(|i| i * regs_step)
         .collect();
     let nearest = |samples: &[u32], value: u32| {
@@ -404,6 +404,19 @@ fn heat_map(
         nearest(&blocks, config.block_size),
         nearest(&regs, config.regs_per_thread),
     );
+    // The kernel's own block size and register count take the place of the nearest samples (the
+    // order stays), so its cell shows its own occupancy, the figure in the title — 33 registers
+    // get a row of their own, not the 32-register row's value.
+    if let Some(column) = mark.0
+        && config.block_size <= 1024
+    {
+        blocks[column] = config.block_size;
+    }
+    if let Some(row) = mark.1
+        && config.regs_per_thread <= 255
+    {
+        regs[row] = config.regs_per_thread;
+    }
     let width = usize::from(cell);
     // Labels need 5 characters to stay apart ("960 1024"); in 4-character cells every other
     // column is labelled, over both.
