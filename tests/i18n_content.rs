@@ -437,6 +437,55 @@ fn korean_count_answers_are_graded_right() {
     }
 }
 
+/// A Korean learner reads counts as Korean says them: the word, the number, the counter
+/// (`섹터 8개`), in the answer shown, in the echo of a wrong answer and in the tolerance; cycles
+/// as `32 사이클`. English and Hinglish keep `8 sectors`.
+#[test]
+fn korean_feedback_says_counts_in_korean_order() {
+    let variant = stride_sectors(Lang::Ko);
+    let value = variant.key.value().unwrap();
+    let n = ladder::variant::plain(value);
+    assert_eq!(variant.key.display_in(Lang::Ko), format!("섹터 {n}개"));
+    let right = ladder::grade::grade_in(&variant, Response::Text(&n), Lang::Ko);
+    assert_eq!(right.outcome, Outcome::Correct);
+    assert!(
+        right.headline.contains(&format!("섹터 {n}개")),
+        "{}",
+        right.headline
+    );
+    assert!(
+        !right.headline.contains(&format!("{n} 섹터")),
+        "{}",
+        right.headline
+    );
+    let wrong = ladder::variant::plain(value + 1.0);
+    let feedback = ladder::grade::grade_in(&variant, Response::Text(&wrong), Lang::Ko);
+    assert_eq!(feedback.outcome, Outcome::Wrong);
+    assert!(
+        feedback.headline.contains(&format!("섹터 {wrong}개")),
+        "{}",
+        feedback.headline
+    );
+    assert_eq!(feedback.expected, format!("섹터 {n}개"));
+    // Cycles, and the English order where the word was not translated.
+    assert_eq!(
+        ladder::variant::format_with_unit_in(32.0, &Unit::Cycles, 1024, Lang::Ko),
+        "32 사이클"
+    );
+    assert_eq!(
+        ladder::variant::format_with_unit_in(4.0, &Unit::Count("warps".into()), 1024, Lang::Ko),
+        "4 warps"
+    );
+    let english = stride_sectors(Lang::En);
+    assert_eq!(english.key.display_in(Lang::En), format!("{n} sectors"));
+    let hinglish = stride_sectors(Lang::HiLatn);
+    assert!(
+        hinglish.key.display_in(Lang::HiLatn).starts_with(&n),
+        "{}",
+        hinglish.key.display_in(Lang::HiLatn)
+    );
+}
+
 fn number(value: f64, unit: Unit) -> Variant {
     let mut variant = stride_sectors(Lang::Ko);
     variant.key = AnswerKey::Number {

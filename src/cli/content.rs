@@ -395,14 +395,18 @@ pub fn preview_in(
                                 "cli-preview-part",
                                 n = (i + 1).to_string(),
                                 prompt = part.prompt.clone(),
-                                answer = part.key.display()
+                                answer = part.key.display_in(lang)
                             )
                         );
                     }
                     let _ = writeln!(
                         text,
                         "{}\n",
-                        t!(lang, "cli-preview-answer", answer = variant.key.display())
+                        t!(
+                            lang,
+                            "cli-preview-answer",
+                            answer = variant.key.display_in(lang)
+                        )
                     );
                 }
             }

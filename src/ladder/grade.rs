@@ -1,7 +1,7 @@
 //! Grading a response against a variant's answer key, with feedback that uses the variant's numbers.
 
 use super::answer::{InputError, read_number};
-use super::variant::{AnswerKey, Variant, format_with_unit, letter};
+use super::variant::{AnswerKey, Variant, format_with_unit_in, letter};
 use crate::content::schema::{Tolerance, Unit};
 use crate::i18n::Lang;
 use crate::t;
@@ -111,7 +111,7 @@ pub fn grade(variant: &Variant, response: Response<'_>) -> Feedback {
 
 /// Grades `response` against `variant`, with the feedback in `lang`.
 pub fn grade_in(variant: &Variant, response: Response<'_>, lang: Lang) -> Feedback {
-    let expected = variant.key.display();
+    let expected = variant.key.display_in(lang);
     // A fixed-fact question has no numbers of its own to speak of.
     let fixed = if variant.params.is_empty() {
         "yes"
@@ -203,14 +203,14 @@ pub fn grade_in(variant: &Variant, response: Response<'_>, lang: Lang) -> Feedba
                         lang,
                         "grade-right-rounded",
                         expected = expected.clone(),
-                        given = format_with_unit(given, unit, *kilo)
+                        given = format_with_unit_in(given, unit, *kilo, lang)
                     ));
                 }
             }
             let mut headline = t!(
                 lang,
                 "grade-wrong-number",
-                given = format_with_unit(given, unit, *kilo),
+                given = format_with_unit_in(given, unit, *kilo, lang),
                 fixed = fixed,
                 expected = expected.clone()
             );
@@ -444,7 +444,7 @@ pub fn tolerance_words_in(tolerance: &Tolerance, unit: &Unit, kilo: u32, lang: L
         Tolerance::Abs(limit) => t!(
             lang,
             "grade-within",
-            limit = format_with_unit(*limit, unit, kilo)
+            limit = format_with_unit_in(*limit, unit, kilo, lang)
         ),
         Tolerance::Rel(fraction) => t!(
             lang,

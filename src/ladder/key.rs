@@ -1,6 +1,6 @@
 //! Answer keys: what a variant accepts, built from the template's answer and the variant's values.
 
-use super::variant::{Context, VariantError, format_with_unit, letter, pick, plain};
+use super::variant::{Context, VariantError, format_with_unit_in, letter, pick, plain};
 use crate::content::schema::{AnswerSpec, Idea, Tolerance, Unit};
 use rand_chacha::ChaCha8Rng;
 
@@ -74,10 +74,15 @@ pub struct Part {
 impl AnswerKey {
     /// The answer as shown to the learner: `5 sectors`, `62.5%`, `memory-bound`, `registers → L2 → DRAM`.
     pub fn display(&self) -> String {
+        self.display_in(crate::i18n::Lang::En)
+    }
+
+    /// [`AnswerKey::display`] with numbers as `lang` says them (`섹터 5개` in Korean).
+    pub fn display_in(&self, lang: crate::i18n::Lang) -> String {
         match self {
             AnswerKey::Number {
                 value, unit, kilo, ..
-            } => format_with_unit(*value, unit, *kilo),
+            } => format_with_unit_in(*value, unit, *kilo, lang),
             AnswerKey::Choice {
                 options, correct, ..
             } => correct

@@ -99,6 +99,22 @@ pub fn letter(index: usize) -> char {
 
 /// A value in its unit, as a learner reads it.
 pub fn format_with_unit(value: f64, unit: &Unit, kilo: u32) -> String {
+    format_with_unit_in(value, unit, kilo, crate::i18n::Lang::En)
+}
+
+/// [`format_with_unit`] as `lang` says it: Korean counts with a counter after the number
+/// (`섹터 32개`, `32 사이클`); symbols (`B`, `%`, `FLOP/s`) are the same in every language.
+pub fn format_with_unit_in(value: f64, unit: &Unit, kilo: u32, lang: crate::i18n::Lang) -> String {
+    if lang == crate::i18n::Lang::Ko {
+        match unit {
+            // A word left in English (content not translated) keeps the English order.
+            Unit::Count(word) if !word.word.is_ascii() => {
+                return format!("{word} {}개", plain(value));
+            }
+            Unit::Cycles => return format!("{} 사이클", plain(value)),
+            _ => {}
+        }
+    }
     match unit {
         Unit::None => plain(value),
         Unit::Count(word) => format!("{} {word}", plain(value)),
