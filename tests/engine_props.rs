@@ -627,6 +627,27 @@ fn smem() -> impl Strategy<Value = u32> {
     ]
 }
 
+/// A kernel's launch for the occupancy calculator: any block size and register count, shared
+/// memory often none, and a carveout preference, sometimes past 100 %.
+fn kernel_config() -> impl Strategy<Value = KernelConfig> {
+    (
+        block_size(),
+        regs(),
+        prop_oneof![3 => Just(0u32), 3 => smem()],
+        smem(),
+        prop_oneof![1 => Just(None), 3 => (0u8..=255).prop_map(Some)],
+    )
+        .prop_map(
+            |(block_size, regs_per_thread, static_smem, dynamic_smem, percent)| KernelConfig {
+                block_size,
+                regs_per_thread,
+                static_smem,
+                dynamic_smem,
+                carveout: percent.map_or(Carveout::Default, Carveout::Percent),
+            },
+        )
+}
+
 // ------------------------------------------------------------------------------------------------
 // Properties
 
@@ -1038,19 +1059,8 @@ proptest! {
     #[test]
     fn occupancy_calculator_equals_occupancy(
         arch in proptest::sample::select(ARCHS.iter().filter(|a| a.nvidia.is_some()).collect::<Vec<_>>()),
-        block in block_size(),
-        regs in regs(),
-        static_smem in prop_oneof![3 => Just(0u32), 3 => smem()],
-        dynamic_smem in smem(),
-        percent in prop_oneof![1 => Just(None), 3 => (0u8..=255).prop_map(Some)],
+        config in kernel_config(),
     ) {
-        let config = KernelConfig {
-            block_size: block,
-            regs_per_thread: regs,
-            static_smem,
-            dynamic_smem,
-            carveout: percent.map_or(Carveout::Default, Carveout::Percent),
-        };
         let limits = arch.nvidia.unwrap();
         let calculator = warpdrill::engine::OccupancyCalculator::new(&limits);
         prop_assert_eq!(calculator.evaluate(&config), occupancy(arch, &config));
@@ -1069,24 +1079,13 @@ proptest! {
         optin in prop_oneof![Just(227 * 1024u32), 1000u32..240_000],
         reserved in prop_oneof![Just(1024u32), Just(0u32), 0u32..3000],
         unit in proptest::sample::select(vec![128u32, 256, 1024]),
-        block in block_size(),
-        regs in regs(),
-        static_smem in prop_oneof![3 => Just(0u32), 3 => smem()],
-        dynamic_smem in smem(),
-        percent in prop_oneof![3 => Just(None), 1 => (0u8..=100).prop_map(Some)],
+        config in kernel_config(),
     ) {
         let mut limits = Arch::parse("sm_90").unwrap().nvidia.unwrap();
         limits.smem_default_per_block = default;
         limits.smem_optin_per_block = optin;
         limits.smem_reserved_per_block = reserved;
         limits.smem_alloc_unit = unit;
-        let config = KernelConfig {
-            block_size: block,
-            regs_per_thread: regs,
-            static_smem,
-            dynamic_smem,
-            carveout: percent.map_or(Carveout::Default, Carveout::Percent),
-        };
         let calculator = warpdrill::engine::OccupancyCalculator::new(&limits);
         prop_assert_eq!(
             calculator.evaluate(&config),
