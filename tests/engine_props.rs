@@ -635,7 +635,7 @@ fn kernel_config() -> impl Strategy<Value = KernelConfig> {
         regs(),
         prop_oneof![3 => Just(0u32), 3 => smem()],
         smem(),
-        prop_oneof![1 => Just(None), 3 => (0u8..=255).prop_map(Some)],
+        prop_oneof![1 => Just(None), 1 => (0u8..=255).prop_map(Some)],
     )
         .prop_map(
             |(block_size, regs_per_thread, static_smem, dynamic_smem, percent)| KernelConfig {
