@@ -8,7 +8,7 @@
 //! have the English length, placeholders are exactly the English ones) and builds the translated
 //! content, falling back to English — and recording it — wherever a text is missing or wrong.
 
-use super::schema::{AnswerSpec, Card, CountWord, ExerciseTemplate, Idea, Topic, Unit};
+use super::schema::{AnswerSpec, CountWord, ExerciseTemplate, Idea, Unit};
 use super::{Content, Diagnostic};
 use crate::i18n::Lang;
 use serde::Deserialize;
@@ -736,110 +736,119 @@ pub fn localize(
     }
     let empty = LangTexts::default();
     let texts = texts.unwrap_or(&empty);
-    for topic in &mut out.topics {
-        let entry = texts.topics.get(&topic.id);
-        let english_only = localize_topic(topic, entry, &mut problems);
-        if !english_only.is_empty() {
-            out.fallbacks
-                .insert((ItemKind::Topic, topic.id.clone()), english_only);
-        }
-    }
-    for card in &mut out.cards {
-        let entry = texts.cards.get(&card.id);
-        let english_only = localize_card(card, entry, &mut problems);
-        if !english_only.is_empty() {
-            out.fallbacks
-                .insert((ItemKind::Card, card.id.clone()), english_only);
-        }
-    }
-    for exercise in &mut out.exercises {
-        let entry = texts.exercises.get(&exercise.id);
-        let english_only = localize_exercise(exercise, entry, &mut problems);
-        if !english_only.is_empty() {
-            out.fallbacks
-                .insert((ItemKind::Exercise, exercise.id.clone()), english_only);
-        }
-    }
-    let unknown = |kind: &str, id: &str| {
-        format!(
-            "{kind} `{id}`: there is no {kind} with this id in the English content (the translation was skipped)"
-        )
-    };
-    for (id, entry) in &texts.topics {
-        if english.topic(id).is_none() {
-            problems.push(entry.at(None, "", unknown("topic", id)));
-        }
-    }
-    for (id, entry) in &texts.cards {
-        if !english.cards.iter().any(|c| &c.id == id) {
-            problems.push(entry.at(None, "", unknown("card", id)));
-        }
-    }
-    for (id, entry) in &texts.exercises {
-        if english.exercise(id).is_none() {
-            problems.push(entry.at(None, "", unknown("exercise", id)));
-        }
-    }
+    let mut fallbacks = BTreeMap::new();
+    let topics = Kind::new(
+        ItemKind::Topic,
+        &texts.topics,
+        &mut problems,
+        &mut fallbacks,
+    );
+    topics.localize(
+        &mut out.topics,
+        |t| &t.id,
+        |topic, b, t| {
+            topic.name = b.text("name", &topic.name, t.name.as_ref());
+            topic.description = b.text("description", &topic.description, t.description.as_ref());
+            topic.analogy = b.text("analogy", &topic.analogy, t.analogy.as_ref());
+        },
+    );
+    let cards = Kind::new(ItemKind::Card, &texts.cards, &mut problems, &mut fallbacks);
+    cards.localize(
+        &mut out.cards,
+        |c| &c.id,
+        |card, b, t| {
+            card.front = b.text("front", &card.front, t.front.as_ref());
+            card.back = b.text("back", &card.back, t.back.as_ref());
+        },
+    );
+    let exercises = Kind::new(
+        ItemKind::Exercise,
+        &texts.exercises,
+        &mut problems,
+        &mut fallbacks,
+    );
+    exercises.localize(&mut out.exercises, |e| &e.id, localize_exercise);
+    out.fallbacks = fallbacks;
     problems.sort_by(|a, b| (&a.file, a.line, a.column).cmp(&(&b.file, b.line, b.column)));
     (out, problems)
 }
 
-fn localize_topic(
-    topic: &mut Topic,
-    entry: Option<&Entry<TopicText>>,
-    problems: &mut Vec<Diagnostic>,
-) -> Vec<String> {
-    let Some(entry) = entry else {
-        return vec!["all".into()];
-    };
-    let t = &entry.texts;
-    let mut b = Builder {
-        entry: Some(entry),
-        english_only: Vec::new(),
-        problems,
-        what: format!("topic `{}`", topic.id),
-    };
-    topic.name = b.text("name", &topic.name, t.name.as_ref());
-    topic.description = b.text("description", &topic.description, t.description.as_ref());
-    topic.analogy = b.text("analogy", &topic.analogy, t.analogy.as_ref());
-    b.english_only
+/// One kind of item being translated: its translations by id, where problems and English-only
+/// fields go.
+struct Kind<'a, T> {
+    kind: ItemKind,
+    texts: &'a BTreeMap<String, Entry<T>>,
+    problems: &'a mut Vec<Diagnostic>,
+    fallbacks: &'a mut BTreeMap<(ItemKind, String), Vec<String>>,
 }
 
-fn localize_card(
-    card: &mut Card,
-    entry: Option<&Entry<CardText>>,
-    problems: &mut Vec<Diagnostic>,
-) -> Vec<String> {
-    let Some(entry) = entry else {
-        return vec!["all".into()];
-    };
-    let t = &entry.texts;
-    let mut b = Builder {
-        entry: Some(entry),
-        english_only: Vec::new(),
-        problems,
-        what: format!("card `{}`", card.id),
-    };
-    card.front = b.text("front", &card.front, t.front.as_ref());
-    card.back = b.text("back", &card.back, t.back.as_ref());
-    b.english_only
+impl<'a, T> Kind<'a, T> {
+    fn new(
+        kind: ItemKind,
+        texts: &'a BTreeMap<String, Entry<T>>,
+        problems: &'a mut Vec<Diagnostic>,
+        fallbacks: &'a mut BTreeMap<(ItemKind, String), Vec<String>>,
+    ) -> Self {
+        Kind {
+            kind,
+            texts,
+            problems,
+            fallbacks,
+        }
+    }
+
+    /// Translates each item with `fill` (which sets its fields through the [`Builder`]), records
+    /// what stays English (`all` for an item with no translation), and reports translations whose
+    /// id names no English item.
+    fn localize<I>(
+        self,
+        items: &mut [I],
+        id: impl Fn(&I) -> &String,
+        fill: impl Fn(&mut I, &mut Builder<'_, T>, &T),
+    ) {
+        let singular = match self.kind {
+            ItemKind::Topic => "topic",
+            ItemKind::Card => "card",
+            ItemKind::Exercise => "exercise",
+        };
+        for item in items.iter_mut() {
+            let key = id(item).clone();
+            let english_only = match self.texts.get(&key) {
+                None => vec!["all".into()],
+                Some(entry) => {
+                    let mut b = Builder {
+                        entry: Some(entry),
+                        english_only: Vec::new(),
+                        problems: &mut *self.problems,
+                        what: format!("{singular} `{key}`"),
+                    };
+                    fill(item, &mut b, &entry.texts);
+                    b.english_only
+                }
+            };
+            if !english_only.is_empty() {
+                self.fallbacks.insert((self.kind, key), english_only);
+            }
+        }
+        for (key, entry) in self.texts {
+            if !items.iter().any(|item| id(item) == key) {
+                self.problems.push(entry.at(
+                    None,
+                    "",
+                    format!(
+                        "{singular} `{key}`: there is no {singular} with this id in the English content (the translation was skipped)"
+                    ),
+                ));
+            }
+        }
+    }
 }
 
 fn localize_exercise(
     exercise: &mut ExerciseTemplate,
-    entry: Option<&Entry<ExerciseText>>,
-    problems: &mut Vec<Diagnostic>,
-) -> Vec<String> {
-    let Some(entry) = entry else {
-        return vec!["all".into()];
-    };
-    let t = &entry.texts;
-    let mut b = Builder {
-        entry: Some(entry),
-        english_only: Vec::new(),
-        problems,
-        what: format!("exercise `{}`", exercise.id),
-    };
+    b: &mut Builder<'_, ExerciseText>,
+    t: &ExerciseText,
+) {
     exercise.title = b.text("title", &exercise.title, t.title.as_ref());
     exercise.prompt = b.text("prompt", &exercise.prompt, t.prompt.as_ref());
     match b.list("hints", exercise.hints.len(), t.hints.as_ref()) {
@@ -853,8 +862,7 @@ fn localize_exercise(
     exercise.explanation = b.text("explanation", &exercise.explanation, t.explanation.as_ref());
     let empty = AnswerText::default();
     let answer = t.answer.as_ref().unwrap_or(&empty);
-    localize_answer(&mut exercise.answer, answer, &mut b, "");
-    b.english_only
+    localize_answer(&mut exercise.answer, answer, b, "");
 }
 
 /// `a`, `b`, … for option 0, 1, …
