@@ -406,7 +406,26 @@ fn content_check_summary_speaks() {
     let first = hi.stdout.lines().next().unwrap_or_default();
     assert!(first.contains("theek hai:"), "{}", hi.stdout);
     assert_eq!(numbers(first), numbers(&english.stdout), "{}", hi.stdout);
-    assert!(hi.stdout.contains("hi-Latn ok:"), "{}", hi.stdout);
+    // The coverage line speaks too, with real plurals ("0 problems", not "0 problem(s)").
+    assert!(
+        hi.stdout.contains("hi-Latn theek hai: topics"),
+        "{}",
+        hi.stdout
+    );
+    assert!(
+        hi.stdout.trim_end().ends_with("; 0 problems"),
+        "{}",
+        hi.stdout
+    );
+    let ko = run(Some("ko"), &["content", "check"]);
+    let coverage = ko.stdout.lines().last().unwrap_or_default();
+    assert!(coverage.starts_with("ko 정상: topic"), "{}", ko.stdout);
+    assert!(
+        coverage.contains("; 전체 ") && coverage.ends_with("; 문제 0개"),
+        "{}",
+        ko.stdout
+    );
+    assert!(!english.stdout.contains("(s)"), "{}", english.stdout);
     let json = run(None, &["content", "check", "--json"]);
     assert_eq!(
         run_env(&["content", "check", "--json"], &[("LANG", "ko_KR.UTF-8")]),

@@ -847,7 +847,18 @@ fn lab_check_names_file_line_and_column() {
         "{text}"
     );
     assert!(
-        text.contains("asks for 9 exercise(s) of `banks` at L2"),
+        text.contains("asks for 9 exercises of `banks` at L2"),
+        "{text}"
+    );
+    // The summary counts in words that agree with their numbers: "1 error", "2 errors".
+    let summary = text.lines().last().unwrap_or_default();
+    assert!(
+        summary.starts_with(&format!("{name}: ")) && !summary.contains("(s)"),
+        "{text}"
+    );
+    assert!(
+        summary.contains(" steps, ") && summary.contains(" errors, ")
+            || summary.contains(" error, "),
         "{text}"
     );
     let broken = dir.join("broken.ron");

@@ -490,7 +490,7 @@ fn skipped_content_is_reported_on_home() {
     h.app = app;
     let home = h.screen();
     assert!(
-        home.contains("1 content problem(s) in exercises/mine.ron"),
+        home.contains("1 content problem in exercises/mine.ron"),
         "{home}"
     );
     assert!(

@@ -13,7 +13,10 @@ app-help-close = close help
 app-too-small-title = Terminal too small
 app-too-small-size = { $width }×{ $height } — warpdrill needs at least { $min_width }×{ $min_height }.
 app-too-small-quit = Enlarge the window; q quits.
-app-content-problems = { $count } content problem(s) in { $files } — those items were skipped. First: { $first }. Run `warpdrill content check` for all of them.
+app-content-problems = { $count ->
+    [one] 1 content problem
+   *[other] { $count } content problems
+} in { $files } — those items were skipped. First: { $first }. Run `warpdrill content check` for all of them.
 app-save-failed = { $error } — your progress stays in memory until the next save succeeds.
 app-answer-not-recorded = Your answer was not recorded: { $error }
 app-hint-not-recorded = The hint was not recorded: { $error }

@@ -75,10 +75,40 @@ cli-bound-compute = compute-bound
 
 ## content check / preview, check
 cli-unknown-level = unknown level `{ $level }` (use L1 … L5)
-cli-content-problems = { $n } content problem(s) — those items were skipped (see `warpdrill content check`):
+cli-content-problems = { $n ->
+    [one] 1 content problem
+   *[other] { $n } content problems
+} — those items were skipped (see `warpdrill content check`):
 cli-content-ok = ok
 cli-content-problems-found = problems found
-cli-content-summary = { $status }: { $files } files, { $topics } topics, { $cards } cards, { $exercises } exercises ({ $levels }); { $problems } problem(s), { $warnings } warning(s)
+cli-content-summary = { $status }: { $files ->
+    [one] 1 file
+   *[other] { $files } files
+}, { $topics ->
+    [one] 1 topic
+   *[other] { $topics } topics
+}, { $cards ->
+    [one] 1 card
+   *[other] { $cards } cards
+}, { $exercises ->
+    [one] 1 exercise
+   *[other] { $exercises } exercises
+} ({ $levels }); { $problems ->
+    [one] 1 problem
+   *[other] { $problems } problems
+}, { $warnings ->
+    [one] 1 warning
+   *[other] { $warnings } warnings
+}
+cli-content-coverage = { $lang } { $status }: topics { $topics }, cards { $cards }, exercises { $exercises }; overall { $overall }; { $problems ->
+    [one] 1 problem
+   *[other] { $problems } problems
+}
+cli-content-kind-topic = topic
+cli-content-kind-card = card
+cli-content-kind-exercise = exercise
+cli-content-untranslated = { $lang }: { $what } `{ $id }` not translated
+cli-content-in-english = { $lang }: { $what } `{ $id }` in English: { $fields }
 cli-preview-items = items: { $items }
 cli-preview-part = part { $n }: { $prompt } — answer: { $answer }
 cli-preview-answer = answer: { $answer }
@@ -87,7 +117,10 @@ cli-check-list-hint = run `warpdrill content preview` to list them
 cli-check-did-you-mean = did you mean { $names }?
 cli-check-no-exercise = no exercise `{ $id }` — { $hint }
 cli-check-cannot-generate = exercise `{ $id }` cannot be generated: { $error }
-cli-check-part-range = exercise `{ $id }` has { $parts } exact part(s); --part takes 1 to { $parts }
+cli-check-part-range = exercise `{ $id }` has { $parts ->
+    [one] 1 exact part; --part takes 1
+   *[other] { $parts } exact parts; --part takes 1 to { $parts }
+}
 cli-check-ideas-found = Ideas found: { $ideas }
 cli-check-ideas-missed = Ideas missed: { $ideas }
 cli-check-model = Model answer: { $model }
@@ -116,7 +149,13 @@ cli-stats-retention-line = last 30 days { $last30 } (young { $young } of { $youn
 cli-stats-forecast = forecast
 cli-stats-forecast-line = { $bars } ({ $due } due in the next 30 days)
 cli-stats-streak = streak
-cli-stats-streak-line = { $days } day(s) · { $total } ratings in all
+cli-stats-streak-line = { $days ->
+    [one] 1 day
+   *[other] { $days } days
+} · { $total ->
+    [one] 1 rating
+   *[other] { $total } ratings
+} in all
 cli-stats-mastery = mastery (average probability of recall now):
 cli-stats-studied = { $studied }/{ $cards } studied
 cli-stats-weeks = last { $weeks } weeks (from { $first }, one column a week):

@@ -38,15 +38,15 @@ analyze-why = kyun: { $why }
 analyze-where = block ({ $x },{ $y },{ $z }) / { $blocks } · warp { $warp } / { $warps }
 analyze-warp-never-runs = { $place } · yeh warp isse kabhi nahi chalata (w/b: doosre warps)
 analyze-run = { $lanes ->
-    [one] { $place } · run { $run } / { $total } · { $lanes } lane active
+    [1] { $place } · run { $run } / { $total } · { $lanes } lane active
    *[other] { $place } · run { $run } / { $total } · { $lanes } lanes active
 }
 analyze-run-load = { $lanes ->
-    [one] { $place } · run { $run } / { $total } (load) · { $lanes } lane active
+    [1] { $place } · run { $run } / { $total } (load) · { $lanes } lane active
    *[other] { $place } · run { $run } / { $total } (load) · { $lanes } lanes active
 }
 analyze-run-store = { $lanes ->
-    [one] { $place } · run { $run } / { $total } (store) · { $lanes } lane active
+    [1] { $place } · run { $run } / { $total } (store) · { $lanes } lane active
    *[other] { $place } · run { $run } / { $total } (store) · { $lanes } lanes active
 }
 analyze-trace-error = { $place }: { $error }

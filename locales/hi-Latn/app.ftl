@@ -13,7 +13,10 @@ app-help-close = help band karo
 app-too-small-title = Terminal bahut chhota hai
 app-too-small-size = { $width }×{ $height } — warpdrill ko kam se kam { $min_width }×{ $min_height } chahiye.
 app-too-small-quit = Window bada karo; q se quit.
-app-content-problems = { $files } mein { $count } content problem(s) — woh items chhod diye gaye. Pehla: { $first }. Sab dekhne ke liye `warpdrill content check` chalao.
+app-content-problems = { $files } mein { $count ->
+    [1] 1 content problem
+   *[other] { $count } content problems
+} — woh items chhod diye gaye. Pehla: { $first }. Sab dekhne ke liye `warpdrill content check` chalao.
 app-save-failed = { $error } — jab tak agla save successful nahi hota, progress memory mein hi rehta hai.
 app-answer-not-recorded = Aapka answer record nahi hua: { $error }
 app-hint-not-recorded = Hint record nahi hua: { $error }
@@ -41,12 +44,12 @@ app-no-signals = Yahan signals handle nahi ho sakte ({ $error }): terminal saaf 
 app-search-key-filter = filter
 app-search-title = Search
 app-search-locked = { $level } locked hai: kholne ke liye { $previous } ki { $need } { $need ->
-    [one] exercise
+    [1] exercise
    *[other] exercises
 } solve karo ({ $solved } solved), ya ladder par u dabao.
 app-search-results = { $n ->
     [0] { $n } results
-    [one] { $n } result
+    [1] { $n } result
    *[other] { $n } results
 }
 app-search-kind-locked = locked

@@ -75,10 +75,40 @@ cli-bound-compute = compute-bound
 
 ## content check / preview, check
 cli-unknown-level = level `{ $level }` pata nahi (L1 … L5 use karo)
-cli-content-problems = { $n } content problem(s) — woh items chhod diye gaye (`warpdrill content check` dekho):
+cli-content-problems = { $n ->
+    [1] 1 content problem
+   *[other] { $n } content problems
+} — woh items chhod diye gaye (`warpdrill content check` dekho):
 cli-content-ok = theek hai
 cli-content-problems-found = problems mili
-cli-content-summary = { $status }: { $files } files, { $topics } topics, { $cards } cards, { $exercises } exercises ({ $levels }); { $problems } problem(s), { $warnings } warning(s)
+cli-content-summary = { $status }: { $files ->
+    [1] 1 file
+   *[other] { $files } files
+}, { $topics ->
+    [1] 1 topic
+   *[other] { $topics } topics
+}, { $cards ->
+    [1] 1 card
+   *[other] { $cards } cards
+}, { $exercises ->
+    [1] 1 exercise
+   *[other] { $exercises } exercises
+} ({ $levels }); { $problems ->
+    [1] 1 problem
+   *[other] { $problems } problems
+}, { $warnings ->
+    [1] 1 warning
+   *[other] { $warnings } warnings
+}
+cli-content-coverage = { $lang } { $status }: topics { $topics }, cards { $cards }, exercises { $exercises }; kul { $overall }; { $problems ->
+    [1] 1 problem
+   *[other] { $problems } problems
+}
+cli-content-kind-topic = topic
+cli-content-kind-card = card
+cli-content-kind-exercise = exercise
+cli-content-untranslated = { $lang }: { $what } `{ $id }` ka translation nahi hai
+cli-content-in-english = { $lang }: { $what } `{ $id }` abhi English mein: { $fields }
 cli-preview-items = items: { $items }
 cli-preview-part = part { $n }: { $prompt } — jawab: { $answer }
 cli-preview-answer = jawab: { $answer }
@@ -87,7 +117,10 @@ cli-check-list-hint = list dekhne ke liye `warpdrill content preview` chalao
 cli-check-did-you-mean = kya aapka matlab { $names } tha?
 cli-check-no-exercise = exercise `{ $id }` nahi mili — { $hint }
 cli-check-cannot-generate = exercise `{ $id }` generate nahi ho sakti: { $error }
-cli-check-part-range = exercise `{ $id }` mein { $parts } exact part(s) hain; --part 1 se { $parts } tak leta hai
+cli-check-part-range = exercise `{ $id }` mein { $parts ->
+    [1] 1 exact part hai; --part sirf 1 leta hai
+   *[other] { $parts } exact parts hain; --part 1 se { $parts } tak leta hai
+}
 cli-check-ideas-found = Jo ideas mile: { $ideas }
 cli-check-ideas-missed = Jo ideas chhoot gaye: { $ideas }
 cli-check-model = Model jawab: { $model }

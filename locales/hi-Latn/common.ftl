@@ -3,7 +3,7 @@ lang-setting = Bhasha (language)
 lang-switched = Bhasha: { $name }
 untranslated-mark = English
 count-sectors = { $n ->
-    [one] { $n } sector
+    [1] { $n } sector
    *[other] { $n } sectors
 }
 common-key-open = kholo

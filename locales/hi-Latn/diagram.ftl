@@ -4,15 +4,15 @@ diagram-bytes-used = bytes (█ used)
 diagram-lanes = lanes
 diagram-used = used
 diagram-sectors = { $n ->
-    [one] { $n } sector
+    [1] { $n } sector
    *[other] { $n } sectors
 }
 diagram-lines = { $n ->
-    [one] { $n } line
+    [1] { $n } line
    *[other] { $n } lines
 }
 diagram-wavefronts = { $n ->
-    [one] { $n } wavefront
+    [1] { $n } wavefront
    *[other] { $n } wavefronts
 }
 diagram-gap = { $bytes } ka gap ({ $units } fetch nahi hue)

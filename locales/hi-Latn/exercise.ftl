@@ -28,7 +28,7 @@ exercise-arrange = Order mein lagao ({ $by }): J/K ya Shift+↑↓ highlighted i
 exercise-arrange-default = pehle se aakhri tak
 exercise-hint = Hint { $n }:
 exercise-hints-available = { $n ->
-    [one] { $n } hint available hai.
+    [1] { $n } hint available hai.
    *[other] { $n } hints available hain.
 }
 exercise-model-answer = Model answer:

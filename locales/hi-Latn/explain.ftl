@@ -1,18 +1,18 @@
 # Engine ke result ki one-line "why" sentences (explorer, `warpdrill calc`).
 explain-units = { $n ->
-    [one] { $n } { $unit }
+    [1] { $n } { $unit }
    *[other] { $n } { $unit }s
 }
 explain-distinct-units = { $n ->
-    [one] { $n } distinct { $unit }
+    [1] { $n } distinct { $unit }
    *[other] { $n } distinct { $unit }s
 }
 explain-useful-elements = { $n ->
-    [one] { $n } useful element
+    [1] { $n } useful element
    *[other] { $n } useful elements
 }
 explain-wavefronts = { $n ->
-    [one] { $n } wavefront
+    [1] { $n } wavefront
    *[other] { $n } wavefronts
 }
 explain-one-lane = sirf ek active lane ek { $elem }-byte element padhti hai: uske liye poora { $size }-byte { $unit } fetch hota hai

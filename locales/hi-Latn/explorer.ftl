@@ -71,11 +71,11 @@ explorer-error-lanes = kam se kam ek lane active honi chahiye
 # Global diagram.
 explorer-lane = lane
 explorer-more-sectors = { $n ->
-    [one] … { $n } aur sector nahi dikha (window badi karo)
+    [1] … { $n } aur sector nahi dikha (window badi karo)
    *[other] … { $n } aur sectors nahi dikhe (window badi karo)
 }
 explorer-more-lines = { $n ->
-    [one] … { $n } aur line nahi dikhi (window badi karo)
+    [1] … { $n } aur line nahi dikhi (window badi karo)
    *[other] … { $n } aur lines nahi dikhi (window badi karo)
 }
 # Bank diagram.
@@ -85,15 +85,15 @@ explorer-broadcast = broadcast: { $words }
 explorer-serialized = serialized: bank { $bank } ko { $words } words ek ke baad ek dene padte hain — lanes { $lanes }
 explorer-banks-legend = ● word · ◆ shared (broadcast) · ✗ ek wavefront wait karta hai
 explorer-phase = { $n ->
-    [one] phase lanes { $first }-{ $last } → { $n } wavefront
+    [1] phase lanes { $first }-{ $last } → { $n } wavefront
    *[other] phase lanes { $first }-{ $last } → { $n } wavefronts
 }
 explorer-phase-merged = { $n ->
-    [one] phase lanes { $first }-{ $last } → { $n } wavefront (pairs merge hue)
+    [1] phase lanes { $first }-{ $last } → { $n } wavefront (pairs merge hue)
    *[other] phase lanes { $first }-{ $last } → { $n } wavefronts (pairs merge hue)
 }
 explorer-more-rows = { $n ->
-    [one] … { $n } aur wavefront row
+    [1] … { $n } aur wavefront row
    *[other] … { $n } aur wavefront rows
 }
 # Presets.

@@ -26,7 +26,7 @@ lab-header-time-left = { $time } baaki
 
 ## Step ka haal (overview aur end screen).
 lab-attempts = { $n ->
-    [one] { $n } attempt
+    [1] { $n } attempt
    *[other] { $n } attempts
 }
 lab-standing-answered = answered
@@ -40,7 +40,7 @@ lab-standing-open-attempts = open · { $allowed } mein se { $used } attempts
 ## Overview.
 lab-steps-title = Lab ke steps
 lab-rules = Har attempt ke points: { $points } · har step mein { $attempts ->
-    [one] { $attempts } attempt
+    [1] { $attempts } attempt
    *[other] { $attempts } attempts
 } · { $hints } · { $order }
 lab-rules-hints-free = hints free
@@ -59,7 +59,7 @@ lab-closed-time-up = Time khatam: ab answers band hain. Hand in: g, phir s.
 lab-step-opens-later = Step { $step } tab khulega jab yeh wala ho jayega.
 lab-answer-recorded = Answer record ho gaya; sahi ya galat hand in par dikhega.
 lab-not-right = Sahi nahi hai. { $left ->
-    [one] { $left } attempt
+    [1] { $left } attempt
    *[other] { $left } attempts
 } baaki, max { $points } pts ke liye.
 lab-not-right-why = Question ke numbers ko phir se step by step dekho.

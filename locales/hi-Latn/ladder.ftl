@@ -6,13 +6,13 @@ ladder-levels = Levels
 ladder-locked-mark = (locked)
 ladder-locked = Locked
 ladder-locked-why = Yeh level kholne ke liye { $level } ki { $need } { $need ->
-    [one] exercise
+    [1] exercise
    *[other] exercises
 } solve karo (abhi tak { $solved } solved).
 ladder-unlock-hint = Sab levels abhi kholne ke liye { $key } dabao.
 ladder-new = naya
 ladder-tries = { $n ->
-    [one] { $n } try
+    [1] { $n } try
    *[other] { $n } tries
 }
 ladder-empty = Is level mein koi exercise nahi hai.

@@ -38,7 +38,7 @@ review-proposed = Suggested: { $rating } — Enter se maano, 1-4 se chuno
 ## Session khatam hone par.
 review-done = Abhi ke liye bas.
 review-summary = { $n ->
-    [one] { $n } card
+    [1] { $n } card
    *[other] { $n } cards
 } review kiye · phir se { $again } · time { $time }
 review-next-due = Agla card { $when } due hai.

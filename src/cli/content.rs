@@ -35,11 +35,7 @@ pub fn load_in(dir: Option<&Path>, lang: Lang) -> Result<Content, std::process::
             t!(
                 lang,
                 "cli-warning",
-                message = t!(
-                    lang,
-                    "cli-content-problems",
-                    n = content.problems.len().to_string()
-                )
+                message = t!(lang, "cli-content-problems", n = content.problems.len())
             )
         );
         for problem in content.problems.iter().take(5) {
@@ -165,13 +161,13 @@ pub fn check_in(dir: Option<&Path>, as_json: bool, lang: Lang) -> Report {
                 } else {
                     t!(lang, "cli-content-problems-found")
                 },
-                files = loaded.files.to_string(),
-                topics = loaded.topics.len().to_string(),
-                cards = loaded.cards.len().to_string(),
-                exercises = loaded.exercises.len().to_string(),
+                files = loaded.files,
+                topics = loaded.topics.len(),
+                cards = loaded.cards.len(),
+                exercises = loaded.exercises.len(),
                 levels = levels,
-                problems = errors.len().to_string(),
-                warnings = warnings.len().to_string()
+                problems = errors.len(),
+                warnings = warnings.len()
             )
         );
         out
@@ -256,16 +252,29 @@ pub fn check_translations(
         }
         for (kind, id, texts) in &untranslated {
             let what = match kind {
-                content::i18n::ItemKind::Topic => "topic",
-                content::i18n::ItemKind::Card => "card",
-                content::i18n::ItemKind::Exercise => "exercise",
+                content::i18n::ItemKind::Topic => t!(lang, "cli-content-kind-topic"),
+                content::i18n::ItemKind::Card => t!(lang, "cli-content-kind-card"),
+                content::i18n::ItemKind::Exercise => t!(lang, "cli-content-kind-exercise"),
             };
-            let texts = if texts.iter().any(|t| t == "all") {
-                "not translated".to_string()
+            let line = if texts.iter().any(|t| t == "all") {
+                t!(
+                    lang,
+                    "cli-content-untranslated",
+                    lang = lang.code(),
+                    what = what,
+                    id = id.to_string()
+                )
             } else {
-                format!("in English: {}", texts.join(", "))
+                t!(
+                    lang,
+                    "cli-content-in-english",
+                    lang = lang.code(),
+                    what = what,
+                    id = id.to_string(),
+                    fields = texts.join(", ")
+                )
             };
-            let _ = writeln!(out, "{}: {what} `{id}` {texts}", lang.code());
+            let _ = writeln!(out, "{line}");
         }
         let share = |count: content::i18n::Count| {
             format!(
@@ -277,18 +286,22 @@ pub fn check_translations(
         };
         let _ = writeln!(
             out,
-            "{} {}: topics {}, cards {}, exercises {}; overall {}; {} problem(s)",
-            lang.code(),
-            if errors.is_empty() {
-                "ok"
-            } else {
-                "problems found"
-            },
-            share(coverage.topics),
-            share(coverage.cards),
-            share(coverage.exercises),
-            share(coverage.overall()),
-            errors.len()
+            "{}",
+            t!(
+                lang,
+                "cli-content-coverage",
+                lang = lang.code(),
+                status = if errors.is_empty() {
+                    t!(lang, "cli-content-ok")
+                } else {
+                    t!(lang, "cli-content-problems-found")
+                },
+                topics = share(coverage.topics),
+                cards = share(coverage.cards),
+                exercises = share(coverage.exercises),
+                overall = share(coverage.overall()),
+                problems = errors.len()
+            )
         );
         out
     };
@@ -500,7 +513,7 @@ pub fn check_answer_in(content: &Content, args: &CheckArgs, lang: Lang) -> Repor
                             lang,
                             "cli-check-part-range",
                             id = exercise.id.clone(),
-                            parts = variant.key.parts().len().to_string()
+                            parts = variant.key.parts().len()
                         )),
                         code: 2,
                     };

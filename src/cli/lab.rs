@@ -528,11 +528,11 @@ fn lab_check(path: &Path, content_dir: Option<&Path>) -> ExitCode {
     }
     let errors = findings.iter().filter(|f| f.error).count();
     out.push_str(&format!(
-        "{}: {} step(s), {} error(s), {} warning(s)\n",
+        "{}: {}, {}, {}\n",
         file.name,
-        file.lab.item_count(),
-        errors,
-        findings.len() - errors
+        crate::format::count(file.lab.item_count() as u64, "step"),
+        crate::format::count(errors as u64, "error"),
+        crate::format::count((findings.len() - errors) as u64, "warning")
     ));
     output::finish(&out, "", u8::from(errors > 0))
 }

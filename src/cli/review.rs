@@ -138,13 +138,13 @@ fn fail(message: impl std::fmt::Display, code: u8) -> ExitCode {
     ExitCode::from(code)
 }
 
-fn load_content(dir: Option<&Path>) -> Result<Content, ExitCode> {
+fn load_content(dir: Option<&Path>, lang: Lang) -> Result<Content, ExitCode> {
     let content = Content::with_dir(dir).map_err(|e| fail(e, 2))?;
     if !content.problems.is_empty() {
-        eprintln!(
-            "warning: {} content problem(s) — those items were skipped (see `warpdrill content check`)",
-            content.problems.len()
-        );
+        let message = t!(lang, "cli-content-problems", n = content.problems.len());
+        // The list that follows elsewhere is not printed here.
+        let message = message.trim_end().trim_end_matches(':');
+        eprintln!("{}", t!(lang, "cli-warning", message = message.to_string()));
     }
     Ok(content)
 }
@@ -234,7 +234,7 @@ pub fn run_in(
     content_dir: Option<&Path>,
     lang: Lang,
 ) -> ExitCode {
-    let content = match load_content(content_dir) {
+    let content = match load_content(content_dir, lang) {
         Ok(content) => content,
         Err(code) => return code,
     };
@@ -524,8 +524,8 @@ pub fn stats_text_in(
         t!(
             lang,
             "cli-stats-streak-line",
-            days = stats.streak_days.to_string(),
-            total = stats.total_reviews.to_string()
+            days = stats.streak_days,
+            total = stats.total_reviews
         ),
     );
     let _ = writeln!(out, "  {}", t!(lang, "cli-stats-mastery"));

@@ -331,8 +331,8 @@ pub fn exercises(
             found.push((
                 Some("hints".to_string()),
                 format!(
-                    "has {} hint(s); give at least two, from a nudge to nearly the answer",
-                    exercise.hints.len()
+                    "has {}; give at least two, from a nudge to nearly the answer",
+                    crate::format::count(exercise.hints.len() as u64, "hint")
                 ),
             ));
         }

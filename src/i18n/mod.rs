@@ -248,6 +248,16 @@ mod tests {
         assert_eq!(crate::t!(Lang::En, "count-sectors", n = 4), "4 sectors");
         assert_eq!(crate::t!(Lang::Ko, "count-sectors", n = 1), "sector 1개");
         assert_eq!(crate::t!(Lang::Ko, "count-sectors", n = 4), "sector 4개");
+        // Hinglish counts in English nouns, so English's plural: Hindi's rule would make 0 singular.
+        for (n, said) in [(0, "0 sectors"), (1, "1 sector"), (2, "2 sectors")] {
+            assert_eq!(crate::t!(Lang::HiLatn, "count-sectors", n = n), said);
+        }
+        assert_eq!(
+            crate::t!(Lang::HiLatn, "cli-content-problems", n = 0)
+                .split(" —")
+                .next(),
+            Some("0 content problems")
+        );
     }
 
     #[test]

@@ -63,7 +63,8 @@ pub fn check(lab: &Lab, content: &Content, file: &str, text: &str) -> Vec<Findin
                         &needle,
                         true,
                         format!(
-                            "this draw asks for {count} exercise(s) of `{topic}` at {} and there {} {}",
+                            "this draw asks for {} of `{topic}` at {} and there {} {}",
+                            crate::format::count(*count as u64, "exercise"),
                             level.key(),
                             if ids.len() == 1 { "is" } else { "are" },
                             ids.len()
@@ -74,7 +75,8 @@ pub fn check(lab: &Lab, content: &Content, file: &str, text: &str) -> Vec<Findin
                         &needle,
                         false,
                         format!(
-                            "every student gets the same {count} exercise(s): the pool of `{topic}` at {} has only {}",
+                            "every student gets the same {}: the pool of `{topic}` at {} has only {}",
+                            crate::format::count(*count as u64, "exercise"),
                             level.key(),
                             ids.len()
                         ),
@@ -114,8 +116,8 @@ pub fn check(lab: &Lab, content: &Content, file: &str, text: &str) -> Vec<Findin
                     &needle,
                     false,
                     format!(
-                        "step {number}: {} distinct answer(s) over {SAMPLE} students — neighbours will share answers (tied); a template with more parameters varies more",
-                        answers.len()
+                        "step {number}: {} over {SAMPLE} students — neighbours will share answers (tied); a template with more parameters varies more",
+                        crate::format::count(answers.len() as u64, "distinct answer")
                     ),
                 );
             }

@@ -64,7 +64,8 @@ pub fn plan(
                 let mut ids = pool(content, topic, *level);
                 if ids.len() < *count {
                     return Err(locate(file, text, &format!("\"{topic}\"")).error(&format!(
-                        "this draw asks for {count} exercise(s) of topic `{topic}` at {}, and there {} {}",
+                        "this draw asks for {} of topic `{topic}` at {}, and there {} {}",
+                        crate::format::count(*count as u64, "exercise"),
                         level.key(),
                         if ids.len() == 1 { "is" } else { "are" },
                         ids.len()

@@ -231,16 +231,16 @@ impl LabSession {
             let kept: String = good.iter().map(|r| format!("{}\n", r.to_line())).collect();
             store::replace(&path, &kept)?;
             notices.push(format!(
-                "Your results file was damaged; it was moved to {} and its first {} record(s) kept. \
+                "Your results file was damaged; it was moved to {} and its first {} kept. \
                  Tell your instructor.",
                 aside.display(),
-                good.len()
+                crate::format::count(good.len() as u64, "record")
             ));
             note = Some(format!(
-                "repaired: {} of {} readable record(s) kept, {} damaged line(s); the damaged file is {}",
+                "repaired: {} of {} readable kept, {}; the damaged file is {}",
                 good.len(),
-                parsed.records.len(),
-                parsed.damage.len(),
+                crate::format::count(parsed.records.len() as u64, "record"),
+                crate::format::count(parsed.damage.len() as u64, "damaged line"),
                 aside.display()
             ));
         }

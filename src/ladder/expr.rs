@@ -386,7 +386,8 @@ fn call(name: &str, args: &[f64]) -> Result<f64, ExprError> {
             Ok(())
         } else {
             Err(ExprError::BadCall(format!(
-                "{name}() takes {n} argument(s), got {}",
+                "{name}() takes {}, got {}",
+                crate::format::count(n as u64, "argument"),
                 args.len()
             )))
         }
