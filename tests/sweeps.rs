@@ -428,6 +428,7 @@ fn the_sweep_panel_draws_the_curve_and_the_measurement() {
     press(&mut shared, KeyCode::Char('w'));
     let text = screen(&shared, 200, 60);
     insta::assert_snapshot!("sweep_shared_stride32_200x60", text);
+    insta::assert_snapshot!("sweep_shared_stride32_80x24", screen(&shared, 80, 24));
     assert!(text.contains("Sweep: wavefronts against stride"), "{text}");
     assert!(text.contains("now 32 → 32"), "{text}");
     assert!(text.contains("H200 cycles per load"), "{text}");

@@ -21,10 +21,10 @@ use crate::i18n::Lang;
 use crate::t;
 use crate::ui::{Theme, block};
 use ratatui::buffer::Buffer;
-use ratatui::layout::Rect;
+use ratatui::layout::{Constraint, Layout, Rect};
 use ratatui::symbols::Marker;
-use ratatui::text::Span;
-use ratatui::widgets::{Axis, Chart, Dataset, GraphType, LegendPosition, Widget};
+use ratatui::text::{Line, Span};
+use ratatui::widgets::{Axis, Chart, Dataset, GraphType, Widget};
 use std::sync::{Arc, Mutex};
 
 /// Most points the panel sweeps (a typed range beyond it is refused; `calc sweep` takes more).
@@ -531,13 +531,13 @@ pub fn render_sweep(
         _ => nice_ceiling(top),
     };
     let current = curves.current.map(|c| [c]);
+    let model_name = if area.width >= 100 {
+        t!(lang, "explorer-sweep-model-long", figure = name.clone())
+    } else {
+        t!(lang, "explorer-sweep-model")
+    };
     let mut datasets = vec![
         Dataset::default()
-            .name(if area.width >= 100 {
-                t!(lang, "explorer-sweep-model-long", figure = name.clone())
-            } else {
-                t!(lang, "explorer-sweep-model")
-            })
             .marker(Marker::Braille)
             .graph_type(GraphType::Line)
             .style(theme.series(0))
@@ -562,11 +562,10 @@ pub fn render_sweep(
             )
         }
     });
-    if let Some(label) = &measured_name {
+    if measured_name.is_some() {
         // Dots, not a line: the measured points stay apart from the model's curve without colour.
         datasets.push(
             Dataset::default()
-                .name(label.clone())
                 .marker(Marker::Dot)
                 .graph_type(GraphType::Scatter)
                 .style(theme.series(2))
@@ -576,7 +575,6 @@ pub fn render_sweep(
     if let Some(point) = &current {
         datasets.push(
             Dataset::default()
-                .name(t!(lang, "explorer-sweep-now-point"))
                 .marker(Marker::Block)
                 .graph_type(GraphType::Scatter)
                 .style(theme.bad())
@@ -590,16 +588,36 @@ pub fn render_sweep(
     let y_labels = [0.0, y_max / 2.0, y_max]
         .map(|y| Span::styled(format::trim_float(y, 1), theme.dim()))
         .to_vec();
+    let outer = block(&title, theme);
+    let inner = outer.inner(area);
+    outer.render(area, buf);
+    // The key on a line of its own under the plot, never over a curve.
+    let [plot, key] = inner.layout(&Layout::vertical([
+        Constraint::Min(0),
+        Constraint::Length(u16::from(inner.height >= 4)),
+    ]));
+    let mut key_spans = vec![
+        Span::styled("⠤⠤ ", theme.series(0)),
+        Span::styled(model_name, theme.series(0)),
+    ];
+    if let Some(label) = measured_name {
+        key_spans.push(Span::raw("   "));
+        key_spans.push(Span::styled(label, theme.series(2)));
+    }
+    if current.is_some() {
+        key_spans.push(Span::raw("   "));
+        key_spans.push(Span::styled("█ ", theme.bad()));
+        key_spans.push(Span::styled(
+            t!(lang, "explorer-sweep-now-point"),
+            theme.bad(),
+        ));
+    }
+    Line::from(key_spans).render(key, buf);
     Chart::new(datasets)
-        .block(block(&title, theme))
         .x_axis(Axis::default().bounds(x_bounds).labels(x_labels))
         .y_axis(Axis::default().bounds([0.0, y_max]).labels(y_labels))
-        .legend_position(Some(LegendPosition::BottomRight))
-        .hidden_legend_constraints((
-            ratatui::layout::Constraint::Ratio(2, 3),
-            ratatui::layout::Constraint::Ratio(1, 2),
-        ))
-        .render(area, buf);
+        .legend_position(None)
+        .render(plot, buf);
 }
 
 /// A round number at or above `value` for the top of an axis: 1, 2, 4, 5, 8 × a power of ten, or
