@@ -559,11 +559,14 @@ impl State {
                 lines.push(Line::styled(format!("{merged_cell}{f}"), theme.warn()));
             }
             if let Some(note) = &a.merge_note {
-                lines.push(Line::styled(format!("  ({note})"), theme.dim()));
+                lines.push(Line::styled(
+                    format!("  ({})", note.text(lang)),
+                    theme.dim(),
+                ));
             }
         }
         lines.push(Line::styled(
-            t!(lang, "analyze-why", why = a.why.to_string()),
+            t!(lang, "analyze-why", why = a.why.text(lang)),
             theme.dim(),
         ));
         let coords = self.block_coords(self.block);
