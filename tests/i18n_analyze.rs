@@ -100,7 +100,10 @@ fn speaks(english: &str, text: impl Fn(Lang) -> String, what: &str) {
     assert_ne!(ko, english, "{what}: Korean is the English text");
     assert_ne!(hi, english, "{what}: Hinglish is the English text");
     assert!(has_hangul(&ko), "{what}: no Korean in `{ko}`");
-    assert!(!has_hangul(&hi), "{what}: Hinglish is in Latin script: `{hi}`");
+    assert!(
+        !has_hangul(&hi),
+        "{what}: Hinglish is in Latin script: `{hi}`"
+    );
     assert_eq!(numbers(&ko), numbers(english), "{what}: `{ko}`");
     assert_eq!(numbers(&hi), numbers(english), "{what}: `{hi}`");
 }
@@ -119,7 +122,11 @@ fn the_why_line_speaks_the_language_with_the_english_figures() {
         "strided load",
     );
     assert!(load.why.text(Lang::Ko).contains("request당 sector 8.0개"));
-    assert!(load.why.text(Lang::HiLatn).contains("har request pe 8.0 sectors"));
+    assert!(
+        load.why
+            .text(Lang::HiLatn)
+            .contains("har request pe 8.0 sectors")
+    );
     let (_, tiled) = example("transpose_tiled32");
     let column = tiled
         .lines
@@ -138,10 +145,17 @@ fn the_why_line_speaks_the_language_with_the_english_figures() {
         for a in &report.lines {
             let english = a.why.text(Lang::En);
             kinds.insert(std::mem::discriminant(&a.why));
-            speaks(&english, |lang| a.why.text(lang), &format!("{name} {}", a.text));
+            speaks(
+                &english,
+                |lang| a.why.text(lang),
+                &format!("{name} {}", a.text),
+            );
         }
     }
-    assert!(kinds.len() >= 4, "coalesced, scattered, conflict-free and conflicting accesses");
+    assert!(
+        kinds.len() >= 4,
+        "coalesced, scattered, conflict-free and conflicting accesses"
+    );
     for why in [Why::NeverRuns, Why::NoConflicts] {
         speaks(&why.to_string(), |lang| why.text(lang), &format!("{why:?}"));
     }
@@ -201,7 +215,11 @@ fn the_text_report_speaks_with_the_english_figures_and_columns() {
         assert_eq!(code, 0, "{english}");
         let (ko, _) = run(&[&["--lang", "ko"][..], &args].concat(), &[]);
         let (hi, _) = run(&[&["--lang", "hi-Latn"][..], &args].concat(), &[]);
-        assert_eq!(run(&args, &[("LANG", "ko_KR.UTF-8")]).0, ko, "the locale chooses Korean");
+        assert_eq!(
+            run(&args, &[("LANG", "ko_KR.UTF-8")]).0,
+            ko,
+            "the locale chooses Korean"
+        );
         for heading in ["합계", "\n   줄  instruction · request/sector · wavefront"] {
             assert!(ko.contains(heading), "{example}: no `{heading}` in\n{ko}");
         }
@@ -211,8 +229,16 @@ fn the_text_report_speaks_with_the_english_figures_and_columns() {
         assert!(!ko.contains("requests,"), "{ko}");
         assert!(hi.contains("(har request pe "), "{hi}");
         for (lang, text) in [("ko", &ko), ("hi-Latn", &hi)] {
-            assert_eq!(numbers(text), numbers(&english), "{example} {lang}:\n{text}");
-            assert_eq!(text.lines().count(), english.lines().count(), "{example} {lang}");
+            assert_eq!(
+                numbers(text),
+                numbers(&english),
+                "{example} {lang}:\n{text}"
+            );
+            assert_eq!(
+                text.lines().count(),
+                english.lines().count(),
+                "{example} {lang}"
+            );
             // The source column starts where it does in English, counted in terminal columns.
             for (mine, theirs) in text.lines().zip(english.lines()) {
                 if let (Some(at), Some(english_at)) = (mine.find(" | "), theirs.find(" | ")) {
@@ -234,14 +260,30 @@ fn the_text_report_speaks_with_the_english_figures_and_columns() {
             assert!(hi.contains("sabse mehnge accesses"), "{example}:\n{hi}");
         }
     }
-    let (ko, _) = run(&["--lang", "ko", "analyze", "--example", "strided", "--text"], &[]);
+    let (ko, _) = run(
+        &["--lang", "ko", "analyze", "--example", "strided", "--text"],
+        &[],
+    );
     assert!(
         ko.contains("      request당 sector 8.0개 (warp 전체에 필요한 것은 4개)"),
         "the costliest access's why, in Korean:\n{ko}"
     );
-    let (ko, _) = run(&["--lang", "ko", "analyze", "--example", "matmul_tiled", "--text"], &[]);
+    let (ko, _) = run(
+        &[
+            "--lang",
+            "ko",
+            "analyze",
+            "--example",
+            "matmul_tiled",
+            "--text",
+        ],
+        &[],
+    );
     assert!(ko.contains("합친다면: lds 131072 inst"), "{ko}");
-    assert!(ko.contains("합친다고 가정"), "the merge note, in Korean:\n{ko}");
+    assert!(
+        ko.contains("합친다고 가정"),
+        "the merge note, in Korean:\n{ko}"
+    );
 }
 
 #[test]
@@ -256,10 +298,19 @@ fn counts_of_one_take_the_singular() {
     assert!(english.contains("  shared loads   0 instructions, 0 wavefronts, 0 bank conflicts"));
     assert_eq!(analyze::render_text(one, &report), english);
     let hinglish = analyze::render_text_in(one, &report, Lang::HiLatn);
-    assert!(hinglish.contains("1 request, 1 sector (har request pe 1.00)"), "{hinglish}");
-    assert!(hinglish.contains("0 instructions, 0 wavefronts, 0 bank conflicts"), "{hinglish}");
+    assert!(
+        hinglish.contains("1 request, 1 sector (har request pe 1.00)"),
+        "{hinglish}"
+    );
+    assert!(
+        hinglish.contains("0 instructions, 0 wavefronts, 0 bank conflicts"),
+        "{hinglish}"
+    );
     let korean = analyze::render_text_in(one, &report, Lang::Ko);
-    assert!(korean.contains("  global load    request 1개, sector 1개"), "{korean}");
+    assert!(
+        korean.contains("  global load    request 1개, sector 1개"),
+        "{korean}"
+    );
 }
 
 #[test]
@@ -283,8 +334,13 @@ fn json_keeps_the_english_why_and_merge_note_in_every_language() {
             }
         }
     }
-    let (json, _) = run(&["--lang", "ko", "analyze", "--example", "strided", "--json"], &[]);
-    assert!(json.contains("\"why\": \"8.0 sectors per request where a full warp needs 4: 50 % of fetched bytes used"));
+    let (json, _) = run(
+        &["--lang", "ko", "analyze", "--example", "strided", "--json"],
+        &[],
+    );
+    assert!(json.contains(
+        "\"why\": \"8.0 sectors per request where a full warp needs 4: 50 % of fetched bytes used"
+    ));
 }
 
 /// The right border of every box is whole, and no double-width character is cut at the edge.
@@ -298,7 +354,10 @@ fn assert_borders(app: &App, width: u16, height: u16, what: &str) {
         match symbol {
             "┐" => inside = true,
             "┘" => inside = false,
-            _ if inside => assert_eq!(symbol, "│", "{what}: the right border is broken on row {y}:\n{text}"),
+            _ if inside => assert_eq!(
+                symbol, "│",
+                "{what}: the right border is broken on row {y}:\n{text}"
+            ),
             _ => {}
         }
         assert!(
@@ -312,22 +371,34 @@ fn assert_borders(app: &App, width: u16, height: u16, what: &str) {
 fn the_screen_words_the_why_line_and_the_merge_note_in_the_language() {
     let ko = analysing("transpose_naive", Lang::Ko);
     let text = screen(&ko, 80, 24);
-    assert!(text.contains("│왜: request당 sector 32.0개 (warp 전체에 필요한 것은 4개)"), "{text}");
+    assert!(
+        text.contains("│왜: request당 sector 32.0개 (warp 전체에 필요한 것은 4개)"),
+        "{text}"
+    );
     assert_borders(&ko, 80, 24, "ko transpose_naive");
     insta::assert_snapshot!("analyze_transpose_naive_ko_80x24", text);
     let hi = analysing("transpose_naive", Lang::HiLatn);
     let text = screen(&hi, 80, 24);
-    assert!(text.contains("│kyun: har request pe 32.0 sectors"), "{text}");
+    assert!(
+        text.contains("│kyun: har request pe 32.0 sectors"),
+        "{text}"
+    );
     assert_borders(&hi, 80, 24, "hi transpose_naive");
     insta::assert_snapshot!("analyze_transpose_naive_hi_latn_80x24", text);
     let mut ko = ko;
     press(&mut ko, KeyCode::Tab);
     let text = screen(&ko, 80, 24);
-    assert!(text.contains("│왜: request당 sector 4.0개, 가져온 byte의 100%를 씀: coalescing됨"), "{text}");
+    assert!(
+        text.contains("│왜: request당 sector 4.0개, 가져온 byte의 100%를 씀: coalescing됨"),
+        "{text}"
+    );
     assert_borders(&ko, 80, 24, "ko transpose_naive, the load");
 
     // The unrolled `As[ty][k]` of the tiled multiply: its merge note under the merged figures.
-    for (lang, words) in [(Lang::Ko, "loop를 unroll하고"), (Lang::HiLatn, "loop unroll karke")] {
+    for (lang, words) in [
+        (Lang::Ko, "loop를 unroll하고"),
+        (Lang::HiLatn, "loop unroll karke"),
+    ] {
         let mut app = analysing("matmul_tiled", lang);
         let mut found = false;
         for _ in 0..40 {
@@ -342,5 +413,21 @@ fn the_screen_words_the_why_line_and_the_merge_note_in_the_language() {
             press(&mut app, KeyCode::Char('n'));
         }
         assert!(found, "{lang}: no merge note for As[ty][k] in its words");
+    }
+}
+
+#[test]
+fn every_access_of_every_example_keeps_the_borders_in_korean_and_hinglish() {
+    for lang in [Lang::Ko, Lang::HiLatn] {
+        for (name, _) in examples::EXAMPLES {
+            let (_, report) = example(name);
+            let mut app = analysing(name, lang);
+            for _ in 0..report.lines.len() {
+                for (width, height) in [(80, 24), (100, 30), (200, 60)] {
+                    assert_borders(&app, width, height, &format!("{lang} {name}"));
+                }
+                press(&mut app, KeyCode::Char('n'));
+            }
+        }
     }
 }
