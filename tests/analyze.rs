@@ -485,7 +485,12 @@ fn a_pair_read_in_one_statement_is_also_counted_as_one_wider_access() {
         .find(|a| a.text == "s[2 * t]")
         .unwrap();
     assert!(
-        first.merge_note.as_deref().unwrap().contains("LDS/STS.64"),
+        first
+            .merge_note
+            .as_ref()
+            .unwrap()
+            .to_string()
+            .contains("LDS/STS.64"),
         "{:?}",
         first.merge_note
     );
@@ -551,8 +556,9 @@ fn neighbouring_stores_and_unrolled_loops_are_merged() {
     );
     assert!(
         row.merge_note
-            .as_deref()
+            .as_ref()
             .unwrap()
+            .to_string()
             .contains("unrolls the loop")
     );
     assert!(

@@ -54,3 +54,53 @@ analyze-trace-error = { $place }: { $error }
 analyze-warp-diagram = Warp diagram
 analyze-warp-sectors = Warp → sectors
 analyze-move-to-access = Move to a line with an access that this warp runs.
+# Why an access costs what it costs ($sectors, $used, $ways: figures already written out).
+analyze-why-coalesced = { $sectors } sectors per request, { $used } % of fetched bytes used: coalesced
+analyze-why-scattered = { $sectors } sectors per request where a full warp needs { $ideal }: { $used } % of fetched bytes used — neighbouring lanes are not reading neighbouring addresses
+analyze-why-no-conflicts = no bank conflicts: one wavefront per phase
+analyze-why-conflicts = { $ways }-way bank conflict on average: lanes of one phase hit different words of the same bank
+# Which merge the "if merged" figures assume ($members: the accesses in backquotes; $op: LDG/STG.64, …).
+analyze-merge-group = assumes the compiler merges { $members } into one { $bytes }-byte access ({ $op }) per thread
+analyze-merge-unrolled = assumes the compiler unrolls the loop and merges { $access } of neighbouring iterations into { $bytes }-byte accesses ({ $op })
+analyze-merge-and = { $first } and { $last }
+analyze-merge-list-separator = {" and "}
+# The text report (`warpdrill analyze … --text`).
+analyze-text-head = kernel { $kernel }  grid { $grid }  block { $block }
+analyze-text-line = line
+analyze-text-figures = instructions · requests/sectors · wavefronts
+analyze-text-source = source
+analyze-text-merged = if merged: { $figures }
+analyze-text-merged-none = if merged: none (counted on the first)
+analyze-text-totals = totals
+analyze-text-merged-totals = totals if the compiler merges neighbouring accesses of one thread (the hardware then counts the wider access)
+analyze-text-global-loads = global loads
+analyze-text-global-stores = global stores
+analyze-text-shared-loads = shared loads
+analyze-text-shared-stores = shared stores
+analyze-text-global-figures = { $requests ->
+    [one] { $requests } request
+   *[other] { $requests } requests
+}, { $sectors ->
+    [one] { $sectors } sector
+   *[other] { $sectors } sectors
+} ({ $per } per request)
+analyze-text-shared-figures = { $instructions ->
+    [one] { $instructions } instruction
+   *[other] { $instructions } instructions
+}, { $wavefronts ->
+    [one] { $wavefronts } wavefront
+   *[other] { $wavefronts } wavefronts
+}, { $conflicts ->
+    [one] { $conflicts } bank conflict
+   *[other] { $conflicts } bank conflicts
+}
+analyze-text-no-waste = no wasted sectors and no bank conflicts
+analyze-text-costliest = costliest accesses
+analyze-text-wasted-sectors = { $n ->
+    [one] { $n } wasted sector
+   *[other] { $n } wasted sectors
+}
+analyze-text-extra-wavefronts = { $n ->
+    [one] { $n } extra wavefront
+   *[other] { $n } extra wavefronts
+}

@@ -30,7 +30,7 @@ analyze-line-title = Line { $line } · { $text }
 analyze-line = Line { $line }
 analyze-no-access = Is line pe koi memory access nahi hai — n / N se agle ya pichhle pe jao.
 analyze-access-head = { $space } · har lane ke { $bytes } B
-analyze-access-of = line pe { $count } mein se access { $n } (Tab)
+analyze-access-of = line pe access { $n } / { $count } (Tab)
 analyze-never-runs = kisi active lane ke saath kabhi nahi chalta
 analyze-as-written = jaisa likha hai
 analyze-merged-with-first = apne group ke pehle access ke saath count hota hai
@@ -54,3 +54,59 @@ analyze-trace-error = { $place }: { $error }
 analyze-warp-diagram = Warp diagram
 analyze-warp-sectors = Warp → sectors
 analyze-move-to-access = Aisi line pe jao jiska access yeh warp chalata hai.
+# Access ki cost kyun hai ($sectors, $used, $ways: figures pehle se likhe hue).
+analyze-why-coalesced = har request pe { $sectors } sectors, fetched bytes ka { $used } % use hua: coalesced
+analyze-why-scattered = har request pe { $sectors } sectors, jabki poore warp ko { $ideal } chahiye: fetched bytes ka sirf { $used } % use hua — padosi lanes padosi addresses nahi padh rahi
+analyze-why-no-conflicts = koi bank conflict nahi: har phase mein ek wavefront
+analyze-why-conflicts = average { $ways }-way bank conflict: ek phase ki lanes same bank ke alag-alag words hit karti hain
+# "merge karke" figures kaunsa merge maante hain ($members: backquotes mein accesses; $op: LDG/STG.64, …).
+analyze-merge-group = maana hai ki compiler { $members } ko har thread ke ek { $bytes }-byte access ({ $op }) mein merge karta hai
+analyze-merge-unrolled = maana hai ki compiler loop unroll karke padosi iterations ke { $access } ko { $bytes }-byte accesses ({ $op }) mein merge karta hai
+analyze-merge-and = { $first } aur { $last }
+analyze-merge-list-separator = {", "}
+# Text report (`warpdrill analyze … --text`).
+analyze-text-head = kernel { $kernel }  grid { $grid }  block { $block }
+analyze-text-line = line
+analyze-text-figures = instructions · requests/sectors · wavefronts
+analyze-text-source = source
+analyze-text-merged = merge karke: { $figures }
+analyze-text-merged-none = merge karke: kuch nahi (group ke pehle access ke saath count hua)
+analyze-text-totals = totals
+analyze-text-merged-totals = totals agar compiler ek thread ke padosi accesses ko merge kare (tab hardware wider access count karta hai)
+analyze-text-global-loads = global loads
+analyze-text-global-stores = global stores
+analyze-text-shared-loads = shared loads
+analyze-text-shared-stores = shared stores
+analyze-text-global-figures = { $requests ->
+    [0] { $requests } requests
+    [one] { $requests } request
+   *[other] { $requests } requests
+}, { $sectors ->
+    [0] { $sectors } sectors
+    [one] { $sectors } sector
+   *[other] { $sectors } sectors
+} (har request pe { $per })
+analyze-text-shared-figures = { $instructions ->
+    [0] { $instructions } instructions
+    [one] { $instructions } instruction
+   *[other] { $instructions } instructions
+}, { $wavefronts ->
+    [0] { $wavefronts } wavefronts
+    [one] { $wavefronts } wavefront
+   *[other] { $wavefronts } wavefronts
+}, { $conflicts ->
+    [0] { $conflicts } bank conflicts
+    [one] { $conflicts } bank conflict
+   *[other] { $conflicts } bank conflicts
+}
+analyze-text-no-waste = koi sector waste nahi hua aur koi bank conflict nahi
+analyze-text-costliest = sabse mehnge accesses
+analyze-text-wasted-sectors = { $n ->
+    [one] { $n } sector waste hua
+   *[other] { $n } sectors waste hue
+}
+analyze-text-extra-wavefronts = { $n ->
+    [0] { $n } extra wavefronts
+    [one] { $n } extra wavefront
+   *[other] { $n } extra wavefronts
+}

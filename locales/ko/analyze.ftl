@@ -45,3 +45,32 @@ analyze-trace-error = { $place }: { $error }
 analyze-warp-diagram = Warp 다이어그램
 analyze-warp-sectors = Warp → sector
 analyze-move-to-access = 이 warp가 실행하는 access가 있는 줄로 이동하라.
+# access의 비용이 그만큼인 이유 ($sectors, $used, $ways: 이미 적어 둔 수치).
+analyze-why-coalesced = request당 sector { $sectors }개, 가져온 byte의 { $used }%를 씀: coalescing됨
+analyze-why-scattered = request당 sector { $sectors }개 (warp 전체에 필요한 것은 { $ideal }개): 가져온 byte의 { $used }%만 씀 — 이웃한 lane들이 이웃한 주소를 읽지 않는다
+analyze-why-no-conflicts = bank conflict 없음: phase마다 wavefront 하나
+analyze-why-conflicts = 평균 { $ways }-way bank conflict: 한 phase의 lane들이 같은 bank의 서로 다른 word를 건드린다
+# "합친다면" 수치가 가정하는 병합 ($members: 역따옴표 안의 access; $op: LDG/STG.64 등).
+analyze-merge-group = compiler가 { $members }을(를) thread마다 { $bytes }-byte access 하나({ $op })로 합친다고 가정
+analyze-merge-unrolled = compiler가 loop를 unroll하고 이웃한 iteration의 { $access }을(를) { $bytes }-byte access({ $op })로 합친다고 가정
+analyze-merge-and = { $first }, { $last }
+analyze-merge-list-separator = {", "}
+# 텍스트 보고서 (`warpdrill analyze … --text`).
+analyze-text-head = kernel { $kernel }  grid { $grid }  block { $block }
+analyze-text-line = 줄
+analyze-text-figures = instruction · request/sector · wavefront
+analyze-text-source = 소스
+analyze-text-merged = 합친다면: { $figures }
+analyze-text-merged-none = 합친다면: 없음 (그룹의 첫 access에서 셈)
+analyze-text-totals = 합계
+analyze-text-merged-totals = compiler가 한 thread의 이웃한 access를 합칠 때의 합계 (그러면 hardware는 넓어진 access를 센다)
+analyze-text-global-loads = global load
+analyze-text-global-stores = global store
+analyze-text-shared-loads = shared load
+analyze-text-shared-stores = shared store
+analyze-text-global-figures = request { $requests }개, sector { $sectors }개 (request당 { $per }개)
+analyze-text-shared-figures = instruction { $instructions }개, wavefront { $wavefronts }개, bank conflict { $conflicts }개
+analyze-text-no-waste = 낭비된 sector도 bank conflict도 없음
+analyze-text-costliest = 비용이 가장 큰 access
+analyze-text-wasted-sectors = 낭비된 sector { $n }개
+analyze-text-extra-wavefronts = 추가 wavefront { $n }개

@@ -16,8 +16,11 @@ pub mod run;
 pub use error::{AnalyzeError, Result};
 pub use run::{Counts, Execution, Launch, SiteCounts, Trace};
 
+use crate::i18n::Lang;
+use crate::t;
 use ast::Space;
-use serde::Serialize;
+use serde::{Serialize, Serializer};
+use std::fmt;
 
 /// What to analyse.
 #[derive(Debug, Clone, Default)]
@@ -107,15 +110,19 @@ pub struct AccessReport {
     pub wasted_sectors: u64,
     /// Wavefronts beyond one per phase (shared): the bank conflicts.
     pub extra_wavefronts: u64,
-    /// One line on why it costs what it costs.
-    pub why: String,
+    /// Why it costs what it costs, with its figures ([`Why::text`] words it; JSON gets the English).
+    #[serde(serialize_with = "english")]
+    pub why: Why,
     /// The counts if the compiler merges this access with its neighbours into one wider access
     /// (present only where that changes them; the merged access is counted on its first member).
     #[serde(skip_serializing_if = "Option::is_none")]
     pub merged: Option<Totals>,
-    /// Which merge `merged` assumes.
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub merge_note: Option<String>,
+    /// Which merge `merged` assumes ([`MergeNote::text`] words it; JSON gets the English).
+    #[serde(
+        skip_serializing_if = "Option::is_none",
+        serialize_with = "english_option"
+    )]
+    pub merge_note: Option<MergeNote>,
 }
 
 /// The analysis of one kernel over one launch.
@@ -283,25 +290,26 @@ pub fn report(
                 let instrs = c.load.instructions + c.store.instructions;
                 let sectors = c.load.sectors + c.store.sectors;
                 let why = if instrs == 0 {
-                    "never runs with an active lane".to_string()
+                    Why::NeverRuns
                 } else {
-                    let spr = sectors as f64 / instrs as f64;
+                    let sectors_per_request = sectors as f64 / instrs as f64;
                     let eff = if sectors == 0 {
                         1.0
                     } else {
                         ((c.load.bytes + c.store.bytes) as f64 / (sectors as f64 * 32.0)).min(1.0)
                     };
-                    let ideal = per_instr.div_ceil(32) as f64;
-                    if spr <= ideal + 1e-9 {
-                        format!(
-                            "{spr:.1} sectors per request, {:.0} % of fetched bytes used: coalesced",
-                            eff * 100.0
-                        )
+                    let ideal = per_instr.div_ceil(32);
+                    if sectors_per_request <= ideal as f64 + 1e-9 {
+                        Why::Coalesced {
+                            sectors_per_request,
+                            used_percent: eff * 100.0,
+                        }
                     } else {
-                        format!(
-                            "{spr:.1} sectors per request where a full warp needs {ideal:.0}: {:.0} % of fetched bytes used — neighbouring lanes are not reading neighbouring addresses",
-                            eff * 100.0
-                        )
+                        Why::Scattered {
+                            sectors_per_request,
+                            ideal,
+                            used_percent: eff * 100.0,
+                        }
                     }
                 };
                 (wasted, 0, why)
@@ -312,14 +320,13 @@ pub fn report(
                 let waves = c.load.wavefronts + c.store.wavefronts;
                 let ideal = c.load.ideal + c.store.ideal;
                 let why = if ideal == 0 {
-                    "never runs with an active lane".to_string()
+                    Why::NeverRuns
                 } else if extra == 0 {
-                    "no bank conflicts: one wavefront per phase".to_string()
+                    Why::NoConflicts
                 } else {
-                    format!(
-                        "{:.1}-way bank conflict on average: lanes of one phase hit different words of the same bank",
-                        waves as f64 / ideal as f64
-                    )
+                    Why::BankConflicts {
+                        ways: waves as f64 / ideal as f64,
+                    }
                 };
                 (0, extra, why)
             }
@@ -351,58 +358,221 @@ pub fn report(
     })
 }
 
-/// Which merge a site's merged counts assume, in words.
-fn merge_note(kernel: &ast::Kernel, roles: &[Option<merge::Role>], site: usize) -> String {
+/// Which merge a site's merged counts assume.
+fn merge_note(kernel: &ast::Kernel, roles: &[Option<merge::Role>], site: usize) -> MergeNote {
     let s = &kernel.sites[site];
-    let op = |width: u32| {
-        let kind = match s.space {
-            Space::Global => "LDG/STG",
-            Space::Shared => "LDS/STS",
-        };
-        format!("{kind}.{}", width * 8)
-    };
     match roles.get(site).copied().flatten() {
-        Some(merge::Role::Group { group, size, .. }) => {
-            let members: Vec<String> = kernel
+        Some(merge::Role::Group { group, size, .. }) => MergeNote {
+            members: kernel
                 .sites
                 .iter()
                 .zip(roles)
                 .filter(
                     |(_, r)| matches!(r, Some(merge::Role::Group { group: g, .. }) if *g == group),
                 )
-                .map(|(site, _)| format!("`{}`", site.text))
-                .collect();
-            format!(
-                "assumes the compiler merges {} into one {}-byte access ({}) per thread",
-                members.join(" and "),
-                s.access_bytes * size as u32,
-                op(s.access_bytes * size as u32)
+                .map(|(site, _)| site.text.clone())
+                .collect(),
+            bytes: s.access_bytes * size as u32,
+            space: s.space,
+            unrolled: false,
+        },
+        _ => MergeNote {
+            members: vec![s.text.clone()],
+            bytes: 16 / s.access_bytes.max(1) * s.access_bytes,
+            space: s.space,
+            unrolled: true,
+        },
+    }
+}
+
+/// Why an access costs what it costs, with the figures that show it.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub enum Why {
+    /// No warp runs it with an active lane.
+    NeverRuns,
+    /// Global: no more sectors per request than a full warp of these bytes needs.
+    Coalesced {
+        /// Sectors per request (instruction), on average.
+        sectors_per_request: f64,
+        /// Of the bytes fetched, the share asked for, in percent.
+        used_percent: f64,
+    },
+    /// Global: more sectors per request than a full warp needs.
+    Scattered {
+        /// Sectors per request (instruction), on average.
+        sectors_per_request: f64,
+        /// The sectors a full warp of these bytes needs.
+        ideal: u64,
+        /// Of the bytes fetched, the share asked for, in percent.
+        used_percent: f64,
+    },
+    /// Shared: one wavefront per phase.
+    NoConflicts,
+    /// Shared: more wavefronts than phases.
+    BankConflicts {
+        /// Wavefronts per phase, on average.
+        ways: f64,
+    },
+}
+
+impl Why {
+    /// The explanation in `lang`, one line.
+    pub fn text(&self, lang: Lang) -> String {
+        match *self {
+            Why::NeverRuns => t!(lang, "analyze-never-runs"),
+            Why::Coalesced {
+                sectors_per_request,
+                used_percent,
+            } => t!(
+                lang,
+                "analyze-why-coalesced",
+                sectors = format!("{sectors_per_request:.1}"),
+                used = format!("{used_percent:.0}")
+            ),
+            Why::Scattered {
+                sectors_per_request,
+                ideal,
+                used_percent,
+            } => t!(
+                lang,
+                "analyze-why-scattered",
+                sectors = format!("{sectors_per_request:.1}"),
+                ideal = ideal,
+                used = format!("{used_percent:.0}")
+            ),
+            Why::NoConflicts => t!(lang, "analyze-why-no-conflicts"),
+            Why::BankConflicts { ways } => {
+                t!(lang, "analyze-why-conflicts", ways = format!("{ways:.1}"))
+            }
+        }
+    }
+}
+
+/// The English text, as `--json` gives it.
+impl fmt::Display for Why {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.text(Lang::En))
+    }
+}
+
+/// The merge that an access's merged counts assume.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct MergeNote {
+    /// The accesses merged, as written (one, for an unrolled loop's neighbouring iterations).
+    pub members: Vec<String>,
+    /// Bytes per thread of the merged access.
+    pub bytes: u32,
+    /// Global or shared memory.
+    pub space: Space,
+    /// Whether the merge needs the loop unrolled (one access of neighbouring iterations).
+    pub unrolled: bool,
+}
+
+impl MergeNote {
+    /// The SASS instruction the merge makes: `LDG/STG.64`, `LDS/STS.128`, …
+    pub fn op(&self) -> String {
+        let kind = match self.space {
+            Space::Global => "LDG/STG",
+            Space::Shared => "LDS/STS",
+        };
+        format!("{kind}.{}", self.bytes * 8)
+    }
+
+    /// The note in `lang`, one line.
+    pub fn text(&self, lang: Lang) -> String {
+        if self.unrolled {
+            t!(
+                lang,
+                "analyze-merge-unrolled",
+                access = format!("`{}`", self.members.first().map_or("", String::as_str)),
+                bytes = self.bytes,
+                op = self.op()
+            )
+        } else {
+            let members: Vec<String> = self.members.iter().map(|m| format!("`{m}`")).collect();
+            let (last, rest) = members.split_last().map_or(("", &[][..]), |(l, r)| (l, r));
+            let members = if rest.is_empty() {
+                last.to_string()
+            } else {
+                t!(
+                    lang,
+                    "analyze-merge-and",
+                    first = rest.join(&t!(lang, "analyze-merge-list-separator")),
+                    last = last
+                )
+            };
+            t!(
+                lang,
+                "analyze-merge-group",
+                members = members,
+                bytes = self.bytes,
+                op = self.op()
             )
         }
-        _ => format!(
-            "assumes the compiler unrolls the loop and merges `{}` of neighbouring iterations into {}-byte accesses ({})",
-            s.text,
-            16 / s.access_bytes.max(1) * s.access_bytes,
-            op(16 / s.access_bytes.max(1) * s.access_bytes)
-        ),
+    }
+}
+
+/// The English text, as `--json` gives it.
+impl fmt::Display for MergeNote {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.text(Lang::En))
+    }
+}
+
+fn english<S: Serializer>(
+    value: &impl fmt::Display,
+    serializer: S,
+) -> std::result::Result<S::Ok, S::Error> {
+    serializer.collect_str(value)
+}
+
+fn english_option<S: Serializer>(
+    value: &Option<MergeNote>,
+    serializer: S,
+) -> std::result::Result<S::Ok, S::Error> {
+    match value {
+        Some(note) => serializer.collect_str(note),
+        None => serializer.serialize_none(),
     }
 }
 
 /// The report as text: the source with each line's figures, the totals and the costliest lines.
 pub fn render_text(source: &str, report: &Report) -> String {
+    render_text_in(source, report, Lang::En)
+}
+
+/// Terminal columns `text` takes (a Hangul syllable takes two).
+fn columns(text: &str) -> usize {
+    ratatui::text::Span::raw(text).width()
+}
+
+/// `text` followed by spaces up to `width` terminal columns.
+fn pad(text: &str, width: usize) -> String {
+    format!("{text}{}", " ".repeat(width.saturating_sub(columns(text))))
+}
+
+/// [`render_text`] in `lang`: the words translated, the figures and the layout the same.
+pub fn render_text_in(source: &str, report: &Report, lang: Lang) -> String {
     use std::fmt::Write;
     let mut out = String::new();
     let _ = writeln!(
         out,
-        "kernel {}  grid {}  block {}",
-        report.kernel,
-        dims(report.grid),
-        dims(report.block)
+        "{}",
+        t!(
+            lang,
+            "analyze-text-head",
+            kernel = report.kernel.as_str(),
+            grid = dims(report.grid),
+            block = dims(report.block)
+        )
     );
+    let line_head = t!(lang, "analyze-text-line");
     let _ = writeln!(
         out,
-        "{:>5}  {:<52} | source",
-        "line", "instructions · requests/sectors · wavefronts"
+        "{}{line_head}  {} | {}",
+        " ".repeat(5usize.saturating_sub(columns(&line_head))),
+        pad(&t!(lang, "analyze-text-figures"), 52),
+        t!(lang, "analyze-text-source")
     );
     for (k, text) in source.lines().enumerate() {
         let line = k as u32 + 1;
@@ -412,10 +582,10 @@ pub fn render_text(source: &str, report: &Report) -> String {
             if let Some(m) = &a.merged {
                 let merged = access_figures(m, a.space);
                 if merged.is_empty() {
-                    figures.push("if merged: none (counted on the first)".into());
+                    figures.push(t!(lang, "analyze-text-merged-none"));
                 }
                 for f in merged {
-                    figures.push(format!("if merged: {f}"));
+                    figures.push(t!(lang, "analyze-text-merged", figures = f));
                 }
             }
         }
@@ -424,24 +594,28 @@ pub fn render_text(source: &str, report: &Report) -> String {
         } else {
             for (i, f) in figures.iter().enumerate() {
                 if i == 0 {
-                    let _ = writeln!(out, "{line:>5}  {f:<52} | {text}");
+                    let _ = writeln!(out, "{line:>5}  {} | {text}", pad(f, 52));
                 } else {
-                    let _ = writeln!(out, "{:>5}  {f:<52} |", "");
+                    let _ = writeln!(out, "{:>5}  {} |", "", pad(f, 52));
                 }
             }
         }
     }
-    let _ = writeln!(out, "\ntotals");
-    totals_text(&mut out, &report.totals);
+    let _ = writeln!(out, "\n{}", t!(lang, "analyze-text-totals"));
+    totals_text(&mut out, &report.totals, lang);
     if let Some(m) = &report.merged_totals {
-        let _ = writeln!(
-            out,
-            "\ntotals if the compiler merges neighbouring accesses of one thread (the hardware then counts the wider access)"
-        );
-        totals_text(&mut out, m);
+        let _ = writeln!(out, "\n{}", t!(lang, "analyze-text-merged-totals"));
+        totals_text(&mut out, m, lang);
         for a in report.lines.iter().filter(|a| a.merged.is_some()) {
             if let Some(note) = &a.merge_note {
-                let _ = writeln!(out, "  {}:{} {}: {note}", a.line, a.column, a.text);
+                let _ = writeln!(
+                    out,
+                    "  {}:{} {}: {}",
+                    a.line,
+                    a.column,
+                    a.text,
+                    note.text(lang)
+                );
             }
         }
     }
@@ -452,19 +626,26 @@ pub fn render_text(source: &str, report: &Report) -> String {
         .collect();
     costly.sort_by_key(|a| std::cmp::Reverse(a.wasted_sectors + a.extra_wavefronts));
     if costly.is_empty() {
-        let _ = writeln!(out, "\nno wasted sectors and no bank conflicts");
+        let _ = writeln!(out, "\n{}", t!(lang, "analyze-text-no-waste"));
     } else {
-        let _ = writeln!(out, "\ncostliest accesses");
+        let _ = writeln!(out, "\n{}", t!(lang, "analyze-text-costliest"));
         for a in costly.iter().take(5) {
             let what = if a.space == "global" {
-                format!("{} wasted sectors", a.wasted_sectors)
+                t!(lang, "analyze-text-wasted-sectors", n = a.wasted_sectors)
             } else {
-                format!("{} extra wavefronts", a.extra_wavefronts)
+                t!(
+                    lang,
+                    "analyze-text-extra-wavefronts",
+                    n = a.extra_wavefronts
+                )
             };
             let _ = writeln!(
                 out,
                 "  {}:{} {}  {what}\n      {}",
-                a.line, a.column, a.text, a.why
+                a.line,
+                a.column,
+                a.text,
+                a.why.text(lang)
             );
         }
     }
@@ -514,32 +695,68 @@ pub fn access_figures(c: &Totals, space: &str) -> Vec<String> {
     figures
 }
 
-fn totals_text(out: &mut String, t: &Totals) {
+fn totals_text(out: &mut String, t: &Totals, lang: Lang) {
     use std::fmt::Write;
-    let _ = writeln!(
-        out,
-        "  global loads   {} requests, {} sectors ({:.2} per request)",
-        t.global_load_requests,
-        t.global_load_sectors,
-        ratio(t.global_load_sectors, t.global_load_requests)
-    );
-    let _ = writeln!(
-        out,
-        "  global stores  {} requests, {} sectors ({:.2} per request)",
-        t.global_store_requests,
-        t.global_store_sectors,
-        ratio(t.global_store_sectors, t.global_store_requests)
-    );
-    let _ = writeln!(
-        out,
-        "  shared loads   {} instructions, {} wavefronts, {} bank conflicts",
-        t.shared_load_instructions, t.shared_load_wavefronts, t.shared_load_conflicts
-    );
-    let _ = writeln!(
-        out,
-        "  shared stores  {} instructions, {} wavefronts, {} bank conflicts",
-        t.shared_store_instructions, t.shared_store_wavefronts, t.shared_store_conflicts
-    );
+    let labels = [
+        t!(lang, "analyze-text-global-loads"),
+        t!(lang, "analyze-text-global-stores"),
+        t!(lang, "analyze-text-shared-loads"),
+        t!(lang, "analyze-text-shared-stores"),
+    ];
+    // The labels' column: the widest label and two spaces, at least as wide as the English one.
+    let width = labels.iter().map(|l| columns(l)).max().unwrap_or(0).max(13) + 2;
+    let global = [
+        (
+            t.global_load_requests,
+            t.global_load_sectors,
+            ratio(t.global_load_sectors, t.global_load_requests),
+        ),
+        (
+            t.global_store_requests,
+            t.global_store_sectors,
+            ratio(t.global_store_sectors, t.global_store_requests),
+        ),
+    ];
+    for (label, (requests, sectors, per)) in labels.iter().zip(global) {
+        let _ = writeln!(
+            out,
+            "  {}{}",
+            pad(label, width),
+            t!(
+                lang,
+                "analyze-text-global-figures",
+                requests = requests,
+                sectors = sectors,
+                per = format!("{per:.2}")
+            )
+        );
+    }
+    let shared = [
+        (
+            t.shared_load_instructions,
+            t.shared_load_wavefronts,
+            t.shared_load_conflicts,
+        ),
+        (
+            t.shared_store_instructions,
+            t.shared_store_wavefronts,
+            t.shared_store_conflicts,
+        ),
+    ];
+    for (label, (instructions, wavefronts, conflicts)) in labels[2..].iter().zip(shared) {
+        let _ = writeln!(
+            out,
+            "  {}{}",
+            pad(label, width),
+            t!(
+                lang,
+                "analyze-text-shared-figures",
+                instructions = instructions,
+                wavefronts = wavefronts,
+                conflicts = conflicts
+            )
+        );
+    }
 }
 
 fn ratio(a: u64, b: u64) -> f64 {

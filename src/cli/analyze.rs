@@ -3,6 +3,7 @@
 use super::output::finish;
 use crate::analyze::{self, Launch, examples};
 use crate::engine::Arch;
+use crate::i18n::Lang;
 use crate::ui::analyze::AnalyzeSetup;
 use clap::Args;
 use std::path::PathBuf;
@@ -57,6 +58,11 @@ impl AnalyzeArgs {
 
 /// Runs the command; exit 0 on success, 2 on unusable input or an unsupported construct.
 pub fn run(args: &AnalyzeArgs) -> ExitCode {
+    run_in(args, Lang::En)
+}
+
+/// [`run`] with the text report in `lang` (JSON is the same in every language).
+pub fn run_in(args: &AnalyzeArgs, lang: Lang) -> ExitCode {
     if args.list_examples {
         let mut out = String::new();
         for (name, source) in examples::EXAMPLES {
@@ -69,7 +75,7 @@ pub fn run(args: &AnalyzeArgs) -> ExitCode {
         }
         return finish(&out, "", 0);
     }
-    match analyse(args) {
+    match analyse(args, lang) {
         Ok(out) => finish(&out, "", 0),
         Err(e) => finish("", &format!("warpdrill: {e}\n"), 2),
     }
@@ -139,7 +145,7 @@ fn prepared(args: &AnalyzeArgs) -> Result<(AnalyzeSetup, analyze::Report), Strin
     Ok((setup, report))
 }
 
-fn analyse(args: &AnalyzeArgs) -> Result<String, String> {
+fn analyse(args: &AnalyzeArgs, lang: Lang) -> Result<String, String> {
     let (setup, report) = prepared(args)?;
     let source = setup.source;
     if args.json {
@@ -147,6 +153,6 @@ fn analyse(args: &AnalyzeArgs) -> Result<String, String> {
         text.push('\n');
         Ok(text)
     } else {
-        Ok(analyze::render_text(&source, &report))
+        Ok(analyze::render_text_in(&source, &report, lang))
     }
 }

@@ -567,7 +567,7 @@ pub fn run(cli: Cli) -> ExitCode {
                 ExitCode::from(2)
             }
         },
-        Some(Command::Analyze(args)) => self::analyze::run(&args),
+        Some(Command::Analyze(args)) => self::analyze::run_in(&args, lang),
         Some(Command::Check(args)) => match self::content::load_in(cli.content.as_deref(), lang) {
             Ok(content) => finish(self::content::check_answer_in(
                 &content.in_lang(lang),

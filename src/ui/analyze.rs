@@ -559,11 +559,14 @@ impl State {
                 lines.push(Line::styled(format!("{merged_cell}{f}"), theme.warn()));
             }
             if let Some(note) = &a.merge_note {
-                lines.push(Line::styled(format!("  ({note})"), theme.dim()));
+                lines.push(Line::styled(
+                    format!("  ({})", note.text(lang)),
+                    theme.dim(),
+                ));
             }
         }
         lines.push(Line::styled(
-            t!(lang, "analyze-why", why = a.why.to_string()),
+            t!(lang, "analyze-why", why = a.why.text(lang)),
             theme.dim(),
         ));
         let coords = self.block_coords(self.block);
@@ -784,8 +787,10 @@ impl Component for State {
             (s, side)
         };
         self.render_source(theme, ctx.lang, source_area, buf);
-        let detail_height = (super::wrapped_height(&details, side.width.saturating_sub(2)) + 2)
-            .min(side.height / 2);
+        // Korean rows wrap one column short of the border (see `wrap_room`).
+        let detail_width = super::wrap_room(&details, side).width.saturating_sub(2);
+        let detail_height =
+            (super::wrapped_height(&details, detail_width) + 2).min(side.height / 2);
         let [detail_area, diagram_area] = side.layout(&Layout::vertical([
             Constraint::Length(detail_height),
             Constraint::Fill(1),
@@ -805,9 +810,10 @@ impl Component for State {
         );
         let inner = outer.inner(detail_area);
         outer.render(detail_area, buf);
+        let room = super::wrap_room(&details, inner);
         Paragraph::new(details)
             .wrap(Wrap { trim: false })
-            .render(inner, buf);
+            .render(room, buf);
         if !diagram_area.is_empty() {
             self.render_diagram(theme, lang, diagram_area, buf);
         }
