@@ -78,35 +78,29 @@ analyze-text-global-stores = global stores
 analyze-text-shared-loads = shared loads
 analyze-text-shared-stores = shared stores
 analyze-text-global-figures = { $requests ->
-    [0] { $requests } requests
-    [one] { $requests } request
+    [1] { $requests } request
    *[other] { $requests } requests
 }, { $sectors ->
-    [0] { $sectors } sectors
-    [one] { $sectors } sector
+    [1] { $sectors } sector
    *[other] { $sectors } sectors
 } (har request pe { $per })
 analyze-text-shared-figures = { $instructions ->
-    [0] { $instructions } instructions
-    [one] { $instructions } instruction
+    [1] { $instructions } instruction
    *[other] { $instructions } instructions
 }, { $wavefronts ->
-    [0] { $wavefronts } wavefronts
-    [one] { $wavefronts } wavefront
+    [1] { $wavefronts } wavefront
    *[other] { $wavefronts } wavefronts
 }, { $conflicts ->
-    [0] { $conflicts } bank conflicts
-    [one] { $conflicts } bank conflict
+    [1] { $conflicts } bank conflict
    *[other] { $conflicts } bank conflicts
 }
 analyze-text-no-waste = koi sector waste nahi hua aur koi bank conflict nahi
 analyze-text-costliest = sabse mehnge accesses
 analyze-text-wasted-sectors = { $n ->
-    [one] { $n } sector waste hua
+    [1] { $n } sector waste hua
    *[other] { $n } sectors waste hue
 }
 analyze-text-extra-wavefronts = { $n ->
-    [0] { $n } extra wavefronts
-    [one] { $n } extra wavefront
+    [1] { $n } extra wavefront
    *[other] { $n } extra wavefronts
 }
