@@ -757,19 +757,26 @@ fn content_check_lang_reports_coverage_and_mismatches() {
         stdout.contains("exercises/i18n/ko/L2.ron:") && stdout.contains("l2-stride-sectors"),
         "{stdout}"
     );
-    // The fixture's translations come over the built-in ones (however complete those are).
+    // The fixture's translations come over the built-in ones (however complete those are). The
+    // report speaks the language it checks, as `--lang` asks.
     let total = Content::builtin();
     let summary = stdout.lines().last().unwrap();
     assert!(
-        summary.starts_with("ko problems found: topics ")
+        summary.starts_with("ko 문제 발견: topic ")
             && summary.contains(&format!("/{} (", total.topics.len()))
             && summary.contains(&format!("/{} (", total.cards.len()))
-            && summary.contains("overall "),
+            && summary.contains("전체 "),
         "{summary}"
     );
     assert!(
-        stdout.contains("ko: topic `banks` in English: description, analogy"),
+        stdout.contains("ko: topic `banks` 영어로 남은 부분: description, analogy"),
         "{stdout}"
+    );
+    let hinglish = warpdrill(&["content", "check", dir, "--lang", "hi-Latn"]);
+    let hinglish = String::from_utf8_lossy(&hinglish.stdout);
+    assert!(
+        hinglish.lines().last().unwrap().starts_with("hi-Latn ") && !hinglish.contains("(s)"),
+        "{hinglish}"
     );
     let json = warpdrill(&["content", "check", dir, "--lang", "ko", "--json"]);
     let value: serde_json::Value = serde_json::from_slice(&json.stdout).unwrap();
