@@ -253,3 +253,27 @@ fn a_kernel_that_cannot_be_analysed_leaves_a_message() {
     assert!(matches!(app.screen(), Screen::Home(_)));
     assert!(app.flash.as_deref().unwrap_or("").contains("not supported"));
 }
+
+/// On an 80×24 terminal the access box keeps what the learner reads: the why line and the run line
+/// (block, warp, iteration), for every access of every built-in kernel — the diagram gives up rows
+/// first, down to its lane rows.
+#[test]
+fn at_80x24_every_access_shows_its_why_and_its_run() {
+    for (name, _) in examples::EXAMPLES {
+        let mut app = analysing(name);
+        let accesses = state(&app).report.lines.len();
+        for _ in 0..accesses {
+            let text = screen(&app, 80, 24);
+            assert!(text.contains("│why: "), "{name}: no why line\n{text}");
+            assert!(
+                text.contains(" · run ") || text.contains("never runs"),
+                "{name}: no run line\n{text}"
+            );
+            assert!(
+                text.contains("│lane ") || text.contains("│bank "),
+                "{name}: no diagram\n{text}"
+            );
+            press(&mut app, KeyCode::Char('n'));
+        }
+    }
+}

@@ -558,13 +558,13 @@ impl State {
             for f in merged {
                 lines.push(Line::styled(format!("{merged_cell}{f}"), theme.warn()));
             }
-            if let Some(note) = &a.merge_note {
-                lines.push(Line::styled(
-                    format!("  ({})", note.text(lang)),
-                    theme.dim(),
-                ));
-            }
         }
+        // The merge's assumption goes last: on a short screen it is what gets cut.
+        let merge_note = a
+            .merged
+            .as_ref()
+            .and(a.merge_note.as_ref())
+            .map(|note| Line::styled(format!("  ({})", note.text(lang)), theme.dim()));
         lines.push(Line::styled(
             t!(lang, "analyze-why", why = a.why.text(lang)),
             theme.dim(),
@@ -628,6 +628,7 @@ impl State {
                 theme.bad(),
             )),
         }
+        lines.extend(merge_note);
         lines
     }
 
@@ -779,7 +780,13 @@ impl Component for State {
             ]));
             (s, side)
         } else {
-            let source_rows = (body.height * 2 / 5).max(5);
+            // A few lines of source around the selected one; on a short screen the rest goes to
+            // the access's figures and diagram.
+            let source_rows = if body.height < 30 {
+                (body.height / 3).max(5)
+            } else {
+                body.height * 2 / 5
+            };
             let [s, side] = body.layout(&Layout::vertical([
                 Constraint::Length(source_rows),
                 Constraint::Fill(1),
@@ -789,8 +796,16 @@ impl Component for State {
         self.render_source(theme, ctx.lang, source_area, buf);
         // Korean rows wrap one column short of the border (see `wrap_room`).
         let detail_width = super::wrap_room(&details, side).width.saturating_sub(2);
-        let detail_height =
-            (super::wrapped_height(&details, detail_width) + 2).min(side.height / 2);
+        // The figures, why and run line first; the diagram keeps at least its lane rows and one
+        // sector row (6 rows) when there is room for both.
+        const DIAGRAM_ROWS: u16 = 6;
+        let detail_height = (super::wrapped_height(&details, detail_width) + 2).min(
+            if side.height >= 2 * DIAGRAM_ROWS {
+                side.height - DIAGRAM_ROWS
+            } else {
+                side.height / 2
+            },
+        );
         let [detail_area, diagram_area] = side.layout(&Layout::vertical([
             Constraint::Length(detail_height),
             Constraint::Fill(1),
