@@ -5,10 +5,7 @@
 
 mod common;
 
-use common::{app, press, screen};
-use ratatui::Terminal;
-use ratatui::backend::TestBackend;
-use ratatui::buffer::Buffer;
+use common::{app, buffer, numbers, press, screen};
 use ratatui::crossterm::event::KeyCode;
 use std::process::Command;
 use warpdrill::analyze::{self, MergeNote, Options, Report, Why, examples};
@@ -21,27 +18,6 @@ fn example(name: &str) -> (String, Report) {
     let source = examples::example(name).expect("a built-in example");
     let report = analyze::analyze(source, name, &Options::default()).expect("it analyses");
     (source.to_string(), report)
-}
-
-/// Every number in `text` (digits, with a decimal point between digits), sorted.
-fn numbers(text: &str) -> Vec<String> {
-    let mut found = Vec::new();
-    let mut current = String::new();
-    let chars: Vec<char> = text.chars().collect();
-    for (i, &c) in chars.iter().enumerate() {
-        let decimal_point =
-            c == '.' && !current.is_empty() && chars.get(i + 1).is_some_and(|n| n.is_ascii_digit());
-        if c.is_ascii_digit() || decimal_point {
-            current.push(c);
-        } else if !current.is_empty() {
-            found.push(std::mem::take(&mut current));
-        }
-    }
-    if !current.is_empty() {
-        found.push(current);
-    }
-    found.sort();
-    found
 }
 
 fn has_hangul(text: &str) -> bool {
@@ -63,14 +39,6 @@ fn run(args: &[&str], env: &[(&str, &str)]) -> (String, i32) {
         String::from_utf8_lossy(&out.stdout).into_owned(),
         out.status.code().unwrap_or(-1),
     )
-}
-
-fn buffer(app: &App, width: u16, height: u16) -> Buffer {
-    let mut terminal = Terminal::new(TestBackend::new(width, height)).expect("a test terminal");
-    terminal
-        .draw(|frame| warpdrill::app::draw(frame, app))
-        .expect("drawing into a test terminal");
-    terminal.backend().buffer().clone()
 }
 
 fn analysing(example: &str, lang: Lang) -> App {

@@ -12,6 +12,9 @@ use warpdrill::srs::clock::{Clock, DAY_MS, FakeClock, SystemClock};
 use warpdrill::srs::config::Settings;
 use warpdrill::srs::{Deck, FsrsScheduler, Rating};
 
+mod common;
+use common::numbers;
+
 /// What a run printed.
 #[derive(Debug, Clone, PartialEq)]
 struct Run {
@@ -46,28 +49,6 @@ fn run(lang: Option<&str>, args: &[&str]) -> Run {
     }
     all.extend(args);
     run_env(&all, &[])
-}
-
-/// Every number in `text` (digits, with a decimal point between digits), sorted: the same
-/// multiset in two languages means the same figures, whatever the word order.
-fn numbers(text: &str) -> Vec<String> {
-    let mut found = Vec::new();
-    let mut current = String::new();
-    let chars: Vec<char> = text.chars().collect();
-    for (i, &c) in chars.iter().enumerate() {
-        let decimal_point =
-            c == '.' && !current.is_empty() && chars.get(i + 1).is_some_and(|n| n.is_ascii_digit());
-        if c.is_ascii_digit() || decimal_point {
-            current.push(c);
-        } else if !current.is_empty() {
-            found.push(std::mem::take(&mut current));
-        }
-    }
-    if !current.is_empty() {
-        found.push(current);
-    }
-    found.sort();
-    found
 }
 
 /// Terminal columns of `text` (a Hangul syllable takes two), as ratatui measures.

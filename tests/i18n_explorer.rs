@@ -2,8 +2,6 @@
 //! still line up with Korean labels (measured in terminal columns), and no double-width character
 //! cut in half at 60×20.
 
-use ratatui::Terminal;
-use ratatui::backend::TestBackend;
 use ratatui::buffer::Buffer;
 use ratatui::crossterm::event::KeyCode;
 use warpdrill::app::{Action, App};
@@ -14,7 +12,7 @@ use warpdrill::ui::calculators::Tab;
 use warpdrill::ui::explorer::Space;
 
 mod common;
-use common::{app, press, type_text};
+use common::{app, buffer, press, type_text};
 
 /// The explorer on `access` in `lang`.
 fn explore(lang: Lang, space: Space, access: WarpAccess) -> App {
@@ -37,15 +35,6 @@ fn occupancy(lang: Lang) -> App {
         config: KernelConfig::new(256, 48),
     }));
     app
-}
-
-/// The app drawn into a buffer.
-fn buffer(app: &App, width: u16, height: u16) -> Buffer {
-    let mut terminal = Terminal::new(TestBackend::new(width, height)).expect("a test terminal");
-    terminal
-        .draw(|frame| warpdrill::app::draw(frame, app))
-        .expect("drawing into a test terminal");
-    terminal.backend().buffer().clone()
 }
 
 /// The screen as a terminal shows it, one line per row, trailing spaces cut: a double-width

@@ -3,24 +3,13 @@
 
 mod common;
 
-use common::{NOW, app, app_with_review, press, press_with, screen, type_text};
-use ratatui::Terminal;
-use ratatui::backend::TestBackend;
-use ratatui::buffer::Buffer;
+use common::{NOW, app, app_with_review, buffer, press, press_with, screen, type_text};
 use ratatui::crossterm::event::{KeyCode, KeyModifiers};
 use warpdrill::app::{Action, App, Screen};
 use warpdrill::content::Content;
 use warpdrill::i18n::Lang;
 use warpdrill::lab::{Entry, Lab, LabSession, plan};
 use warpdrill::ladder::generate;
-
-fn buffer(app: &App, width: u16, height: u16) -> Buffer {
-    let mut terminal = Terminal::new(TestBackend::new(width, height)).expect("a test terminal");
-    terminal
-        .draw(|frame| warpdrill::app::draw(frame, app))
-        .expect("drawing into a test terminal");
-    terminal.backend().buffer().clone()
-}
 
 /// Columns a cell's symbol takes.
 fn columns(symbol: &str) -> usize {

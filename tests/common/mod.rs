@@ -26,6 +26,37 @@ pub fn app() -> App {
     )
 }
 
+/// The app drawn into a buffer of `width` × `height` cells.
+pub fn buffer(app: &App, width: u16, height: u16) -> ratatui::buffer::Buffer {
+    let mut terminal = Terminal::new(TestBackend::new(width, height)).expect("a test terminal");
+    terminal
+        .draw(|frame| warpdrill::app::draw(frame, app))
+        .expect("drawing into a test terminal");
+    terminal.backend().buffer().clone()
+}
+
+/// Every number in `text` (digits, with a decimal point between digits), sorted: the same
+/// multiset in two languages means the same figures, whatever the word order.
+pub fn numbers(text: &str) -> Vec<String> {
+    let mut found = Vec::new();
+    let mut current = String::new();
+    let chars: Vec<char> = text.chars().collect();
+    for (i, &c) in chars.iter().enumerate() {
+        let decimal_point =
+            c == '.' && !current.is_empty() && chars.get(i + 1).is_some_and(|n| n.is_ascii_digit());
+        if c.is_ascii_digit() || decimal_point {
+            current.push(c);
+        } else if !current.is_empty() {
+            found.push(std::mem::take(&mut current));
+        }
+    }
+    if !current.is_empty() {
+        found.push(current);
+    }
+    found.sort();
+    found
+}
+
 /// The screen drawn at `width` × `height`, one line per row, trailing spaces cut.
 pub fn screen(app: &App, width: u16, height: u16) -> String {
     let mut terminal = Terminal::new(TestBackend::new(width, height)).expect("a test terminal");
