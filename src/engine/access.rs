@@ -163,23 +163,14 @@ impl WarpAccess {
         let mut remaining = active;
         if let Pattern::Explicit { offsets_bytes } = &self.pattern {
             // The offsets are the addresses; only the last bytes need checking.
-            let mut fits = true;
             while remaining != 0 {
                 let lane = remaining.trailing_zeros() as usize;
                 remaining &= remaining - 1;
                 let address = offsets_bytes.get(lane).copied().unwrap_or_default();
-                fits &= address.checked_add(elem - 1).is_some();
+                address
+                    .checked_add(elem - 1)
+                    .ok_or_else(|| overflow(lane))?;
                 addresses[lane] = address;
-            }
-            if !fits {
-                let mut remaining = active;
-                while remaining != 0 {
-                    let lane = remaining.trailing_zeros() as usize;
-                    remaining &= remaining - 1;
-                    addresses[lane]
-                        .checked_add(elem - 1)
-                        .ok_or_else(|| overflow(lane))?;
-                }
             }
         } else {
             while remaining != 0 {
