@@ -1,18 +1,11 @@
-//! warpdrill: a terminal tutor for GPU memory performance.
+//! warpdrill: a terminal tutor for GPU memory performance — the screens, the app loop and the
+//! command line, over [`warpdrill_core`].
 #![warn(missing_docs)]
 
-pub mod analyze;
 pub mod app;
 pub mod cli;
-pub mod content;
-pub mod engine;
-pub mod explain;
-pub mod format;
-pub mod i18n;
-pub mod lab;
-pub mod ladder;
-pub mod progress;
-pub mod srs;
-pub mod store;
 pub mod ui;
-pub mod units;
+
+pub use warpdrill_core::{
+    analyze, content, engine, explain, format, i18n, lab, ladder, progress, srs, store, t, units,
+};

@@ -337,7 +337,9 @@ fn analyse_a_kernel_in_the_terminal_step_through_it_and_open_the_explorer() {
         cannot_run(TEST, "tmux is installed but cannot start a session here");
         return;
     };
-    let screen = session.wait_for("Source · heat");
+    // The diagram is drawn last: wait for it, not for the first panel, or a busy machine shows a
+    // half-drawn frame.
+    let screen = session.wait_for("Warp → sectors");
     assert!(
         screen.contains("kernel walk · grid 64 · block 128"),
         "{screen}"

@@ -54,7 +54,7 @@ pub type Vars = BTreeMap<String, f64>;
 /// Evaluates `text` with the given variables.
 ///
 /// ```
-/// use warpdrill::ladder::expr::{eval, Vars};
+/// use warpdrill_core::ladder::expr::{eval, Vars};
 /// let vars = Vars::from([("n".to_string(), 1024.0), ("tile".to_string(), 16.0)]);
 /// assert_eq!(eval("ceil(n / tile) ^ 2", &vars), Ok(4096.0));
 /// ```

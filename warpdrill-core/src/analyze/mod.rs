@@ -543,7 +543,7 @@ pub fn render_text(source: &str, report: &Report) -> String {
 
 /// Terminal columns `text` takes (a Hangul syllable takes two).
 fn columns(text: &str) -> usize {
-    ratatui::text::Span::raw(text).width()
+    unicode_width::UnicodeWidthStr::width(text)
 }
 
 /// `text` followed by spaces up to `width` terminal columns.

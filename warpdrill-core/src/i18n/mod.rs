@@ -14,7 +14,7 @@ use fluent_templates::{LanguageIdentifier, Loader, langid};
 fluent_templates::static_loader! {
     // Every `locales/<lang>/*.ftl` file, embedded in the binary. Missing messages fall back to English.
     static LOCALES = {
-        locales: "./locales",
+        locales: "../locales",
         fallback_language: "en",
         // No Unicode isolation marks around arguments: a terminal would draw them as odd glyphs.
         customise: |bundle| bundle.set_use_isolating(false),

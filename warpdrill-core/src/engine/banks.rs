@@ -81,7 +81,7 @@ impl BankAnalysis {
 /// `tile[32][33]` → 1; stride 2 words → 2-way.
 ///
 /// ```
-/// use warpdrill::engine::{bank_conflicts, Arch, WarpAccess};
+/// use warpdrill_core::engine::{bank_conflicts, Arch, WarpAccess};
 /// let padded = bank_conflicts(&WarpAccess::affine(4, 33, 0), Arch::default_arch()).unwrap();
 /// assert_eq!(padded.wavefronts, 1);
 /// ```
@@ -222,7 +222,7 @@ impl BankAnalysis {
 /// wavefronts, 31 conflicts; at stride 33 → one word per bank → 1 wavefront.
 ///
 /// ```
-/// use warpdrill::engine::{bank_counts, Arch, WarpAccess};
+/// use warpdrill_core::engine::{bank_counts, Arch, WarpAccess};
 /// let k = bank_counts(&WarpAccess::affine(4, 32, 0), Arch::default_arch()).unwrap();
 /// assert_eq!((k.wavefronts, k.bank_conflicts), (32, 31));
 /// ```

@@ -212,7 +212,7 @@ fn div_ceil(a: u64, b: u64) -> u64 {
 /// occupancy 62.5 %, limited by registers (the textbook `65536 / 48` would say 65.6 %).
 ///
 /// ```
-/// use warpdrill::engine::{occupancy, Arch, KernelConfig};
+/// use warpdrill_core::engine::{occupancy, Arch, KernelConfig};
 /// let o = occupancy(Arch::default_arch(), &KernelConfig::new(256, 48)).unwrap();
 /// assert_eq!(o.active_blocks_per_sm, 5);
 /// assert_eq!(o.occupancy, 0.625);
@@ -394,7 +394,7 @@ pub fn nvidia_occupancy(arch: &NvidiaLimits, config: &KernelConfig) -> Result<Oc
 /// `⌊40 / 8⌋ = 5` blocks.
 ///
 /// ```
-/// use warpdrill::engine::{Arch, KernelConfig, OccupancyCalculator};
+/// use warpdrill_core::engine::{Arch, KernelConfig, OccupancyCalculator};
 /// let calc = OccupancyCalculator::new(&Arch::default_arch().nvidia.unwrap());
 /// assert_eq!(calc.evaluate(&KernelConfig::new(256, 48)).unwrap().active_blocks_per_sm, 5);
 /// ```

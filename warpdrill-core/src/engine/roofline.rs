@@ -50,7 +50,7 @@ fn positive(name: &'static str, value: f64) -> Result<f64> {
 /// 0.25 FLOP/B attains 1.2 TFLOP/s, memory-bound.
 ///
 /// ```
-/// use warpdrill::engine::{roofline, Bound};
+/// use warpdrill_core::engine::{roofline, Bound};
 /// let r = roofline(1e12, 1e11, 4.0).unwrap();
 /// assert_eq!(r.ridge_intensity, 10.0);
 /// assert_eq!(r.bound, Bound::Memory);

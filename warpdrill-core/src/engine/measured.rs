@@ -40,7 +40,7 @@ pub enum Fact {
 /// The measured value of `fact`.
 ///
 /// ```
-/// use warpdrill::engine::measured::{h200, Fact};
+/// use warpdrill_core::engine::measured::{h200, Fact};
 /// assert_eq!(h200(Fact::L2Latency).unwrap(), 284.0);
 /// assert_eq!(h200(Fact::StrideBandwidth(32)).unwrap(), 250.5e9);
 /// ```
@@ -201,7 +201,7 @@ mod tests {
     #[test]
     fn figures_match_the_measurements() {
         let path =
-            PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../shared/reference/h200_perf.csv");
+            PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../shared/reference/h200_perf.csv");
         let text = std::fs::read_to_string(&path).expect("h200_perf.csv");
         let mut checked = 0;
         for line in text.lines() {
@@ -242,7 +242,7 @@ mod tests {
     #[test]
     fn embedded_sweeps_equal_the_reference_file() {
         let path =
-            PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../shared/reference/h200_sweeps.csv");
+            PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../shared/reference/h200_sweeps.csv");
         let text = std::fs::read_to_string(&path).expect("h200_sweeps.csv");
         assert_eq!(SWEEPS_CSV, text);
         let stride4 = MeasuredSweep::GlobalStride { elem_bytes: 4 }.points();

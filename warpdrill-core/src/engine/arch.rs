@@ -386,7 +386,7 @@ impl Arch {
     /// `RTX 4090`), case and spacing ignored.
     ///
     /// ```
-    /// use warpdrill::engine::Arch;
+    /// use warpdrill_core::engine::Arch;
     /// assert_eq!(Arch::parse("RTX 4090").unwrap().key, "sm_89");
     /// assert_eq!(Arch::parse("9.0").unwrap().key, "sm_90");
     /// ```

@@ -6,7 +6,7 @@ macro_rules! embed {
     ($($path:literal => $kind:expr),* $(,)?) => {
         /// Paths of the embedded files, relative to the repository root.
         pub const FILES: &[(&str, FileKind, &str)] = &[
-            $(($path, $kind, include_str!(concat!("../../", $path)))),*
+            $(($path, $kind, include_str!(concat!("../../../", $path)))),*
         ];
     };
 }
@@ -83,7 +83,7 @@ mod tests {
 
     #[test]
     fn every_content_file_in_the_repository_is_embedded() {
-        let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR"));
+        let root = std::path::Path::new(concat!(env!("CARGO_MANIFEST_DIR"), "/.."));
         for folder in ["content", "exercises"] {
             for entry in std::fs::read_dir(root.join(folder)).unwrap() {
                 let name = format!("{folder}/{}", entry.unwrap().file_name().to_string_lossy());
@@ -116,7 +116,7 @@ mod tests {
 
     #[test]
     fn every_translation_file_in_the_repository_is_embedded() {
-        let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR"));
+        let root = std::path::Path::new(concat!(env!("CARGO_MANIFEST_DIR"), "/.."));
         let mut on_disk = Vec::new();
         for folder in ["content/i18n", "exercises/i18n"] {
             on_disk.extend(translation_files_on_disk(&root.join(folder), root));

@@ -22,15 +22,16 @@ fn ron_files(dir: &Path) -> Vec<PathBuf> {
 }
 
 fn main() {
-    let root = PathBuf::from(std::env::var("CARGO_MANIFEST_DIR").expect("cargo sets it"));
+    // The content lives at the workspace root, beside this crate.
+    let root = PathBuf::from(std::env::var("CARGO_MANIFEST_DIR").expect("cargo sets it")).join("..");
     println!("cargo:rerun-if-changed=build.rs");
-    println!("cargo:rerun-if-changed=locales");
+    println!("cargo:rerun-if-changed=../locales");
     let mut list = String::from("&[\n");
     for top in ["content", "exercises"] {
-        println!("cargo:rerun-if-changed={top}");
+        println!("cargo:rerun-if-changed=../{top}");
         let i18n = root.join(top).join("i18n");
         if i18n.is_dir() {
-            println!("cargo:rerun-if-changed={top}/i18n");
+            println!("cargo:rerun-if-changed=../{top}/i18n");
         }
         for path in ron_files(&i18n) {
             let relative = path

@@ -5,7 +5,7 @@
 /// cannot move the cursor, set the window title or switch on mouse tracking.
 ///
 /// ```
-/// assert_eq!(warpdrill::format::printable("a\x1b]0;pwned\x07b\n"), "a\\u{1b}]0;pwned\\u{7}b\n");
+/// assert_eq!(warpdrill_core::format::printable("a\x1b]0;pwned\x07b\n"), "a\\u{1b}]0;pwned\\u{7}b\n");
 /// ```
 pub fn printable(text: &str) -> std::borrow::Cow<'_, str> {
     fn unsafe_char(c: char) -> bool {

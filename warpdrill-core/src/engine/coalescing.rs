@@ -65,7 +65,7 @@ impl Coalescing {
 /// offset 1 → 5 sectors; stride 32 → 32 sectors, 12.5 %.
 ///
 /// ```
-/// use warpdrill::engine::{coalesce, Granularity, WarpAccess};
+/// use warpdrill_core::engine::{coalesce, Granularity, WarpAccess};
 /// let c = coalesce(&WarpAccess::affine(4, 1, 1), Granularity::Sector).unwrap();
 /// assert_eq!(c.sectors, 5);
 /// ```
@@ -241,7 +241,7 @@ impl Coalescing {
 /// elements at stride 2 → lanes read bytes 0, 8, …, 248 → sectors 0–7 = 8 sectors, 2 lines, 50 %.
 ///
 /// ```
-/// use warpdrill::engine::{coalesce_counts, Granularity, WarpAccess};
+/// use warpdrill_core::engine::{coalesce_counts, Granularity, WarpAccess};
 /// let c = coalesce_counts(&WarpAccess::affine(4, 2, 0), Granularity::Sector).unwrap();
 /// assert_eq!((c.sectors, c.lines, c.efficiency), (8, 2, 0.5));
 /// ```
