@@ -11,7 +11,8 @@ use super::roster::{Roster, valid_student};
 use super::seed;
 use super::session::{Tally, max_points};
 use crate::content::Content;
-use crate::ladder::{AnswerKey, Outcome, generate, grade};
+use crate::ladder::attempt::grade_given;
+use crate::ladder::{AnswerKey, Outcome, generate};
 use serde::Serialize;
 use std::collections::BTreeMap;
 
@@ -354,7 +355,7 @@ fn regrade(
         .given
         .clone()
         .unwrap_or_else(|| Given::Text(record.answer.clone().unwrap_or_default()));
-    let feedback = grade(&variant, given.response());
+    let feedback = grade_given(&variant, &given, crate::i18n::Lang::En, false);
     let number = match (&variant.key, &given) {
         (AnswerKey::Number { unit, kilo, .. }, Given::Text(text)) => {
             crate::ladder::answer::parse_number(text, unit, *kilo).ok()
@@ -369,7 +370,7 @@ fn regrade(
             )),
             None,
         ),
-        _ => (Ok(super::results::lab_outcome(&feedback)), number),
+        _ => (Ok(feedback.outcome), number),
     }
 }
 

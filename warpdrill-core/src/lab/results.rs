@@ -5,7 +5,7 @@
 
 use super::file::Lab;
 use super::seed;
-use crate::ladder::{Outcome, Response};
+use crate::ladder::Outcome;
 use serde::{Deserialize, Serialize};
 
 /// What happened.
@@ -22,28 +22,7 @@ pub enum Event {
     Submit,
 }
 
-/// The answer as given, enough to grade it again.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(rename_all = "lowercase")]
-pub enum Given {
-    /// Typed text.
-    Text(String),
-    /// The option picked (0-based).
-    Choice(usize),
-    /// Items arranged, first to last (item indices).
-    Order(Vec<usize>),
-}
-
-impl Given {
-    /// The response the grader takes.
-    pub fn response(&self) -> Response<'_> {
-        match self {
-            Given::Text(text) => Response::Text(text),
-            Given::Choice(index) => Response::Choice(*index),
-            Given::Order(order) => Response::Order(order),
-        }
-    }
-}
+pub use crate::ladder::attempt::Given;
 
 /// `correct` or `wrong`.
 pub fn outcome_word(outcome: Outcome) -> &'static str {
@@ -52,20 +31,6 @@ pub fn outcome_word(outcome: Outcome) -> &'static str {
         Outcome::Wrong => "wrong",
         Outcome::Unusable => "unusable",
         Outcome::Compare => "compare",
-    }
-}
-
-/// The outcome a lab records for graded feedback. A lab has no one to mark an explanation, so an
-/// explanation counts as right when it holds every idea the model answer needs, else wrong.
-pub fn lab_outcome(feedback: &crate::ladder::Feedback) -> Outcome {
-    match feedback.outcome {
-        Outcome::Compare
-            if feedback.ideas_missed.is_empty() && !feedback.ideas_found.is_empty() =>
-        {
-            Outcome::Correct
-        }
-        Outcome::Compare => Outcome::Wrong,
-        other => other,
     }
 }
 

@@ -1,6 +1,7 @@
 //! The exercise ladder: variants drawn from templates, answers read and graded.
 
 pub mod answer;
+pub mod attempt;
 pub mod check;
 pub mod expr;
 pub mod grade;
@@ -9,6 +10,7 @@ mod query;
 pub mod unlock;
 pub mod variant;
 
+pub use attempt::{Attempt, Given, Input, Record, Reply, Rules, Standing, Status};
 pub use grade::{Feedback, Outcome, Response, grade, grade_in, grade_part, grade_part_in};
 pub use key::Part;
 pub use variant::{AnswerKey, ShowMe, Variant, VariantError, generate};
