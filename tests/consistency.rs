@@ -94,18 +94,18 @@ fn while_too_small_only_quit_acts() {
         panic!("{:?}", app.screen())
     };
     assert_eq!(
-        state.input.text(),
+        state.input().text(),
         "",
         "keys did not reach the hidden answer box"
     );
-    assert_eq!(state.attempts, 0);
+    assert_eq!(state.attempt().attempts(), 0);
     app.resize(80, 24);
     press(&mut app, KeyCode::Char('3'));
     let Screen::Exercise(state) = app.screen() else {
         panic!()
     };
     assert_eq!(
-        state.input.text(),
+        state.input().text(),
         "3",
         "after resizing, keys reach the screen again"
     );
@@ -185,7 +185,7 @@ fn search_lists_every_kind_and_opens_only_what_the_ladder_would() {
     // Once everything is unlocked it opens.
     app.progress.unlock_all = true;
     press(&mut app, KeyCode::Enter);
-    assert!(matches!(app.screen(), Screen::Exercise(state) if state.id == l3.id));
+    assert!(matches!(app.screen(), Screen::Exercise(state) if state.id() == l3.id));
 }
 
 mod one_shared_memory_rule {
@@ -235,7 +235,7 @@ fn feedback_draws_code_marks_instead_of_printing_backticks() {
     let Screen::Exercise(state) = app.screen() else {
         panic!()
     };
-    let wrong = match &state.variant {
+    let wrong = match state.variant() {
         Ok(warpdrill::ladder::Variant {
             key:
                 warpdrill::ladder::AnswerKey::Choice {

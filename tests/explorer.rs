@@ -309,7 +309,7 @@ fn show_me_opens_the_exercises_own_pattern() {
     app.update(Action::OpenExercise("l2-stride-sectors".into()));
     let (elem, stride) = match app.screen() {
         Screen::Exercise(state) => {
-            let v = state.variant.as_ref().unwrap();
+            let v = state.variant().unwrap();
             (v.numbers["elem"], v.numbers["stride"])
         }
         _ => unreachable!(),

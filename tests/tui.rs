@@ -187,7 +187,7 @@ fn choice_and_ordering_are_answered_with_keys() {
     insta::assert_snapshot!("exercise_ordering_80x24", ordering);
     // Arrange into the right order by moving items with J/K.
     let correct = match &h.app.screen() {
-        warpdrill::app::Screen::Exercise(state) => match &state.variant {
+        warpdrill::app::Screen::Exercise(state) => match state.variant() {
             Ok(v) => match &v.key {
                 warpdrill::ladder::AnswerKey::Ordering { correct, .. } => correct.clone(),
                 _ => unreachable!(),
@@ -199,7 +199,7 @@ fn choice_and_ordering_are_answered_with_keys() {
     for (target, item) in correct.iter().enumerate() {
         let position = match h.app.screen() {
             warpdrill::app::Screen::Exercise(state) => {
-                state.order.iter().position(|i| i == item).unwrap()
+                state.order().iter().position(|i| i == item).unwrap()
             }
             _ => unreachable!(),
         };

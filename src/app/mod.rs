@@ -11,7 +11,7 @@ use crate::content::Content;
 use crate::content::schema::Level;
 use crate::i18n::Lang;
 use crate::lab::LabSession;
-use crate::ladder::{self, Outcome, ShowMe, unlock};
+use crate::ladder::{self, Outcome, ShowMe, Standing, unlock};
 use crate::progress::{HISTORY, Progress, Store};
 use crate::srs::Deck;
 use crate::t;
@@ -587,24 +587,7 @@ impl App {
                 self.progress.unlock_all = true;
                 self.save();
             }
-            Action::Attempt {
-                id,
-                answer,
-                outcome,
-                since,
-                revealed,
-            } => {
-                let solved_before = self.progress.of(&id).solved;
-                self.record_attempt(&id, &answer, outcome, since);
-                if revealed && outcome == Outcome::Correct && !solved_before {
-                    // Right only after the answer was shown: seen, not solved until answered
-                    // right on new numbers.
-                    let entry = self.progress.entry(&id);
-                    entry.solved = false;
-                    entry.seen = true;
-                    self.save();
-                }
-            }
+            Action::Attempt { id, record, since } => self.record_attempt(&id, &record, since),
             Action::HintShown(id) => {
                 self.progress.entry(&id).hints_used += 1;
                 self.save();
@@ -622,18 +605,16 @@ impl App {
             Action::LabOpen(index) => self.open_lab_step(index),
             Action::LabAttempt {
                 step,
-                answer,
-                given,
-                outcome,
+                record,
                 since,
             } => {
                 let now = self.now();
                 if let Some(lab) = &mut self.lab
                     && let Err(e) = lab.attempt(
                         step,
-                        &answer,
-                        given,
-                        outcome,
+                        &record.shown,
+                        record.given,
+                        record.outcome,
                         now.saturating_sub(since),
                         now,
                     )
@@ -859,23 +840,28 @@ impl App {
     fn leave_exercise(&mut self) {
         let now = self.now();
         if let Some(Screen::Exercise(state)) = self.stack.last_mut() {
-            let spent = now.saturating_sub(state.clock_start);
-            state.clock_start = now;
-            let id = state.id.clone();
+            let spent = state.book_time(now);
+            let id = state.id().to_string();
             let entry = self.progress.entry(&id);
             entry.seconds = entry.seconds.saturating_add(spent);
             self.save();
         }
     }
 
-    /// Records a graded answer; `since` is when the time now booked began.
-    pub fn record_attempt(&mut self, id: &str, answer: &str, outcome: Outcome, since: u64) {
+    /// Records a graded answer; `since` is when the time now booked began. Solved, seen or wrong is
+    /// the attempt's word ([`crate::ladder::Record::standing`]): a right answer after the answer was
+    /// shown marks the exercise seen, never unsolves it.
+    pub fn record_attempt(&mut self, id: &str, record: &crate::ladder::Record, since: u64) {
         let now = self.now();
         let entry = self.progress.entry(id);
         entry.attempts = entry.attempts.saturating_add(1);
-        if outcome == Outcome::Correct {
-            entry.solved = true;
+        match record.standing() {
+            Standing::Solved => entry.solved = true,
+            Standing::Seen if !entry.solved => entry.seen = true,
+            Standing::Seen | Standing::Wrong => {}
         }
+        let outcome = record.outcome;
+        let answer = record.shown.as_str();
         let wrong_topic = (outcome == Outcome::Wrong)
             .then(|| self.content.exercise(id).map(|e| e.topic.clone()))
             .flatten();
@@ -985,12 +971,12 @@ mod tests {
         for code in "32 B".chars().map(KeyCode::Char).chain([KeyCode::Enter]) {
             if let Some(action) = app.handle_key(KeyEvent::new(code, KeyModifiers::NONE)) {
                 assert!(matches!(
-                    action,
+                    &action,
                     Action::Attempt {
-                        outcome: Outcome::Correct,
+                        record,
                         since: 1000,
                         ..
-                    }
+                    } if record.outcome == Outcome::Correct
                 ));
                 app.update(action);
             }
@@ -1017,7 +1003,7 @@ mod tests {
             "30 s to answer, 15 s reading the feedback"
         );
         assert_eq!(app.stack.len(), 2);
-        assert!(matches!(app.screen(), Screen::Exercise(state) if state.id == next));
+        assert!(matches!(app.screen(), Screen::Exercise(state) if state.id() == next));
     }
 
     #[test]

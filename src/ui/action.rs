@@ -4,8 +4,7 @@
 use crate::analyze::{Launch, Options, examples};
 use crate::content::schema::Level;
 use crate::engine::{AccessShape, Arch, WarpAccess};
-use crate::lab::Given;
-use crate::ladder::{Outcome, ShowMe};
+use crate::ladder::{Record, ShowMe};
 use crate::srs::Rating;
 use crate::srs::log::DrillAnswer;
 
@@ -154,15 +153,10 @@ pub enum Action {
     Attempt {
         /// Exercise id.
         id: String,
-        /// The answer as the learner gave it (typed text, `b) …`, or the arranged items).
-        answer: String,
-        /// Its grade.
-        outcome: Outcome,
+        /// The graded answer, with how it counts ([`Record::standing`]).
+        record: Record,
         /// When the time now booked began (Unix seconds).
         since: u64,
-        /// The answer of this variant had been shown before this attempt: right counts as seen,
-        /// not solved.
-        revealed: bool,
     },
     /// The learner revealed a hint of an exercise.
     HintShown(String),
@@ -202,12 +196,8 @@ pub enum Action {
     LabAttempt {
         /// Step index (0-based).
         step: usize,
-        /// The answer as the student saw it.
-        answer: String,
-        /// The answer as graded.
-        given: Given,
-        /// Its grade.
-        outcome: Outcome,
+        /// The graded answer.
+        record: Record,
         /// When the time now booked began (Unix seconds).
         since: u64,
     },

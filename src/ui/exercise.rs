@@ -18,7 +18,11 @@ use super::{Theme, block, rich, wrapped_height};
 use crate::content::schema::{ExerciseTemplate, Level};
 use crate::i18n::Lang;
 use crate::ladder::variant::letter;
-use crate::ladder::{AnswerKey, Feedback, Outcome, Response, Variant, VariantError};
+use crate::ladder::attempt::Refusal;
+use crate::ladder::{
+    AnswerKey, Attempt, Feedback, Input, Outcome, Record, Reply, Response, Rules, Status, Variant,
+    VariantError,
+};
 use crate::t;
 use ratatui::buffer::Buffer;
 use ratatui::crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
@@ -27,66 +31,62 @@ use ratatui::style::Style;
 use ratatui::text::{Line, Span};
 use ratatui::widgets::{Paragraph, Widget, Wrap};
 
-/// The exercise screen's state.
+/// The exercise screen's state: what the learner has typed, picked or arranged, what is shown,
+/// and the [`Attempt`] that grades it.
 #[derive(Debug, Clone)]
 pub struct State {
-    /// Exercise id.
-    pub id: String,
-    /// Title.
-    pub title: String,
-    /// Level.
-    pub level: Level,
-    /// Topic id.
-    pub topic: String,
+    id: String,
+    title: String,
+    level: Level,
+    topic: String,
     /// The variant, or why it could not be made.
-    pub variant: Result<Variant, String>,
+    variant: Result<Variant, String>,
+    /// The answer so far: its parts, hints, tries, feedback, the reveal.
+    attempt: Attempt,
     /// The typed answer.
-    pub input: LineInput,
+    input: LineInput,
     /// Highlighted option (choice answers).
-    pub choice: usize,
+    choice: usize,
     /// Current arrangement (ordering answers): item indices, first to last.
-    pub order: Vec<usize>,
+    order: Vec<usize>,
     /// Highlighted position in the arrangement.
-    pub order_cursor: usize,
-    /// Hints revealed.
-    pub hints_shown: usize,
-    /// Feedback on the last usable or unusable answer.
-    pub feedback: Option<Feedback>,
-    /// Solved in this variant: the answer is locked.
-    pub solved: bool,
-    /// An explanation answer waits for the learner to mark it.
-    pub awaiting_mark: bool,
+    order_cursor: usize,
+    /// The host (a lab) takes no more answers here: the last one stays on screen.
+    locked: bool,
+    /// Feedback the host words itself (a lab's "not right, 2 tries left"), shown instead of the
+    /// attempt's while the attempt holds its answer back.
+    note: Option<Feedback>,
     /// The worked explanation is shown.
-    pub show_explanation: bool,
+    show_explanation: bool,
     /// The topic's plain-language analogy is shown.
-    pub show_analogy: bool,
+    show_analogy: bool,
     /// When time on this exercise was last booked (Unix seconds).
-    pub clock_start: u64,
-    /// Answers submitted to this variant.
-    pub attempts: u32,
+    clock_start: u64,
     /// Shown inside a lab: no saved status, no "new numbers" or hint-count lines (the lab's own
     /// status line says what is allowed).
-    pub in_lab: bool,
-    /// The answer of this variant has been shown (wrong-answer feedback, the worked explanation or
-    /// the model answer): a right answer now counts as seen, not solved.
-    pub revealed: bool,
+    in_lab: bool,
     /// A one-line note for the learner (why a key did nothing).
-    pub notice: Option<String>,
-    /// The exact part of an explanation exercise being asked (= the number of parts once the
-    /// explanation itself is asked).
-    pub part: usize,
-    /// How each exact part answered so far went (`true` = right); a wrong one keeps the exercise
-    /// unsolved whatever the explanation's mark.
-    pub parts_right: Vec<bool>,
+    notice: Option<String>,
 }
 
 impl State {
-    /// A fresh screen for `variant` of `template`.
+    /// A fresh screen for `variant` of `template`, answered by the ladder's rules.
     pub fn new(
         template: &ExerciseTemplate,
         variant: Result<Variant, VariantError>,
         history: Vec<String>,
         now: u64,
+    ) -> Self {
+        Self::with_attempt(template, variant, history, now, Attempt::new(Rules::LADDER))
+    }
+
+    /// A screen for `variant` of `template` whose answers go to `attempt` (a lab step's rules).
+    pub fn with_attempt(
+        template: &ExerciseTemplate,
+        variant: Result<Variant, VariantError>,
+        history: Vec<String>,
+        now: u64,
+        attempt: Attempt,
     ) -> Self {
         let variant = variant.map_err(|e| e.to_string());
         let order = match &variant {
@@ -102,24 +102,110 @@ impl State {
             level: template.level,
             topic: template.topic.clone(),
             variant,
+            attempt,
             input: LineInput::with_history(history),
             choice: 0,
             order,
             order_cursor: 0,
-            hints_shown: 0,
-            feedback: None,
-            solved: false,
-            awaiting_mark: false,
+            locked: false,
+            note: None,
             show_explanation: false,
             show_analogy: false,
             clock_start: now,
-            attempts: 0,
             in_lab: false,
-            revealed: false,
             notice: None,
-            part: 0,
-            parts_right: Vec::new(),
         }
+    }
+
+    /// The exercise id.
+    pub fn id(&self) -> &str {
+        &self.id
+    }
+
+    /// The variant shown, or why it could not be drawn.
+    pub fn variant(&self) -> Result<&Variant, &str> {
+        self.variant.as_ref().map_err(String::as_str)
+    }
+
+    /// The attempt at it.
+    pub fn attempt(&self) -> &Attempt {
+        &self.attempt
+    }
+
+    /// The answer box.
+    pub fn input(&self) -> &LineInput {
+        &self.input
+    }
+
+    /// The current arrangement of an ordering answer (item indices, first to last).
+    pub fn order(&self) -> &[usize] {
+        &self.order
+    }
+
+    /// The option highlighted (choice answers).
+    pub fn choice(&self) -> usize {
+        self.choice
+    }
+
+    /// Whether the worked explanation is shown.
+    pub fn explanation_shown(&self) -> bool {
+        self.show_explanation
+    }
+
+    /// Marks the screen as shown inside a lab (its status line is the lab's).
+    pub fn in_lab(mut self) -> Self {
+        self.in_lab = true;
+        self
+    }
+
+    /// Shows `answer` as the answer last given (a lab step reopened), picking its option again
+    /// for a choice.
+    pub fn show_given(&mut self, answer: &str) {
+        self.input.set(answer);
+        // A choice was recorded as `b) …`: show it picked again.
+        if let Some((letter, _)) = answer.split_once(") ")
+            && let [byte @ b'a'..=b'z'] = letter.as_bytes()
+        {
+            self.choice = usize::from(byte - b'a');
+        }
+    }
+
+    /// Shows or hides the worked explanation; shown after an answer, it reveals the answer.
+    pub fn toggle_explanation(&mut self, lang: Lang) {
+        self.show_explanation = !self.show_explanation;
+        if self.show_explanation {
+            self.apply(Input::Explanation, lang);
+        }
+    }
+
+    /// Takes no more answers: the last one stays on screen.
+    pub fn lock(&mut self) {
+        self.locked = true;
+    }
+
+    /// Feedback worded by the host, shown in the feedback box (`None` clears it).
+    pub fn set_note(&mut self, note: Option<Feedback>) {
+        self.note = note;
+    }
+
+    /// The time spent since it was last booked; booking starts again at `now`.
+    pub fn book_time(&mut self, now: u64) -> u64 {
+        now.saturating_sub(std::mem::replace(&mut self.clock_start, now))
+    }
+
+    /// No more answers are taken: solved, out of tries, or locked by the host.
+    pub fn finished(&self) -> bool {
+        self.locked || self.attempt.status() == Status::Finished
+    }
+
+    /// An explanation waits for the learner's mark.
+    pub fn awaiting_mark(&self) -> bool {
+        !self.locked && self.attempt.status() == Status::AwaitingMark
+    }
+
+    /// The feedback shown: the host's note, or the attempt's.
+    pub fn feedback(&self) -> Option<&Feedback> {
+        self.note.as_ref().or_else(|| self.attempt.feedback())
     }
 
     /// Whether the answer is typed (number, text, explanation) and still open: keys go to the input.
@@ -130,12 +216,8 @@ impl State {
                 key: AnswerKey::Number { .. } | AnswerKey::Text { .. } | AnswerKey::Explain { .. },
                 ..
             })
-        ) && !self.solved
-            && !self.awaiting_mark
-    }
-
-    fn hint_count(&self) -> usize {
-        self.variant.as_ref().map_or(0, |v| v.hints.len())
+        ) && !self.finished()
+            && !self.awaiting_mark()
     }
 }
 
@@ -161,8 +243,8 @@ pub fn keys(state: &State) -> Vec<(&'static str, &'static str)> {
             ("^E", "explain"),
             ("Esc", "back"),
         ]
-    } else if state.awaiting_mark {
-        if can_mark_had_it(state) {
+    } else if state.awaiting_mark() {
+        if state.attempt.can_mark_had_it() {
             vec![
                 ("y", "I had it"),
                 ("n", "I missed it"),
@@ -172,7 +254,7 @@ pub fn keys(state: &State) -> Vec<(&'static str, &'static str)> {
         } else {
             vec![("n", "I missed it"), ("e", "explain"), ("q", "back")]
         }
-    } else if state.solved {
+    } else if state.finished() {
         vec![
             ("Enter/n", "next"),
             ("r", "new numbers"),
@@ -218,7 +300,7 @@ pub fn keys(state: &State) -> Vec<(&'static str, &'static str)> {
     }
     if typing {
         keys.push(("^Y", "simply"));
-    } else if !state.awaiting_mark {
+    } else if !state.awaiting_mark() {
         keys.push(("y", "simply"));
     }
     keys.push(("PgDn/PgUp", "next/previous"));
@@ -260,15 +342,6 @@ fn key_word(action: &str, lang: Lang) -> String {
         "help" => t!(lang, "common-key-help"),
         other => other.to_string(),
     }
-}
-
-/// Whether the explanation just given may be marked "I had it": only when the answer held at least
-/// one idea of the model answer.
-fn can_mark_had_it(state: &State) -> bool {
-    state
-        .feedback
-        .as_ref()
-        .is_some_and(|f| !f.ideas_found.is_empty())
 }
 
 /// Whether the variant has numbers drawn from the seed (a fixed-fact question has none).
@@ -317,7 +390,7 @@ fn command(state: &State, key: KeyEvent) -> Option<Command> {
             _ => Command::Edit(key),
         });
     }
-    if state.awaiting_mark {
+    if state.awaiting_mark() {
         return match key.code {
             KeyCode::Char('y') => Some(Command::Mark(true)),
             KeyCode::Char('n') => Some(Command::Mark(false)),
@@ -332,8 +405,8 @@ fn command(state: &State, key: KeyEvent) -> Option<Command> {
         KeyCode::Char('e') => Some(Command::Explanation),
         KeyCode::Char('y') => Some(Command::Simply),
         KeyCode::Char('o') => Some(Command::ShowMe),
-        KeyCode::Char('n') | KeyCode::Enter if state.solved => Some(Command::Next(1)),
-        KeyCode::Char('p') if state.solved => Some(Command::Next(-1)),
+        KeyCode::Char('n') | KeyCode::Enter if state.finished() => Some(Command::Next(1)),
+        KeyCode::Char('p') if state.finished() => Some(Command::Next(-1)),
         KeyCode::Enter => Some(Command::Submit),
         KeyCode::Char('K') => Some(Command::MoveItem(-1)),
         KeyCode::Char('J') => Some(Command::MoveItem(1)),
@@ -349,7 +422,7 @@ fn command(state: &State, key: KeyEvent) -> Option<Command> {
                     key: AnswerKey::Choice { .. },
                     ..
                 })
-            ) && !state.solved =>
+            ) && !state.finished() =>
         {
             Some(Command::Pick(c as usize - 'a' as usize))
         }
@@ -370,24 +443,17 @@ impl State {
                 None
             }
             Command::Submit => self.submit(ctx.now, ctx.lang),
-            Command::Hint => {
-                if self.hints_shown < self.hint_count() {
-                    self.hints_shown += 1;
-                    Some(Action::HintShown(id))
-                } else {
-                    None
-                }
-            }
+            Command::Hint => match self.apply(Input::Hint, ctx.lang) {
+                Reply::Hint => Some(Action::HintShown(id)),
+                _ => None,
+            },
             Command::Reroll if !has_numbers(self) => {
                 self.notice = Some(t!(ctx.lang, "exercise-fixed-fact"));
                 None
             }
             Command::Reroll => Some(Action::Reroll(id)),
             Command::Explanation => {
-                self.show_explanation = !self.show_explanation;
-                if self.show_explanation && self.attempts > 0 && !self.awaiting_mark {
-                    self.revealed = true;
-                }
+                self.toggle_explanation(ctx.lang);
                 None
             }
             Command::Simply => {
@@ -428,7 +494,7 @@ impl State {
                 }
                 None
             }
-            Command::ShowMe if self.attempts == 0 && !self.solved => {
+            Command::ShowMe if self.attempt.attempts() == 0 && !self.finished() => {
                 if self.variant.as_ref().is_ok_and(|v| v.show_me.is_some()) {
                     self.notice = Some(t!(ctx.lang, "exercise-show-me-later"));
                 }
@@ -440,106 +506,76 @@ impl State {
                 .ok()
                 .and_then(|v| v.show_me.clone())
                 .map(Action::ShowMe),
-            Command::Mark(true) if !can_mark_had_it(self) => {
-                self.notice = Some(t!(ctx.lang, "exercise-cannot-mark-had"));
-                None
-            }
-            Command::Mark(had_it) => {
-                self.awaiting_mark = false;
-                self.solved = had_it;
-                let answer = self.input.text().to_string();
-                if !had_it {
-                    self.input.clear();
+            Command::Mark(had_it) => match self.apply(Input::Mark(had_it), ctx.lang) {
+                Reply::Ignored(Some(Refusal::CannotMarkHadIt)) => {
+                    self.notice = Some(t!(ctx.lang, "exercise-cannot-mark-had"));
+                    None
                 }
-                // A wrong exact part keeps the exercise unsolved, whatever the mark.
-                let outcome = if had_it && self.parts_right.iter().all(|&right| right) {
-                    Outcome::Correct
-                } else {
-                    Outcome::Wrong
-                };
-                let action = self.attempt(answer, outcome, ctx.now);
-                // The model answer has been read: another try on this variant would only repeat it.
-                self.revealed = true;
-                Some(action)
-            }
+                Reply::Recorded(record) => {
+                    if !had_it {
+                        self.input.clear();
+                    }
+                    Some(self.recorded(record, ctx.now))
+                }
+                _ => None,
+            },
         }
     }
 
-    /// The attempt to record; time is booked from here on.
-    fn attempt(&mut self, answer: String, outcome: Outcome, now: u64) -> Action {
+    /// Applies an input to the attempt at the variant shown (nothing without a variant).
+    pub fn apply(&mut self, input: Input<'_>, lang: Lang) -> Reply {
+        match &self.variant {
+            Ok(variant) => self.attempt.apply(variant, input, lang),
+            Err(_) => Reply::Ignored(None),
+        }
+    }
+
+    /// The action that records `record`; time is booked from here on.
+    fn recorded(&mut self, record: Record, now: u64) -> Action {
         let since = std::mem::replace(&mut self.clock_start, now);
         Action::Attempt {
             id: self.id.clone(),
-            answer,
-            outcome,
+            record,
             since,
-            revealed: self.revealed,
         }
     }
 
-    fn submit(&mut self, now: u64, lang: Lang) -> Option<Action> {
+    /// Submits the answer on screen — the typed text, the option picked or the arrangement — to
+    /// the attempt. What it replied is returned for a host (a lab) to record its own way.
+    pub fn submit_answer(&mut self, lang: Lang) -> Reply {
         let Ok(variant) = &self.variant else {
-            return None;
+            return Reply::Ignored(None);
         };
         let answer = self.input.text().to_string();
-        // An explanation exercise asks its exact parts first, one at a time.
-        if self.part < variant.key.parts().len() {
-            let feedback =
-                crate::ladder::grade_part_in(variant, self.part, Response::Text(&answer), lang)?;
-            let outcome = feedback.outcome;
-            self.feedback = Some(feedback);
-            if outcome != Outcome::Unusable {
+        let response = match &variant.key {
+            _ if self.attempt.part() < variant.key.parts().len() => Response::Text(&answer),
+            AnswerKey::Choice { .. } => Response::Choice(self.choice),
+            AnswerKey::Ordering { .. } => Response::Order(&self.order),
+            _ => Response::Text(&answer),
+        };
+        self.note = None;
+        let reply = self.attempt.apply(variant, Input::Answer(response), lang);
+        match &reply {
+            Reply::Part => {
                 self.input.remember(&answer);
                 self.input.clear();
-                self.parts_right.push(outcome == Outcome::Correct);
-                self.part += 1;
             }
-            return None;
-        }
-        let feedback = match &variant.key {
-            AnswerKey::Choice { .. } => {
-                crate::ladder::grade_in(variant, Response::Choice(self.choice), lang)
+            Reply::Recorded(record) => {
+                self.input.remember(&answer);
+                if record.outcome != Outcome::Correct && self.attempt.rules().verdicts && self.typing() {
+                    self.input.clear();
+                }
             }
-            AnswerKey::Ordering { .. } => {
-                crate::ladder::grade_in(variant, Response::Order(&self.order), lang)
-            }
-            _ => crate::ladder::grade_in(variant, Response::Text(&answer), lang),
-        };
-        let explain = matches!(variant.key, AnswerKey::Explain { .. });
-        let outcome = feedback.outcome;
-        let shown_answer = match &variant.key {
-            AnswerKey::Choice { options, .. } => options
-                .get(self.choice)
-                .map(|option| format!("{}) {option}", letter(self.choice)))
-                .unwrap_or_default(),
-            AnswerKey::Ordering { items, .. } => self
-                .order
-                .iter()
-                .filter_map(|&i| items.get(i).map(String::as_str))
-                .collect::<Vec<_>>()
-                .join(" → "),
-            _ => answer.clone(),
-        };
-        self.feedback = Some(feedback);
-        if outcome == Outcome::Unusable {
-            return None;
+            _ => {}
         }
-        self.attempts += 1;
-        if explain {
-            // The learner compares with the model answer and marks it; that mark is the attempt.
-            self.awaiting_mark = true;
-            return None;
+        reply
+    }
+
+    fn submit(&mut self, now: u64, lang: Lang) -> Option<Action> {
+        match self.submit_answer(lang) {
+            Reply::Recorded(record) => Some(self.recorded(record, now)),
+            _ => None,
         }
-        self.input.remember(&answer);
-        let action = self.attempt(shown_answer, outcome, now);
-        if outcome == Outcome::Correct {
-            self.solved = true;
-        } else {
-            self.input.clear();
-            // The feedback names the answer: from now on a right answer here is "seen".
-            self.revealed = true;
-        }
-        Some(action)
     }
 }
 
@@ -632,7 +668,7 @@ pub fn render(ctx: &Ctx, state: &State, area: Rect, buf: &mut Buffer) {
             top.push(Line::from(""));
             for (i, option) in options.iter().enumerate() {
                 let selected = i == state.choice;
-                let mark = if state.solved && correct.contains(&i) {
+                let mark = if state.finished() && correct.contains(&i) {
                     "✓"
                 } else if selected {
                     "▸"
@@ -650,10 +686,10 @@ pub fn render(ctx: &Ctx, state: &State, area: Rect, buf: &mut Buffer) {
             // Parts answered are summed up in one line; the part asked is shown in full.
             let total = checks.len() + 1;
             top.push(Line::from(""));
-            if state.part > 0 {
-                let done = (0..state.part.min(checks.len()))
+            if state.attempt.part() > 0 {
+                let done = (0..state.attempt.part().min(checks.len()))
                     .map(|i| {
-                        let mark = if state.parts_right.get(i) == Some(&true) {
+                        let mark = if state.attempt.parts_right().get(i) == Some(&true) {
                             "✓"
                         } else {
                             "✗"
@@ -664,7 +700,7 @@ pub fn render(ctx: &Ctx, state: &State, area: Rect, buf: &mut Buffer) {
                     .join(" · ");
                 top.push(Line::styled(done, theme.dim()));
             }
-            match checks.get(state.part) {
+            match checks.get(state.attempt.part()) {
                 Some(part) => {
                     top.push(Line::styled(
                         format!(
@@ -672,7 +708,7 @@ pub fn render(ctx: &Ctx, state: &State, area: Rect, buf: &mut Buffer) {
                             t!(
                                 lang,
                                 "exercise-part-exact",
-                                n = state.part + 1,
+                                n = state.attempt.part() + 1,
                                 total = total,
                                 prompt = part.prompt.clone()
                             )
@@ -719,7 +755,7 @@ pub fn render(ctx: &Ctx, state: &State, area: Rect, buf: &mut Buffer) {
         }
         _ => {}
     }
-    for (i, hint) in variant.hints.iter().take(state.hints_shown).enumerate() {
+    for (i, hint) in variant.hints.iter().take(state.attempt.hints() as usize).enumerate() {
         let mut line = rich(hint, theme);
         line.spans.insert(
             0,
@@ -730,11 +766,11 @@ pub fn render(ctx: &Ctx, state: &State, area: Rect, buf: &mut Buffer) {
         );
         top.push(line);
     }
-    if state.hints_shown == 0
+    if state.attempt.hints() == 0
         && !state.in_lab
-        && !state.solved
+        && !state.finished()
         && !variant.hints.is_empty()
-        && state.feedback.is_none()
+        && state.feedback().is_none()
     {
         top.push(Line::styled(
             t!(lang, "exercise-hints-available", n = variant.hints.len()),
@@ -755,7 +791,7 @@ pub fn render(ctx: &Ctx, state: &State, area: Rect, buf: &mut Buffer) {
     if let Some(notice) = &state.notice {
         bottom.push(Line::styled(notice.clone(), theme.warn()));
     }
-    if let Some(feedback) = &state.feedback {
+    if let Some(feedback) = state.feedback() {
         let (mark, style) = match feedback.outcome {
             Outcome::Correct => ("✓ ", theme.good()),
             Outcome::Wrong => ("✗ ", theme.bad()),
@@ -782,9 +818,9 @@ pub fn render(ctx: &Ctx, state: &State, area: Rect, buf: &mut Buffer) {
                 ),
             );
             bottom.push(line);
-            if state.awaiting_mark {
+            if state.awaiting_mark() {
                 bottom.push(Line::styled(
-                    if can_mark_had_it(state) {
+                    if state.attempt.can_mark_had_it() {
                         t!(lang, "exercise-mark-ask")
                     } else {
                         t!(lang, "exercise-mark-none")
@@ -802,7 +838,7 @@ pub fn render(ctx: &Ctx, state: &State, area: Rect, buf: &mut Buffer) {
             ));
         }
         if feedback.outcome == Outcome::Correct
-            && state.revealed
+            && state.attempt.revealed()
             && !progress.solved
             && !state.in_lab
         {
@@ -833,7 +869,7 @@ pub fn render(ctx: &Ctx, state: &State, area: Rect, buf: &mut Buffer) {
         }
     }
     if state.show_explanation {
-        if state.attempts > 0 || state.solved || progress.attempts > 0 {
+        if state.attempt.attempts() > 0 || state.finished() || progress.attempts > 0 {
             bottom.push(rich(
                 &format!("{} {}", t!(lang, "exercise-worked"), variant.explanation),
                 theme,
@@ -881,7 +917,7 @@ pub fn render(ctx: &Ctx, state: &State, area: Rect, buf: &mut Buffer) {
         .render(room, buf);
 
     if typed {
-        let label = if state.solved {
+        let label = if state.finished() {
             t!(lang, "exercise-your-answer")
         } else {
             t!(lang, "exercise-answer")
@@ -952,7 +988,11 @@ mod tests {
         let mut exercise = open(&content, "l1-sector-size");
         type_in(&mut exercise, "lots", &ctx);
         assert_eq!(exercise.handle_key(key(KeyCode::Enter), &ctx), None);
-        assert_eq!(exercise.attempts, 0, "an unusable answer is no attempt");
+        assert_eq!(
+            exercise.attempt.attempts(),
+            0,
+            "an unusable answer is no attempt"
+        );
         assert_eq!(
             exercise.input.text(),
             "lots",
@@ -960,16 +1000,15 @@ mod tests {
         );
         exercise.input.clear();
         type_in(&mut exercise, "64 B", &ctx);
-        assert_eq!(
-            exercise.handle_key(key(KeyCode::Enter), &ctx),
-            Some(Action::Attempt {
-                id: "l1-sector-size".into(),
-                answer: "64 B".into(),
-                outcome: Outcome::Wrong,
-                since: 100,
-                revealed: false,
-            })
-        );
+        match exercise.handle_key(key(KeyCode::Enter), &ctx) {
+            Some(Action::Attempt { id, record, since }) => {
+                assert_eq!((id.as_str(), since), ("l1-sector-size", 100));
+                assert_eq!(record.shown, "64 B");
+                assert_eq!(record.outcome, Outcome::Wrong);
+                assert!(!record.revealed);
+            }
+            other => panic!("expected an attempt, got {other:?}"),
+        }
         assert_eq!(
             exercise.clock_start, ctx.now,
             "time is booked from the attempt on"
@@ -978,12 +1017,9 @@ mod tests {
         type_in(&mut exercise, "32 bytes", &ctx);
         assert!(matches!(
             exercise.handle_key(key(KeyCode::Enter), &ctx),
-            Some(Action::Attempt {
-                outcome: Outcome::Correct,
-                ..
-            })
+            Some(Action::Attempt { record, .. }) if record.outcome == Outcome::Correct
         ));
-        assert!(exercise.solved && !exercise.typing());
+        assert!(exercise.finished() && !exercise.typing());
         assert_eq!(
             exercise.handle_key(key(KeyCode::Enter), &ctx),
             Some(Action::Step {
@@ -1000,14 +1036,14 @@ mod tests {
         let progress = Progress::default();
         let ctx = test_ctx(&content, &progress);
         let mut exercise = open(&content, "l1-sector-size");
-        let hints = exercise.hint_count();
+        let hints = exercise.variant().map_or(0, |v| v.hints.len());
         assert!(hints >= 2);
         for shown in 1..=hints {
             assert_eq!(
                 exercise.handle_key(ctrl('t'), &ctx),
                 Some(Action::HintShown("l1-sector-size".into()))
             );
-            assert_eq!(exercise.hints_shown, shown);
+            assert_eq!(exercise.attempt.hints() as usize, shown);
         }
         assert_eq!(exercise.handle_key(ctrl('t'), &ctx), None);
         // A fixed fact has no numbers to change: new numbers say so instead of re-rolling.
@@ -1035,7 +1071,7 @@ mod tests {
         assert!(!exercise.captures(&key(KeyCode::Char('?'))));
         assert!(exercise.captures(&key(KeyCode::Char('q'))));
         assert!(exercise.captures(&key(KeyCode::Char('/'))));
-        exercise.solved = true;
+        exercise.lock();
         assert!(
             !exercise.captures(&key(KeyCode::Char('q'))),
             "q goes back once solved"

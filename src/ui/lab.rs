@@ -16,9 +16,8 @@ use super::{Action, Component, Ctx, Theme, block};
 use crate::content::schema::ExerciseTemplate;
 use crate::i18n::Lang;
 use crate::lab::session::max_points;
-use crate::lab::{FeedbackMode, Given, Hints, LabSession};
-use crate::ladder::variant::letter;
-use crate::ladder::{AnswerKey, Feedback, Outcome, Variant, VariantError, grade};
+use crate::lab::{FeedbackMode, Hints, LabSession};
+use crate::ladder::{Attempt, Feedback, Input, Outcome, Reply, Rules, Variant, VariantError};
 use crate::t;
 use ratatui::buffer::Buffer;
 use ratatui::crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
@@ -340,36 +339,31 @@ impl Step {
         variant: Result<Variant, VariantError>,
         now: u64,
     ) -> Self {
-        let mut exercise = ExerciseState::new(template, variant, Vec::new(), now);
-        exercise.in_lab = true;
+        let lab = &session.lab;
         let tally = &session.tally.steps[index];
-        exercise.hints_shown = tally.hints as usize;
-        exercise.attempts = tally.attempts;
-        let done = session.tally.done(&session.lab, index) || session.tally.submitted.is_some();
-        let answered = tally.attempts > 0 && session.lab.feedback == FeedbackMode::AtEnd;
+        let done = session.tally.done(lab, index) || session.tally.submitted.is_some();
+        let answered = tally.attempts > 0 && lab.feedback == FeedbackMode::AtEnd;
+        let rules = Rules::lab(lab.attempts(), lab.feedback != FeedbackMode::AtEnd);
+        let attempt = Attempt::resumed(rules, tally.attempts, tally.hints, done);
+        let mut exercise =
+            ExerciseState::with_attempt(template, variant, Vec::new(), now, attempt).in_lab();
         if let Some((answer, _)) = tally.answers.last()
             && (done || answered)
         {
-            exercise.input.set(answer);
-            // A choice was recorded as `b) …`: show it picked again.
-            if let Some((letter, _)) = answer.split_once(") ")
-                && let [byte @ b'a'..=b'z'] = letter.as_bytes()
-            {
-                exercise.choice = usize::from(byte - b'a');
-            }
+            exercise.show_given(answer);
         }
         // Solved (or out of attempts) steps show their answer; in exam mode a typed answer stays
         // on screen, without saying right or wrong.
         if (done && !exam_hidden(session)) || (answered && exercise.typing()) {
-            exercise.solved = true;
+            exercise.lock();
         }
         Step {
             index,
             exercise,
             answered,
             message: None,
-            hints: session.lab.hints != Hints::Off,
-            show_me: session.lab.show_me,
+            hints: lab.hints != Hints::Off,
+            show_me: lab.show_me,
             lang: DrawnIn::default(),
         }
     }
@@ -397,75 +391,39 @@ impl Step {
             return None;
         }
         let lab = &session.lab;
-        let Ok(variant) = &self.exercise.variant else {
+        // Graded in the session's language; an explanation's exact parts are asked first.
+        let Reply::Recorded(record) = self.exercise.submit_answer(lang) else {
             return None;
         };
-        let text = self.exercise.input.text().to_string();
-        let (given, shown) = match &variant.key {
-            AnswerKey::Choice { options, .. } => {
-                let choice = self.exercise.choice;
-                let shown = options
-                    .get(choice)
-                    .map(|o| format!("{}) {o}", letter(choice)))
-                    .unwrap_or_default();
-                (Given::Choice(choice), shown)
-            }
-            AnswerKey::Ordering { items, .. } => {
-                let order = self.exercise.order.clone();
-                let shown = order
-                    .iter()
-                    .filter_map(|&i| items.get(i).map(String::as_str))
-                    .collect::<Vec<_>>()
-                    .join(" → ");
-                (Given::Order(order), shown)
-            }
-            _ => (Given::Text(text.clone()), text.clone()),
-        };
-        let feedback = grade(variant, given.response());
-        if feedback.outcome == Outcome::Unusable {
-            self.exercise.feedback = Some(feedback);
-            return None;
-        }
-        let outcome = crate::lab::results::lab_outcome(&feedback);
-        let attempts = session.tally.steps[self.index].attempts + 1;
-        let last = outcome == Outcome::Correct || attempts >= lab.attempts();
-        self.exercise.attempts = attempts;
-        self.exercise.input.remember(&text);
         if lab.feedback == FeedbackMode::AtEnd {
-            self.exercise.feedback = None;
             self.answered = true;
             if self.exercise.typing() {
-                self.exercise.solved = true;
+                self.exercise.lock();
             }
             self.message = Some(t!(lang, "lab-answer-recorded"));
-        } else if last {
-            self.exercise.solved = true;
-            self.exercise.feedback = Some(feedback);
-        } else {
-            self.exercise.input.clear();
-            let left = lab.attempts() - attempts;
-            self.exercise.feedback = Some(Feedback {
+        } else if self.exercise.attempt().withheld() {
+            let left = self.exercise.attempt().left().unwrap_or(0);
+            let hints = session.tally.steps[self.index].hints;
+            self.exercise.set_note(Some(Feedback {
                 outcome: Outcome::Wrong,
                 headline: t!(
                     lang,
                     "lab-not-right",
                     left = left,
-                    points = lab.points_for(attempts + 1, session.tally.steps[self.index].hints)
+                    points = lab.points_for(record.attempts + 1, hints)
                 ),
                 why: t!(lang, "lab-not-right-why"),
                 expected: String::new(),
                 ideas_found: Vec::new(),
                 ideas_missed: Vec::new(),
                 model: None,
-            });
+            }));
         }
-        let since = std::mem::replace(&mut self.exercise.clock_start, now);
+        let spent = self.exercise.book_time(now);
         Some(Action::LabAttempt {
             step: self.index,
-            answer: shown,
-            given,
-            outcome,
-            since,
+            record,
+            since: now.saturating_sub(spent),
         })
     }
 
@@ -546,17 +504,14 @@ impl Component for Step {
                 self.message = Some(t!(lang, "lab-hints-off"));
             } else if !open {
                 self.message = Some(t!(lang, "lab-hints-step-done"));
-            } else if self.exercise.hints_shown
-                < self.exercise.variant.as_ref().map_or(0, |v| v.hints.len())
-            {
-                self.exercise.hints_shown += 1;
+            } else if self.exercise.apply(Input::Hint, lang) == Reply::Hint {
                 return Some(Action::LabHint(self.index));
             }
             return None;
         }
         if command('e') {
             if done && !exam_hidden(session) {
-                self.exercise.show_explanation = !self.exercise.show_explanation;
+                self.exercise.toggle_explanation(lang);
             } else {
                 self.message = Some(t!(lang, "lab-explanation-later"));
             }
@@ -569,8 +524,7 @@ impl Component for Step {
             }
             return self
                 .exercise
-                .variant
-                .as_ref()
+                .variant()
                 .ok()
                 .and_then(|v| v.show_me.clone())
                 .map(Action::ShowMe);
@@ -610,11 +564,11 @@ impl Component for Step {
     fn keys(&self) -> Vec<(&'static str, &'static str)> {
         let lang = self.lang.get();
         let typing = self.exercise.typing();
-        let finished = self.exercise.solved || self.answered;
+        let finished = self.exercise.finished() || self.answered;
         let mut keys: Vec<(&str, &str)> = Vec::new();
         if finished {
             keys.push(("Enter", keep(t!(lang, "lab-key-next-step"))));
-            if self.exercise.solved && !self.answered {
+            if self.exercise.finished() && !self.answered {
                 keys.push(("e", keep(t!(lang, "lab-key-explain"))));
             }
         } else {
@@ -818,18 +772,18 @@ mod tests {
         );
         assert_eq!(step.handle_key(ctrl('t'), &ctx), None);
         assert_eq!(step.message.as_deref(), Some("Hints are off in this lab."));
-        assert_eq!(step.exercise.hints_shown, 0);
+        assert_eq!(step.exercise.attempt().hints(), 0);
         assert_eq!(step.handle_key(ctrl('e'), &ctx), None);
         assert!(
-            !step.exercise.show_explanation,
+            !step.exercise.explanation_shown(),
             "not before the step is done"
         );
         // Typing, then a submission: an attempt for the app to record.
         step.handle_key(key(KeyCode::Char('1')), &ctx);
         match step.handle_key(key(KeyCode::Enter), &ctx) {
             Some(Action::LabAttempt {
-                step: 0, answer, ..
-            }) => assert_eq!(answer, "1"),
+                step: 0, record, ..
+            }) => assert_eq!(record.shown, "1"),
             other => panic!("expected an attempt, got {other:?}"),
         }
     }

@@ -17,7 +17,7 @@ use super::words::{DrawnIn, keep};
 use super::{Action, Component, Ctx, Theme, block, rich};
 use crate::content::Content;
 use crate::i18n::Lang;
-use crate::ladder::{Feedback, Outcome, Variant};
+use crate::ladder::{Attempt, Input, Outcome, Reply, Response, Rules, Variant};
 use crate::srs::deck::Preview;
 use crate::srs::log::DrillAnswer;
 use crate::srs::{Deck, Phase, Rating, drill};
@@ -85,14 +85,19 @@ pub struct Drill {
     pub variant: Variant,
     /// The answer being typed.
     pub input: LineInput,
-    /// Hints shown.
-    pub hints: u32,
-    /// The grade, once checked.
-    pub feedback: Option<Feedback>,
+    /// The answer: one try, graded and explained (hints, feedback, the reveal).
+    pub attempt: Attempt,
     /// The answer as checked.
     pub answer: String,
     /// The rating proposed from the grade, hints and time.
     pub proposed: Option<Rating>,
+}
+
+impl Drill {
+    /// Whether the answer has been checked (the card's back is shown).
+    pub fn checked(&self) -> bool {
+        !self.attempt.open()
+    }
 }
 
 /// The review session's state.
@@ -162,8 +167,7 @@ impl State {
                     self.drill = Some(Drill {
                         variant,
                         input: LineInput::default(),
-                        hints: 0,
-                        feedback: None,
+                        attempt: Attempt::new(Rules::DRILL),
                         answer: String::new(),
                         proposed: None,
                     })
@@ -200,16 +204,16 @@ impl State {
 
     /// Whether a drill answer is being typed.
     pub fn typing(&self) -> bool {
-        self.drill.as_ref().is_some_and(|d| d.feedback.is_none())
+        self.drill.as_ref().is_some_and(|d| !d.checked())
     }
 
     fn rate(&self, card: usize, rating: Rating, now_ms: i64) -> Action {
         let drill = self.drill.as_ref().and_then(|d| {
-            d.feedback.as_ref().map(|f| DrillAnswer {
+            d.attempt.feedback().filter(|_| d.checked()).map(|f| DrillAnswer {
                 seed: d.variant.seed,
                 answer: d.answer.clone(),
                 correct: f.outcome == Outcome::Correct,
-                hints: d.hints,
+                hints: d.attempt.hints(),
             })
         });
         Action::Rate {
@@ -228,32 +232,32 @@ impl State {
             return matches!(key.code, KeyCode::Char('u')).then_some(Action::UndoReview);
         };
         if let Some(drill) = self.drill.as_mut()
-            && drill.feedback.is_none()
+            && !drill.checked()
         {
             let ctrl = key.modifiers.contains(KeyModifiers::CONTROL);
             match key.code {
                 KeyCode::Enter => {
                     let answer = drill.input.text().to_string();
-                    let feedback = drill::grade_in(&drill.variant, &answer, lang);
-                    if feedback.outcome == Outcome::Unusable {
-                        self.message = Some(feedback.headline);
+                    let input = Input::Answer(Response::Text(&answer));
+                    if drill.attempt.apply(&drill.variant, input, lang) == Reply::Unusable {
+                        self.message = drill.attempt.feedback().map(|f| f.headline.clone());
                         return None;
                     }
                     let spent = u64::try_from(now - self.shown_ms).unwrap_or(0);
-                    drill.proposed = drill::proposed_rating(
-                        feedback.outcome,
-                        drill.hints,
-                        spent,
-                        deck.settings(),
-                    );
+                    drill.proposed = drill.attempt.feedback().and_then(|f| {
+                        drill::proposed_rating(
+                            f.outcome,
+                            drill.attempt.hints(),
+                            spent,
+                            deck.settings(),
+                        )
+                    });
                     drill.answer = answer;
-                    drill.feedback = Some(feedback);
                     self.revealed = true;
                     self.message = None;
                 }
                 KeyCode::Char('t') if ctrl => {
-                    let available = drill.variant.hints.len() as u32;
-                    drill.hints = (drill.hints + 1).min(available);
+                    drill.attempt.apply(&drill.variant, Input::Hint, lang);
                 }
                 _ => {
                     drill.input.edit(&key);
@@ -452,7 +456,7 @@ pub fn render(ctx: &Ctx, state: &State, area: Rect, buf: &mut Buffer) {
     if let Some(drill) = &state.drill {
         lines.push(Line::from(""));
         lines.push(Line::from(drill.variant.prompt.clone()));
-        for hint in drill.variant.hints.iter().take(drill.hints as usize) {
+        for hint in drill.variant.hints.iter().take(drill.attempt.hints() as usize) {
             lines.push(Line::styled(
                 t!(lang, "review-hint", hint = hint.as_str()),
                 theme.dim(),
@@ -460,7 +464,7 @@ pub fn render(ctx: &Ctx, state: &State, area: Rect, buf: &mut Buffer) {
         }
         let width = usize::from(inner.width).saturating_sub(3);
         let (visible, _) = drill.input.window(width);
-        let typed = if drill.feedback.is_some() {
+        let typed = if drill.checked() {
             drill.answer.clone()
         } else {
             format!("{visible}▏")
@@ -469,7 +473,7 @@ pub fn render(ctx: &Ctx, state: &State, area: Rect, buf: &mut Buffer) {
             Span::styled("> ", theme.key()),
             Span::raw(typed),
         ]));
-        if let Some(feedback) = &drill.feedback {
+        if let Some(feedback) = drill.attempt.feedback().filter(|_| drill.checked()) {
             let style = if feedback.outcome == Outcome::Correct {
                 theme.good()
             } else {

@@ -6,7 +6,7 @@ use super::SrsError;
 use super::config::Settings;
 use super::schedule::{Rating, hash_text, splitmix};
 use crate::content::schema::ExerciseTemplate;
-use crate::ladder::{self, Feedback, Outcome, Response, Variant};
+use crate::ladder::{self, Outcome, Variant};
 
 /// The variant of `template` shown for a drill card reviewed at `now_ms`: the seed mixes the card's
 /// id with the time, so every review brings new numbers and the log can redraw the same ones.
@@ -20,16 +20,6 @@ pub fn draw(card_id: &str, template: &ExerciseTemplate, seed: u64) -> Result<Var
         card: card_id.to_string(),
         message: e.to_string(),
     })
-}
-
-/// Grades what the learner typed exactly as the ladder does (feedback in English).
-pub fn grade(variant: &Variant, typed: &str) -> Feedback {
-    grade_in(variant, typed, crate::i18n::Lang::En)
-}
-
-/// [`grade`], the feedback worded in `lang`.
-pub fn grade_in(variant: &Variant, typed: &str, lang: crate::i18n::Lang) -> Feedback {
-    ladder::grade_in(variant, Response::Text(typed), lang)
 }
 
 /// The rating proposed for a graded answer: wrong → Again; right after a hint or slowly → Hard;
@@ -66,23 +56,13 @@ mod tests {
     }
 
     #[test]
-    fn a_drill_is_graded_exactly_as_the_ladder_grades() {
+    fn a_drill_draws_the_ladders_own_variant() {
+        // Graded by the same attempt as the ladder (`ladder::attempt`), on the same variant.
         let t = template("l2-stride-sectors");
         for n in 0..20 {
             let seed = seed_for("drill-stride-sectors", 1_000 + n);
             let variant = draw("drill-stride-sectors", &t, seed).unwrap();
-            let right = variant.key.typed();
-            assert_eq!(grade(&variant, &right).outcome, Outcome::Correct);
-            assert_eq!(
-                grade(&variant, &right),
-                ladder::grade(&ladder::generate(&t, seed).unwrap(), Response::Text(&right))
-            );
-            let value = variant.key.value().unwrap();
-            assert_eq!(
-                grade(&variant, &format!("{}", value + 1.0)).outcome,
-                Outcome::Wrong
-            );
-            assert_eq!(grade(&variant, "").outcome, Outcome::Unusable);
+            assert_eq!(variant, ladder::generate(&t, seed).unwrap());
         }
     }
 
