@@ -787,4 +787,88 @@ mod tests {
             other => panic!("expected an attempt, got {other:?}"),
         }
     }
+
+    const ONE_TRY: &str = r#"Lab(id: "k", title: "K", version: 1, secret: "a test secret",
+        steps: [Exercise("l2-stride-sectors"), Exercise("l3-stride-model-vs-h200")],
+        points: [10], max_attempts: 1, order: Free)"#;
+
+    fn one_try(content: &Content) -> LabSession {
+        let lab = Lab::parse("k.ron", ONE_TRY).unwrap();
+        let student = Entry {
+            student: "min".into(),
+            ..Entry::default()
+        };
+        let items = plan(&lab, content, &student, "k.ron", ONE_TRY).unwrap();
+        LabSession::in_memory(lab, student, items, 100)
+    }
+
+    fn is_hangul(text: &str) -> bool {
+        text.chars().any(|c| ('\u{AC00}'..='\u{D7A3}').contains(&c))
+    }
+
+    #[test]
+    fn a_korean_lab_says_wrong_in_korean() {
+        let content = Content::builtin();
+        let progress = Progress::default();
+        let lab = one_try(&content);
+        let mut ctx = ctx(&content, &progress, &lab);
+        ctx.lang = crate::i18n::Lang::Ko;
+        let template = content.exercise("l2-stride-sectors").unwrap();
+        let variant = crate::ladder::generate(template, lab.items[0].seed);
+        let mut step = Step::new(&lab, 0, template, variant, 100);
+        for c in "99999".chars() {
+            step.handle_key(key(KeyCode::Char(c)), &ctx);
+        }
+        match step.handle_key(key(KeyCode::Enter), &ctx) {
+            Some(Action::LabAttempt { record, .. }) => {
+                assert_eq!(record.outcome, Outcome::Wrong);
+                assert!(record.last, "one try: the step is over");
+            }
+            other => panic!("expected an attempt, got {other:?}"),
+        }
+        let feedback = step.exercise.feedback().expect("the verdict is shown");
+        assert!(is_hangul(&feedback.headline), "{}", feedback.headline);
+        assert!(!step.exercise.typing(), "no second answer");
+    }
+
+    #[test]
+    fn a_lab_step_asks_an_explanations_exact_parts_first() {
+        let content = Content::builtin();
+        let progress = Progress::default();
+        let lab = one_try(&content);
+        let ctx = ctx(&content, &progress, &lab);
+        let template = content.exercise("l3-stride-model-vs-h200").unwrap();
+        let variant = crate::ladder::generate(template, lab.items[1].seed).unwrap();
+        let parts = variant.key.parts().to_vec();
+        assert!(!parts.is_empty(), "the exercise has exact parts");
+        let mut step = Step::new(&lab, 1, template, Ok(variant.clone()), 100);
+        let mut typed_parts = Vec::new();
+        for part in &parts {
+            let typed = part.key.typed();
+            for c in typed.chars() {
+                step.handle_key(key(KeyCode::Char(c)), &ctx);
+            }
+            assert_eq!(
+                step.handle_key(key(KeyCode::Enter), &ctx),
+                None,
+                "a part is graded on the screen, not recorded"
+            );
+            typed_parts.push(typed);
+        }
+        assert_eq!(step.exercise.attempt().part(), parts.len());
+        assert!(step.exercise.attempt().parts_right().iter().all(|&r| r));
+        for c in "coalesced sectors".chars() {
+            step.handle_key(key(KeyCode::Char(c)), &ctx);
+        }
+        match step.handle_key(key(KeyCode::Enter), &ctx) {
+            Some(Action::LabAttempt { record, .. }) => match record.given {
+                crate::ladder::Given::Explained { parts, text } => {
+                    assert_eq!(parts, typed_parts);
+                    assert_eq!(text, "coalesced sectors");
+                }
+                other => panic!("the record keeps the parts: {other:?}"),
+            },
+            other => panic!("expected an attempt, got {other:?}"),
+        }
+    }
 }
