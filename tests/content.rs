@@ -467,7 +467,8 @@ fn the_built_in_deck_drills_every_numeric_skill_of_the_ladder() {
             let variant = warpdrill::srs::drill::draw(id, template, seed).unwrap();
             let right = variant.key.typed();
             assert_eq!(
-                warpdrill::ladder::grade(&variant, warpdrill::ladder::Response::Text(&right)).outcome,
+                warpdrill::ladder::grade(&variant, warpdrill::ladder::Response::Text(&right))
+                    .outcome,
                 Outcome::Correct,
                 "{id} seed {seed}"
             );

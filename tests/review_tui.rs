@@ -109,7 +109,10 @@ fn a_drill_card_is_typed_graded_and_rated_with_the_proposal() {
         press(&mut app, KeyCode::Backspace);
     }
     press_with(&mut app, KeyCode::Char('t'), KeyModifiers::CONTROL);
-    assert_eq!(review_state(&app).drill.as_ref().unwrap().attempt.hints(), 1);
+    assert_eq!(
+        review_state(&app).drill.as_ref().unwrap().attempt.hints(),
+        1
+    );
     clock.advance(5000);
     type_text(&mut app, &answer);
     press(&mut app, KeyCode::Enter);

@@ -23,7 +23,8 @@ fn ron_files(dir: &Path) -> Vec<PathBuf> {
 
 fn main() {
     // The content lives at the workspace root, beside this crate.
-    let root = PathBuf::from(std::env::var("CARGO_MANIFEST_DIR").expect("cargo sets it")).join("..");
+    let root =
+        PathBuf::from(std::env::var("CARGO_MANIFEST_DIR").expect("cargo sets it")).join("..");
     println!("cargo:rerun-if-changed=build.rs");
     println!("cargo:rerun-if-changed=../locales");
     let mut list = String::from("&[\n");

@@ -17,8 +17,8 @@ use super::{Action, Component, Ctx};
 use super::{Theme, block, rich, wrapped_height};
 use crate::content::schema::{ExerciseTemplate, Level};
 use crate::i18n::Lang;
-use crate::ladder::variant::letter;
 use crate::ladder::attempt::Refusal;
+use crate::ladder::variant::letter;
 use crate::ladder::{
     AnswerKey, Attempt, Feedback, Input, Outcome, Record, Reply, Response, Rules, Status, Variant,
     VariantError,
@@ -562,7 +562,10 @@ impl State {
             }
             Reply::Recorded(record) => {
                 self.input.remember(&answer);
-                if record.outcome != Outcome::Correct && self.attempt.rules().verdicts && self.typing() {
+                if record.outcome != Outcome::Correct
+                    && self.attempt.rules().verdicts
+                    && self.typing()
+                {
                     self.input.clear();
                 }
             }
@@ -755,7 +758,12 @@ pub fn render(ctx: &Ctx, state: &State, area: Rect, buf: &mut Buffer) {
         }
         _ => {}
     }
-    for (i, hint) in variant.hints.iter().take(state.attempt.hints() as usize).enumerate() {
+    for (i, hint) in variant
+        .hints
+        .iter()
+        .take(state.attempt.hints() as usize)
+        .enumerate()
+    {
         let mut line = rich(hint, theme);
         line.spans.insert(
             0,

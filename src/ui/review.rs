@@ -209,12 +209,15 @@ impl State {
 
     fn rate(&self, card: usize, rating: Rating, now_ms: i64) -> Action {
         let drill = self.drill.as_ref().and_then(|d| {
-            d.attempt.feedback().filter(|_| d.checked()).map(|f| DrillAnswer {
-                seed: d.variant.seed,
-                answer: d.answer.clone(),
-                correct: f.outcome == Outcome::Correct,
-                hints: d.attempt.hints(),
-            })
+            d.attempt
+                .feedback()
+                .filter(|_| d.checked())
+                .map(|f| DrillAnswer {
+                    seed: d.variant.seed,
+                    answer: d.answer.clone(),
+                    correct: f.outcome == Outcome::Correct,
+                    hints: d.attempt.hints(),
+                })
         });
         Action::Rate {
             card,
@@ -456,7 +459,12 @@ pub fn render(ctx: &Ctx, state: &State, area: Rect, buf: &mut Buffer) {
     if let Some(drill) = &state.drill {
         lines.push(Line::from(""));
         lines.push(Line::from(drill.variant.prompt.clone()));
-        for hint in drill.variant.hints.iter().take(drill.attempt.hints() as usize) {
+        for hint in drill
+            .variant
+            .hints
+            .iter()
+            .take(drill.attempt.hints() as usize)
+        {
             lines.push(Line::styled(
                 t!(lang, "review-hint", hint = hint.as_str()),
                 theme.dim(),

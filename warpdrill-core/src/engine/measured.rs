@@ -241,8 +241,8 @@ mod tests {
     /// The copy the binary carries is the reference file, byte for byte, and every section reads.
     #[test]
     fn embedded_sweeps_equal_the_reference_file() {
-        let path =
-            PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../shared/reference/h200_sweeps.csv");
+        let path = PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+            .join("../../shared/reference/h200_sweeps.csv");
         let text = std::fs::read_to_string(&path).expect("h200_sweeps.csv");
         assert_eq!(SWEEPS_CSV, text);
         let stride4 = MeasuredSweep::GlobalStride { elem_bytes: 4 }.points();

@@ -671,7 +671,9 @@ mod tests {
         let (en, ko) = (en.feedback().unwrap(), ko.feedback().unwrap());
         assert_ne!(en.headline, ko.headline);
         assert!(
-            ko.headline.chars().any(|c| ('\u{AC00}'..='\u{D7A3}').contains(&c)),
+            ko.headline
+                .chars()
+                .any(|c| ('\u{AC00}'..='\u{D7A3}').contains(&c)),
             "{}",
             ko.headline
         );
@@ -717,7 +719,9 @@ mod tests {
             panic!("the mark is recorded");
         };
         assert_eq!(record.outcome, Outcome::Wrong, "a wrong part stays wrong");
-        assert!(matches!(record.given, Given::Explained { ref parts, .. } if parts.len() == v.key.parts().len()));
+        assert!(
+            matches!(record.given, Given::Explained { ref parts, .. } if parts.len() == v.key.parts().len())
+        );
     }
 
     #[test]
