@@ -17,6 +17,7 @@ use crate::ui::Theme;
 use clap::{Args, Subcommand};
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
+use crate::text::{csv_row, iso_time};
 
 /// `warpdrill lab …`
 #[derive(Debug, Subcommand)]
@@ -474,43 +475,6 @@ fn csv_fields(row: &Row, steps: usize) -> Vec<String> {
     fields
 }
 
-/// One CSV line: fields with commas, quotes or line breaks are quoted.
-fn csv_row(fields: &[String]) -> String {
-    let cells: Vec<String> = fields
-        .iter()
-        .map(|f| {
-            if f.contains([',', '"', '\n', '\r']) {
-                format!("\"{}\"", f.replace('"', "\"\""))
-            } else {
-                f.clone()
-            }
-        })
-        .collect();
-    format!("{}\n", cells.join(","))
-}
-
-/// Unix seconds as `2026-11-30T10:15:00Z`.
-pub fn iso_time(seconds: u64) -> String {
-    let days = (seconds / 86_400) as i64;
-    let rest = seconds % 86_400;
-    // Civil date from days since 1970-01-01 (Howard Hinnant's algorithm).
-    let z = days + 719_468;
-    let era = z.div_euclid(146_097);
-    let doe = z - era * 146_097;
-    let yoe = (doe - doe / 1460 + doe / 36_524 - doe / 146_096) / 365;
-    let doy = doe - (365 * yoe + yoe / 4 - yoe / 100);
-    let mp = (5 * doy + 2) / 153;
-    let day = doy - (153 * mp + 2) / 5 + 1;
-    let month = if mp < 10 { mp + 3 } else { mp - 9 };
-    let year = yoe + era * 400 + i64::from(month <= 2);
-    format!(
-        "{year:04}-{month:02}-{day:02}T{:02}:{:02}:{:02}Z",
-        rest / 3600,
-        rest / 60 % 60,
-        rest % 60
-    )
-}
-
 fn lab_check(path: &Path, content_dir: Option<&Path>) -> ExitCode {
     let file = match read_lab(path) {
         Ok(file) => file,
@@ -578,21 +542,3 @@ fn roster(args: &RosterArgs) -> Result<String, String> {
     Ok(text)
 }
 
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn times_print_in_utc() {
-        assert_eq!(iso_time(0), "1970-01-01T00:00:00Z");
-        assert_eq!(iso_time(1_800_000_000), "2027-01-15T08:00:00Z");
-    }
-
-    #[test]
-    fn csv_fields_are_quoted_when_needed() {
-        assert_eq!(
-            csv_row(&["a".into(), "b,c".into(), "say \"hi\"".into()]),
-            "a,\"b,c\",\"say \"\"hi\"\"\"\n"
-        );
-    }
-}

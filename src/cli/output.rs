@@ -8,6 +8,7 @@
 use std::io::{self, Write};
 use std::process::ExitCode;
 use thiserror::Error;
+pub use crate::text::{columns as width, pad as pad_right, pad_left};
 
 /// Exit status when the output could not be written (`EX_IOERR` of sysexits.h).
 pub const WRITE_FAILED: u8 = 74;
@@ -74,21 +75,6 @@ pub fn finish(out: &str, err: &str, code: u8) -> ExitCode {
         Ok(()) => ExitCode::from(code),
         Err(e) => e.exit(code),
     }
-}
-
-/// Columns `text` takes in a terminal (a Hangul syllable takes two), as ratatui measures it.
-pub fn width(text: &str) -> usize {
-    ratatui::text::Span::raw(text).width()
-}
-
-/// `text` followed by spaces up to `columns` terminal columns (`{:<columns}` for double-width text).
-pub fn pad_right(text: &str, columns: usize) -> String {
-    format!("{text}{}", " ".repeat(columns.saturating_sub(width(text))))
-}
-
-/// Spaces, then `text`, up to `columns` terminal columns (`{:>columns}` for double-width text).
-pub fn pad_left(text: &str, columns: usize) -> String {
-    format!("{}{text}", " ".repeat(columns.saturating_sub(width(text))))
 }
 
 #[cfg(test)]

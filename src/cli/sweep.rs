@@ -13,6 +13,7 @@ use crate::engine::{
 };
 use serde_json::{Map, Value};
 use std::io::Write;
+use crate::text::csv_field as csv_text;
 
 /// Why a sweep stopped: unusable flags (exit 2) or output that could not be written (exit 1).
 #[derive(Debug)]
@@ -451,15 +452,6 @@ fn write_float(line: &mut Vec<u8>, value: f64) {
         line.extend_from_slice(ryu::Buffer::new().format_finite(value).as_bytes());
     } else {
         line.extend_from_slice(b"null");
-    }
-}
-
-/// A CSV cell: quoted when it holds a comma, a quote or a line break.
-fn csv_text(text: &str) -> String {
-    if text.contains([',', '"', '\n']) {
-        format!("\"{}\"", text.replace('"', "\"\""))
-    } else {
-        text.to_string()
     }
 }
 

@@ -24,6 +24,7 @@ use ratatui::layout::{Constraint, Layout, Rect};
 use ratatui::text::{Line, Span};
 use ratatui::widgets::{Paragraph, Widget, Wrap};
 use std::sync::OnceLock;
+use crate::text::pad;
 
 /// Executions of one access by one warp kept for stepping through (loop iterations beyond are counted).
 const TRACE_LIMIT: usize = 4096;
@@ -32,17 +33,11 @@ const WARP_SEARCH: u64 = 256;
 /// Lines PgUp/PgDn move.
 const PAGE: usize = 15;
 
-/// `text` padded with spaces to at least `width` terminal columns (Korean letters take two).
-fn pad(text: &str, width: usize) -> String {
-    let used = Span::raw(text).width();
-    format!("{text}{}", " ".repeat(width.saturating_sub(used)))
-}
-
 /// A label column: `label` padded to the widest of `labels` plus two spaces.
 fn label_cell(label: &str, labels: &[&str]) -> String {
     let widest = labels
         .iter()
-        .map(|l| Span::raw(*l).width())
+        .map(|l| crate::text::columns(l))
         .max()
         .unwrap_or(0);
     pad(label, widest + 2)

@@ -13,6 +13,7 @@ use crate::format;
 use crate::i18n::Lang;
 use crate::t;
 use std::fmt::Write as _;
+pub use crate::text::{columns as width, cut as fit, pad as pad_right, pad_left};
 
 /// Cells of a segment's byte bar.
 pub const SEGMENT_CELLS: usize = 16;
@@ -101,43 +102,6 @@ pub fn segment_lines(c: &Coalescing) -> Vec<SegmentLine> {
         }));
     }
     lines
-}
-
-/// Columns `text` takes in a terminal (Hangul and other wide characters take two).
-pub fn width(text: &str) -> usize {
-    ratatui::text::Span::raw(text).width()
-}
-
-/// `text` padded with spaces on the right to `columns` terminal columns.
-pub fn pad_right(text: &str, columns: usize) -> String {
-    format!("{text}{}", " ".repeat(columns.saturating_sub(width(text))))
-}
-
-/// `text` padded with spaces on the left to `columns` terminal columns.
-pub fn pad_left(text: &str, columns: usize) -> String {
-    format!("{}{text}", " ".repeat(columns.saturating_sub(width(text))))
-}
-
-/// `text` cut to `columns` terminal columns, ending in `…` when it was longer; a wide character
-/// is never cut in half.
-pub fn fit(text: &str, columns: usize) -> String {
-    if width(text) <= columns {
-        return text.to_string();
-    }
-    let mut cut = String::new();
-    let mut used = 0;
-    for ch in text.chars() {
-        let w = width(ch.encode_utf8(&mut [0; 4]));
-        if used + w + 1 > columns {
-            break;
-        }
-        used += w;
-        cut.push(ch);
-    }
-    if columns > 0 {
-        cut.push('…');
-    }
-    cut
 }
 
 /// [`fit`], cut at a word boundary where there is one (mid-word only when a single word is longer

@@ -32,6 +32,7 @@ use ratatui::crossterm::event::KeyEvent;
 use ratatui::layout::Rect;
 use ratatui::text::{Line, Span};
 use ratatui::widgets::{Block, Borders, Clear, Paragraph, Widget, Wrap};
+pub use crate::text::{columns as text_width, cut as ellipsis, pad, pad_left, take_columns as take_width};
 pub use theme::Theme;
 
 /// Smallest terminal the tutor draws in.
@@ -153,7 +154,7 @@ pub fn wrap_room(lines: &[Line<'_>], area: Rect) -> Rect {
     let wide = lines
         .iter()
         .flat_map(|line| &line.spans)
-        .any(|span| span.content.chars().any(|c| char_width(c) > 1));
+        .any(|span| span.content.chars().any(|c| text_width(c.encode_utf8(&mut [0; 4])) > 1));
     if wide {
         Rect {
             width: area.width.saturating_sub(1),
@@ -200,52 +201,6 @@ pub fn arch_title(prefix: &str, arch: &crate::engine::Arch, width: u16) -> Strin
     .map(|label| format!("{prefix} · {label}"))
     .find(|title| text_width(title) <= room)
     .unwrap_or_else(|| prefix.to_string())
-}
-
-/// The columns `text` takes in a terminal (a Korean syllable takes two).
-pub fn text_width(text: &str) -> usize {
-    Span::raw(text).width()
-}
-
-/// The columns one character takes.
-fn char_width(c: char) -> usize {
-    let mut bytes = [0u8; 4];
-    text_width(c.encode_utf8(&mut bytes))
-}
-
-/// The longest start of `text` that fits in `width` columns (never half a wide character).
-pub fn take_width(text: &str, width: usize) -> &str {
-    let mut used = 0;
-    for (at, c) in text.char_indices() {
-        used += char_width(c);
-        if used > width {
-            return &text[..at];
-        }
-    }
-    text
-}
-
-/// `text` padded with spaces on the right to `width` columns (as `{:<width$}` does for text whose
-/// characters each take one column).
-pub fn pad(text: &str, width: usize) -> String {
-    let used = text_width(text);
-    format!("{text}{}", " ".repeat(width.saturating_sub(used)))
-}
-
-/// `text` padded with spaces on the left to `width` columns.
-pub fn pad_left(text: &str, width: usize) -> String {
-    let used = text_width(text);
-    format!("{}{text}", " ".repeat(width.saturating_sub(used)))
-}
-
-/// `text` cut to `width` columns, ending in `…` when it was longer.
-pub fn ellipsis(text: &str, width: usize) -> String {
-    if text_width(text) <= width {
-        return text.to_string();
-    }
-    let mut cut = take_width(text, width.saturating_sub(1)).to_string();
-    cut.push('…');
-    cut
 }
 
 /// `text` cut to `width` characters at a word boundary, ending in `…` when it was longer (mid-word

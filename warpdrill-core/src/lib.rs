@@ -14,4 +14,5 @@ pub mod ladder;
 pub mod progress;
 pub mod srs;
 pub mod store;
+pub mod text;
 pub mod units;

@@ -21,6 +21,7 @@ use crate::t;
 use ast::Space;
 use serde::{Serialize, Serializer};
 use std::fmt;
+use crate::text::{columns, pad};
 
 /// What to analyse.
 #[derive(Debug, Clone, Default)]
@@ -539,16 +540,6 @@ fn english_option<S: Serializer>(
 /// The report as text: the source with each line's figures, the totals and the costliest lines.
 pub fn render_text(source: &str, report: &Report) -> String {
     render_text_in(source, report, Lang::En)
-}
-
-/// Terminal columns `text` takes (a Hangul syllable takes two).
-fn columns(text: &str) -> usize {
-    unicode_width::UnicodeWidthStr::width(text)
-}
-
-/// `text` followed by spaces up to `width` terminal columns.
-fn pad(text: &str, width: usize) -> String {
-    format!("{text}{}", " ".repeat(width.saturating_sub(columns(text))))
 }
 
 /// [`render_text`] in `lang`: the words translated, the figures and the layout the same.

@@ -10,14 +10,6 @@ use std::collections::{HashMap, HashSet};
 /// Tags that carry warpdrill's own bookkeeping start with this (`warpdrill::banks`).
 pub const TAG_PREFIX: &str = "warpdrill::";
 
-fn quote(field: &str) -> String {
-    if field.contains(['\t', '\n', '\r', '"']) {
-        format!("\"{}\"", field.replace('"', "\"\""))
-    } else {
-        field.to_string()
-    }
-}
-
 /// The cards as a file Anki imports directly (File → Import): a header naming the separator, plain
 /// text (no HTML), the GUID column (the card id, so re-importing updates the same notes) and the
 /// tags column; then `id, front, back, tags`. The topic is the tag `warpdrill::<topic>`; a drill
@@ -30,13 +22,13 @@ pub fn export(cards: &[Card]) -> String {
         if let Some(drill) = &card.drill {
             tags.push(format!("{TAG_PREFIX}drill::{drill}"));
         }
-        out.push_str(&format!(
-            "{}\t{}\t{}\t{}\n",
-            quote(&card.id),
-            quote(&card.front),
-            quote(&card.back),
-            quote(&tags.join(" "))
-        ));
+        let tags = tags.join(" ");
+        out.push_str(&crate::text::tsv_row([
+            card.id.as_str(),
+            &card.front,
+            &card.back,
+            &tags,
+        ]));
     }
     out
 }
