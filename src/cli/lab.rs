@@ -13,11 +13,11 @@ use crate::lab::roster::{STUDENT_RULE, valid_student};
 use crate::lab::{Lab, LabError, LabSession, Roster, plan};
 use crate::progress::Progress;
 use crate::t;
+use crate::text::{csv_row, iso_time};
 use crate::ui::Theme;
 use clap::{Args, Subcommand};
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
-use crate::text::{csv_row, iso_time};
 
 /// `warpdrill lab …`
 #[derive(Debug, Subcommand)]
@@ -541,4 +541,3 @@ fn roster(args: &RosterArgs) -> Result<String, String> {
     crate::lab::store::replace(&args.roster, &text).map_err(|e| e.to_string())?;
     Ok(text)
 }
-

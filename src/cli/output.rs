@@ -5,10 +5,10 @@
 //! - any other write failure (`> /dev/full`) is reported on stderr and ends with [`WRITE_FAILED`],
 //!   never a crash.
 
+pub use crate::text::{columns as width, pad as pad_right, pad_left};
 use std::io::{self, Write};
 use std::process::ExitCode;
 use thiserror::Error;
-pub use crate::text::{columns as width, pad as pad_right, pad_left};
 
 /// Exit status when the output could not be written (`EX_IOERR` of sysexits.h).
 pub const WRITE_FAILED: u8 = 74;

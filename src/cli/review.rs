@@ -434,11 +434,6 @@ fn bars(counts: &[u32]) -> String {
         .collect()
 }
 
-/// `warpdrill stats` as text.
-pub fn stats_text(stats: &Stats, deck: &Deck, content: &Content, dir: &Path) -> String {
-    stats_text_in(stats, deck, content, dir, Lang::En)
-}
-
 /// `warpdrill stats` as text in `lang`, its columns aligned by terminal width.
 pub fn stats_text_in(
     stats: &Stats,

@@ -11,9 +11,9 @@ use crate::engine::{
     self, AccessParam, Arch, BankCounts, Carveout, CoalescingCounts, Granularity, KernelConfig,
     OccupancyCalculator, OccupancyParam, SweepRange,
 };
+use crate::text::csv_field as csv_text;
 use serde_json::{Map, Value};
 use std::io::Write;
-use crate::text::csv_field as csv_text;
 
 /// Why a sweep stopped: unusable flags (exit 2) or output that could not be written (exit 1).
 #[derive(Debug)]

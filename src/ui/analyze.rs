@@ -18,13 +18,13 @@ use crate::analyze::{self, AccessReport, Launch, Report, Totals, Trace, ast::Ker
 use crate::engine::{self, AccessShape, Granularity, WarpAccess};
 use crate::i18n::Lang;
 use crate::t;
+use crate::text::pad;
 use ratatui::buffer::Buffer;
 use ratatui::crossterm::event::{KeyCode, KeyEvent};
 use ratatui::layout::{Constraint, Layout, Rect};
 use ratatui::text::{Line, Span};
 use ratatui::widgets::{Paragraph, Widget, Wrap};
 use std::sync::OnceLock;
-use crate::text::pad;
 
 /// Executions of one access by one warp kept for stepping through (loop iterations beyond are counted).
 const TRACE_LIMIT: usize = 4096;

@@ -12,8 +12,8 @@ use crate::engine::{BankAnalysis, Coalescing, Granularity};
 use crate::format;
 use crate::i18n::Lang;
 use crate::t;
-use std::fmt::Write as _;
 pub use crate::text::{columns as width, cut as fit, pad as pad_right, pad_left};
+use std::fmt::Write as _;
 
 /// Cells of a segment's byte bar.
 pub const SEGMENT_CELLS: usize = 16;

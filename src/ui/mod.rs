@@ -25,6 +25,9 @@ pub mod words;
 
 use crate::i18n::Lang;
 use crate::t;
+pub use crate::text::{
+    columns as text_width, cut as ellipsis, pad, pad_left, take_columns as take_width,
+};
 pub use action::{Action, ExplorerSetup, Space, Tab};
 pub use ctx::Ctx;
 use ratatui::buffer::Buffer;
@@ -32,7 +35,6 @@ use ratatui::crossterm::event::KeyEvent;
 use ratatui::layout::Rect;
 use ratatui::text::{Line, Span};
 use ratatui::widgets::{Block, Borders, Clear, Paragraph, Widget, Wrap};
-pub use crate::text::{columns as text_width, cut as ellipsis, pad, pad_left, take_columns as take_width};
 pub use theme::Theme;
 
 /// Smallest terminal the tutor draws in.
@@ -151,10 +153,11 @@ pub fn fit_rules(lines: &mut [Line<'_>], width: u16) {
 /// double-width character — ratatui's word wrapping can end a row with a double-width character
 /// one column past the room it was given, which would cut it against the border.
 pub fn wrap_room(lines: &[Line<'_>], area: Rect) -> Rect {
-    let wide = lines
-        .iter()
-        .flat_map(|line| &line.spans)
-        .any(|span| span.content.chars().any(|c| text_width(c.encode_utf8(&mut [0; 4])) > 1));
+    let wide = lines.iter().flat_map(|line| &line.spans).any(|span| {
+        span.content
+            .chars()
+            .any(|c| text_width(c.encode_utf8(&mut [0; 4])) > 1)
+    });
     if wide {
         Rect {
             width: area.width.saturating_sub(1),

@@ -3,10 +3,10 @@
 //! however often the screens are drawn.
 
 use crate::i18n::Lang;
+pub use crate::text::{columns, cut, fit};
 use std::collections::HashSet;
 use std::sync::atomic::{AtomicU8, Ordering};
 use std::sync::{Mutex, OnceLock};
-pub use crate::text::{columns, cut, fit};
 
 /// The language a screen was last drawn in, kept beside its state: `keys()` gets no context, and
 /// words the footer (drawn in the same frame, after the screen) in this language. English until

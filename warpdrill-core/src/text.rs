@@ -122,7 +122,10 @@ mod tests {
 
     #[test]
     fn rows_are_quoted_only_where_they_must_be() {
-        assert_eq!(csv_row(["a", "b,c", "say \"hi\""]), "a,\"b,c\",\"say \"\"hi\"\"\"\n");
+        assert_eq!(
+            csv_row(["a", "b,c", "say \"hi\""]),
+            "a,\"b,c\",\"say \"\"hi\"\"\"\n"
+        );
         assert_eq!(csv_row(["two\nlines"]), "\"two\nlines\"\n");
         assert_eq!(tsv_row(["a,b", "c\td"]), "a,b\t\"c\td\"\n");
         assert_eq!(csv_field("plain"), "plain");

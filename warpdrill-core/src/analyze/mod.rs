@@ -18,10 +18,10 @@ pub use run::{Counts, Execution, Launch, SiteCounts, Trace};
 
 use crate::i18n::Lang;
 use crate::t;
+use crate::text::{columns, pad};
 use ast::Space;
 use serde::{Serialize, Serializer};
 use std::fmt;
-use crate::text::{columns, pad};
 
 /// What to analyse.
 #[derive(Debug, Clone, Default)]

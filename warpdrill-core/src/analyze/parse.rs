@@ -48,20 +48,6 @@ fn pos(node: Node) -> Pos {
     }
 }
 
-/// Names of the `__global__` functions in `source`.
-pub fn kernel_names(source: &str, file: &str) -> Result<Vec<String>> {
-    let tree = parse_tree(source, file)?;
-    let root = tree.root_node();
-    let mut names = Vec::new();
-    let mut cursor = root.walk();
-    for node in root.children(&mut cursor) {
-        if let Some(name) = global_name(node, source) {
-            names.push(name);
-        }
-    }
-    Ok(names)
-}
-
 fn parse_tree(source: &str, file: &str) -> Result<tree_sitter::Tree> {
     let mut parser = Parser::new();
     parser

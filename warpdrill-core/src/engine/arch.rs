@@ -418,14 +418,6 @@ impl Arch {
             .map(|limits| format!("{}.{}", limits.cc / 10, limits.cc % 10))
     }
 
-    /// What one warp is called on this architecture: `warp` or `wavefront`.
-    pub fn warp_word(&self) -> &'static str {
-        match self.vendor {
-            Vendor::Nvidia => "warp",
-            Vendor::Amd => "wavefront",
-        }
-    }
-
     /// A one-line label: `sm_90 (Hopper: H100, H200)`.
     pub fn label(&self) -> String {
         format!("{} ({}: {})", self.key, self.family, self.examples)

@@ -144,11 +144,6 @@ impl Tally {
     pub fn total(&self) -> u32 {
         self.steps.iter().map(|s| s.points).sum()
     }
-
-    /// Steps done.
-    pub fn done_count(&self, lab: &Lab) -> usize {
-        (0..self.steps.len()).filter(|&i| self.done(lab, i)).count()
-    }
 }
 
 /// The most points a lab gives.

@@ -378,12 +378,6 @@ impl Attempt {
                 .is_some_and(|f| !f.ideas_found.is_empty())
     }
 
-    /// Forgets the feedback shown (the screen cleared it).
-    pub fn clear_feedback(&mut self) {
-        self.feedback = None;
-        self.withheld = false;
-    }
-
     /// Applies `input` to the attempt at `variant`, grading in `lang`.
     pub fn apply(&mut self, variant: &Variant, input: Input<'_>, lang: Lang) -> Reply {
         match input {

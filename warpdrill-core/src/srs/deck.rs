@@ -304,11 +304,6 @@ impl Deck {
         self.records.iter().zip(self.undone.iter().copied())
     }
 
-    /// Where the log is kept, if anywhere.
-    pub fn log_path(&self) -> Option<&Path> {
-        self.log.as_ref().map(RevlogFile::path)
-    }
-
     /// The day number of a moment.
     pub fn day_of(&self, at_ms: i64) -> i64 {
         self.settings.day.day_of(self.clock.as_ref(), at_ms)
@@ -587,11 +582,6 @@ impl Deck {
         self.push(vec![record])?;
         self.last_topic = None;
         Ok(top.card)
-    }
-
-    /// Whether there is something to undo.
-    pub fn can_undo(&self) -> bool {
-        !self.undo_stack.is_empty()
     }
 
     fn mark(&mut self, i: usize, kind: Kind) -> Result<(), SrsError> {
