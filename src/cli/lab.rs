@@ -416,7 +416,7 @@ fn print_report(args: &ReportArgs, content_dir: Option<&Path>) -> Result<String,
         );
         let mut text = csv_row(&header);
         for row in &rows {
-            text.push_str(&csv_row(&csv_fields(row, steps)));
+            text.push_str(&csv_row(csv_fields(row, steps)));
         }
         return Ok(printable(&text).into_owned());
     }
