@@ -73,5 +73,60 @@ fn check_one_line(c: &mut Criterion) {
     group.finish();
 }
 
-criterion_group!(benches, load_folder, check_one_line);
+fn check_escaped_ids_and_many_topics(c: &mut Criterion) {
+    // Ids written with escapes do not appear in the text as parsed: locating each must not read the
+    // whole file again.
+    let escaped = deck(30_000, "")
+        .replace("id: \"card-", "id: \"c\\u{61}rd-")
+        .replace("\"banks\"", "\"nope\"");
+    // Many topics, and cards that name none of them: each message lists a few topics, not all.
+    let mut topics = String::from("Topics(topics: [");
+    for i in 0..20_000 {
+        topics.push_str(&format!(
+            r#"(id: "topic-{i}", name: "n", description: "d", analogy: "a"),"#
+        ));
+    }
+    topics.push_str("])");
+    let unmatched = deck(20_000, "").replace("\"banks\"", "\"nope\"");
+    let builtin = Content::builtin().topics;
+    let mut group = c.benchmark_group("content check");
+    group
+        .sample_size(10)
+        .measurement_time(Duration::from_secs(10));
+    group.bench_function("30 000 escaped ids", |b| {
+        b.iter(|| {
+            let source = SourceFile {
+                path: "content/deck.ron".into(),
+                text: escaped.clone(),
+                kind: FileKind::Deck,
+            };
+            black_box(content::load(vec![source], &builtin))
+        })
+    });
+    group.bench_function("20 000 topics, 20 000 cards naming none", |b| {
+        b.iter(|| {
+            let sources = vec![
+                SourceFile {
+                    path: "content/topics.ron".into(),
+                    text: topics.clone(),
+                    kind: FileKind::Topics,
+                },
+                SourceFile {
+                    path: "content/deck.ron".into(),
+                    text: unmatched.clone(),
+                    kind: FileKind::Deck,
+                },
+            ];
+            black_box(content::load(sources, &[]))
+        })
+    });
+    group.finish();
+}
+
+criterion_group!(
+    benches,
+    load_folder,
+    check_one_line,
+    check_escaped_ids_and_many_topics
+);
 criterion_main!(benches);

@@ -523,21 +523,18 @@ fn deck(cards: usize, separator: &str) -> String {
 }
 
 #[test]
-fn loading_many_cards_is_linear_even_on_one_line() {
-    // Quadratic before: merging compared every new card with every card so far, and locating items
-    // on one long line scanned back to its start.
+fn loading_many_cards_reports_every_problem_where_it_is() {
+    // How fast these grow is measured in `benches/content.rs` (it was quadratic once: merging
+    // compared every new card with every card so far, and locating items on one long line scanned
+    // back to its start); here, that every card loads or is reported, and messages stay short.
     let dir = temp_dir("many");
     std::fs::write(dir.join("content/deck.ron"), deck(30_000, "\n")).unwrap();
-    let start = Instant::now();
     let loaded = Content::with_dir(Some(&dir)).unwrap();
-    let took = start.elapsed();
     assert!(loaded.cards.len() >= 30_000);
-    assert!(took < Duration::from_secs(6), "30 000 cards took {took:?}");
 
     let mut one_line = deck(30_000, "");
     // Every card broken, so every one is located and reported.
     one_line = one_line.replace("topic: \"coalescing\"", "topic: \"nope\"");
-    let start = Instant::now();
     let loaded = content::load(
         vec![SourceFile {
             path: "content/deck.ron".into(),
@@ -546,12 +543,7 @@ fn loading_many_cards_is_linear_even_on_one_line() {
         }],
         &Content::builtin().topics,
     );
-    let took = start.elapsed();
     assert_eq!(loaded.problems.len(), 30_000);
-    assert!(
-        took < Duration::from_secs(6),
-        "a one-line deck took {took:?}"
-    );
 
     // Many topics and many cards that name none of them: each message lists a few topics, not all.
     let mut topics = String::from("Topics(topics: [");
@@ -561,7 +553,6 @@ fn loading_many_cards_is_linear_even_on_one_line() {
         ));
     }
     topics.push_str("])");
-    let start = Instant::now();
     let loaded = content::load(
         vec![
             SourceFile {
@@ -577,20 +568,14 @@ fn loading_many_cards_is_linear_even_on_one_line() {
         ],
         &[],
     );
-    let took = start.elapsed();
     assert_eq!(loaded.problems.len(), 20_000);
     assert!(loaded.problems[0].message.len() < 1_000);
-    assert!(
-        took < Duration::from_secs(6),
-        "20 000 topics and 20 000 cards took {took:?}"
-    );
 
     // Ids written with escapes do not appear in the text as parsed: searching for each must not
     // read the whole file every time.
     let escaped = deck(30_000, "")
         .replace("id: \"card-", "id: \"c\\u{61}rd-")
         .replace("topic: \"coalescing\"", "topic: \"nope\"");
-    let start = Instant::now();
     let loaded = content::load(
         vec![SourceFile {
             path: "content/deck.ron".into(),
@@ -599,13 +584,8 @@ fn loading_many_cards_is_linear_even_on_one_line() {
         }],
         &Content::builtin().topics,
     );
-    let took = start.elapsed();
     assert_eq!(loaded.problems.len(), 30_000);
     assert!(loaded.problems[29_999].message.contains("card-29999"));
-    assert!(
-        took < Duration::from_secs(6),
-        "a deck of escaped ids took {took:?}"
-    );
     std::fs::remove_dir_all(&dir).ok();
 }
 
