@@ -301,6 +301,20 @@ impl Translations {
     }
 }
 
+/// The translation folders as a sentence names them: `` `i18n/hi-Latn/` or `i18n/ko/` ``.
+fn translation_folders(before: &str, after: &str) -> String {
+    let folders: Vec<String> = Lang::ALL
+        .iter()
+        .filter(|&&l| l != Lang::En)
+        .map(|l| format!("`{before}{}{after}`", l.code()))
+        .collect();
+    match folders.split_last() {
+        Some((last, [])) => last.clone(),
+        Some((last, rest)) => format!("{} or {last}", rest.join(", ")),
+        None => String::new(),
+    }
+}
+
 /// Parses translation files. A file that does not read is skipped whole; an item that does not read
 /// (an unknown field, a number where a text belongs) is skipped alone; both are reported.
 pub fn load(sources: Vec<TextSource>) -> Translations {
@@ -313,7 +327,10 @@ pub fn load(sources: Vec<TextSource>) -> Translations {
                     file: source.path.clone(),
                     line: 1,
                     column: 1,
-                    message: "English is the content itself: translations live in `i18n/hi-Latn/` or `i18n/ko/` (the file was skipped)".into(),
+                    message: format!(
+                        "English is the content itself: translations live in {} (the file was skipped)",
+                        translation_folders("i18n/", "/")
+                    ),
                 });
                 continue;
             }
@@ -336,8 +353,9 @@ pub fn load(sources: Vec<TextSource>) -> Translations {
                     line: 1,
                     column: 1,
                     message: format!(
-                        "`{}` is not a language of warpdrill; translation folders are `hi-Latn` and `ko` (the file was skipped)",
-                        source.folder
+                        "`{}` is not a language of warpdrill; translation folders are {} (the file was skipped)",
+                        source.folder,
+                        translation_folders("", "")
                     ),
                 });
                 continue;

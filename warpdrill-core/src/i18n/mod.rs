@@ -21,10 +21,6 @@ fluent_templates::static_loader! {
     };
 }
 
-static EN: LanguageIdentifier = langid!("en");
-static HI_LATN: LanguageIdentifier = langid!("hi-Latn");
-static KO: LanguageIdentifier = langid!("ko");
-
 /// The UI text of message `id` in `lang` (Fluent, `locales/<lang>/*.ftl`), falling back to English,
 /// and to the id itself if no bundle has it (a test checks that every id used exists in all three).
 pub fn tr(lang: Lang, id: &str) -> String {
@@ -45,14 +41,15 @@ pub fn tr_args(lang: Lang, id: &str, args: &[(&'static str, FluentValue<'_>)]) -
         .unwrap_or_else(|| id.to_string())
 }
 
-/// Whether `lang`'s own bundle has message `id` (without falling back to English). A message
-/// that needs arguments is there too, although formatting it without them reports errors.
+/// The message ids each folder of `locales/` defines, sorted (listed when the crate is built).
+const MESSAGE_IDS: &[(&str, &[&str])] = include!(concat!(env!("OUT_DIR"), "/message_ids.rs"));
+
+/// Whether `lang`'s own Fluent files define message `id` (without falling back to English).
 pub fn has_message(lang: Lang, id: &str) -> bool {
-    // (The loader's error type is not exported: its variant is told by name.)
-    match LOCALES.lookup_single_language::<&str>(lang.langid(), id, None) {
-        Ok(_) => true,
-        Err(e) => format!("{e:?}").starts_with("FluentError"),
-    }
+    MESSAGE_IDS
+        .iter()
+        .find(|(code, _)| *code == lang.code())
+        .is_some_and(|(_, ids)| ids.binary_search(&id).is_ok())
 }
 
 /// A UI text: `t!(lang, "id")` or `t!(lang, "id", n = 3, name = "x")`.
@@ -73,55 +70,108 @@ macro_rules! t {
 #[doc(hidden)]
 pub use fluent_templates::fluent_bundle::FluentValue;
 
-/// A language of the tutor.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Default)]
-pub enum Lang {
+/// Declares [`Lang`] and everything that tells one language from another, from one line per
+/// language: variant, tag (also the folder of its Fluent files and content translations), Fluent
+/// identifier, name in itself, name in English, the POSIX locale languages that choose it, and
+/// the other spellings `--lang` accepts. A new language is one more line here, its `locales/<tag>/`
+/// folder and its content translations.
+macro_rules! languages {
+    ($(
+        $(#[$doc:meta])*
+        $variant:ident = $code:literal, $native:literal, $english:literal,
+            locales [$($locale:literal),*], aliases [$($alias:literal),*];
+    )+) => {
+        /// A language of the tutor.
+        #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Default)]
+        pub enum Lang {
+            $($(#[$doc])* $variant,)+
+        }
+
+        impl Lang {
+            /// Every language, English first.
+            pub const ALL: [Lang; [$(stringify!($variant)),+].len()] = [$(Lang::$variant),+];
+
+            /// The language's tag: `en`, `hi-Latn`, `ko` (also the folder name of its translations).
+            pub fn code(self) -> &'static str {
+                match self {
+                    $(Lang::$variant => $code,)+
+                }
+            }
+
+            /// The Fluent language identifier.
+            pub fn langid(self) -> &'static LanguageIdentifier {
+                match self {
+                    $(Lang::$variant => {
+                        static ID: LanguageIdentifier = langid!($code);
+                        &ID
+                    })+
+                }
+            }
+
+            /// The language's name in itself, as a setting lists it.
+            pub fn native_name(self) -> &'static str {
+                match self {
+                    $(Lang::$variant => $native,)+
+                }
+            }
+
+            /// The language's name in English.
+            pub fn english_name(self) -> &'static str {
+                match self {
+                    $(Lang::$variant => $english,)+
+                }
+            }
+
+            /// The language of a POSIX locale's language part (`ko`, `hi`, `c`), if it is one of ours.
+            fn of_locale_language(language: &str) -> Option<Lang> {
+                match language {
+                    $($($locale)|* => Some(Lang::$variant),)+
+                    _ => None,
+                }
+            }
+
+            /// The language of a lower-case tag or other spelling (`hi-latn`, `korean`).
+            fn of_spelling(spelling: &str) -> Option<Lang> {
+                $(
+                    if spelling == $code.to_ascii_lowercase()
+                        $(|| spelling == $alias)*
+                    {
+                        return Some(Lang::$variant);
+                    }
+                )+
+                None
+            }
+        }
+    };
+}
+
+languages! {
     /// English.
     #[default]
-    En,
+    En = "en", "English", "English", locales ["en", "c", "posix"], aliases ["english"];
     /// Hinglish: Hindi in Latin script.
-    HiLatn,
+    HiLatn = "hi-Latn", "Hinglish", "Hinglish", locales ["hi"], aliases ["hi", "hinglish", "hi-in"];
     /// Korean.
-    Ko,
+    Ko = "ko", "한국어", "Korean", locales ["ko"], aliases ["ko-kr", "korean", "한국어"];
 }
 
 impl Lang {
-    /// Every language, English first.
-    pub const ALL: [Lang; 3] = [Lang::En, Lang::HiLatn, Lang::Ko];
-
-    /// The language's tag: `en`, `hi-Latn`, `ko` (also the folder name of its translations).
-    pub fn code(self) -> &'static str {
-        match self {
-            Lang::En => "en",
-            Lang::HiLatn => "hi-Latn",
-            Lang::Ko => "ko",
-        }
-    }
-
-    /// The Fluent language identifier.
-    pub fn langid(self) -> &'static LanguageIdentifier {
-        match self {
-            Lang::En => &EN,
-            Lang::HiLatn => &HI_LATN,
-            Lang::Ko => &KO,
-        }
-    }
-
-    /// The language's name in itself, as a setting lists it.
-    pub fn native_name(self) -> &'static str {
-        match self {
-            Lang::En => "English",
-            Lang::HiLatn => "Hinglish",
-            Lang::Ko => "한국어",
-        }
-    }
-
     /// The next language, for a setting that cycles.
     pub fn next(self) -> Lang {
-        match self {
-            Lang::En => Lang::HiLatn,
-            Lang::HiLatn => Lang::Ko,
-            Lang::Ko => Lang::En,
+        let at = Lang::ALL.iter().position(|&l| l == self).unwrap_or(0);
+        Lang::ALL[(at + 1) % Lang::ALL.len()]
+    }
+
+    /// Every language as `en (English), hi-Latn (Hinglish) and ko (Korean)`.
+    pub fn listed() -> String {
+        let names: Vec<String> = Lang::ALL
+            .iter()
+            .map(|l| format!("{} ({})", l.code(), l.english_name()))
+            .collect();
+        match names.split_last() {
+            Some((last, [])) => last.clone(),
+            Some((last, rest)) => format!("{} and {last}", rest.join(", ")),
+            None => String::new(),
         }
     }
 
@@ -138,12 +188,7 @@ impl Lang {
             .unwrap_or_default()
             .to_ascii_lowercase();
         let language = base.split(['_', '-']).next().unwrap_or_default();
-        match language {
-            "ko" => Some(Lang::Ko),
-            "hi" => Some(Lang::HiLatn),
-            "en" | "c" | "posix" => Some(Lang::En),
-            _ => None,
-        }
+        Lang::of_locale_language(language)
     }
 
     /// Chooses the language: `flag`, else `WARPDRILL_LANG`, else the first set locale variable of
@@ -177,25 +222,19 @@ impl fmt::Display for Lang {
 
 /// A language tag warpdrill does not speak.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
-#[error(
-    "unknown language `{0}`: warpdrill speaks en (English), hi-Latn (Hinglish) and ko (Korean)"
-)]
+#[error("unknown language `{0}`: warpdrill speaks {langs}", langs = Lang::listed())]
 pub struct UnknownLang(pub String);
 
 impl FromStr for Lang {
     type Err = UnknownLang;
 
-    /// Reads `en`, `hi-Latn` (also `hi`, `hinglish`, `hi_Latn`), `ko` (also `ko-KR`, `korean`),
-    /// in any case.
+    /// Reads a tag or another spelling, in any case, `_` for `-`: `en`, `hi-Latn` (also `hi`,
+    /// `hinglish`), `ko` (also `ko-KR`, `korean`); `en-…` is English.
     fn from_str(s: &str) -> Result<Lang, UnknownLang> {
         let t = s.trim().to_ascii_lowercase().replace('_', "-");
-        match t.as_str() {
-            "en" | "english" => Ok(Lang::En),
-            "hi-latn" | "hi" | "hinglish" | "hi-in" => Ok(Lang::HiLatn),
-            "ko" | "ko-kr" | "korean" | "한국어" => Ok(Lang::Ko),
-            _ if t.starts_with("en-") => Ok(Lang::En),
-            _ => Err(UnknownLang(s.trim().to_string())),
-        }
+        Lang::of_spelling(&t)
+            .or_else(|| t.starts_with("en-").then_some(Lang::En))
+            .ok_or_else(|| UnknownLang(s.trim().to_string()))
     }
 }
 
