@@ -117,10 +117,10 @@ fn while_too_small_only_quit_acts() {
 #[test]
 fn help_lists_only_the_global_keys_that_work_on_the_screen() {
     let mut app = app();
-    let names = |app: &warpdrill::app::App| -> Vec<&str> {
+    let names = |app: &warpdrill::app::App| -> Vec<String> {
         app.global_keys()
             .into_iter()
-            .map(|(name, _)| name)
+            .map(|hint| hint.key.into_owned())
             .collect()
     };
     assert_eq!(
@@ -132,10 +132,10 @@ fn help_lists_only_the_global_keys_that_work_on_the_screen() {
     app.update(Action::OpenExercise("l1-sector-size".into()));
     let typing = names(&app);
     for gone in ["/", "g", "q"] {
-        assert!(!typing.contains(&gone), "{gone} is typed here: {typing:?}");
+        assert!(!typing.iter().any(|k| k == gone), "{gone} is typed here: {typing:?}");
     }
     for kept in ["Ctrl-P", "F1", "Esc", "Ctrl-C", "?"] {
-        assert!(typing.contains(&kept), "{kept} works here: {typing:?}");
+        assert!(typing.iter().any(|k| k == kept), "{kept} works here: {typing:?}");
     }
     // The help overlay shows the same list.
     press(&mut app, KeyCode::F(1));

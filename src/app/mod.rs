@@ -17,7 +17,7 @@ use crate::srs::Deck;
 use crate::t;
 pub use crate::ui::Action;
 use crate::ui::{
-    Component, Ctx, ExplorerSetup, Space, Tab, Theme, analyze as analyze_ui, calculators, card,
+    Component, Ctx, ExplorerSetup, KeyHint, Space, Tab, Theme, analyze as analyze_ui, calculators, card,
     exercise, explorer, home, lab as lab_ui, ladder as ladder_ui, review, search, stats, topic,
 };
 use ratatui::crossterm::event::{Event, KeyCode, KeyEvent, KeyEventKind, KeyModifiers};
@@ -417,7 +417,7 @@ impl App {
     /// The global keys that work on the screen shown now, as help lists them: a key the screen takes
     /// as text (`q`, `?`, `/`, `g` in an answer box) is left out.
     /// In a lab, search is left out and `g` leads to the lab's overview.
-    pub fn global_keys(&self) -> Vec<(&'static str, String)> {
+    pub fn global_keys(&self) -> Vec<KeyHint> {
         let screen = self.screen().component();
         let lab = self.lab.is_some();
         GLOBAL_KEYS
@@ -425,8 +425,8 @@ impl App {
             .filter(|global| !(global.yields_to_text && screen.captures(&global.event())))
             .filter(|global| !(lab && (global.action)() == Action::OpenSearch))
             .map(|global| match (global.action)() {
-                Action::Home if lab => (global.name, t!(self.lang, "app-key-lab-overview")),
-                _ => (global.name, (global.what)(self.lang)),
+                Action::Home if lab => KeyHint::new(global.name, t!(self.lang, "app-key-lab-overview")),
+                _ => KeyHint::new(global.name, (global.what)(self.lang)),
             })
             .collect()
     }

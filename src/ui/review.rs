@@ -13,8 +13,7 @@
 //! ```
 
 use super::input::LineInput;
-use super::words::{DrawnIn, keep};
-use super::{Action, Component, Ctx, Theme, block, rich};
+use super::{Action, Component, Ctx, KeyHint, Theme, block, rich};
 use crate::content::Content;
 use crate::i18n::Lang;
 use crate::ladder::{Feedback, Outcome, Variant};
@@ -29,52 +28,52 @@ use ratatui::text::{Line, Span};
 use ratatui::widgets::{Paragraph, Widget, Wrap};
 
 /// Keys shown in the footer before the answer is shown.
-pub fn keys_front(lang: Lang) -> Vec<(&'static str, &'static str)> {
+pub fn keys_front(lang: Lang) -> Vec<KeyHint> {
     vec![
-        ("Space/Enter", keep(t!(lang, "review-key-show-answer"))),
-        ("u", keep(t!(lang, "review-key-undo"))),
-        ("s", keep(t!(lang, "review-key-suspend"))),
-        ("b", keep(t!(lang, "review-key-bury"))),
-        ("q", keep(t!(lang, "review-key-back"))),
+        KeyHint::new("Space/Enter", t!(lang, "review-key-show-answer")),
+        KeyHint::new("u", t!(lang, "review-key-undo")),
+        KeyHint::new("s", t!(lang, "review-key-suspend")),
+        KeyHint::new("b", t!(lang, "review-key-bury")),
+        KeyHint::new("q", t!(lang, "review-key-back")),
     ]
 }
 
 /// Keys shown in the footer once the answer is shown.
-pub fn keys_back(lang: Lang) -> Vec<(&'static str, &'static str)> {
+pub fn keys_back(lang: Lang) -> Vec<KeyHint> {
     vec![
-        ("1-4", keep(t!(lang, "review-key-rate"))),
-        ("Space", keep(t!(lang, "review-key-good"))),
-        ("u", keep(t!(lang, "review-key-undo"))),
-        ("s", keep(t!(lang, "review-key-suspend"))),
-        ("b", keep(t!(lang, "review-key-bury"))),
-        ("q", keep(t!(lang, "review-key-back"))),
+        KeyHint::new("1-4", t!(lang, "review-key-rate")),
+        KeyHint::new("Space", t!(lang, "review-key-good")),
+        KeyHint::new("u", t!(lang, "review-key-undo")),
+        KeyHint::new("s", t!(lang, "review-key-suspend")),
+        KeyHint::new("b", t!(lang, "review-key-bury")),
+        KeyHint::new("q", t!(lang, "review-key-back")),
     ]
 }
 
 /// Keys shown while a drill answer is typed.
-pub fn keys_drill(lang: Lang) -> Vec<(&'static str, &'static str)> {
+pub fn keys_drill(lang: Lang) -> Vec<KeyHint> {
     vec![
-        ("Enter", keep(t!(lang, "review-key-check"))),
-        ("^T", keep(t!(lang, "review-key-hint"))),
-        ("Esc", keep(t!(lang, "review-key-back"))),
+        KeyHint::new("Enter", t!(lang, "review-key-check")),
+        KeyHint::new("^T", t!(lang, "review-key-hint")),
+        KeyHint::new("Esc", t!(lang, "review-key-back")),
     ]
 }
 
 /// Keys shown after a drill answer was graded.
-pub fn keys_graded(lang: Lang) -> Vec<(&'static str, &'static str)> {
+pub fn keys_graded(lang: Lang) -> Vec<KeyHint> {
     vec![
-        ("Enter/Space", keep(t!(lang, "review-key-accept"))),
-        ("1-4", keep(t!(lang, "review-key-choose"))),
-        ("u", keep(t!(lang, "review-key-undo"))),
-        ("q", keep(t!(lang, "review-key-back"))),
+        KeyHint::new("Enter/Space", t!(lang, "review-key-accept")),
+        KeyHint::new("1-4", t!(lang, "review-key-choose")),
+        KeyHint::new("u", t!(lang, "review-key-undo")),
+        KeyHint::new("q", t!(lang, "review-key-back")),
     ]
 }
 
 /// Keys shown when nothing is left.
-pub fn keys_done(lang: Lang) -> Vec<(&'static str, &'static str)> {
+pub fn keys_done(lang: Lang) -> Vec<KeyHint> {
     vec![
-        ("u", keep(t!(lang, "review-key-undo"))),
-        ("q", keep(t!(lang, "review-key-back"))),
+        KeyHint::new("u", t!(lang, "review-key-undo")),
+        KeyHint::new("q", t!(lang, "review-key-back")),
     ]
 }
 
@@ -116,8 +115,6 @@ pub struct State {
     pub ratings: Vec<(Rating, u64)>,
     /// A message (a rating that could not be saved, a drill that could not be drawn).
     pub message: Option<String>,
-    /// The language the screen was last drawn in: the footer below it speaks the same.
-    lang: DrawnIn,
 }
 
 impl State {
@@ -133,7 +130,6 @@ impl State {
             spent_ms: 0,
             ratings: Vec::new(),
             message: None,
-            lang: DrawnIn::default(),
         };
         state.show(deck.next_card(), deck, content);
         state
@@ -369,7 +365,6 @@ fn buttons(
 pub fn render(ctx: &Ctx, state: &State, area: Rect, buf: &mut Buffer) {
     let theme = ctx.theme;
     let lang = ctx.lang;
-    state.lang.set(lang);
     let Some(deck) = ctx.review else {
         let outer = block(&t!(lang, "review-title-plain"), theme);
         let inner = outer.inner(area);
@@ -530,8 +525,7 @@ impl Component for State {
         render(ctx, self, area, buf);
     }
 
-    fn keys(&self) -> Vec<(&'static str, &'static str)> {
-        let lang = self.lang.get();
+    fn keys(&self, lang: Lang) -> Vec<KeyHint> {
         if self.card.is_none() {
             keys_done(lang)
         } else if self.typing() {

@@ -2,7 +2,7 @@
 //! characters highlighted; Enter opens the result.
 
 use super::input::LineInput;
-use super::{Action, Component, Ctx};
+use super::{Action, Component, Ctx, KeyHint};
 use super::{Theme, centered, pad, popup, text_width};
 use crate::content::Content;
 use crate::i18n::Lang;
@@ -16,12 +16,12 @@ use ratatui::text::{Line, Span};
 use ratatui::widgets::{Paragraph, Widget};
 
 /// Keys shown in the footer.
-pub fn keys(lang: Lang) -> Vec<(&'static str, String)> {
+pub fn keys(lang: Lang) -> Vec<KeyHint> {
     vec![
-        ("type", t!(lang, "app-search-key-filter")),
-        ("↑↓", t!(lang, "common-key-select")),
-        ("Enter", t!(lang, "common-key-open")),
-        ("Esc", t!(lang, "common-key-close")),
+        KeyHint::new("type", t!(lang, "app-search-key-filter")),
+        KeyHint::new("↑↓", t!(lang, "common-key-select")),
+        KeyHint::new("Enter", t!(lang, "common-key-open")),
+        KeyHint::new("Esc", t!(lang, "common-key-close")),
     ]
 }
 
@@ -295,7 +295,7 @@ impl Component for State {
         render(ctx, self, area, buf);
     }
 
-    fn keys_in(&self, lang: Lang) -> Vec<(&'static str, String)> {
+    fn keys(&self, lang: Lang) -> Vec<KeyHint> {
         keys(lang)
     }
 
