@@ -207,7 +207,8 @@ fn help_lists_the_screen_s_keys() {
     let mut app = analysing("copy");
     press(&mut app, KeyCode::Char('?'));
     let text = screen(&app, 100, 40);
-    for (key, what) in warpdrill::ui::Component::keys(state(&app)) {
+    for hint in warpdrill::ui::Component::keys(state(&app), app.lang) {
+        let (key, what) = (hint.key.as_ref(), hint.action.as_ref());
         assert!(text.contains(key), "{key} in help:\n{text}");
         assert!(text.contains(what), "{what} in help:\n{text}");
     }

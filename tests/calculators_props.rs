@@ -19,7 +19,7 @@ fn app(tab: Tab) -> App {
         Progress::default(),
         None,
         Theme::new(false),
-        Box::new(|| 1_800_000_000),
+        std::sync::Arc::new(warpdrill::clock::FakeClock::at_secs(1_800_000_000)),
         Box::new(move || {
             next_seed += 1;
             next_seed

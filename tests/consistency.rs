@@ -358,7 +358,7 @@ fn the_explorer_and_calculators_reopen_as_they_were_left_even_after_a_restart() 
             opened.progress,
             Some(opened.store),
             warpdrill::ui::Theme::new(false),
-            Box::new(|| common::NOW),
+            std::sync::Arc::new(warpdrill::clock::FakeClock::at_secs(common::NOW)),
             Box::new(|| 3),
         )
     };

@@ -7,6 +7,7 @@
 pub mod settings;
 pub mod view;
 
+use crate::clock::Clock;
 use crate::content::Content;
 use crate::content::schema::Level;
 use crate::i18n::Lang;
@@ -21,7 +22,7 @@ use crate::ui::{
     exercise, explorer, home, lab as lab_ui, ladder as ladder_ui, review, search, stats, topic,
 };
 use ratatui::crossterm::event::{Event, KeyCode, KeyEvent, KeyEventKind, KeyModifiers};
-use std::time::{SystemTime, UNIX_EPOCH};
+use std::sync::Arc;
 
 pub use view::{draw, render, run};
 
@@ -139,7 +140,7 @@ pub struct App {
     pub size: (u16, u16),
     /// The flashcards with their review log (none: review is not available).
     pub review: Option<Deck>,
-    clock: Box<dyn Fn() -> u64>,
+    clock: Arc<dyn Clock>,
     seeds: Box<dyn FnMut() -> u64>,
 }
 
@@ -150,13 +151,6 @@ impl std::fmt::Debug for App {
             .field("overlay", &self.overlay)
             .finish_non_exhaustive()
     }
-}
-
-/// Seconds since the Unix epoch (the real clock).
-pub fn unix_now() -> u64 {
-    SystemTime::now()
-        .duration_since(UNIX_EPOCH)
-        .map_or(0, |d| d.as_secs())
 }
 
 /// A key that works on every screen: what it is called in help, what it does, and whether a screen
@@ -257,13 +251,14 @@ impl GlobalKey {
 static HOME: Screen = Screen::Home(home::State { selected: 0 });
 
 impl App {
-    /// An app on Home. `clock` gives Unix seconds; `seeds` gives the seed of each new variant.
+    /// An app on Home. `clock` is the one clock of the tutor (give the review deck the same one,
+    /// [`App::clock`]); `seeds` gives the seed of each new variant.
     pub fn new(
         content: Content,
         progress: Progress,
         store: Option<Store>,
         theme: Theme,
-        clock: Box<dyn Fn() -> u64>,
+        clock: Arc<dyn Clock>,
         seeds: Box<dyn FnMut() -> u64>,
     ) -> Self {
         let mut notices = Vec::new();
@@ -349,7 +344,12 @@ impl App {
 
     /// Now, in Unix seconds.
     pub fn now(&self) -> u64 {
-        (self.clock)()
+        self.clock.now_secs()
+    }
+
+    /// The app's clock, for what must keep the same time (the review deck).
+    pub fn clock(&self) -> Arc<dyn Clock> {
+        Arc::clone(&self.clock)
     }
 
     /// What the screens may read.
@@ -360,6 +360,7 @@ impl App {
             notices: &self.notices,
             theme: self.theme,
             lang: self.lang,
+            clock: self.clock.as_ref(),
             now: self.now(),
             review: self.review.as_ref(),
             lab: self.lab.as_ref(),
@@ -456,7 +457,8 @@ impl App {
             notices: &self.notices,
             theme: self.theme,
             lang: self.lang,
-            now: (self.clock)(),
+            clock: self.clock.as_ref(),
+            now: self.clock.now_secs(),
             review: self.review.as_ref(),
             lab: self.lab.as_ref(),
         };
@@ -960,28 +962,27 @@ fn navigates(action: &Action) -> bool {
 mod tests {
     use super::*;
     use crate::engine::{Arch, WarpAccess};
-    use std::cell::Cell;
-    use std::rc::Rc;
+    use crate::clock::FakeClock;
 
-    fn app(clock: Rc<Cell<u64>>) -> App {
+    fn app(clock: Arc<FakeClock>) -> App {
         App::new(
             Content::builtin(),
             Progress::default(),
             None,
             Theme::new(false),
-            Box::new(move || clock.get()),
+            clock,
             Box::new(|| 7),
         )
     }
 
     #[test]
     fn attempts_hints_and_steps_change_progress_in_update() {
-        let clock = Rc::new(Cell::new(1000));
+        let clock = Arc::new(FakeClock::at_secs(1000));
         let mut app = app(clock.clone());
         app.update(Action::OpenExercise("l1-sector-size".into()));
         assert_eq!(app.progress.of("l1-sector-size").last_seed, 7);
         app.update(Action::HintShown("l1-sector-size".into()));
-        clock.set(1030);
+        clock.set_secs(1030);
         for code in "32 B".chars().map(KeyCode::Char).chain([KeyCode::Enter]) {
             if let Some(action) = app.handle_key(KeyEvent::new(code, KeyModifiers::NONE)) {
                 assert!(matches!(
@@ -1006,7 +1007,7 @@ mod tests {
         let Some(next) = unlock::neighbour(&app.content, &app.progress, "l1-sector-size", 1) else {
             panic!("l1 has a second exercise")
         };
-        clock.set(1045);
+        clock.set_secs(1045);
         app.update(Action::Step {
             id: "l1-sector-size".into(),
             by: 1,
@@ -1022,7 +1023,7 @@ mod tests {
 
     #[test]
     fn show_me_opens_the_explorer_on_the_exercises_access() {
-        let mut app = app(Rc::new(Cell::new(0)));
+        let mut app = app(Arc::new(FakeClock::at_secs(0)));
         app.update(Action::OpenSearch);
         let access = WarpAccess::affine(8, 3, 1);
         app.update(Action::ShowMe(ShowMe::Shared {
@@ -1039,7 +1040,7 @@ mod tests {
 
     #[test]
     fn global_keys_yield_to_a_screen_that_is_typing() {
-        let mut app = app(Rc::new(Cell::new(0)));
+        let mut app = app(Arc::new(FakeClock::at_secs(0)));
         app.update(Action::OpenExercise("l1-sector-size".into()));
         let q = KeyEvent::new(KeyCode::Char('q'), KeyModifiers::NONE);
         assert_eq!(app.handle_key(q), None, "q is typed into the answer");

@@ -745,7 +745,10 @@ mod tests {
     }
 
     fn ctx<'a>(content: &'a Content, progress: &'a Progress, lab: &'a LabSession) -> Ctx<'a> {
+        static CLOCK: std::sync::LazyLock<crate::clock::FakeClock> =
+            std::sync::LazyLock::new(|| crate::clock::FakeClock::at_secs(100));
         Ctx {
+            clock: &*CLOCK,
             content,
             progress,
             notices: &[],
