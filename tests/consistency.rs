@@ -132,10 +132,16 @@ fn help_lists_only_the_global_keys_that_work_on_the_screen() {
     app.update(Action::OpenExercise("l1-sector-size".into()));
     let typing = names(&app);
     for gone in ["/", "g", "q"] {
-        assert!(!typing.iter().any(|k| k == gone), "{gone} is typed here: {typing:?}");
+        assert!(
+            !typing.iter().any(|k| k == gone),
+            "{gone} is typed here: {typing:?}"
+        );
     }
     for kept in ["Ctrl-P", "F1", "Esc", "Ctrl-C", "?"] {
-        assert!(typing.iter().any(|k| k == kept), "{kept} works here: {typing:?}");
+        assert!(
+            typing.iter().any(|k| k == kept),
+            "{kept} works here: {typing:?}"
+        );
     }
     // The help overlay shows the same list.
     press(&mut app, KeyCode::F(1));
@@ -158,12 +164,12 @@ fn search_lists_every_kind_and_opens_only_what_the_ladder_would() {
     };
     let content = &app.content;
     assert_eq!(
-        search.hits.len(),
+        search.hits().len(),
         content.topics.len() + content.exercises.len() + content.cards.len(),
         "an empty query lists everything"
     );
     for kind in [Kind::Topic, Kind::Exercise, Kind::Card] {
-        assert!(search.hits.iter().any(|h| h.kind == kind), "{kind:?}");
+        assert!(search.hits().iter().any(|h| h.kind == kind), "{kind:?}");
     }
     // An L3 exercise is locked for a new learner: it is marked, and Enter says why instead of opening.
     let l3 = content

@@ -18,8 +18,9 @@ use crate::srs::Deck;
 use crate::t;
 pub use crate::ui::Action;
 use crate::ui::{
-    Component, Ctx, ExplorerSetup, KeyHint, Space, Tab, Theme, analyze as analyze_ui, calculators, card,
-    exercise, explorer, home, lab as lab_ui, ladder as ladder_ui, review, search, stats, topic,
+    Component, Ctx, ExplorerSetup, KeyHint, Space, Tab, Theme, analyze as analyze_ui, calculators,
+    card, exercise, explorer, home, lab as lab_ui, ladder as ladder_ui, review, search, stats,
+    topic,
 };
 use ratatui::crossterm::event::{Event, KeyCode, KeyEvent, KeyEventKind, KeyModifiers};
 use std::sync::Arc;
@@ -248,7 +249,7 @@ impl GlobalKey {
 }
 
 /// Home, when the stack is empty (it never is: `Back` on Home quits instead of popping).
-static HOME: Screen = Screen::Home(home::State { selected: 0 });
+static HOME: Screen = Screen::Home(home::State::new());
 
 impl App {
     /// An app on Home. `clock` is the one clock of the tutor (give the review deck the same one,
@@ -426,7 +427,9 @@ impl App {
             .filter(|global| !(global.yields_to_text && screen.captures(&global.event())))
             .filter(|global| !(lab && (global.action)() == Action::OpenSearch))
             .map(|global| match (global.action)() {
-                Action::Home if lab => KeyHint::new(global.name, t!(self.lang, "app-key-lab-overview")),
+                Action::Home if lab => {
+                    KeyHint::new(global.name, t!(self.lang, "app-key-lab-overview"))
+                }
                 _ => KeyHint::new(global.name, (global.what)(self.lang)),
             })
             .collect()
@@ -715,7 +718,7 @@ impl App {
                 {
                     match result {
                         Ok(card) => state.undone(card, deck, &self.content),
-                        Err(e) => state.message = Some(e.to_string()),
+                        Err(e) => state.failed(e.to_string()),
                     }
                 }
             }
@@ -755,11 +758,8 @@ impl App {
             Ok(Some((rating, duration_ms))) => {
                 state.rated(rating, duration_ms, deck, &self.content)
             }
-            Ok(None) => {
-                state.message = None;
-                state.show(deck.next_card(), deck, &self.content);
-            }
-            Err(e) => state.message = Some(t!(self.lang, "app-not-saved", error = e.to_string())),
+            Ok(None) => state.put_aside(deck, &self.content),
+            Err(e) => state.failed(t!(self.lang, "app-not-saved", error = e.to_string())),
         }
     }
 
@@ -861,8 +861,7 @@ impl App {
     fn leave_exercise(&mut self) {
         let now = self.now();
         if let Some(Screen::Exercise(state)) = self.stack.last_mut() {
-            let spent = now.saturating_sub(state.clock_start);
-            state.clock_start = now;
+            let spent = state.leave(now);
             let id = state.id.clone();
             let entry = self.progress.entry(&id);
             entry.seconds = entry.seconds.saturating_add(spent);
@@ -961,8 +960,8 @@ fn navigates(action: &Action) -> bool {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::engine::{Arch, WarpAccess};
     use crate::clock::FakeClock;
+    use crate::engine::{Arch, WarpAccess};
 
     fn app(clock: Arc<FakeClock>) -> App {
         App::new(

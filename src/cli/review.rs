@@ -222,7 +222,7 @@ fn open_deck(
         Access::ReadOnly(String::new()),
         Arc::new(SystemClock),
     )
-        .map_err(|e| fail(e, 2))?;
+    .map_err(|e| fail(e, 2))?;
     for notice in &opened.notices {
         eprintln!("warning: {notice}");
     }

@@ -84,7 +84,7 @@ pub fn about(source: &str) -> &str {
 #[derive(Debug, Clone, Default)]
 pub struct Examples {
     /// The selected example.
-    pub selected: usize,
+    selected: usize,
 }
 
 impl Component for Examples {
@@ -159,20 +159,20 @@ impl Component for Examples {
 pub struct State {
     setup: AnalyzeSetup,
     /// The analysis.
-    pub report: Report,
+    report: Report,
     kernel: Kernel,
     launch: Launch,
     lines: Vec<String>,
     /// The selected source line, from 0.
-    pub cursor: usize,
+    cursor: usize,
     /// Which of the line's accesses is shown.
-    pub access: usize,
+    access: usize,
     /// The block shown, numbered as the hardware numbers them (x fastest).
-    pub block: u64,
+    block: u64,
     /// The warp of the block shown.
-    pub warp: u64,
+    warp: u64,
     /// The execution of the access by that warp shown (the loop iteration), from 0.
-    pub iteration: usize,
+    iteration: usize,
     trace: Result<Trace, String>,
 }
 
@@ -220,6 +220,31 @@ impl State {
         (0..self.report.lines.len())
             .filter(|&k| self.report.lines[k].line == line)
             .collect()
+    }
+
+    /// The analysis.
+    pub fn report(&self) -> &Report {
+        &self.report
+    }
+
+    /// The selected source line, from 0.
+    pub fn cursor(&self) -> usize {
+        self.cursor
+    }
+
+    /// The block shown, numbered as the hardware numbers them (x fastest).
+    pub fn block(&self) -> u64 {
+        self.block
+    }
+
+    /// The warp of the block shown.
+    pub fn warp(&self) -> u64 {
+        self.warp
+    }
+
+    /// The execution of the access by that warp shown (the loop iteration), from 0.
+    pub fn iteration(&self) -> usize {
+        self.iteration
     }
 
     /// The access shown: its index into the report's accesses (which is also its site).

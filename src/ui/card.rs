@@ -25,9 +25,9 @@ pub fn keys(lang: Lang) -> Vec<KeyHint> {
 #[derive(Debug, Clone)]
 pub struct State {
     /// Card id.
-    pub id: String,
+    id: String,
     /// The back is shown.
-    pub revealed: bool,
+    revealed: bool,
 }
 
 impl State {

@@ -122,6 +122,12 @@ impl State {
         }
     }
 
+    /// The learner leaves the exercise at `now`: the seconds spent since the time last booked,
+    /// which the clock starts counting again from.
+    pub fn leave(&mut self, now: u64) -> u64 {
+        now.saturating_sub(std::mem::replace(&mut self.clock_start, now))
+    }
+
     /// Whether the answer is typed (number, text, explanation) and still open: keys go to the input.
     pub fn typing(&self) -> bool {
         matches!(
@@ -1074,7 +1080,11 @@ mod tests {
         let content = Content::builtin();
         let fixed = open(&content, "l1-sector-size");
         let new_numbers = t!(Lang::En, "exercise-key-new-numbers");
-        assert!(!keys(&fixed, Lang::En).iter().any(|k| k.action == new_numbers));
+        assert!(
+            !keys(&fixed, Lang::En)
+                .iter()
+                .any(|k| k.action == new_numbers)
+        );
         let drawn = open(&content, "l2-stride-sectors");
         assert!(keys(&drawn, Lang::En).contains(&KeyHint::new("^R", new_numbers)));
     }

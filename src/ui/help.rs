@@ -16,13 +16,7 @@ pub fn keys(lang: Lang) -> Vec<KeyHint> {
 
 /// Draws help: the keys of the screen, then the global keys that work on it (`global`, one entry
 /// per key; keys with the same action share a line: `/ or Ctrl-P`).
-pub fn render(
-    ctx: &Ctx,
-    keys: &[KeyHint],
-    global: &[KeyHint],
-    area: Rect,
-    buf: &mut Buffer,
-) {
+pub fn render(ctx: &Ctx, keys: &[KeyHint], global: &[KeyHint], area: Rect, buf: &mut Buffer) {
     let theme: Theme = ctx.theme;
     let lang = ctx.lang;
     let mut merged: Vec<(String, &str)> = Vec::new();

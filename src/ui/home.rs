@@ -38,7 +38,14 @@ pub fn keys(lang: Lang) -> Vec<KeyHint> {
 #[derive(Debug, Clone, Default)]
 pub struct State {
     /// Selected menu entry.
-    pub selected: usize,
+    selected: usize,
+}
+
+impl State {
+    /// Home with its first entry selected.
+    pub const fn new() -> Self {
+        State { selected: 0 }
+    }
 }
 
 /// A menu entry: its label and what it does.

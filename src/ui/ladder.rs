@@ -30,9 +30,9 @@ pub fn keys(lang: Lang) -> Vec<KeyHint> {
 #[derive(Debug, Clone)]
 pub struct State {
     /// Level shown.
-    pub level: Level,
+    level: Level,
     /// Selected exercise within the level.
-    pub selected: usize,
+    selected: usize,
 }
 
 impl State {

@@ -98,23 +98,23 @@ pub struct Drill {
 #[derive(Debug, Clone)]
 pub struct State {
     /// The card shown (index in the deck); `None` when the session is done.
-    pub card: Option<usize>,
+    card: Option<usize>,
     /// The back is shown.
-    pub revealed: bool,
+    revealed: bool,
     /// When the card was shown (UTC ms).
-    pub shown_ms: i64,
+    shown_ms: i64,
     /// The drill, for a drill card.
-    pub drill: Option<Drill>,
+    drill: Option<Drill>,
     /// Cards rated in this session.
-    pub reviewed: u32,
+    reviewed: u32,
     /// Of those, rated Again.
-    pub again: u32,
+    again: u32,
     /// Milliseconds spent on rated cards.
-    pub spent_ms: u64,
+    spent_ms: u64,
     /// This session's ratings, oldest first (undo takes the last back).
-    pub ratings: Vec<(Rating, u64)>,
+    ratings: Vec<(Rating, u64)>,
     /// A message (a rating that could not be saved, a drill that could not be drawn).
-    pub message: Option<String>,
+    message: Option<String>,
 }
 
 impl State {
@@ -136,7 +136,7 @@ impl State {
     }
 
     /// Shows `card` (front first), drawing a drill variant if it is a drill card.
-    pub fn show(&mut self, card: Option<usize>, deck: &Deck, content: &Content) {
+    fn show(&mut self, card: Option<usize>, deck: &Deck, content: &Content) {
         let now = deck.clock().now_ms();
         self.card = card;
         self.revealed = false;
@@ -181,6 +181,18 @@ impl State {
         self.show(deck.next_card(), deck, content);
     }
 
+    /// After the card shown was suspended or buried: the next card.
+    pub fn put_aside(&mut self, deck: &Deck, content: &Content) {
+        self.message = None;
+        self.show(deck.next_card(), deck, content);
+    }
+
+    /// A change asked for could not be carried out (a rating not saved, nothing to undo): `message`
+    /// says why, above the card.
+    pub fn failed(&mut self, message: String) {
+        self.message = Some(message);
+    }
+
     /// After an undo: the last rating of this session no longer counts, and `card` is shown again.
     pub fn undone(&mut self, card: Option<usize>, deck: &Deck, content: &Content) {
         if let Some((rating, duration_ms)) = self.ratings.pop() {
@@ -192,6 +204,21 @@ impl State {
         }
         self.message = None;
         self.show(card.or_else(|| deck.next_card()), deck, content);
+    }
+
+    /// The card shown (its index in the deck); `None` once the session is done.
+    pub fn card(&self) -> Option<usize> {
+        self.card
+    }
+
+    /// Whether the back of the card is shown.
+    pub fn revealed(&self) -> bool {
+        self.revealed
+    }
+
+    /// The drill, for a drill card.
+    pub fn drill(&self) -> Option<&Drill> {
+        self.drill.as_ref()
     }
 
     /// Whether a drill answer is being typed.
@@ -552,7 +579,7 @@ mod tests {
     use crate::srs::config::Settings;
     use crate::srs::deck::DeckCard;
     use crate::srs::{FsrsScheduler, Rating};
-    use crate::ui::ctx::{key, test_ctx};
+    use crate::ui::ctx::{key, review_ctx};
     use std::sync::Arc;
 
     fn deck(content: &Content, only: &[&str]) -> Deck {
@@ -576,10 +603,7 @@ mod tests {
         let content = Content::builtin();
         let progress = Progress::default();
         let deck = deck(&content, &["bank-gcd"]);
-        let ctx = Ctx {
-            review: Some(&deck),
-            ..test_ctx(&content, &progress)
-        };
+        let ctx = review_ctx(&content, &progress, &deck);
         let mut state = State::start(&deck, &content);
         assert_eq!(state.card, Some(0));
         assert_eq!(state.handle_key(key(KeyCode::Char('2')), &ctx), None);
@@ -617,10 +641,7 @@ mod tests {
         let content = Content::builtin();
         let progress = Progress::default();
         let deck = deck(&content, &["drill-conflict-degree"]);
-        let ctx = Ctx {
-            review: Some(&deck),
-            ..test_ctx(&content, &progress)
-        };
+        let ctx = review_ctx(&content, &progress, &deck);
         let mut state = State::start(&deck, &content);
         assert!(state.typing());
         assert!(state.captures(&key(KeyCode::Char('q'))));

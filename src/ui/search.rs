@@ -58,13 +58,13 @@ pub struct Hit {
 #[derive(Debug, Clone)]
 pub struct State {
     /// The query.
-    pub input: LineInput,
+    input: LineInput,
     /// Results, best first.
-    pub hits: Vec<Hit>,
+    hits: Vec<Hit>,
     /// Selected result.
-    pub selected: usize,
+    selected: usize,
     /// Why the selected result did not open (a locked level).
-    pub notice: Option<String>,
+    notice: Option<String>,
 }
 
 impl State {
@@ -114,6 +114,11 @@ impl State {
             }
         }
         None
+    }
+
+    /// What matches the query, best first.
+    pub fn hits(&self) -> &[Hit] {
+        &self.hits
     }
 
     /// Recomputes the results for the query.

@@ -38,15 +38,13 @@ pub fn keys(lang: Lang) -> Vec<KeyHint> {
 #[derive(Debug, Clone)]
 pub struct State {
     /// The figures.
-    pub stats: Stats,
+    stats: Stats,
 }
 
 impl State {
     /// The screen showing `stats`.
     pub fn new(stats: Stats) -> Self {
-        State {
-            stats,
-        }
+        State { stats }
     }
 }
 

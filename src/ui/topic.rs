@@ -25,9 +25,9 @@ pub fn keys(lang: Lang) -> Vec<KeyHint> {
 #[derive(Debug, Clone)]
 pub struct State {
     /// Topic id.
-    pub id: String,
+    id: String,
     /// Selected entry of the combined exercise + card list.
-    pub selected: usize,
+    selected: usize,
 }
 
 impl State {

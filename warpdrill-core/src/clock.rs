@@ -62,7 +62,12 @@ impl FakeClock {
 
     /// A clock stopped at `now_secs` (Unix seconds), in UTC.
     pub fn at_secs(now_secs: u64) -> FakeClock {
-        FakeClock::new(i64::try_from(now_secs).unwrap_or(i64::MAX).saturating_mul(1000), 0)
+        FakeClock::new(
+            i64::try_from(now_secs)
+                .unwrap_or(i64::MAX)
+                .saturating_mul(1000),
+            0,
+        )
     }
 
     /// Moves the clock forward by `secs` seconds.
@@ -72,7 +77,11 @@ impl FakeClock {
 
     /// Sets the clock to `now_secs` (Unix seconds).
     pub fn set_secs(&self, now_secs: u64) {
-        self.set(i64::try_from(now_secs).unwrap_or(i64::MAX).saturating_mul(1000));
+        self.set(
+            i64::try_from(now_secs)
+                .unwrap_or(i64::MAX)
+                .saturating_mul(1000),
+        );
     }
 
     /// Moves the clock forward by `ms`.
