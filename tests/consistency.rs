@@ -403,7 +403,7 @@ fn the_explorer_and_calculators_reopen_as_they_were_left_even_after_a_restart() 
     let Screen::Calculators(state) = app.screen() else {
         panic!()
     };
-    assert_eq!(state.tab, warpdrill::ui::Tab::Roofline);
+    assert_eq!(state.tab(), warpdrill::ui::Tab::Roofline);
     drop(app);
     std::fs::remove_dir_all(&dir).ok();
 }

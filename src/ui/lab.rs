@@ -640,7 +640,7 @@ impl Component for Step {
 
 /// After handing in: the score, every step, and the receipt to paste into the course page.
 #[derive(Debug, Clone, Default)]
-pub struct End;
+pub struct End {}
 
 impl Component for End {
     fn handle_key(&mut self, key: KeyEvent, _ctx: &Ctx) -> Option<Action> {

@@ -65,13 +65,13 @@ impl Tab {
 #[derive(Debug, Clone, PartialEq)]
 pub struct State {
     /// The calculator shown.
-    pub tab: Tab,
+    tab: Tab,
     /// Occupancy.
-    pub occupancy: OccupancyInputs,
+    occupancy: OccupancyInputs,
     /// Tiling.
-    pub tiling: TilingInputs,
+    tiling: TilingInputs,
     /// Roofline.
-    pub roofline: RooflineInputs,
+    roofline: RooflineInputs,
 }
 
 impl State {
@@ -107,6 +107,26 @@ impl State {
                 panel: Panel::default(),
             },
         }
+    }
+
+    /// The calculator shown.
+    pub fn tab(&self) -> Tab {
+        self.tab
+    }
+
+    /// The occupancy calculator's inputs.
+    pub fn occupancy(&self) -> &OccupancyInputs {
+        &self.occupancy
+    }
+
+    /// The tiling calculator's inputs.
+    pub fn tiling(&self) -> &TilingInputs {
+        &self.tiling
+    }
+
+    /// The roofline's inputs.
+    pub fn roofline(&self) -> &RooflineInputs {
+        &self.roofline
     }
 
     /// The inputs to save, to reopen the calculators where the learner left them.
