@@ -8,7 +8,7 @@ use std::path::{Path, PathBuf};
 use std::sync::Arc;
 use std::time::Duration;
 use warpdrill::content::schema::Card;
-use warpdrill::srs::clock::{DAY_MS, FakeClock};
+use warpdrill::srs::clock::{Clock, DAY_MS, FakeClock};
 use warpdrill::srs::config::Settings;
 use warpdrill::srs::log::Record;
 use warpdrill::srs::{CardState, Deck, FsrsScheduler, Memory, Phase, Rating};
@@ -158,7 +158,8 @@ fn review(c: &mut Criterion) {
         notices: &[],
         theme: warpdrill::ui::Theme::new(false),
         lang: warpdrill::i18n::Lang::En,
-        now: (now / 1000) as u64,
+        clock: clock.as_ref(),
+        now: clock.now_secs(),
         review: Some(&deck),
         lab: None,
     };

@@ -20,7 +20,7 @@ fn app(content: Content) -> App {
         Progress::default(),
         None,
         Theme::new(false),
-        Box::new(|| 1_800_000_000),
+        std::sync::Arc::new(warpdrill::clock::FakeClock::at_secs(1_800_000_000)),
         Box::new(|| 7),
     )
 }

@@ -59,9 +59,9 @@ fn home_lists_the_built_in_kernels_and_opens_one() {
     press(&mut app, KeyCode::Enter);
     let (name, source) = examples::EXAMPLES[2];
     let shown = state(&app);
-    assert_eq!(shown.report.kernel, name);
+    assert_eq!(shown.report().kernel, name);
     let expected = analyze::analyze(source, name, &Options::default()).unwrap();
-    assert_eq!(shown.report.totals, expected.totals);
+    assert_eq!(shown.report().totals, expected.totals);
     press(&mut app, KeyCode::Esc);
     assert!(matches!(app.screen(), Screen::AnalyzeExamples(_)));
 }
@@ -70,7 +70,7 @@ fn home_lists_the_built_in_kernels_and_opens_one() {
 fn the_screen_shows_the_totals_and_each_line_s_heat() {
     let app = analysing("transpose_naive");
     let text = screen(&app, 200, 60);
-    let report = &state(&app).report;
+    let report = state(&app).report();
     let t = report.totals;
     let compact = warpdrill::ui::analyze::compact;
     assert!(
@@ -102,24 +102,24 @@ fn moving_to_a_line_shows_its_first_warp_in_the_diagram() {
     // To the shared store `tile[threadIdx.y + j][threadIdx.x] = …` : no conflict; the costly load is
     // the column read.
     let column_read = state(&app)
-        .report
+        .report()
         .lines
         .iter()
         .find(|a| a.space == "shared" && a.extra_wavefronts > 0)
         .unwrap()
         .line;
-    assert_eq!(state(&app).cursor + 1, column_read as usize);
+    assert_eq!(state(&app).cursor() + 1, column_read as usize);
     let text = screen(&app, 200, 60);
     assert!(text.contains("Lanes → 32 banks"), "{text}");
     assert!(text.contains("32-way") || text.contains("✗"), "{text}");
     // Up to the global read: the sector diagram.
     while state(&app)
         .selected_access()
-        .is_none_or(|k| state(&app).report.lines[k].space != "global")
+        .is_none_or(|k| state(&app).report().lines[k].space != "global")
     {
-        let before = state(&app).cursor;
+        let before = state(&app).cursor();
         press(&mut app, KeyCode::Char('N'));
-        assert_ne!(before, state(&app).cursor, "no global access above");
+        assert_ne!(before, state(&app).cursor(), "no global access above");
     }
     let text = screen(&app, 200, 60);
     assert!(text.contains("Warp → sectors"), "{text}");
@@ -130,48 +130,48 @@ fn keys_move_lines_and_step_iterations_warps_and_blocks() {
     let mut app = analysing("matmul_naive");
     let s = state(&app);
     let source_lines = examples::example("matmul_naive").unwrap().lines().count();
-    let start = s.cursor;
+    let start = s.cursor();
     // The loop body's line: one execution per iteration of k.
-    assert_eq!(s.iteration, 0);
+    assert_eq!(s.iteration(), 0);
     press(&mut app, KeyCode::Right);
     press(&mut app, KeyCode::Char('l'));
-    assert_eq!(state(&app).iteration, 2);
+    assert_eq!(state(&app).iteration(), 2);
     press(&mut app, KeyCode::Left);
-    assert_eq!(state(&app).iteration, 1);
+    assert_eq!(state(&app).iteration(), 1);
     let text = screen(&app, 200, 60);
     assert!(text.contains("run 2 of 256"), "{text}");
     press(&mut app, KeyCode::Char('w'));
-    assert_eq!(state(&app).warp, 1);
+    assert_eq!(state(&app).warp(), 1);
     press(&mut app, KeyCode::Char('W'));
     press(&mut app, KeyCode::Char('W'));
-    assert_eq!(state(&app).warp, 7, "wraps to the last of 8 warps");
+    assert_eq!(state(&app).warp(), 7, "wraps to the last of 8 warps");
     press(&mut app, KeyCode::Char('b'));
-    assert_eq!(state(&app).block, 1);
+    assert_eq!(state(&app).block(), 1);
     press(&mut app, KeyCode::Char('B'));
     press(&mut app, KeyCode::Char('B'));
-    assert_eq!(state(&app).block, 255, "wraps to the last of 256 blocks");
+    assert_eq!(state(&app).block(), 255, "wraps to the last of 256 blocks");
     assert!(screen(&app, 200, 60).contains("block (15,15,0) of 256"));
     // Lines: j/k, arrows, PgUp/PgDn, Home/End, n/N.
     press(&mut app, KeyCode::Char('k'));
-    assert_eq!(state(&app).cursor, start - 1);
+    assert_eq!(state(&app).cursor(), start - 1);
     assert_eq!(
-        state(&app).block,
+        state(&app).block(),
         0,
         "a new line starts again at its first warp"
     );
     press(&mut app, KeyCode::Down);
     press(&mut app, KeyCode::Char('j'));
-    assert_eq!(state(&app).cursor, start + 1);
+    assert_eq!(state(&app).cursor(), start + 1);
     press(&mut app, KeyCode::PageUp);
-    assert_eq!(state(&app).cursor, 0);
+    assert_eq!(state(&app).cursor(), 0);
     press(&mut app, KeyCode::PageDown);
-    assert_eq!(state(&app).cursor, source_lines - 1);
+    assert_eq!(state(&app).cursor(), source_lines - 1);
     press(&mut app, KeyCode::Home);
     press(&mut app, KeyCode::Char('n'));
-    let first = state(&app).report.lines[0].line as usize;
-    assert_eq!(state(&app).cursor + 1, first);
+    let first = state(&app).report().lines[0].line as usize;
+    assert_eq!(state(&app).cursor() + 1, first);
     press(&mut app, KeyCode::End);
-    assert_eq!(state(&app).cursor, source_lines - 1);
+    assert_eq!(state(&app).cursor(), source_lines - 1);
     // Tab moves between the accesses of one line.
     let mut app = analysing("matmul_naive");
     let a = state(&app).selected_access();
@@ -207,7 +207,8 @@ fn help_lists_the_screen_s_keys() {
     let mut app = analysing("copy");
     press(&mut app, KeyCode::Char('?'));
     let text = screen(&app, 100, 40);
-    for (key, what) in warpdrill::ui::Component::keys(state(&app)) {
+    for hint in warpdrill::ui::Component::keys(state(&app), app.lang) {
+        let (key, what) = (hint.key.as_ref(), hint.action.as_ref());
         assert!(text.contains(key), "{key} in help:\n{text}");
         assert!(text.contains(what), "{what} in help:\n{text}");
     }
@@ -261,7 +262,7 @@ fn a_kernel_that_cannot_be_analysed_leaves_a_message() {
 fn at_80x24_every_access_shows_its_why_and_its_run() {
     for (name, _) in examples::EXAMPLES {
         let mut app = analysing(name);
-        let accesses = state(&app).report.lines.len();
+        let accesses = state(&app).report().lines.len();
         for _ in 0..accesses {
             let text = screen(&app, 80, 24);
             assert!(text.contains("│why: "), "{name}: no why line\n{text}");

@@ -19,7 +19,7 @@ fn app(tab: Tab) -> App {
         Progress::default(),
         None,
         Theme::new(false),
-        Box::new(|| 1_800_000_000),
+        std::sync::Arc::new(warpdrill::clock::FakeClock::at_secs(1_800_000_000)),
         Box::new(move || {
             next_seed += 1;
             next_seed
@@ -206,16 +206,16 @@ impl Driver {
 
 /// The row under the cursor of the calculator shown.
 fn selected(state: &State) -> usize {
-    match state.tab {
-        Tab::Occupancy => state.occupancy.panel.selected,
-        Tab::Tiling => state.tiling.panel.selected,
-        Tab::Roofline => state.roofline.panel.selected,
+    match state.tab() {
+        Tab::Occupancy => state.occupancy().panel.selected,
+        Tab::Tiling => state.tiling().panel.selected,
+        Tab::Roofline => state.roofline().panel.selected,
     }
 }
 
 /// Every input within the bounds the calculators promise.
 fn check(state: &State) {
-    let occupancy = &state.occupancy;
+    let occupancy = state.occupancy();
     let c = &occupancy.config;
     assert!(occupancy.arch.nvidia.is_some(), "{}", occupancy.arch.key);
     assert!((1..=1024).contains(&c.block_size), "{c:?}");
@@ -226,7 +226,7 @@ fn check(state: &State) {
     );
     assert!(occupancy.panel.selected < 6);
 
-    let tiling = &state.tiling;
+    let tiling = state.tiling();
     let t = &tiling.input;
     assert!(tiling.arch.nvidia.is_some(), "{}", tiling.arch.key);
     assert!((1..=1 << 20).contains(&t.n), "{t:?}");
@@ -235,7 +235,7 @@ fn check(state: &State) {
     assert!(tiling.regs <= 255);
     assert!(tiling.panel.selected < 5);
 
-    let roofline = &state.roofline;
+    let roofline = state.roofline();
     for value in [roofline.peak_flops, roofline.bandwidth] {
         assert!(value.is_finite() && value > 0.0, "{roofline:?}");
     }
@@ -255,7 +255,7 @@ proptest! {
         steps in proptest::collection::vec((step(), size()), 1..32),
     ) {
         let mut driver = Driver { app: app(tab) };
-        prop_assert_eq!(calculators(&driver.app).tab, tab);
+        prop_assert_eq!(calculators(&driver.app).tab(), tab);
         for (step, size) in &steps {
             driver.step(step, *size);
             check(calculators(&driver.app));
@@ -288,6 +288,6 @@ fn every_extreme_value_on_every_field() {
         };
         driver.step(&step, (80, 24));
         check(calculators(&driver.app));
-        assert_eq!(calculators(&driver.app).tab, tab);
+        assert_eq!(calculators(&driver.app).tab(), tab);
     }
 }

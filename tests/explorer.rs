@@ -356,6 +356,6 @@ fn show_me_opens_the_exercises_own_pattern() {
     let Screen::Calculators(state) = app.screen() else {
         panic!()
     };
-    assert_eq!(state.tab, Tab::Occupancy);
-    assert_eq!(state.occupancy.config.block_size, 256);
+    assert_eq!(state.tab(), Tab::Occupancy);
+    assert_eq!(state.occupancy().config.block_size, 256);
 }

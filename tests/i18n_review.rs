@@ -86,8 +86,7 @@ fn drilled(lang: Lang) -> App {
     }
     app.update(Action::OpenReview);
     let answer = review_state(&app)
-        .drill
-        .as_ref()
+        .drill()
         .expect("a drill card")
         .variant
         .key

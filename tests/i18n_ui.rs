@@ -71,10 +71,10 @@ fn footer(buffer: &Buffer) -> String {
 /// How many of the screen's keys the footer shows, each whole; the footer never shows half an entry.
 fn footer_entries(app: &App, buffer: &Buffer) -> usize {
     let line = footer(buffer);
-    let keys = app.screen().component().keys_in(app.lang);
+    let keys = app.screen().component().keys(app.lang);
     let shown = line.split(" · ").count();
-    for (key, action) in keys.iter().take(shown) {
-        let entry = format!("{key} {action}");
+    for hint in keys.iter().take(shown) {
+        let entry = format!("{} {}", hint.key, hint.action);
         assert!(line.contains(&entry), "`{entry}` whole in `{line}`");
     }
     shown
@@ -95,7 +95,7 @@ fn tour(lang: Lang, width: u16, height: u16) -> Vec<(&'static str, Buffer, usize
     let mut shot = |app: &mut App, name| {
         let buffer = draw(app, width, height);
         let entries = footer_entries(app, &buffer);
-        let all = app.screen().component().keys_in(lang).len();
+        let all = app.screen().component().keys(lang).len();
         out.push((name, buffer, entries, all));
     };
     shot(&mut app, "home");

@@ -76,7 +76,7 @@ fn lab_app(session: LabSession) -> App {
         Progress::default(),
         None,
         Theme::new(false),
-        Box::new(|| NOW),
+        std::sync::Arc::new(warpdrill::clock::FakeClock::at_secs(NOW)),
         Box::new(|| 3),
     );
     app.start_lab(session);
@@ -1031,10 +1031,8 @@ fn choices_and_orderings_are_recorded_as_given_and_graded_again() {
 
 #[test]
 fn the_time_limit_with_extra_time_closes_answers() {
-    use std::cell::Cell;
-    use std::rc::Rc;
     let text = SMALL.replace("hints: Cost(2),", "hints: Cost(2), time_limit: 1,");
-    let clock = Rc::new(Cell::new(NOW));
+    let clock = std::sync::Arc::new(warpdrill::clock::FakeClock::at_secs(NOW));
     let mut amy = student("amy");
     amy.extra_minutes = 1;
     let session = LabSession::in_memory(lab(&text), amy, items(&text, "amy"), NOW);
@@ -1044,20 +1042,17 @@ fn the_time_limit_with_extra_time_closes_answers() {
         Progress::default(),
         None,
         Theme::new(false),
-        Box::new({
-            let clock = clock.clone();
-            move || clock.get()
-        }),
+        clock.clone(),
         Box::new(|| 3),
     );
     app.start_lab(session);
-    clock.set(NOW + 75);
+    clock.set_secs(NOW + 75);
     assert!(screen(&app, 80, 24).contains("0:45 left"));
     press(&mut app, KeyCode::Enter);
     type_text(&mut app, "999999");
     press(&mut app, KeyCode::Enter);
     assert_eq!(app.lab.as_ref().unwrap().tally.steps[0].attempts, 1);
-    clock.set(NOW + 121);
+    clock.set_secs(NOW + 121);
     type_text(&mut app, &right_answer(&text, "amy", 0));
     press(&mut app, KeyCode::Enter);
     let shown = screen(&app, 80, 24);

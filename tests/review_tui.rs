@@ -27,12 +27,12 @@ fn home_offers_review_with_the_count_due_and_statistics() {
 fn a_session_reveals_rates_undoes_and_ends_with_a_summary() {
     let (mut app, clock) = app_with_review();
     app.update(Action::OpenReview);
-    let first = review_state(&app).card.expect("a new card");
+    let first = review_state(&app).card().expect("a new card");
     let front = screen(&app, 80, 24);
     insta::assert_snapshot!("review_front_80x24", front);
     insta::assert_snapshot!("review_front_60x20", screen(&app, 60, 20));
     press(&mut app, KeyCode::Char(' '));
-    assert!(review_state(&app).revealed);
+    assert!(review_state(&app).revealed());
     let back = screen(&app, 80, 24);
     assert!(back.contains("1 Again · 1m"), "{back}");
     assert!(back.contains("3 Good · 10m"), "{back}");
@@ -43,10 +43,10 @@ fn a_session_reveals_rates_undoes_and_ends_with_a_summary() {
     let deck = app.review.as_ref().unwrap();
     assert_eq!(deck.state(first).unwrap().phase, Phase::Learning);
     assert_eq!(deck.state(first).unwrap().step, 1);
-    let second = review_state(&app).card.expect("the next new card");
+    let second = review_state(&app).card().expect("the next new card");
     assert_ne!(second, first);
     press(&mut app, KeyCode::Char('3')); // not revealed yet: nothing happens
-    assert_eq!(review_state(&app).card, Some(second));
+    assert_eq!(review_state(&app).card(), Some(second));
     press(&mut app, KeyCode::Enter);
     press(&mut app, KeyCode::Char('1'));
     press(&mut app, KeyCode::Char('u'));
@@ -54,13 +54,13 @@ fn a_session_reveals_rates_undoes_and_ends_with_a_summary() {
     let deck = app.review.as_ref().unwrap();
     assert_eq!(deck.state(first).unwrap().phase, Phase::New, "undone twice");
     assert_eq!(deck.state(second).unwrap().phase, Phase::New);
-    assert_eq!(review_state(&app).card, Some(first));
+    assert_eq!(review_state(&app).card(), Some(first));
     // Bury one, suspend another; then finish today's new cards.
     press(&mut app, KeyCode::Char('b'));
     press(&mut app, KeyCode::Char('s'));
     for _ in 0..200 {
         let state = review_state(&app);
-        if state.card.is_none() {
+        if state.card().is_none() {
             break;
         }
         if state.typing() {
@@ -71,7 +71,7 @@ fn a_session_reveals_rates_undoes_and_ends_with_a_summary() {
         }
         press(&mut app, KeyCode::Char('4'));
     }
-    assert!(review_state(&app).card.is_none());
+    assert!(review_state(&app).card().is_none());
     let done = screen(&app, 80, 24);
     assert!(done.contains("Done for now."), "{done}");
     assert!(done.contains("Reviewed 20 cards"), "{done}");
@@ -95,24 +95,18 @@ fn a_drill_card_is_typed_graded_and_rated_with_the_proposal() {
     }
     app.update(Action::OpenReview);
     let state = review_state(&app);
-    let card = state.card.expect("a drill card");
+    let card = state.card().expect("a drill card");
     assert!(state.typing());
-    let answer = state.drill.as_ref().unwrap().variant.key.typed();
+    let answer = state.drill().unwrap().variant.key.typed();
     insta::assert_snapshot!("review_drill_80x24", screen(&app, 80, 24));
     // q, s and / are typed, not taken as keys.
     type_text(&mut app, "qs/");
-    assert_eq!(
-        review_state(&app).drill.as_ref().unwrap().input.text(),
-        "qs/"
-    );
+    assert_eq!(review_state(&app).drill().unwrap().input.text(), "qs/");
     for _ in 0..3 {
         press(&mut app, KeyCode::Backspace);
     }
     press_with(&mut app, KeyCode::Char('t'), KeyModifiers::CONTROL);
-    assert_eq!(
-        review_state(&app).drill.as_ref().unwrap().attempt.hints(),
-        1
-    );
+    assert_eq!(review_state(&app).drill().unwrap().attempt.hints(), 1);
     clock.advance(5000);
     type_text(&mut app, &answer);
     press(&mut app, KeyCode::Enter);

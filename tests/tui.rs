@@ -4,16 +4,16 @@
 use ratatui::Terminal;
 use ratatui::backend::TestBackend;
 use ratatui::crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
-use std::cell::Cell;
-use std::rc::Rc;
+use std::sync::Arc;
 use warpdrill::app::{Action, App};
+use warpdrill::clock::FakeClock;
 use warpdrill::content::Content;
 use warpdrill::progress::{Progress, Store};
 use warpdrill::ui::{self, Theme};
 
 struct Harness {
     app: App,
-    clock: Rc<Cell<u64>>,
+    clock: Arc<FakeClock>,
     terminal: Terminal<TestBackend>,
 }
 
@@ -23,15 +23,14 @@ impl Harness {
     }
 
     fn with(width: u16, height: u16, progress: Progress, store: Option<Store>) -> Self {
-        let clock = Rc::new(Cell::new(1_800_000_000));
-        let tick = clock.clone();
+        let clock = Arc::new(FakeClock::at_secs(1_800_000_000));
         let mut next_seed = 0u64;
         let app = App::new(
             Content::builtin(),
             progress,
             store,
             Theme::new(false),
-            Box::new(move || tick.get()),
+            clock.clone(),
             Box::new(move || {
                 next_seed += 1;
                 next_seed
@@ -53,7 +52,7 @@ impl Harness {
     }
 
     fn key(&mut self, key: KeyEvent) -> &mut Self {
-        self.clock.set(self.clock.get() + 7);
+        self.clock.advance_secs(7);
         if let Some(action) = self.app.handle_key(key) {
             self.app.update(action);
         }
@@ -483,7 +482,7 @@ fn skipped_content_is_reported_on_home() {
         Progress::default(),
         None,
         Theme::new(false),
-        Box::new(|| 0),
+        Arc::new(FakeClock::at_secs(0)),
         Box::new(|| 1),
     );
     let mut h = Harness::new(80, 24);

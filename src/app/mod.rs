@@ -7,6 +7,7 @@
 pub mod settings;
 pub mod view;
 
+use crate::clock::Clock;
 use crate::content::Content;
 use crate::content::schema::Level;
 use crate::i18n::Lang;
@@ -17,11 +18,12 @@ use crate::srs::Deck;
 use crate::t;
 pub use crate::ui::Action;
 use crate::ui::{
-    Component, Ctx, ExplorerSetup, Space, Tab, Theme, analyze as analyze_ui, calculators, card,
-    exercise, explorer, home, lab as lab_ui, ladder as ladder_ui, review, search, stats, topic,
+    Component, Ctx, ExplorerSetup, KeyHint, Space, Tab, Theme, analyze as analyze_ui, calculators,
+    card, exercise, explorer, home, lab as lab_ui, ladder as ladder_ui, review, search, stats,
+    topic,
 };
 use ratatui::crossterm::event::{Event, KeyCode, KeyEvent, KeyEventKind, KeyModifiers};
-use std::time::{SystemTime, UNIX_EPOCH};
+use std::sync::Arc;
 
 pub use view::{draw, render, run};
 
@@ -139,7 +141,7 @@ pub struct App {
     pub size: (u16, u16),
     /// The flashcards with their review log (none: review is not available).
     pub review: Option<Deck>,
-    clock: Box<dyn Fn() -> u64>,
+    clock: Arc<dyn Clock>,
     seeds: Box<dyn FnMut() -> u64>,
 }
 
@@ -150,13 +152,6 @@ impl std::fmt::Debug for App {
             .field("overlay", &self.overlay)
             .finish_non_exhaustive()
     }
-}
-
-/// Seconds since the Unix epoch (the real clock).
-pub fn unix_now() -> u64 {
-    SystemTime::now()
-        .duration_since(UNIX_EPOCH)
-        .map_or(0, |d| d.as_secs())
 }
 
 /// A key that works on every screen: what it is called in help, what it does, and whether a screen
@@ -254,16 +249,17 @@ impl GlobalKey {
 }
 
 /// Home, when the stack is empty (it never is: `Back` on Home quits instead of popping).
-static HOME: Screen = Screen::Home(home::State { selected: 0 });
+static HOME: Screen = Screen::Home(home::State::new());
 
 impl App {
-    /// An app on Home. `clock` gives Unix seconds; `seeds` gives the seed of each new variant.
+    /// An app on Home. `clock` is the one clock of the tutor (give the review deck the same one,
+    /// [`App::clock`]); `seeds` gives the seed of each new variant.
     pub fn new(
         content: Content,
         progress: Progress,
         store: Option<Store>,
         theme: Theme,
-        clock: Box<dyn Fn() -> u64>,
+        clock: Arc<dyn Clock>,
         seeds: Box<dyn FnMut() -> u64>,
     ) -> Self {
         let mut notices = Vec::new();
@@ -349,7 +345,12 @@ impl App {
 
     /// Now, in Unix seconds.
     pub fn now(&self) -> u64 {
-        (self.clock)()
+        self.clock.now_secs()
+    }
+
+    /// The app's clock, for what must keep the same time (the review deck).
+    pub fn clock(&self) -> Arc<dyn Clock> {
+        Arc::clone(&self.clock)
     }
 
     /// What the screens may read.
@@ -360,6 +361,7 @@ impl App {
             notices: &self.notices,
             theme: self.theme,
             lang: self.lang,
+            clock: self.clock.as_ref(),
             now: self.now(),
             review: self.review.as_ref(),
             lab: self.lab.as_ref(),
@@ -417,7 +419,7 @@ impl App {
     /// The global keys that work on the screen shown now, as help lists them: a key the screen takes
     /// as text (`q`, `?`, `/`, `g` in an answer box) is left out.
     /// In a lab, search is left out and `g` leads to the lab's overview.
-    pub fn global_keys(&self) -> Vec<(&'static str, String)> {
+    pub fn global_keys(&self) -> Vec<KeyHint> {
         let screen = self.screen().component();
         let lab = self.lab.is_some();
         GLOBAL_KEYS
@@ -425,8 +427,10 @@ impl App {
             .filter(|global| !(global.yields_to_text && screen.captures(&global.event())))
             .filter(|global| !(lab && (global.action)() == Action::OpenSearch))
             .map(|global| match (global.action)() {
-                Action::Home if lab => (global.name, t!(self.lang, "app-key-lab-overview")),
-                _ => (global.name, (global.what)(self.lang)),
+                Action::Home if lab => {
+                    KeyHint::new(global.name, t!(self.lang, "app-key-lab-overview"))
+                }
+                _ => KeyHint::new(global.name, (global.what)(self.lang)),
             })
             .collect()
     }
@@ -456,7 +460,8 @@ impl App {
             notices: &self.notices,
             theme: self.theme,
             lang: self.lang,
-            now: (self.clock)(),
+            clock: self.clock.as_ref(),
+            now: self.clock.now_secs(),
             review: self.review.as_ref(),
             lab: self.lab.as_ref(),
         };
@@ -694,7 +699,7 @@ impl App {
                 {
                     match result {
                         Ok(card) => state.undone(card, deck, &self.content),
-                        Err(e) => state.message = Some(e.to_string()),
+                        Err(e) => state.failed(e.to_string()),
                     }
                 }
             }
@@ -734,11 +739,8 @@ impl App {
             Ok(Some((rating, duration_ms))) => {
                 state.rated(rating, duration_ms, deck, &self.content)
             }
-            Ok(None) => {
-                state.message = None;
-                state.show(deck.next_card(), deck, &self.content);
-            }
-            Err(e) => state.message = Some(t!(self.lang, "app-not-saved", error = e.to_string())),
+            Ok(None) => state.put_aside(deck, &self.content),
+            Err(e) => state.failed(t!(self.lang, "app-not-saved", error = e.to_string())),
         }
     }
 
@@ -945,29 +947,28 @@ fn navigates(action: &Action) -> bool {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::clock::FakeClock;
     use crate::engine::{Arch, WarpAccess};
-    use std::cell::Cell;
-    use std::rc::Rc;
 
-    fn app(clock: Rc<Cell<u64>>) -> App {
+    fn app(clock: Arc<FakeClock>) -> App {
         App::new(
             Content::builtin(),
             Progress::default(),
             None,
             Theme::new(false),
-            Box::new(move || clock.get()),
+            clock,
             Box::new(|| 7),
         )
     }
 
     #[test]
     fn attempts_hints_and_steps_change_progress_in_update() {
-        let clock = Rc::new(Cell::new(1000));
+        let clock = Arc::new(FakeClock::at_secs(1000));
         let mut app = app(clock.clone());
         app.update(Action::OpenExercise("l1-sector-size".into()));
         assert_eq!(app.progress.of("l1-sector-size").last_seed, 7);
         app.update(Action::HintShown("l1-sector-size".into()));
-        clock.set(1030);
+        clock.set_secs(1030);
         for code in "32 B".chars().map(KeyCode::Char).chain([KeyCode::Enter]) {
             if let Some(action) = app.handle_key(KeyEvent::new(code, KeyModifiers::NONE)) {
                 assert!(matches!(
@@ -992,7 +993,7 @@ mod tests {
         let Some(next) = unlock::neighbour(&app.content, &app.progress, "l1-sector-size", 1) else {
             panic!("l1 has a second exercise")
         };
-        clock.set(1045);
+        clock.set_secs(1045);
         app.update(Action::Step {
             id: "l1-sector-size".into(),
             by: 1,
@@ -1008,7 +1009,7 @@ mod tests {
 
     #[test]
     fn show_me_opens_the_explorer_on_the_exercises_access() {
-        let mut app = app(Rc::new(Cell::new(0)));
+        let mut app = app(Arc::new(FakeClock::at_secs(0)));
         app.update(Action::OpenSearch);
         let access = WarpAccess::affine(8, 3, 1);
         app.update(Action::ShowMe(ShowMe::Shared {
@@ -1025,7 +1026,7 @@ mod tests {
 
     #[test]
     fn global_keys_yield_to_a_screen_that_is_typing() {
-        let mut app = app(Rc::new(Cell::new(0)));
+        let mut app = app(Arc::new(FakeClock::at_secs(0)));
         app.update(Action::OpenExercise("l1-sector-size".into()));
         let q = KeyEvent::new(KeyCode::Char('q'), KeyModifiers::NONE);
         assert_eq!(app.handle_key(q), None, "q is typed into the answer");

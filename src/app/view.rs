@@ -44,11 +44,11 @@ pub fn render(app: &App, area: Rect, buf: &mut Buffer) {
     }
     let screen = app.screen().component();
     screen.render(&ctx, body, buf);
-    let keys = screen.keys_in(app.lang);
+    let keys = screen.keys(app.lang);
     match &app.overlay {
         Some(Overlay::Search(state)) => {
             state.render(&ctx, body, buf);
-            footer_line(&state.keys_in(app.lang), app.theme, footer.width).render(footer, buf);
+            footer_line(&state.keys(app.lang), app.theme, footer.width).render(footer, buf);
         }
         Some(Overlay::Help) => {
             help::render(&ctx, &keys, &app.global_keys(), body, buf);

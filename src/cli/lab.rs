@@ -2,7 +2,8 @@
 //! files, and check a lab file.
 
 use super::output;
-use crate::app::{self, App};
+use crate::app::App;
+use crate::clock::{Clock, SystemClock};
 use crate::content::Content;
 use crate::format::printable;
 use crate::i18n::Lang;
@@ -18,6 +19,7 @@ use crate::ui::Theme;
 use clap::{Args, Subcommand};
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
+use std::sync::Arc;
 
 /// `warpdrill lab …`
 #[derive(Debug, Subcommand)]
@@ -215,7 +217,8 @@ fn start(args: &StartArgs, content_dir: Option<&Path>, theme: Theme, lang: Lang)
         .results
         .clone()
         .unwrap_or_else(|| args.lab.parent().unwrap_or(Path::new("")).join("results"));
-    let (session, notices) = match LabSession::start(lab, entry, items, &dir, app::unix_now()) {
+    let clock: Arc<dyn Clock> = Arc::new(SystemClock);
+    let (session, notices) = match LabSession::start(lab, entry, items, &dir, clock.now_secs()) {
         Ok(started) => started,
         Err(e) => return fail(&e.to_string()),
     };
@@ -225,7 +228,7 @@ fn start(args: &StartArgs, content_dir: Option<&Path>, theme: Theme, lang: Lang)
         Progress::default(),
         None,
         theme,
-        Box::new(app::unix_now),
+        clock,
         Box::new(|| 0),
     );
     app.lang = lang;

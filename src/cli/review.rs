@@ -7,7 +7,7 @@ use crate::i18n::Lang;
 use crate::srs::config::{Overrides, ReviewConfig, config_path, split_steps};
 use crate::srs::stats::{self, Stats};
 use crate::srs::store::Access;
-use crate::srs::{Deck, FsrsScheduler, SystemClock, anki, optimize, store};
+use crate::srs::{Clock, Deck, FsrsScheduler, SystemClock, anki, optimize, store};
 use crate::t;
 use clap::{Args, Subcommand};
 use std::fmt::Write as _;
@@ -164,12 +164,13 @@ pub struct Opened {
 
 /// The deck with its log, the settings from the file and flags, and the learner's parameters; or
 /// why review cannot start. `access` says whether this process may write the log (it holds the data
-/// directory's lock).
+/// directory's lock). The deck keeps time by `clock` (the tutor gives it its own).
 pub fn build_deck(
     data_dir: Option<&Path>,
     content: &Content,
     flags: &ReviewFlags,
     access: Access,
+    clock: Arc<dyn Clock>,
 ) -> Result<Opened, String> {
     let dir = crate::progress::data_dir(data_dir).ok_or(
         "no data directory could be found for the review log: pass --data-dir DIR or set WARPDRILL_DATA",
@@ -197,7 +198,7 @@ pub fn build_deck(
         access,
         settings,
         Box::new(scheduler),
-        Arc::new(SystemClock),
+        clock,
     );
     notices.extend(deck.notices().iter().cloned());
     Ok(Opened {
@@ -214,8 +215,14 @@ fn open_deck(
     content: &Content,
     flags: &ReviewFlags,
 ) -> Result<(Deck, PathBuf, Vec<f32>), ExitCode> {
-    let opened = build_deck(data_dir, content, flags, Access::ReadOnly(String::new()))
-        .map_err(|e| fail(e, 2))?;
+    let opened = build_deck(
+        data_dir,
+        content,
+        flags,
+        Access::ReadOnly(String::new()),
+        Arc::new(SystemClock),
+    )
+    .map_err(|e| fail(e, 2))?;
     for notice in &opened.notices {
         eprintln!("warning: {notice}");
     }

@@ -4,6 +4,7 @@ use super::output;
 use super::signals::{Interruption, Signals};
 use crate::app::settings;
 use crate::app::{self, App};
+use crate::clock::{Clock, SystemClock};
 use crate::content::schema::Level;
 use crate::i18n::Lang;
 use crate::progress::{self, Store};
@@ -11,6 +12,7 @@ use crate::t;
 use crate::ui::{Action, ExplorerSetup, Space, Tab, Theme};
 use std::io::IsTerminal;
 use std::path::Path;
+use std::sync::Arc;
 
 /// Which screen the tutor opens on.
 #[derive(Debug, Clone, PartialEq)]
@@ -133,9 +135,10 @@ pub fn run_with(
     if !interactive() {
         return 2;
     }
+    let clock: Arc<dyn Clock> = Arc::new(SystemClock);
     let settings_path = settings::path();
     let (lang, settings_notice) =
-        match starting_lang(lang, settings_path.as_deref(), app::unix_now(), |var| {
+        match starting_lang(lang, settings_path.as_deref(), clock.now_secs(), |var| {
             std::env::var(var).ok()
         }) {
             Ok(chosen) => chosen,
@@ -154,7 +157,7 @@ pub fn run_with(
             return 2;
         }
     };
-    let now = app::unix_now();
+    let now = clock.now_secs();
     let (store, progress, notice) = match progress::data_dir(data_dir) {
         Some(dir) => {
             let opened = Store::open(&dir, now);
@@ -171,7 +174,7 @@ pub fn run_with(
         progress,
         store,
         theme,
-        Box::new(app::unix_now),
+        Arc::clone(&clock),
         Box::new(|| u64::from(rand::random::<u32>())),
     );
     app.set_lang(lang);
@@ -197,7 +200,7 @@ pub fn run_with(
         Some(store) if store.saves() => crate::srs::store::Access::Write,
         _ => crate::srs::store::Access::ReadOnly(t!(lang, "app-review-read-only")),
     };
-    match crate::cli::review::build_deck(data_dir, &app.content, &flags, access) {
+    match crate::cli::review::build_deck(data_dir, &app.content, &flags, access, app.clock()) {
         Ok(opened) => {
             app.notices.extend(opened.notices);
             app.review = Some(opened.deck);

@@ -13,7 +13,7 @@
 //! ```
 
 pub use super::action::AnalyzeSetup;
-use super::{Action, Component, Ctx, ExplorerSetup, Space, Theme, block, ellipsis};
+use super::{Action, Component, Ctx, ExplorerSetup, KeyHint, Space, Theme, block, ellipsis};
 use crate::analyze::{self, AccessReport, Launch, Report, Totals, Trace, ast::Kernel, examples};
 use crate::engine::{self, AccessShape, Granularity, WarpAccess};
 use crate::i18n::Lang;
@@ -24,7 +24,6 @@ use ratatui::crossterm::event::{KeyCode, KeyEvent};
 use ratatui::layout::{Constraint, Layout, Rect};
 use ratatui::text::{Line, Span};
 use ratatui::widgets::{Paragraph, Widget, Wrap};
-use std::sync::OnceLock;
 
 /// Executions of one access by one warp kept for stepping through (loop iterations beyond are counted).
 const TRACE_LIMIT: usize = 4096;
@@ -43,38 +42,28 @@ fn label_cell(label: &str, labels: &[&str]) -> String {
     pad(label, widest + 2)
 }
 
-/// The footer keys of the examples list (`false`) or the analyser (`true`), with their words in
-/// `lang`. The footer takes `'static` text, so each table is built once and kept.
-fn keys_table(lang: Lang, analyser: bool) -> Vec<(&'static str, &'static str)> {
-    static TABLES: [OnceLock<Vec<(&'static str, &'static str)>>; 6] =
-        [const { OnceLock::new() }; 6];
-    let at = Lang::ALL.iter().position(|l| *l == lang).unwrap_or(0) * 2 + usize::from(analyser);
-    TABLES[at]
-        .get_or_init(|| {
-            let keys: Vec<(&'static str, String)> = if analyser {
-                vec![
-                    ("↑↓/jk", t!(lang, "analyze-key-line")),
-                    ("Enter", t!(lang, "analyze-key-explorer")),
-                    ("←→", t!(lang, "analyze-key-iteration")),
-                    ("w/W", t!(lang, "analyze-key-warp")),
-                    ("b/B", t!(lang, "analyze-key-block")),
-                    ("n/N", t!(lang, "analyze-key-next-prev")),
-                    ("Tab", t!(lang, "analyze-key-access")),
-                    ("PgUp/PgDn", t!(lang, "analyze-key-page")),
-                    ("h/l", t!(lang, "analyze-key-iteration")),
-                ]
-            } else {
-                vec![
-                    ("↑↓/jk", t!(lang, "analyze-key-move")),
-                    ("Enter", t!(lang, "analyze-key-analyse")),
-                    ("PgUp/PgDn", t!(lang, "analyze-key-page")),
-                ]
-            };
-            keys.into_iter()
-                .map(|(key, word)| (key, &*Box::leak(word.into_boxed_str())))
-                .collect()
-        })
-        .clone()
+/// The footer keys of the examples list with their words in `lang`.
+fn example_keys(lang: Lang) -> Vec<KeyHint> {
+    vec![
+        KeyHint::new("↑↓/jk", t!(lang, "analyze-key-move")),
+        KeyHint::new("Enter", t!(lang, "analyze-key-analyse")),
+        KeyHint::new("PgUp/PgDn", t!(lang, "analyze-key-page")),
+    ]
+}
+
+/// The footer keys of the analyser with their words in `lang`.
+fn analyser_keys(lang: Lang) -> Vec<KeyHint> {
+    vec![
+        KeyHint::new("↑↓/jk", t!(lang, "analyze-key-line")),
+        KeyHint::new("Enter", t!(lang, "analyze-key-explorer")),
+        KeyHint::new("←→", t!(lang, "analyze-key-iteration")),
+        KeyHint::new("w/W", t!(lang, "analyze-key-warp")),
+        KeyHint::new("b/B", t!(lang, "analyze-key-block")),
+        KeyHint::new("n/N", t!(lang, "analyze-key-next-prev")),
+        KeyHint::new("Tab", t!(lang, "analyze-key-access")),
+        KeyHint::new("PgUp/PgDn", t!(lang, "analyze-key-page")),
+        KeyHint::new("h/l", t!(lang, "analyze-key-iteration")),
+    ]
 }
 
 /// The one-line description of a built-in example (its `// about:` line).
@@ -90,7 +79,7 @@ pub fn about(source: &str) -> &str {
 #[derive(Debug, Clone, Default)]
 pub struct Examples {
     /// The selected example.
-    pub selected: usize,
+    selected: usize,
 }
 
 impl Component for Examples {
@@ -155,15 +144,8 @@ impl Component for Examples {
         Paragraph::new(lines).render(inner, buf);
     }
 
-    fn keys(&self) -> Vec<(&'static str, &'static str)> {
-        keys_table(Lang::En, false)
-    }
-
-    fn keys_in(&self, lang: Lang) -> Vec<(&'static str, String)> {
-        keys_table(lang, false)
-            .into_iter()
-            .map(|(key, word)| (key, word.to_string()))
-            .collect()
+    fn keys(&self, lang: Lang) -> Vec<KeyHint> {
+        example_keys(lang)
     }
 }
 
@@ -172,20 +154,20 @@ impl Component for Examples {
 pub struct State {
     setup: AnalyzeSetup,
     /// The analysis.
-    pub report: Report,
+    report: Report,
     kernel: Kernel,
     launch: Launch,
     lines: Vec<String>,
     /// The selected source line, from 0.
-    pub cursor: usize,
+    cursor: usize,
     /// Which of the line's accesses is shown.
-    pub access: usize,
+    access: usize,
     /// The block shown, numbered as the hardware numbers them (x fastest).
-    pub block: u64,
+    block: u64,
     /// The warp of the block shown.
-    pub warp: u64,
+    warp: u64,
     /// The execution of the access by that warp shown (the loop iteration), from 0.
-    pub iteration: usize,
+    iteration: usize,
     trace: Result<Trace, String>,
 }
 
@@ -233,6 +215,31 @@ impl State {
         (0..self.report.lines.len())
             .filter(|&k| self.report.lines[k].line == line)
             .collect()
+    }
+
+    /// The analysis.
+    pub fn report(&self) -> &Report {
+        &self.report
+    }
+
+    /// The selected source line, from 0.
+    pub fn cursor(&self) -> usize {
+        self.cursor
+    }
+
+    /// The block shown, numbered as the hardware numbers them (x fastest).
+    pub fn block(&self) -> u64 {
+        self.block
+    }
+
+    /// The warp of the block shown.
+    pub fn warp(&self) -> u64 {
+        self.warp
+    }
+
+    /// The execution of the access by that warp shown (the loop iteration), from 0.
+    pub fn iteration(&self) -> usize {
+        self.iteration
     }
 
     /// The access shown: its index into the report's accesses (which is also its site).
@@ -829,14 +836,7 @@ impl Component for State {
         }
     }
 
-    fn keys(&self) -> Vec<(&'static str, &'static str)> {
-        keys_table(Lang::En, true)
-    }
-
-    fn keys_in(&self, lang: Lang) -> Vec<(&'static str, String)> {
-        keys_table(lang, true)
-            .into_iter()
-            .map(|(key, word)| (key, word.to_string()))
-            .collect()
+    fn keys(&self, lang: Lang) -> Vec<KeyHint> {
+        analyser_keys(lang)
     }
 }

@@ -1,7 +1,6 @@
 //! One flashcard: the front, and the back on Space/Enter.
 
-use super::words::{DrawnIn, keep};
-use super::{Action, Component, Ctx};
+use super::{Action, Component, Ctx, KeyHint};
 use super::{Theme, block, rich};
 use crate::content::Content;
 use crate::i18n::Lang;
@@ -13,12 +12,12 @@ use ratatui::text::Line;
 use ratatui::widgets::{Paragraph, Widget, Wrap};
 
 /// Keys shown in the footer.
-pub fn keys(lang: Lang) -> Vec<(&'static str, &'static str)> {
+pub fn keys(lang: Lang) -> Vec<KeyHint> {
     vec![
-        ("Space/Enter", keep(t!(lang, "card-key-reveal"))),
-        ("t", keep(t!(lang, "card-key-topic"))),
-        ("/", keep(t!(lang, "card-key-search"))),
-        ("q", keep(t!(lang, "card-key-back"))),
+        KeyHint::new("Space/Enter", t!(lang, "card-key-reveal")),
+        KeyHint::new("t", t!(lang, "card-key-topic")),
+        KeyHint::new("/", t!(lang, "card-key-search")),
+        KeyHint::new("q", t!(lang, "card-key-back")),
     ]
 }
 
@@ -26,11 +25,9 @@ pub fn keys(lang: Lang) -> Vec<(&'static str, &'static str)> {
 #[derive(Debug, Clone)]
 pub struct State {
     /// Card id.
-    pub id: String,
+    id: String,
     /// The back is shown.
-    pub revealed: bool,
-    /// The language the card was last drawn in: the footer below it speaks the same.
-    lang: DrawnIn,
+    revealed: bool,
 }
 
 impl State {
@@ -39,7 +36,6 @@ impl State {
         State {
             id: id.to_string(),
             revealed: false,
-            lang: DrawnIn::default(),
         }
     }
 
@@ -60,7 +56,6 @@ impl State {
 /// Draws a card.
 pub fn render(ctx: &Ctx, state: &State, area: Rect, buf: &mut Buffer) {
     let theme: Theme = ctx.theme;
-    state.lang.set(ctx.lang);
     let Some(card) = ctx.content.cards.iter().find(|c| c.id == state.id) else {
         return;
     };
@@ -110,8 +105,8 @@ impl Component for State {
         render(ctx, self, area, buf);
     }
 
-    fn keys(&self) -> Vec<(&'static str, &'static str)> {
-        keys(self.lang.get())
+    fn keys(&self, lang: Lang) -> Vec<KeyHint> {
+        keys(lang)
     }
 }
 

@@ -1,6 +1,7 @@
 //! What every screen may read while it handles a key or draws: a small read-only view of the app.
 
 use super::Theme;
+use crate::clock::Clock;
 use crate::content::Content;
 use crate::content::schema::Level;
 use crate::lab::LabSession;
@@ -21,7 +22,9 @@ pub struct Ctx<'a> {
     pub theme: Theme,
     /// The language to speak (`t!(ctx.lang, "id")`).
     pub lang: crate::i18n::Lang,
-    /// Now, in Unix seconds.
+    /// The tutor's one clock (the review deck keeps the same time).
+    pub clock: &'a dyn Clock,
+    /// Now, in Unix seconds: `clock` read once for this key or frame.
     pub now: u64,
     /// The flashcards with their review states (none when review could not be set up).
     pub review: Option<&'a Deck>,
@@ -41,16 +44,22 @@ impl Ctx<'_> {
     }
 }
 
+/// The clock of [`test_ctx`], stopped at 1 800 000 000 s.
+#[cfg(test)]
+pub(crate) static TEST_CLOCK: std::sync::LazyLock<crate::clock::FakeClock> =
+    std::sync::LazyLock::new(|| crate::clock::FakeClock::at_secs(1_800_000_000));
+
 /// A context for the screens' unit tests: plain colours, the clock at a fixed second.
 #[cfg(test)]
 pub(crate) fn test_ctx<'a>(content: &'a Content, progress: &'a Progress) -> Ctx<'a> {
     Ctx {
+        clock: &*TEST_CLOCK,
         content,
         progress,
         notices: &[],
         theme: Theme::new(false),
         lang: crate::i18n::Lang::En,
-        now: 1_800_000_000,
+        now: TEST_CLOCK.now_secs(),
         review: None,
         lab: None,
     }
@@ -60,4 +69,19 @@ pub(crate) fn test_ctx<'a>(content: &'a Content, progress: &'a Progress) -> Ctx<
 #[cfg(test)]
 pub(crate) fn key(code: ratatui::crossterm::event::KeyCode) -> ratatui::crossterm::event::KeyEvent {
     ratatui::crossterm::event::KeyEvent::new(code, ratatui::crossterm::event::KeyModifiers::NONE)
+}
+
+/// [`test_ctx`] reviewing `deck`, on the deck's clock (the app gives both the same one).
+#[cfg(test)]
+pub(crate) fn review_ctx<'a>(
+    content: &'a Content,
+    progress: &'a Progress,
+    deck: &'a Deck,
+) -> Ctx<'a> {
+    Ctx {
+        clock: deck.clock(),
+        now: deck.clock().now_secs(),
+        review: Some(deck),
+        ..test_ctx(content, progress)
+    }
 }

@@ -13,7 +13,7 @@
 //! ```
 
 use super::input::LineInput;
-use super::{Action, Component, Ctx};
+use super::{Action, Component, Ctx, KeyHint};
 use super::{Theme, block, rich, wrapped_height};
 use crate::content::schema::{ExerciseTemplate, Level};
 use crate::i18n::Lang;
@@ -232,34 +232,47 @@ pub fn question_mark_is_text(state: &State) -> bool {
     )
 }
 
-/// Keys shown in the footer (most important first), which depend on the answer kind and state.
-pub fn keys(state: &State) -> Vec<(&'static str, &'static str)> {
+/// Keys shown in the footer (most important first) with what they do in `lang`; they depend on
+/// the answer kind and state.
+pub fn keys(state: &State, lang: Lang) -> Vec<KeyHint> {
     let show_me = state.variant.as_ref().is_ok_and(|v| v.show_me.is_some());
-    let mut keys: Vec<(&str, &str)> = if state.typing() {
+    let submit = || t!(lang, "exercise-key-submit");
+    let hint = || t!(lang, "exercise-key-hint");
+    let new_numbers = || t!(lang, "exercise-key-new-numbers");
+    let explain = || t!(lang, "exercise-key-explain");
+    let back = || t!(lang, "common-key-back");
+    let missed_it = || t!(lang, "exercise-key-missed-it");
+    // A fixed fact has no numbers to draw again, and a lab never draws new ones: do not offer it.
+    let redraw = has_numbers(state) && !state.in_lab;
+    let mut keys = if state.typing() {
         vec![
-            ("Enter", "submit"),
-            ("^T", "hint"),
-            ("^R", "new numbers"),
-            ("^E", "explain"),
-            ("Esc", "back"),
+            KeyHint::new("Enter", submit()),
+            KeyHint::new("^T", hint()),
+            KeyHint::new("^R", new_numbers()),
+            KeyHint::new("^E", explain()),
+            KeyHint::new("Esc", back()),
         ]
     } else if state.awaiting_mark() {
         if state.attempt.can_mark_had_it() {
             vec![
-                ("y", "I had it"),
-                ("n", "I missed it"),
-                ("e", "explain"),
-                ("q", "back"),
+                KeyHint::new("y", t!(lang, "exercise-key-had-it")),
+                KeyHint::new("n", missed_it()),
+                KeyHint::new("e", explain()),
+                KeyHint::new("q", back()),
             ]
         } else {
-            vec![("n", "I missed it"), ("e", "explain"), ("q", "back")]
+            vec![
+                KeyHint::new("n", missed_it()),
+                KeyHint::new("e", explain()),
+                KeyHint::new("q", back()),
+            ]
         }
     } else if state.finished() {
         vec![
-            ("Enter/n", "next"),
-            ("r", "new numbers"),
-            ("e", "explain"),
-            ("q", "back"),
+            KeyHint::new("Enter/n", t!(lang, "exercise-key-next")),
+            KeyHint::new("r", new_numbers()),
+            KeyHint::new("e", explain()),
+            KeyHint::new("q", back()),
         ]
     } else if matches!(
         &state.variant,
@@ -269,79 +282,47 @@ pub fn keys(state: &State) -> Vec<(&'static str, &'static str)> {
         })
     ) {
         vec![
-            ("↑↓", "select"),
-            ("J/K", "move item"),
-            ("Enter", "submit"),
-            ("t", "hint"),
-            ("r", "new numbers"),
-            ("q", "back"),
+            KeyHint::new("↑↓", t!(lang, "common-key-select")),
+            KeyHint::new("J/K", t!(lang, "exercise-key-move-item")),
+            KeyHint::new("Enter", submit()),
+            KeyHint::new("t", hint()),
+            KeyHint::new("r", new_numbers()),
+            KeyHint::new("q", back()),
         ]
     } else {
         vec![
-            ("↑↓/a-d", "choose"),
-            ("Enter", "submit"),
-            ("t", "hint"),
-            ("r", "new numbers"),
-            ("e", "explain"),
-            ("q", "back"),
+            KeyHint::new("↑↓/a-d", t!(lang, "exercise-key-choose")),
+            KeyHint::new("Enter", submit()),
+            KeyHint::new("t", hint()),
+            KeyHint::new("r", new_numbers()),
+            KeyHint::new("e", explain()),
+            KeyHint::new("q", back()),
         ]
     };
-    // A fixed fact has no numbers to draw again, and a lab never draws new ones: do not offer it.
-    if !has_numbers(state) || state.in_lab {
-        keys.retain(|(_, action)| *action != "new numbers");
+    if !redraw {
+        keys.retain(|hint| !matches!(hint.key.as_ref(), "r" | "^R"));
     }
     let typing = state.typing();
     if show_me {
-        keys.push(if typing {
-            ("^O", "show me")
-        } else {
-            ("o", "show me")
-        });
+        let key = if typing { "^O" } else { "o" };
+        keys.push(KeyHint::new(key, t!(lang, "exercise-key-show-me")));
     }
     if typing {
-        keys.push(("^Y", "simply"));
+        keys.push(KeyHint::new("^Y", t!(lang, "exercise-key-simply")));
     } else if !state.awaiting_mark() {
-        keys.push(("y", "simply"));
+        keys.push(KeyHint::new("y", t!(lang, "exercise-key-simply")));
     }
-    keys.push(("PgDn/PgUp", "next/previous"));
+    keys.push(KeyHint::new(
+        "PgDn/PgUp",
+        t!(lang, "exercise-key-next-previous"),
+    ));
     if typing {
-        keys.push(("↑↓", "past answers"));
-        keys.push(("F1", "help"));
+        keys.push(KeyHint::new("↑↓", t!(lang, "exercise-key-past-answers")));
+        keys.push(KeyHint::new("F1", t!(lang, "common-key-help")));
     } else {
-        keys.push(("?", "help"));
+        keys.push(KeyHint::new("?", t!(lang, "common-key-help")));
     }
     keys
-}
-
-/// The keys of [`keys`] with what they do in `lang`.
-pub fn keys_in(state: &State, lang: Lang) -> Vec<(&'static str, String)> {
-    keys(state)
-        .into_iter()
-        .map(|(key, action)| (key, key_word(action, lang)))
-        .collect()
-}
-
-/// What a key of the exercise screen does, in `lang` (`action` is the English of [`keys`]).
-fn key_word(action: &str, lang: Lang) -> String {
-    match action {
-        "submit" => t!(lang, "exercise-key-submit"),
-        "hint" => t!(lang, "exercise-key-hint"),
-        "new numbers" => t!(lang, "exercise-key-new-numbers"),
-        "explain" => t!(lang, "exercise-key-explain"),
-        "back" => t!(lang, "common-key-back"),
-        "I had it" => t!(lang, "exercise-key-had-it"),
-        "I missed it" => t!(lang, "exercise-key-missed-it"),
-        "next" => t!(lang, "exercise-key-next"),
-        "select" => t!(lang, "common-key-select"),
-        "move item" => t!(lang, "exercise-key-move-item"),
-        "choose" => t!(lang, "exercise-key-choose"),
-        "show me" => t!(lang, "exercise-key-show-me"),
-        "simply" => t!(lang, "exercise-key-simply"),
-        "next/previous" => t!(lang, "exercise-key-next-previous"),
-        "past answers" => t!(lang, "exercise-key-past-answers"),
-        "help" => t!(lang, "common-key-help"),
-        other => other.to_string(),
-    }
 }
 
 /// Whether the variant has numbers drawn from the seed (a fixed-fact question has none).
@@ -591,12 +572,8 @@ impl Component for State {
         render(ctx, self, area, buf);
     }
 
-    fn keys(&self) -> Vec<(&'static str, &'static str)> {
-        keys(self)
-    }
-
-    fn keys_in(&self, lang: Lang) -> Vec<(&'static str, String)> {
-        keys_in(self, lang)
+    fn keys(&self, lang: Lang) -> Vec<KeyHint> {
+        keys(self, lang)
     }
 
     /// While typing, keys are text — except Esc (back) and `?` where it cannot be part of the
@@ -1140,8 +1117,13 @@ mod tests {
     fn new_numbers_are_offered_only_where_there_are_numbers() {
         let content = Content::builtin();
         let fixed = open(&content, "l1-sector-size");
-        assert!(!keys(&fixed).iter().any(|(_, a)| *a == "new numbers"));
+        let new_numbers = t!(Lang::En, "exercise-key-new-numbers");
+        assert!(
+            !keys(&fixed, Lang::En)
+                .iter()
+                .any(|k| k.action == new_numbers)
+        );
         let drawn = open(&content, "l2-stride-sectors");
-        assert!(keys(&drawn).contains(&("^R", "new numbers")));
+        assert!(keys(&drawn, Lang::En).contains(&KeyHint::new("^R", new_numbers)));
     }
 }

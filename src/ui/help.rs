@@ -1,6 +1,6 @@
 //! Help (`?` or F1 on every screen): the keys that work here, and the global ones.
 
-use super::Ctx;
+use super::{Ctx, KeyHint};
 use super::{Theme, centered, pad, popup};
 use crate::i18n::Lang;
 use crate::t;
@@ -10,24 +10,18 @@ use ratatui::text::{Line, Span};
 use ratatui::widgets::{Paragraph, Widget, Wrap};
 
 /// Keys shown in the footer while help is open.
-pub fn keys(lang: Lang) -> Vec<(&'static str, String)> {
-    vec![("Esc/?/q", t!(lang, "app-help-close"))]
+pub fn keys(lang: Lang) -> Vec<KeyHint> {
+    vec![KeyHint::new("Esc/?/q", t!(lang, "app-help-close"))]
 }
 
 /// Draws help: the keys of the screen, then the global keys that work on it (`global`, one entry
 /// per key; keys with the same action share a line: `/ or Ctrl-P`).
-pub fn render<K: AsRef<str>, A: AsRef<str>>(
-    ctx: &Ctx,
-    keys: &[(K, A)],
-    global: &[(K, A)],
-    area: Rect,
-    buf: &mut Buffer,
-) {
+pub fn render(ctx: &Ctx, keys: &[KeyHint], global: &[KeyHint], area: Rect, buf: &mut Buffer) {
     let theme: Theme = ctx.theme;
     let lang = ctx.lang;
     let mut merged: Vec<(String, &str)> = Vec::new();
-    for (key, action) in global {
-        let (key, action) = (key.as_ref(), action.as_ref());
+    for hint in global {
+        let (key, action) = (hint.key.as_ref(), hint.action.as_ref());
         match merged.iter_mut().find(|(_, a)| *a == action) {
             Some((names, _)) => {
                 *names = t!(lang, "app-help-or", first = names.clone(), second = key)
@@ -45,8 +39,8 @@ pub fn render<K: AsRef<str>, A: AsRef<str>>(
             Span::raw(action.to_string()),
         ])
     };
-    for (key, action) in keys {
-        lines.push(row(key.as_ref(), action.as_ref()));
+    for hint in keys {
+        lines.push(row(&hint.key, &hint.action));
     }
     lines.push(Line::from(""));
     lines.push(Line::styled(t!(lang, "app-help-everywhere"), theme.title()));

@@ -11,7 +11,7 @@
 //! └─────────────────────────────────────────────────────────┘
 //! ```
 
-use super::{Action, Component, Ctx};
+use super::{Action, Component, Ctx, KeyHint};
 use super::{Theme, bar, block, pad};
 use crate::content::schema::Level;
 use crate::i18n::Lang;
@@ -23,14 +23,14 @@ use ratatui::text::{Line, Span};
 use ratatui::widgets::{Paragraph, Widget, Wrap};
 
 /// Keys shown in the footer.
-pub fn keys(lang: Lang) -> Vec<(&'static str, String)> {
+pub fn keys(lang: Lang) -> Vec<KeyHint> {
     vec![
-        ("↑↓/jk", t!(lang, "common-key-move")),
-        ("Enter", t!(lang, "common-key-open")),
-        ("/", t!(lang, "common-key-search")),
-        ("?", t!(lang, "common-key-help")),
-        ("q", t!(lang, "common-key-quit")),
-        ("t", t!(lang, "home-key-language")),
+        KeyHint::new("↑↓/jk", t!(lang, "common-key-move")),
+        KeyHint::new("Enter", t!(lang, "common-key-open")),
+        KeyHint::new("/", t!(lang, "common-key-search")),
+        KeyHint::new("?", t!(lang, "common-key-help")),
+        KeyHint::new("q", t!(lang, "common-key-quit")),
+        KeyHint::new("t", t!(lang, "home-key-language")),
     ]
 }
 
@@ -38,7 +38,14 @@ pub fn keys(lang: Lang) -> Vec<(&'static str, String)> {
 #[derive(Debug, Clone, Default)]
 pub struct State {
     /// Selected menu entry.
-    pub selected: usize,
+    selected: usize,
+}
+
+impl State {
+    /// Home with its first entry selected.
+    pub const fn new() -> Self {
+        State { selected: 0 }
+    }
 }
 
 /// A menu entry: its label and what it does.
@@ -214,7 +221,7 @@ impl Component for State {
         render(ctx, self, area, buf);
     }
 
-    fn keys_in(&self, lang: Lang) -> Vec<(&'static str, String)> {
+    fn keys(&self, lang: Lang) -> Vec<KeyHint> {
         keys(lang)
     }
 }

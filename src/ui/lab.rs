@@ -11,8 +11,8 @@
 //! ```
 
 use super::exercise::{self, State as ExerciseState};
-use super::words::{DrawnIn, columns, cut, fit, keep};
-use super::{Action, Component, Ctx, Theme, block};
+use super::words::{columns, cut, fit};
+use super::{Action, Component, Ctx, KeyHint, Theme, block};
 use crate::content::schema::ExerciseTemplate;
 use crate::i18n::Lang;
 use crate::lab::session::max_points;
@@ -165,8 +165,6 @@ pub struct Overview {
     pub selected: usize,
     /// `s` was pressed once: a second `s` hands the lab in.
     pub confirm: bool,
-    /// The language the overview was last drawn in: the footer below it speaks the same.
-    lang: DrawnIn,
 }
 
 impl Overview {
@@ -175,7 +173,6 @@ impl Overview {
         Overview {
             selected: session.tally.current(&session.lab).unwrap_or(0),
             confirm: false,
-            lang: DrawnIn::default(),
         }
     }
 }
@@ -212,7 +209,6 @@ impl Component for Overview {
         };
         let theme = ctx.theme;
         let lang = ctx.lang;
-        self.lang.set(lang);
         let outer = block(&t!(lang, "lab-steps-title"), theme);
         let inner = outer.inner(area);
         outer.render(area, buf);
@@ -298,14 +294,13 @@ impl Component for Overview {
             .render(room, buf);
     }
 
-    fn keys(&self) -> Vec<(&'static str, &'static str)> {
-        let lang = self.lang.get();
+    fn keys(&self, lang: Lang) -> Vec<KeyHint> {
         vec![
-            ("↑↓/jk", keep(t!(lang, "lab-key-move"))),
-            ("Enter", keep(t!(lang, "lab-key-open-step"))),
-            ("s", keep(t!(lang, "lab-key-hand-in"))),
-            ("?", keep(t!(lang, "lab-key-help"))),
-            ("q", keep(t!(lang, "lab-key-quit-saved"))),
+            KeyHint::new("↑↓/jk", t!(lang, "lab-key-move")),
+            KeyHint::new("Enter", t!(lang, "lab-key-open-step")),
+            KeyHint::new("s", t!(lang, "lab-key-hand-in")),
+            KeyHint::new("?", t!(lang, "lab-key-help")),
+            KeyHint::new("q", t!(lang, "lab-key-quit-saved")),
         ]
     }
 }
@@ -326,8 +321,6 @@ pub struct Step {
     pub hints: bool,
     /// The lab allows "show me".
     pub show_me: bool,
-    /// The language the step was last drawn in (or a key handled in): the footer speaks the same.
-    lang: DrawnIn,
 }
 
 impl Step {
@@ -364,7 +357,6 @@ impl Step {
             message: None,
             hints: lab.hints != Hints::Off,
             show_me: lab.show_me,
-            lang: DrawnIn::default(),
         }
     }
 
@@ -485,7 +477,6 @@ impl Component for Step {
     fn handle_key(&mut self, key: KeyEvent, ctx: &Ctx) -> Option<Action> {
         let session = ctx.lab?;
         let lang = ctx.lang;
-        self.lang.set(lang);
         self.message = None;
         let done = self.done(session);
         let open = !done && !self.answered;
@@ -550,7 +541,6 @@ impl Component for Step {
     }
 
     fn render(&self, ctx: &Ctx, area: Rect, buf: &mut Buffer) {
-        self.lang.set(ctx.lang);
         let [body, status] = area.layout(&Layout::vertical([
             Constraint::Fill(1),
             Constraint::Length(1),
@@ -561,39 +551,38 @@ impl Component for Step {
         }
     }
 
-    fn keys(&self) -> Vec<(&'static str, &'static str)> {
-        let lang = self.lang.get();
+    fn keys(&self, lang: Lang) -> Vec<KeyHint> {
         let typing = self.exercise.typing();
         let finished = self.exercise.finished() || self.answered;
-        let mut keys: Vec<(&str, &str)> = Vec::new();
+        let mut keys = Vec::new();
         if finished {
-            keys.push(("Enter", keep(t!(lang, "lab-key-next-step"))));
+            keys.push(KeyHint::new("Enter", t!(lang, "lab-key-next-step")));
             if self.exercise.finished() && !self.answered {
-                keys.push(("e", keep(t!(lang, "lab-key-explain"))));
+                keys.push(KeyHint::new("e", t!(lang, "lab-key-explain")));
             }
         } else {
-            keys.push(("Enter", keep(t!(lang, "lab-key-submit"))));
+            keys.push(KeyHint::new("Enter", t!(lang, "lab-key-submit")));
             if self.hints {
-                keys.push((
+                keys.push(KeyHint::new(
                     if typing { "^T" } else { "t" },
-                    keep(t!(lang, "lab-key-hint")),
+                    t!(lang, "lab-key-hint"),
                 ));
             }
         }
         if self.show_me {
-            keys.push((
+            keys.push(KeyHint::new(
                 if typing { "^O" } else { "o" },
-                keep(t!(lang, "lab-key-show-me")),
+                t!(lang, "lab-key-show-me"),
             ));
         }
         keys.extend([
-            ("PgDn/PgUp", keep(t!(lang, "lab-key-steps"))),
-            ("g", keep(t!(lang, "lab-key-overview"))),
-            ("Esc", keep(t!(lang, "lab-key-back"))),
+            KeyHint::new("PgDn/PgUp", t!(lang, "lab-key-steps")),
+            KeyHint::new("g", t!(lang, "lab-key-overview")),
+            KeyHint::new("Esc", t!(lang, "lab-key-back")),
         ]);
-        keys.push((
+        keys.push(KeyHint::new(
             if typing { "F1" } else { "?" },
-            keep(t!(lang, "lab-key-help")),
+            t!(lang, "lab-key-help"),
         ));
         keys
     }
@@ -605,10 +594,7 @@ impl Component for Step {
 
 /// After handing in: the score, every step, and the receipt to paste into the course page.
 #[derive(Debug, Clone, Default)]
-pub struct End {
-    /// The language the screen was last drawn in: the footer below it speaks the same.
-    lang: DrawnIn,
-}
+pub struct End {}
 
 impl Component for End {
     fn handle_key(&mut self, key: KeyEvent, _ctx: &Ctx) -> Option<Action> {
@@ -624,7 +610,6 @@ impl Component for End {
         };
         let theme: Theme = ctx.theme;
         let lang = ctx.lang;
-        self.lang.set(lang);
         let outer = block(&t!(lang, "lab-end-title"), theme);
         let inner = outer.inner(area);
         outer.render(area, buf);
@@ -683,12 +668,11 @@ impl Component for End {
             .render(room, buf);
     }
 
-    fn keys(&self) -> Vec<(&'static str, &'static str)> {
-        let lang = self.lang.get();
+    fn keys(&self, lang: Lang) -> Vec<KeyHint> {
         vec![
-            ("Enter", keep(t!(lang, "lab-key-overview"))),
-            ("q", keep(t!(lang, "lab-key-quit"))),
-            ("?", keep(t!(lang, "lab-key-help"))),
+            KeyHint::new("Enter", t!(lang, "lab-key-overview")),
+            KeyHint::new("q", t!(lang, "lab-key-quit")),
+            KeyHint::new("?", t!(lang, "lab-key-help")),
         ]
     }
 }
@@ -715,7 +699,10 @@ mod tests {
     }
 
     fn ctx<'a>(content: &'a Content, progress: &'a Progress, lab: &'a LabSession) -> Ctx<'a> {
+        static CLOCK: std::sync::LazyLock<crate::clock::FakeClock> =
+            std::sync::LazyLock::new(|| crate::clock::FakeClock::at_secs(100));
         Ctx {
+            clock: &*CLOCK,
             content,
             progress,
             notices: &[],

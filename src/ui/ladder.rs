@@ -1,7 +1,7 @@
 //! The ladder: levels L1–L5 on the left, the chosen level's exercises on the right, each marked new,
 //! attempted or solved, with its topic and tries.
 
-use super::{Action, Component, Ctx};
+use super::{Action, Component, Ctx, KeyHint};
 use super::{Theme, bar, block, keyed_line, pad, pad_left};
 use crate::content::schema::Level;
 use crate::i18n::Lang;
@@ -15,14 +15,14 @@ use ratatui::text::{Line, Span};
 use ratatui::widgets::{Paragraph, Widget, Wrap};
 
 /// Keys shown in the footer.
-pub fn keys(lang: Lang) -> Vec<(&'static str, String)> {
+pub fn keys(lang: Lang) -> Vec<KeyHint> {
     vec![
-        ("↑↓/jk", t!(lang, "ladder-key-exercise")),
-        ("←→/hl", t!(lang, "ladder-key-level")),
-        ("Enter", t!(lang, "common-key-open")),
-        ("u", t!(lang, "ladder-key-unlock")),
-        ("?", t!(lang, "common-key-help")),
-        ("q", t!(lang, "common-key-back")),
+        KeyHint::new("↑↓/jk", t!(lang, "ladder-key-exercise")),
+        KeyHint::new("←→/hl", t!(lang, "ladder-key-level")),
+        KeyHint::new("Enter", t!(lang, "common-key-open")),
+        KeyHint::new("u", t!(lang, "ladder-key-unlock")),
+        KeyHint::new("?", t!(lang, "common-key-help")),
+        KeyHint::new("q", t!(lang, "common-key-back")),
     ]
 }
 
@@ -30,9 +30,9 @@ pub fn keys(lang: Lang) -> Vec<(&'static str, String)> {
 #[derive(Debug, Clone)]
 pub struct State {
     /// Level shown.
-    pub level: Level,
+    level: Level,
     /// Selected exercise within the level.
-    pub selected: usize,
+    selected: usize,
 }
 
 impl State {
@@ -79,7 +79,7 @@ impl Component for State {
         render(ctx, self, area, buf);
     }
 
-    fn keys_in(&self, lang: Lang) -> Vec<(&'static str, String)> {
+    fn keys(&self, lang: Lang) -> Vec<KeyHint> {
         keys(lang)
     }
 }

@@ -35,6 +35,7 @@ use ratatui::crossterm::event::KeyEvent;
 use ratatui::layout::Rect;
 use ratatui::text::{Line, Span};
 use ratatui::widgets::{Block, Borders, Clear, Paragraph, Widget, Wrap};
+use std::borrow::Cow;
 pub use theme::Theme;
 
 /// Smallest terminal the tutor draws in.
@@ -42,25 +43,35 @@ pub const MIN_WIDTH: u16 = 60;
 /// Smallest terminal height the tutor draws in.
 pub const MIN_HEIGHT: u16 = 20;
 
+/// One key of a footer or of help: the key's name (`Enter`, `1-4`; the same in every language) and
+/// what it does, in the learner's language.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct KeyHint {
+    /// The key's name, as the keyboard says it.
+    pub key: Cow<'static, str>,
+    /// What the key does here.
+    pub action: Cow<'static, str>,
+}
+
+impl KeyHint {
+    /// `key` does `action`.
+    pub fn new(key: impl Into<Cow<'static, str>>, action: impl Into<Cow<'static, str>>) -> Self {
+        KeyHint {
+            key: key.into(),
+            action: action.into(),
+        }
+    }
+}
+
 /// A screen: it owns its state, turns keys into [`Action`]s and draws itself.
 pub trait Component {
     /// Handles a key: changes the screen's own state and returns what it asks of the app.
     fn handle_key(&mut self, key: KeyEvent, ctx: &Ctx) -> Option<Action>;
     /// Draws the screen into `area`; drawing never changes state.
     fn render(&self, ctx: &Ctx, area: Rect, buf: &mut Buffer);
-    /// The keys for the footer and help, most important first (English; a screen that speaks the
-    /// learner's language gives [`Component::keys_in`] instead).
-    fn keys(&self) -> Vec<(&'static str, &'static str)> {
-        Vec::new()
-    }
     /// The keys for the footer and help with what they do in `lang`, most important first. Key
     /// names stay the same in every language.
-    fn keys_in(&self, _lang: Lang) -> Vec<(&'static str, String)> {
-        self.keys()
-            .into_iter()
-            .map(|(key, action)| (key, action.to_string()))
-            .collect()
-    }
+    fn keys(&self, lang: Lang) -> Vec<KeyHint>;
     /// Whether the screen takes `key` before the global keys (`q`, `Esc`, `?`, `/`, `g`) — while
     /// the learner types a value, those are text.
     fn captures(&self, _key: &KeyEvent) -> bool {
@@ -90,15 +101,11 @@ pub fn too_small(area: Rect, buf: &mut Buffer, theme: Theme, lang: Lang) {
 
 /// The footer: `key action · key action …`, as many as fit in `width` (most important first).
 /// Widths are terminal columns: a Korean syllable takes two.
-pub fn footer_line<K: AsRef<str>, A: AsRef<str>>(
-    keys: &[(K, A)],
-    theme: Theme,
-    width: u16,
-) -> Line<'static> {
+pub fn footer_line(keys: &[KeyHint], theme: Theme, width: u16) -> Line<'static> {
     let mut spans = Vec::new();
     let mut used = 0usize;
-    for (i, (key, action)) in keys.iter().enumerate() {
-        let (key, action) = (key.as_ref(), action.as_ref());
+    for (i, hint) in keys.iter().enumerate() {
+        let (key, action) = (hint.key.as_ref(), hint.action.as_ref());
         let separator = if i > 0 { 3 } else { 0 };
         let cost = separator + text_width(key) + 1 + text_width(action);
         if used + cost > width as usize {

@@ -13,8 +13,7 @@
 //! ```
 
 use super::input::LineInput;
-use super::words::{DrawnIn, keep};
-use super::{Action, Component, Ctx, Theme, block, rich};
+use super::{Action, Component, Ctx, KeyHint, Theme, block, rich};
 use crate::content::Content;
 use crate::i18n::Lang;
 use crate::ladder::{Attempt, Input, Outcome, Reply, Response, Rules, Variant};
@@ -29,52 +28,52 @@ use ratatui::text::{Line, Span};
 use ratatui::widgets::{Paragraph, Widget, Wrap};
 
 /// Keys shown in the footer before the answer is shown.
-pub fn keys_front(lang: Lang) -> Vec<(&'static str, &'static str)> {
+pub fn keys_front(lang: Lang) -> Vec<KeyHint> {
     vec![
-        ("Space/Enter", keep(t!(lang, "review-key-show-answer"))),
-        ("u", keep(t!(lang, "review-key-undo"))),
-        ("s", keep(t!(lang, "review-key-suspend"))),
-        ("b", keep(t!(lang, "review-key-bury"))),
-        ("q", keep(t!(lang, "review-key-back"))),
+        KeyHint::new("Space/Enter", t!(lang, "review-key-show-answer")),
+        KeyHint::new("u", t!(lang, "review-key-undo")),
+        KeyHint::new("s", t!(lang, "review-key-suspend")),
+        KeyHint::new("b", t!(lang, "review-key-bury")),
+        KeyHint::new("q", t!(lang, "review-key-back")),
     ]
 }
 
 /// Keys shown in the footer once the answer is shown.
-pub fn keys_back(lang: Lang) -> Vec<(&'static str, &'static str)> {
+pub fn keys_back(lang: Lang) -> Vec<KeyHint> {
     vec![
-        ("1-4", keep(t!(lang, "review-key-rate"))),
-        ("Space", keep(t!(lang, "review-key-good"))),
-        ("u", keep(t!(lang, "review-key-undo"))),
-        ("s", keep(t!(lang, "review-key-suspend"))),
-        ("b", keep(t!(lang, "review-key-bury"))),
-        ("q", keep(t!(lang, "review-key-back"))),
+        KeyHint::new("1-4", t!(lang, "review-key-rate")),
+        KeyHint::new("Space", t!(lang, "review-key-good")),
+        KeyHint::new("u", t!(lang, "review-key-undo")),
+        KeyHint::new("s", t!(lang, "review-key-suspend")),
+        KeyHint::new("b", t!(lang, "review-key-bury")),
+        KeyHint::new("q", t!(lang, "review-key-back")),
     ]
 }
 
 /// Keys shown while a drill answer is typed.
-pub fn keys_drill(lang: Lang) -> Vec<(&'static str, &'static str)> {
+pub fn keys_drill(lang: Lang) -> Vec<KeyHint> {
     vec![
-        ("Enter", keep(t!(lang, "review-key-check"))),
-        ("^T", keep(t!(lang, "review-key-hint"))),
-        ("Esc", keep(t!(lang, "review-key-back"))),
+        KeyHint::new("Enter", t!(lang, "review-key-check")),
+        KeyHint::new("^T", t!(lang, "review-key-hint")),
+        KeyHint::new("Esc", t!(lang, "review-key-back")),
     ]
 }
 
 /// Keys shown after a drill answer was graded.
-pub fn keys_graded(lang: Lang) -> Vec<(&'static str, &'static str)> {
+pub fn keys_graded(lang: Lang) -> Vec<KeyHint> {
     vec![
-        ("Enter/Space", keep(t!(lang, "review-key-accept"))),
-        ("1-4", keep(t!(lang, "review-key-choose"))),
-        ("u", keep(t!(lang, "review-key-undo"))),
-        ("q", keep(t!(lang, "review-key-back"))),
+        KeyHint::new("Enter/Space", t!(lang, "review-key-accept")),
+        KeyHint::new("1-4", t!(lang, "review-key-choose")),
+        KeyHint::new("u", t!(lang, "review-key-undo")),
+        KeyHint::new("q", t!(lang, "review-key-back")),
     ]
 }
 
 /// Keys shown when nothing is left.
-pub fn keys_done(lang: Lang) -> Vec<(&'static str, &'static str)> {
+pub fn keys_done(lang: Lang) -> Vec<KeyHint> {
     vec![
-        ("u", keep(t!(lang, "review-key-undo"))),
-        ("q", keep(t!(lang, "review-key-back"))),
+        KeyHint::new("u", t!(lang, "review-key-undo")),
+        KeyHint::new("q", t!(lang, "review-key-back")),
     ]
 }
 
@@ -104,25 +103,23 @@ impl Drill {
 #[derive(Debug, Clone)]
 pub struct State {
     /// The card shown (index in the deck); `None` when the session is done.
-    pub card: Option<usize>,
+    card: Option<usize>,
     /// The back is shown.
-    pub revealed: bool,
+    revealed: bool,
     /// When the card was shown (UTC ms).
-    pub shown_ms: i64,
+    shown_ms: i64,
     /// The drill, for a drill card.
-    pub drill: Option<Drill>,
+    drill: Option<Drill>,
     /// Cards rated in this session.
-    pub reviewed: u32,
+    reviewed: u32,
     /// Of those, rated Again.
-    pub again: u32,
+    again: u32,
     /// Milliseconds spent on rated cards.
-    pub spent_ms: u64,
+    spent_ms: u64,
     /// This session's ratings, oldest first (undo takes the last back).
-    pub ratings: Vec<(Rating, u64)>,
+    ratings: Vec<(Rating, u64)>,
     /// A message (a rating that could not be saved, a drill that could not be drawn).
-    pub message: Option<String>,
-    /// The language the screen was last drawn in: the footer below it speaks the same.
-    lang: DrawnIn,
+    message: Option<String>,
 }
 
 impl State {
@@ -138,14 +135,13 @@ impl State {
             spent_ms: 0,
             ratings: Vec::new(),
             message: None,
-            lang: DrawnIn::default(),
         };
         state.show(deck.next_card(), deck, content);
         state
     }
 
     /// Shows `card` (front first), drawing a drill variant if it is a drill card.
-    pub fn show(&mut self, card: Option<usize>, deck: &Deck, content: &Content) {
+    fn show(&mut self, card: Option<usize>, deck: &Deck, content: &Content) {
         let now = deck.clock().now_ms();
         self.card = card;
         self.revealed = false;
@@ -189,6 +185,18 @@ impl State {
         self.show(deck.next_card(), deck, content);
     }
 
+    /// After the card shown was suspended or buried: the next card.
+    pub fn put_aside(&mut self, deck: &Deck, content: &Content) {
+        self.message = None;
+        self.show(deck.next_card(), deck, content);
+    }
+
+    /// A change asked for could not be carried out (a rating not saved, nothing to undo): `message`
+    /// says why, above the card.
+    pub fn failed(&mut self, message: String) {
+        self.message = Some(message);
+    }
+
     /// After an undo: the last rating of this session no longer counts, and `card` is shown again.
     pub fn undone(&mut self, card: Option<usize>, deck: &Deck, content: &Content) {
         if let Some((rating, duration_ms)) = self.ratings.pop() {
@@ -200,6 +208,21 @@ impl State {
         }
         self.message = None;
         self.show(card.or_else(|| deck.next_card()), deck, content);
+    }
+
+    /// The card shown (its index in the deck); `None` once the session is done.
+    pub fn card(&self) -> Option<usize> {
+        self.card
+    }
+
+    /// Whether the back of the card is shown.
+    pub fn revealed(&self) -> bool {
+        self.revealed
+    }
+
+    /// The drill, for a drill card.
+    pub fn drill(&self) -> Option<&Drill> {
+        self.drill.as_ref()
     }
 
     /// Whether a drill answer is being typed.
@@ -376,7 +399,6 @@ fn buttons(
 pub fn render(ctx: &Ctx, state: &State, area: Rect, buf: &mut Buffer) {
     let theme = ctx.theme;
     let lang = ctx.lang;
-    state.lang.set(lang);
     let Some(deck) = ctx.review else {
         let outer = block(&t!(lang, "review-title-plain"), theme);
         let inner = outer.inner(area);
@@ -542,8 +564,7 @@ impl Component for State {
         render(ctx, self, area, buf);
     }
 
-    fn keys(&self) -> Vec<(&'static str, &'static str)> {
-        let lang = self.lang.get();
+    fn keys(&self, lang: Lang) -> Vec<KeyHint> {
         if self.card.is_none() {
             keys_done(lang)
         } else if self.typing() {
@@ -570,7 +591,7 @@ mod tests {
     use crate::srs::config::Settings;
     use crate::srs::deck::DeckCard;
     use crate::srs::{FsrsScheduler, Rating};
-    use crate::ui::ctx::{key, test_ctx};
+    use crate::ui::ctx::{key, review_ctx};
     use std::sync::Arc;
 
     fn deck(content: &Content, only: &[&str]) -> Deck {
@@ -594,10 +615,7 @@ mod tests {
         let content = Content::builtin();
         let progress = Progress::default();
         let deck = deck(&content, &["bank-gcd"]);
-        let ctx = Ctx {
-            review: Some(&deck),
-            ..test_ctx(&content, &progress)
-        };
+        let ctx = review_ctx(&content, &progress, &deck);
         let mut state = State::start(&deck, &content);
         assert_eq!(state.card, Some(0));
         assert_eq!(state.handle_key(key(KeyCode::Char('2')), &ctx), None);
@@ -635,10 +653,7 @@ mod tests {
         let content = Content::builtin();
         let progress = Progress::default();
         let deck = deck(&content, &["drill-conflict-degree"]);
-        let ctx = Ctx {
-            review: Some(&deck),
-            ..test_ctx(&content, &progress)
-        };
+        let ctx = review_ctx(&content, &progress, &deck);
         let mut state = State::start(&deck, &content);
         assert!(state.typing());
         assert!(state.captures(&key(KeyCode::Char('q'))));

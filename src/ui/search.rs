@@ -2,7 +2,7 @@
 //! characters highlighted; Enter opens the result.
 
 use super::input::LineInput;
-use super::{Action, Component, Ctx};
+use super::{Action, Component, Ctx, KeyHint};
 use super::{Theme, centered, pad, popup, text_width};
 use crate::content::Content;
 use crate::i18n::Lang;
@@ -16,12 +16,12 @@ use ratatui::text::{Line, Span};
 use ratatui::widgets::{Paragraph, Widget};
 
 /// Keys shown in the footer.
-pub fn keys(lang: Lang) -> Vec<(&'static str, String)> {
+pub fn keys(lang: Lang) -> Vec<KeyHint> {
     vec![
-        ("type", t!(lang, "app-search-key-filter")),
-        ("↑↓", t!(lang, "common-key-select")),
-        ("Enter", t!(lang, "common-key-open")),
-        ("Esc", t!(lang, "common-key-close")),
+        KeyHint::new("type", t!(lang, "app-search-key-filter")),
+        KeyHint::new("↑↓", t!(lang, "common-key-select")),
+        KeyHint::new("Enter", t!(lang, "common-key-open")),
+        KeyHint::new("Esc", t!(lang, "common-key-close")),
     ]
 }
 
@@ -58,13 +58,13 @@ pub struct Hit {
 #[derive(Debug, Clone)]
 pub struct State {
     /// The query.
-    pub input: LineInput,
+    input: LineInput,
     /// Results, best first.
-    pub hits: Vec<Hit>,
+    hits: Vec<Hit>,
     /// Selected result.
-    pub selected: usize,
+    selected: usize,
     /// Why the selected result did not open (a locked level).
-    pub notice: Option<String>,
+    notice: Option<String>,
 }
 
 impl State {
@@ -114,6 +114,11 @@ impl State {
             }
         }
         None
+    }
+
+    /// What matches the query, best first.
+    pub fn hits(&self) -> &[Hit] {
+        &self.hits
     }
 
     /// Recomputes the results for the query.
@@ -295,7 +300,7 @@ impl Component for State {
         render(ctx, self, area, buf);
     }
 
-    fn keys_in(&self, lang: Lang) -> Vec<(&'static str, String)> {
+    fn keys(&self, lang: Lang) -> Vec<KeyHint> {
         keys(lang)
     }
 

@@ -14,8 +14,8 @@
 //! └──────────────────────────────────────────────────────────────────────────┘
 //! ```
 
-use super::words::{DrawnIn, columns, fit, keep};
-use super::{Action, Component, Ctx, Theme, block};
+use super::words::{columns, fit};
+use super::{Action, Component, Ctx, KeyHint, Theme, block};
 use crate::i18n::Lang;
 use crate::srs::stats::Stats;
 use crate::t;
@@ -26,11 +26,11 @@ use ratatui::text::{Line, Span};
 use ratatui::widgets::{Bar, BarChart, BarGroup, Paragraph, Widget};
 
 /// Keys shown in the footer.
-pub fn keys(lang: Lang) -> Vec<(&'static str, &'static str)> {
+pub fn keys(lang: Lang) -> Vec<KeyHint> {
     vec![
-        ("q", keep(t!(lang, "stats-key-back"))),
-        ("/", keep(t!(lang, "stats-key-search"))),
-        ("?", keep(t!(lang, "stats-key-help"))),
+        KeyHint::new("q", t!(lang, "stats-key-back")),
+        KeyHint::new("/", t!(lang, "stats-key-search")),
+        KeyHint::new("?", t!(lang, "stats-key-help")),
     ]
 }
 
@@ -38,18 +38,13 @@ pub fn keys(lang: Lang) -> Vec<(&'static str, &'static str)> {
 #[derive(Debug, Clone)]
 pub struct State {
     /// The figures.
-    pub stats: Stats,
-    /// The language the screen was last drawn in: the footer below it speaks the same.
-    lang: DrawnIn,
+    stats: Stats,
 }
 
 impl State {
     /// The screen showing `stats`.
     pub fn new(stats: Stats) -> Self {
-        State {
-            stats,
-            lang: DrawnIn::default(),
-        }
+        State { stats }
     }
 }
 
@@ -106,7 +101,6 @@ fn shade(count: u32, max: u32) -> char {
 pub fn render(ctx: &Ctx, state: &State, area: Rect, buf: &mut Buffer) {
     let theme: Theme = ctx.theme;
     let lang = ctx.lang;
-    state.lang.set(lang);
     let stats = &state.stats;
     let outer = block(
         &t!(lang, "stats-title", date = date(lang, &stats.today)),
@@ -277,7 +271,7 @@ impl Component for State {
         render(ctx, self, area, buf);
     }
 
-    fn keys(&self) -> Vec<(&'static str, &'static str)> {
-        keys(self.lang.get())
+    fn keys(&self, lang: Lang) -> Vec<KeyHint> {
+        keys(lang)
     }
 }

@@ -1,6 +1,6 @@
 //! A topic: what it covers, the idea in plain words, and its exercises and cards.
 
-use super::{Action, Component, Ctx};
+use super::{Action, Component, Ctx, KeyHint};
 use super::{Theme, block, pad, rich, text_width};
 use crate::content::Content;
 use crate::i18n::Lang;
@@ -12,12 +12,12 @@ use ratatui::text::{Line, Span};
 use ratatui::widgets::{Paragraph, Widget, Wrap};
 
 /// Keys shown in the footer.
-pub fn keys(lang: Lang) -> Vec<(&'static str, String)> {
+pub fn keys(lang: Lang) -> Vec<KeyHint> {
     vec![
-        ("↑↓/jk", t!(lang, "common-key-select")),
-        ("Enter", t!(lang, "common-key-open")),
-        ("/", t!(lang, "common-key-search")),
-        ("q", t!(lang, "common-key-back")),
+        KeyHint::new("↑↓/jk", t!(lang, "common-key-select")),
+        KeyHint::new("Enter", t!(lang, "common-key-open")),
+        KeyHint::new("/", t!(lang, "common-key-search")),
+        KeyHint::new("q", t!(lang, "common-key-back")),
     ]
 }
 
@@ -25,9 +25,9 @@ pub fn keys(lang: Lang) -> Vec<(&'static str, String)> {
 #[derive(Debug, Clone)]
 pub struct State {
     /// Topic id.
-    pub id: String,
+    id: String,
     /// Selected entry of the combined exercise + card list.
-    pub selected: usize,
+    selected: usize,
 }
 
 impl State {
@@ -153,7 +153,7 @@ impl Component for State {
         render(ctx, self, area, buf);
     }
 
-    fn keys_in(&self, lang: Lang) -> Vec<(&'static str, String)> {
+    fn keys(&self, lang: Lang) -> Vec<KeyHint> {
         keys(lang)
     }
 }

@@ -5,7 +5,9 @@
 use ratatui::Terminal;
 use ratatui::backend::TestBackend;
 use ratatui::crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
+use std::sync::Arc;
 use warpdrill::app::App;
+use warpdrill::clock::FakeClock;
 use warpdrill::content::Content;
 use warpdrill::progress::Progress;
 use warpdrill::ui::Theme;
@@ -16,12 +18,17 @@ pub const NOW: u64 = 1_800_000_000;
 /// An app on Home over the built-in content: no saving, plain colours, the clock at [`NOW`], and
 /// seed 3 for every new variant.
 pub fn app() -> App {
+    app_at(Arc::new(FakeClock::at_secs(NOW)))
+}
+
+/// [`app`] on `clock` (move it on to move the app's time on).
+pub fn app_at(clock: Arc<FakeClock>) -> App {
     App::new(
         Content::builtin(),
         Progress::default(),
         None,
         Theme::new(false),
-        Box::new(|| NOW),
+        clock,
         Box::new(|| 3),
     )
 }
@@ -104,11 +111,12 @@ pub fn type_text(app: &mut App, text: &str) {
     }
 }
 
-/// [`app`] with the built-in flashcards under review: no log file, a fake clock at [`NOW`] (UTC,
-/// the day turning at 4 am), the default settings. The clock is returned to move time on.
-pub fn app_with_review() -> (App, std::sync::Arc<warpdrill::srs::FakeClock>) {
-    let mut app = app();
-    let clock = std::sync::Arc::new(warpdrill::srs::FakeClock::new(NOW as i64 * 1000, 0));
+/// [`app`] with the built-in flashcards under review: no log file, the app's fake clock at [`NOW`]
+/// (UTC, the day turning at 4 am) shared by the deck, the default settings. The clock is returned
+/// to move time on, for the app and the deck at once.
+pub fn app_with_review() -> (App, Arc<FakeClock>) {
+    let clock = Arc::new(FakeClock::at_secs(NOW));
+    let mut app = app_at(clock.clone());
     let cards = app
         .content
         .cards
@@ -120,7 +128,7 @@ pub fn app_with_review() -> (App, std::sync::Arc<warpdrill::srs::FakeClock>) {
         Vec::new(),
         warpdrill::srs::config::Settings::default(),
         Box::new(warpdrill::srs::FsrsScheduler::new(&[], 0.9).expect("default parameters")),
-        clock.clone(),
+        app.clock(),
     ));
     (app, clock)
 }

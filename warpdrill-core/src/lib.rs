@@ -4,6 +4,7 @@
 #![warn(missing_docs)]
 
 pub mod analyze;
+pub mod clock;
 pub mod content;
 pub mod engine;
 pub mod explain;

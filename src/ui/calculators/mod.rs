@@ -21,7 +21,7 @@ mod tiling;
 
 pub use super::action::Tab;
 use super::fields::{self, Panel};
-use super::{Action, Component, Ctx, Theme, block};
+use super::{Action, Component, Ctx, KeyHint, Theme, block};
 use crate::engine::{ARCHS, Arch, Carveout, KernelConfig, TilingInput};
 use crate::i18n::Lang;
 use crate::ladder::ShowMe;
@@ -33,45 +33,20 @@ use ratatui::layout::{Constraint, Layout, Rect};
 use ratatui::text::{Line, Span};
 use ratatui::widgets::{Paragraph, Widget, Wrap};
 pub use roofline::RooflineInputs;
-use std::sync::OnceLock;
 pub use tiling::TilingInputs;
 
-/// Keys shown in the footer.
-pub const KEYS: &[(&str, &str)] = &[
-    ("Tab/1-3", "calculator"),
-    ("↑↓", "field"),
-    ("←→", "value"),
-    ("Enter", "type a value"),
-    ("q", "back"),
-    ("m", "occupancy heat map / plots"),
-    ("a/d", "add/remove a roofline kernel"),
-    ("?", "help"),
-];
-
-/// The footer's keys with their words in `lang`. The footer takes `'static` text, so each
-/// language's table is built once, the first time it is shown, and kept.
-pub fn keys_in(lang: Lang) -> Vec<(&'static str, &'static str)> {
-    static TABLES: [OnceLock<Vec<(&'static str, &'static str)>>; 3] =
-        [const { OnceLock::new() }; 3];
-    let at = Lang::ALL.iter().position(|l| *l == lang).unwrap_or(0);
-    TABLES[at]
-        .get_or_init(|| {
-            let words = [
-                crate::t!(lang, "calc-key-calculator"),
-                crate::t!(lang, "calc-key-field"),
-                crate::t!(lang, "calc-key-value"),
-                crate::t!(lang, "calc-key-type"),
-                crate::t!(lang, "calc-key-back"),
-                crate::t!(lang, "calc-key-heat-map"),
-                crate::t!(lang, "calc-key-kernel"),
-                crate::t!(lang, "calc-key-help"),
-            ];
-            KEYS.iter()
-                .zip(words)
-                .map(|((key, _), word)| (*key, &*Box::leak(word.into_boxed_str())))
-                .collect()
-        })
-        .clone()
+/// The footer's keys with their words in `lang`.
+pub fn keys(lang: Lang) -> Vec<KeyHint> {
+    vec![
+        KeyHint::new("Tab/1-3", crate::t!(lang, "calc-key-calculator")),
+        KeyHint::new("↑↓", crate::t!(lang, "calc-key-field")),
+        KeyHint::new("←→", crate::t!(lang, "calc-key-value")),
+        KeyHint::new("Enter", crate::t!(lang, "calc-key-type")),
+        KeyHint::new("q", crate::t!(lang, "calc-key-back")),
+        KeyHint::new("m", crate::t!(lang, "calc-key-heat-map")),
+        KeyHint::new("a/d", crate::t!(lang, "calc-key-kernel")),
+        KeyHint::new("?", crate::t!(lang, "calc-key-help")),
+    ]
 }
 
 impl Tab {
@@ -90,15 +65,13 @@ impl Tab {
 #[derive(Debug, Clone, PartialEq)]
 pub struct State {
     /// The calculator shown.
-    pub tab: Tab,
+    tab: Tab,
     /// Occupancy.
-    pub occupancy: OccupancyInputs,
+    occupancy: OccupancyInputs,
     /// Tiling.
-    pub tiling: TilingInputs,
+    tiling: TilingInputs,
     /// Roofline.
-    pub roofline: RooflineInputs,
-    /// The language of the last frame drawn, so that the footer drawn beside it speaks it too.
-    pub drawn_lang: super::explorer::DrawnLang,
+    roofline: RooflineInputs,
 }
 
 impl State {
@@ -133,8 +106,27 @@ impl State {
                 ],
                 panel: Panel::default(),
             },
-            drawn_lang: super::explorer::DrawnLang::default(),
         }
+    }
+
+    /// The calculator shown.
+    pub fn tab(&self) -> Tab {
+        self.tab
+    }
+
+    /// The occupancy calculator's inputs.
+    pub fn occupancy(&self) -> &OccupancyInputs {
+        &self.occupancy
+    }
+
+    /// The tiling calculator's inputs.
+    pub fn tiling(&self) -> &TilingInputs {
+        &self.tiling
+    }
+
+    /// The roofline's inputs.
+    pub fn roofline(&self) -> &RooflineInputs {
+        &self.roofline
     }
 
     /// The inputs to save, to reopen the calculators where the learner left them.
@@ -304,12 +296,11 @@ impl Component for State {
     }
 
     fn render(&self, ctx: &Ctx, area: Rect, buf: &mut Buffer) {
-        self.drawn_lang.set(ctx.lang);
         render(self, ctx.theme, ctx.lang, area, buf);
     }
 
-    fn keys(&self) -> Vec<(&'static str, &'static str)> {
-        keys_in(self.drawn_lang.get())
+    fn keys(&self, lang: Lang) -> Vec<KeyHint> {
+        keys(lang)
     }
 
     fn captures(&self, _key: &KeyEvent) -> bool {

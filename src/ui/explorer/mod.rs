@@ -16,7 +16,7 @@
 
 pub use super::action::Space;
 use super::fields::{self, Panel, PanelEvent};
-use super::{Action, Component, Ctx, ExplorerSetup, Theme, block};
+use super::{Action, Component, Ctx, ExplorerSetup, KeyHint, Theme, block};
 use crate::engine::{
     self, AccessShape, Arch, BankAnalysis, Coalescing, Granularity, WarpAccess, banks::BANKS,
     full_mask,
@@ -29,8 +29,6 @@ use ratatui::crossterm::event::{KeyCode, KeyEvent};
 use ratatui::layout::{Constraint, Layout, Rect};
 use ratatui::text::{Line, Span};
 use ratatui::widgets::{Paragraph, Widget, Wrap};
-use std::sync::OnceLock;
-use std::sync::atomic::{AtomicU8, Ordering};
 
 mod banks;
 mod global;
@@ -46,82 +44,20 @@ use presets::presets_popup;
 pub use presets::{PRESETS, Preset};
 pub use sweep::{Figure, MAX_PANEL_POINTS, SweepCurves, SweepPanel, curves, render_sweep};
 
-/// Keys shown in the footer.
-pub const KEYS: &[(&str, &str)] = &[
-    ("s/S", "stride ±"),
-    ("o/O", "offset ±"),
-    ("e", "elem"),
-    ("m", "global/shared"),
-    ("a", "arch"),
-    ("p", "presets"),
-    ("w", "sweep"),
-    ("↑↓ ←→", "field, value"),
-    ("Enter", "type a value"),
-    ("q", "back"),
-];
-
-/// The footer's keys with their words in `lang`. The footer takes `'static` text, so each
-/// language's table is built once, the first time it is shown, and kept.
-pub fn keys_in(lang: Lang) -> Vec<(&'static str, &'static str)> {
-    static TABLES: [OnceLock<Vec<(&'static str, &'static str)>>; 3] =
-        [const { OnceLock::new() }; 3];
-    let at = Lang::ALL.iter().position(|l| *l == lang).unwrap_or(0);
-    TABLES[at]
-        .get_or_init(|| {
-            let words = [
-                t!(lang, "explorer-key-stride"),
-                t!(lang, "explorer-key-offset"),
-                t!(lang, "explorer-key-elem"),
-                t!(lang, "explorer-key-space"),
-                t!(lang, "explorer-key-arch"),
-                t!(lang, "explorer-key-presets"),
-                t!(lang, "explorer-key-sweep"),
-                t!(lang, "explorer-key-field"),
-                t!(lang, "explorer-key-type"),
-                t!(lang, "explorer-key-back"),
-            ];
-            KEYS.iter()
-                .zip(words)
-                .map(|((key, _), word)| (*key, &*Box::leak(word.into_boxed_str())))
-                .collect()
-        })
-        .clone()
-}
-
-/// The language a screen was last drawn in, so that its footer, asked for after the frame is drawn,
-/// speaks the same language. Drawing takes `&self`, so it is set through an atomic.
-#[derive(Debug, Default)]
-pub struct DrawnLang(AtomicU8);
-
-impl DrawnLang {
-    /// Remembers `lang`.
-    pub fn set(&self, lang: Lang) {
-        let at = Lang::ALL.iter().position(|l| *l == lang).unwrap_or(0);
-        self.0
-            .store(u8::try_from(at).unwrap_or(0), Ordering::Relaxed);
-    }
-
-    /// The language remembered (English before the first frame).
-    pub fn get(&self) -> Lang {
-        Lang::ALL
-            .get(usize::from(self.0.load(Ordering::Relaxed)))
-            .copied()
-            .unwrap_or_default()
-    }
-}
-
-impl Clone for DrawnLang {
-    fn clone(&self) -> Self {
-        let copy = DrawnLang::default();
-        copy.set(self.get());
-        copy
-    }
-}
-
-impl PartialEq for DrawnLang {
-    fn eq(&self, other: &Self) -> bool {
-        self.get() == other.get()
-    }
+/// The footer's keys with their words in `lang`.
+pub fn keys(lang: Lang) -> Vec<KeyHint> {
+    vec![
+        KeyHint::new("s/S", t!(lang, "explorer-key-stride")),
+        KeyHint::new("o/O", t!(lang, "explorer-key-offset")),
+        KeyHint::new("e", t!(lang, "explorer-key-elem")),
+        KeyHint::new("m", t!(lang, "explorer-key-space")),
+        KeyHint::new("a", t!(lang, "explorer-key-arch")),
+        KeyHint::new("p", t!(lang, "explorer-key-presets")),
+        KeyHint::new("w", t!(lang, "explorer-key-sweep")),
+        KeyHint::new("↑↓ ←→", t!(lang, "explorer-key-field")),
+        KeyHint::new("Enter", t!(lang, "explorer-key-type")),
+        KeyHint::new("q", t!(lang, "explorer-key-back")),
+    ]
 }
 
 /// The explorer's parameters.
@@ -161,8 +97,6 @@ pub struct State {
     pub preset_name: Option<&'static str>,
     /// The sweep panel, when shown (`w`).
     pub sweep: Option<SweepPanel>,
-    /// The language of the last frame drawn, so that the footer drawn beside it speaks it too.
-    pub drawn_lang: DrawnLang,
     /// The sweep's curves as last drawn, kept until a parameter changes.
     pub sweep_cache: sweep::CurveCache,
 }
@@ -187,7 +121,6 @@ impl Default for State {
             presets: None,
             preset_name: None,
             sweep: None,
-            drawn_lang: DrawnLang::default(),
             sweep_cache: sweep::CurveCache::default(),
         }
     }
@@ -213,12 +146,11 @@ impl Component for State {
     }
 
     fn render(&self, ctx: &Ctx, area: Rect, buf: &mut Buffer) {
-        self.drawn_lang.set(ctx.lang);
         render(self, ctx.theme, ctx.lang, area, buf);
     }
 
-    fn keys(&self) -> Vec<(&'static str, &'static str)> {
-        keys_in(self.drawn_lang.get())
+    fn keys(&self, lang: Lang) -> Vec<KeyHint> {
+        keys(lang)
     }
 
     /// While a value is typed or the preset picker is open, every key is the explorer's.
@@ -348,7 +280,6 @@ impl State {
     fn set_affine(&mut self, space: Space, elem: u32, stride: i64, offset: i64) {
         let panel = std::mem::take(&mut self.panel);
         let sweep = self.sweep;
-        let drawn_lang = self.drawn_lang.clone();
         *self = State {
             space,
             elem,
@@ -356,7 +287,6 @@ impl State {
             offset,
             panel,
             sweep,
-            drawn_lang,
             ..State::default()
         };
     }

@@ -6,7 +6,8 @@
 //! [`Clock`], so tests run on a fake one.
 
 pub mod anki;
-pub mod clock;
+/// The clock, shared with the rest of the tutor (see [`crate::clock`]).
+pub use crate::clock;
 pub mod config;
 pub mod deck;
 pub mod drill;

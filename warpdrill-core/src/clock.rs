@@ -1,5 +1,6 @@
-//! Time for the scheduler: an injected clock, and the learner's day, which starts at a configurable
-//! hour of local time (4 am by default, as in Anki).
+//! Time: the one injected clock the whole tutor reads (the app's seconds, the review deck's
+//! milliseconds, the lab's deadlines), and the learner's day, which starts at a configurable hour of
+//! local time (4 am by default, as in Anki).
 
 use chrono::{Local, Offset, TimeZone};
 use std::sync::atomic::{AtomicI64, Ordering};
@@ -13,6 +14,10 @@ pub trait Clock: Send + Sync {
     fn now_ms(&self) -> i64;
     /// Local time minus UTC at `at_ms`, in seconds (3600 for UTC+1; changes with daylight saving).
     fn utc_offset_secs(&self, at_ms: i64) -> i32;
+    /// Now, in whole seconds since the Unix epoch (0 before it).
+    fn now_secs(&self) -> u64 {
+        u64::try_from(self.now_ms().div_euclid(1000)).unwrap_or(0)
+    }
 }
 
 /// The computer's clock and time zone.
@@ -53,6 +58,30 @@ impl FakeClock {
             now: AtomicI64::new(now_ms),
             offset_secs,
         }
+    }
+
+    /// A clock stopped at `now_secs` (Unix seconds), in UTC.
+    pub fn at_secs(now_secs: u64) -> FakeClock {
+        FakeClock::new(
+            i64::try_from(now_secs)
+                .unwrap_or(i64::MAX)
+                .saturating_mul(1000),
+            0,
+        )
+    }
+
+    /// Moves the clock forward by `secs` seconds.
+    pub fn advance_secs(&self, secs: u64) {
+        self.advance(i64::try_from(secs).unwrap_or(i64::MAX).saturating_mul(1000));
+    }
+
+    /// Sets the clock to `now_secs` (Unix seconds).
+    pub fn set_secs(&self, now_secs: u64) {
+        self.set(
+            i64::try_from(now_secs)
+                .unwrap_or(i64::MAX)
+                .saturating_mul(1000),
+        );
     }
 
     /// Moves the clock forward by `ms`.
@@ -139,6 +168,18 @@ mod tests {
         );
         assert_eq!(rule.day_of(&clock, rule.start_of(&clock, day + 1)), day + 1);
         assert_eq!(rule.day_of(&clock, rule.start_of(&clock, day + 1) - 1), day);
+    }
+
+    #[test]
+    fn seconds_are_the_milliseconds_cut_down() {
+        let clock = FakeClock::at_secs(1_800_000_000);
+        assert_eq!(clock.now_ms(), 1_800_000_000_000);
+        clock.advance(1999);
+        assert_eq!(clock.now_secs(), 1_800_000_001);
+        clock.advance_secs(7);
+        assert_eq!(clock.now_secs(), 1_800_000_008);
+        clock.set(-1);
+        assert_eq!(clock.now_secs(), 0, "before the epoch reads as 0");
     }
 
     #[test]
