@@ -159,8 +159,8 @@ mod tests {
 
     #[test]
     fn a_saved_language_reads_back_and_a_damaged_file_is_kept_aside() {
-        let dir = std::env::temp_dir().join(format!("warpdrill-settings-{}", std::process::id()));
-        let _ = std::fs::remove_dir_all(&dir);
+        let root = tempfile::tempdir().expect("a temporary folder");
+        let dir = root.path();
         let path = dir.join("sub").join(FILE);
         assert_eq!(load(&path, 5), Loaded::Missing);
         save_lang(&path, Lang::Ko, 5).unwrap();
@@ -183,6 +183,5 @@ mod tests {
         ));
         save_lang(&path, Lang::HiLatn, 8).unwrap();
         assert_eq!(load(&path, 8).lang(), Some(Lang::HiLatn));
-        let _ = std::fs::remove_dir_all(&dir);
     }
 }

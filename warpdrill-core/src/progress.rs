@@ -452,16 +452,17 @@ impl Store {
 mod tests {
     use super::*;
 
-    fn temp_dir(name: &str) -> PathBuf {
-        let dir =
-            std::env::temp_dir().join(format!("warpdrill-progress-{name}-{}", std::process::id()));
-        let _ = std::fs::remove_dir_all(&dir);
-        dir
+    /// A folder of its own for one test, removed when the returned guard drops: `name` inside a
+    /// fresh temporary folder, not yet created.
+    fn temp_dir(name: &str) -> (tempfile::TempDir, std::path::PathBuf) {
+        let root = tempfile::tempdir().expect("a temporary folder");
+        let dir = root.path().join(name);
+        (root, dir)
     }
 
     #[test]
     fn saves_and_loads_round_trip() {
-        let dir = temp_dir("round");
+        let (_dir_guard, dir) = temp_dir("round");
         let opened = Store::open(&dir, 1);
         assert!(opened.notice.is_none());
         let mut progress = opened.progress;
@@ -481,12 +482,11 @@ mod tests {
                 ..progress
             }
         );
-        std::fs::remove_dir_all(&dir).ok();
     }
 
     #[test]
     fn a_damaged_file_is_moved_aside_not_overwritten() {
-        let dir = temp_dir("damaged");
+        let (_dir_guard, dir) = temp_dir("damaged");
         std::fs::create_dir_all(&dir).unwrap();
         std::fs::write(
             dir.join("progress.ron"),
@@ -503,12 +503,11 @@ mod tests {
         assert_eq!(opened.progress, Progress::default());
         opened.store.save(&opened.progress).unwrap();
         assert!(dir.join("progress.ron.damaged-1234").exists());
-        std::fs::remove_dir_all(&dir).ok();
     }
 
     #[test]
     fn a_file_that_is_not_utf8_is_kept_aside_and_never_overwritten() {
-        let dir = temp_dir("utf8");
+        let (_dir_guard, dir) = temp_dir("utf8");
         std::fs::create_dir_all(&dir).unwrap();
         let bytes = b"(version: 1, exercises: {\"x\": (attempts: 3)}) \xff\xfe".to_vec();
         std::fs::write(dir.join(FILE_NAME), &bytes).unwrap();
@@ -520,12 +519,11 @@ mod tests {
             std::fs::read(dir.join("progress.ron.damaged-5")).unwrap(),
             bytes
         );
-        std::fs::remove_dir_all(&dir).ok();
     }
 
     #[test]
     fn a_directory_in_place_of_the_file_is_moved_aside_too() {
-        let dir = temp_dir("directory");
+        let (_dir_guard, dir) = temp_dir("directory");
         std::fs::create_dir_all(dir.join(FILE_NAME).join("inside")).unwrap();
         let opened = Store::open(&dir, 8);
         let notice = opened.notice.expect("told about it");
@@ -533,12 +531,11 @@ mod tests {
         assert!(dir.join("progress.ron.damaged-8").join("inside").is_dir());
         opened.store.save(&opened.progress).unwrap();
         assert!(dir.join(FILE_NAME).is_file());
-        std::fs::remove_dir_all(&dir).ok();
     }
 
     #[test]
     fn damaged_files_in_the_same_second_get_their_own_names() {
-        let dir = temp_dir("same-second");
+        let (_dir_guard, dir) = temp_dir("same-second");
         std::fs::create_dir_all(&dir).unwrap();
         for text in ["first (", "second ("] {
             std::fs::write(dir.join(FILE_NAME), text).unwrap();
@@ -553,12 +550,11 @@ mod tests {
             std::fs::read_to_string(dir.join("progress.ron.damaged-9-2")).unwrap(),
             "second ("
         );
-        std::fs::remove_dir_all(&dir).ok();
     }
 
     #[test]
     fn a_second_store_on_the_same_directory_is_read_only_and_says_so() {
-        let dir = temp_dir("second");
+        let (_dir_guard, dir) = temp_dir("second");
         let first = Store::open(&dir, 1);
         assert_eq!(first.store.lock().map(DirLock::dir), Some(dir.as_path()));
         let mut mine = first.progress.clone();
@@ -588,7 +584,6 @@ mod tests {
             Store::open(&dir, 3).store.saves(),
             "free again once the first closes"
         );
-        std::fs::remove_dir_all(&dir).ok();
     }
 
     #[test]
@@ -605,7 +600,7 @@ mod tests {
                 "format 2",
             ),
         ] {
-            let dir = temp_dir(name);
+            let (_dir_guard, dir) = temp_dir(name);
             std::fs::create_dir_all(&dir).unwrap();
             std::fs::write(dir.join(FILE_NAME), text).unwrap();
             let opened = Store::open(&dir, 1);
@@ -622,13 +617,12 @@ mod tests {
             assert!(!opened.store.saves());
             opened.store.save(&Progress::default()).unwrap();
             assert_eq!(std::fs::read_to_string(dir.join(FILE_NAME)).unwrap(), text);
-            std::fs::remove_dir_all(&dir).ok();
         }
     }
 
     #[test]
     fn temporary_files_of_interrupted_saves_are_removed_at_start() {
-        let dir = temp_dir("temporaries");
+        let (_dir_guard, dir) = temp_dir("temporaries");
         std::fs::create_dir_all(&dir).unwrap();
         std::fs::write(dir.join(".progress.ron.4242.tmp"), "half a save").unwrap();
         std::fs::write(dir.join(".progress.ron.17-3.tmp"), "half a save").unwrap();
@@ -641,17 +635,15 @@ mod tests {
             .filter(|n| n.ends_with(".tmp"))
             .collect();
         assert!(left.is_empty(), "{left:?}");
-        std::fs::remove_dir_all(&dir).ok();
     }
 
     #[test]
     fn saves_write_the_format_version() {
-        let dir = temp_dir("version");
+        let (_dir_guard, dir) = temp_dir("version");
         let opened = Store::open(&dir, 1);
         opened.store.save(&Progress::default()).unwrap();
         let text = std::fs::read_to_string(dir.join(FILE_NAME)).unwrap();
         assert!(text.contains("version: 1"), "{text}");
-        std::fs::remove_dir_all(&dir).ok();
     }
 
     #[test]

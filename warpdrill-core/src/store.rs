@@ -161,28 +161,28 @@ pub fn keep_aside(path: &Path, now: u64) -> io::Result<PathBuf> {
 mod tests {
     use super::*;
 
-    fn temp_dir(name: &str) -> PathBuf {
-        let dir =
-            std::env::temp_dir().join(format!("warpdrill-store-{name}-{}", std::process::id()));
-        let _ = std::fs::remove_dir_all(&dir);
-        std::fs::create_dir_all(&dir).unwrap();
-        dir
+    /// A folder of its own for one test, removed when the returned guard drops: `name` inside a
+    /// fresh temporary folder, created.
+    fn temp_dir(name: &str) -> (tempfile::TempDir, std::path::PathBuf) {
+        let root = tempfile::tempdir().expect("a temporary folder");
+        let dir = root.path().join(name);
+        std::fs::create_dir_all(&dir).expect("a test folder");
+        (root, dir)
     }
 
     #[test]
     fn a_second_lock_on_the_same_directory_is_busy_until_the_first_is_dropped() {
-        let dir = temp_dir("lock");
+        let (_dir_guard, dir) = temp_dir("lock");
         let first = lock(&dir).unwrap();
         assert!(matches!(first, Lock::Held(_)));
         assert!(matches!(lock(&dir).unwrap(), Lock::Busy));
         drop(first);
         assert!(matches!(lock(&dir).unwrap(), Lock::Held(_)));
-        std::fs::remove_dir_all(&dir).ok();
     }
 
     #[test]
     fn damaged_files_of_the_same_second_keep_distinct_names() {
-        let dir = temp_dir("aside");
+        let (_dir_guard, dir) = temp_dir("aside");
         let path = dir.join("progress.ron");
         std::fs::write(&path, "first").unwrap();
         let one = keep_aside(&path, 7).unwrap();
@@ -192,12 +192,11 @@ mod tests {
         assert_eq!(std::fs::read_to_string(one).unwrap(), "first");
         assert_eq!(std::fs::read_to_string(two).unwrap(), "second");
         assert!(!path.exists());
-        std::fs::remove_dir_all(&dir).ok();
     }
 
     #[test]
     fn atomic_writes_replace_the_file_and_leftovers_are_removed() {
-        let dir = temp_dir("atomic");
+        let (_dir_guard, dir) = temp_dir("atomic");
         let path = dir.join("progress.ron");
         write_atomic(&path, b"one").unwrap();
         write_atomic(&path, b"two").unwrap();
@@ -208,6 +207,5 @@ mod tests {
         assert_eq!(remove_temporaries(&dir, "progress.ron"), 2);
         assert!(dir.join("notes.tmp").exists());
         assert!(path.exists());
-        std::fs::remove_dir_all(&dir).ok();
     }
 }

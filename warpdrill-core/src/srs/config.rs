@@ -341,8 +341,8 @@ mod tests {
 
     #[test]
     fn the_file_is_read_and_a_bad_one_reported() {
-        let dir = std::env::temp_dir().join(format!("warpdrill-config-{}", std::process::id()));
-        std::fs::create_dir_all(&dir).unwrap();
+        let root = tempfile::tempdir().expect("a temporary folder");
+        let dir = root.path();
         let path = dir.join("review.ron");
         std::fs::write(&path, "(new_per_day: 5, learning_steps: [\"5m\"])").unwrap();
         let loaded = ReviewConfig::load(Some(&path));
@@ -353,6 +353,5 @@ mod tests {
         let loaded = ReviewConfig::load(Some(&path));
         assert!(loaded.notice.unwrap().contains("review.ron:1:"));
         assert_eq!(loaded.config, ReviewConfig::default());
-        std::fs::remove_dir_all(&dir).ok();
     }
 }

@@ -697,11 +697,12 @@ mod tests {
         (deck, clock)
     }
 
-    fn temp_dir(name: &str) -> std::path::PathBuf {
-        let dir =
-            std::env::temp_dir().join(format!("warpdrill-deck-{name}-{}", std::process::id()));
-        let _ = std::fs::remove_dir_all(&dir);
-        dir
+    /// A folder of its own for one test, removed when the returned guard drops: `name` inside a
+    /// fresh temporary folder, not yet created.
+    fn temp_dir(name: &str) -> (tempfile::TempDir, std::path::PathBuf) {
+        let root = tempfile::tempdir().expect("a temporary folder");
+        let dir = root.path().join(name);
+        (root, dir)
     }
 
     #[test]
@@ -762,7 +763,7 @@ mod tests {
 
     #[test]
     fn undo_restores_the_exact_state_repeatedly_and_survives_reloading() {
-        let dir = temp_dir("undo");
+        let (_dir_guard, dir) = temp_dir("undo");
         let (mut deck, clock) = deck_at(Some(&dir), cards(3, 3), Settings::default());
         let mut history = vec![deck.states.clone()];
         for (card, rating) in [(0, Rating::Good), (1, Rating::Again), (0, Rating::Good)] {
@@ -782,7 +783,6 @@ mod tests {
         assert_eq!(reloaded.studied_on(deck.today()), (1, 0));
         assert!(matches!(deck.undo(), Ok(Some(0))));
         assert!(matches!(deck.undo(), Err(SrsError::NothingToUndo)));
-        std::fs::remove_dir_all(&dir).ok();
     }
 
     #[test]
@@ -855,7 +855,7 @@ mod tests {
 
     #[test]
     fn a_bumped_rev_starts_over_and_a_removed_card_keeps_its_log() {
-        let dir = temp_dir("rev");
+        let (_dir_guard, dir) = temp_dir("rev");
         let (mut deck, _) = deck_at(Some(&dir), cards(2, 1), Settings::default());
         deck.rate(0, Rating::Easy, 1, None).unwrap();
         deck.rate(1, Rating::Easy, 1, None).unwrap();
@@ -868,6 +868,5 @@ mod tests {
         assert_eq!(without.records().count(), 2);
         let (back, _) = deck_at(Some(&dir), cards(2, 1), Settings::default());
         assert_eq!(back.state(0).unwrap().phase, Phase::Review);
-        std::fs::remove_dir_all(&dir).ok();
     }
 }

@@ -323,12 +323,13 @@ pub fn save_parameters(dir: &Path, parameters: &[f32]) -> Result<PathBuf, SrsErr
 mod tests {
     use super::*;
 
-    fn temp_dir(name: &str) -> PathBuf {
-        let dir =
-            std::env::temp_dir().join(format!("warpdrill-revlog-{name}-{}", std::process::id()));
-        let _ = std::fs::remove_dir_all(&dir);
-        std::fs::create_dir_all(&dir).unwrap();
-        dir
+    /// A folder of its own for one test, removed when the returned guard drops: `name` inside a
+    /// fresh temporary folder, created.
+    fn temp_dir(name: &str) -> (tempfile::TempDir, std::path::PathBuf) {
+        let root = tempfile::tempdir().expect("a temporary folder");
+        let dir = root.path().join(name);
+        std::fs::create_dir_all(&dir).expect("a test folder");
+        (root, dir)
     }
 
     fn record(time: i64) -> Record {
@@ -337,19 +338,18 @@ mod tests {
 
     #[test]
     fn records_round_trip() {
-        let dir = temp_dir("round");
+        let (_dir_guard, dir) = temp_dir("round");
         let mut opened = RevlogFile::open(&dir, 0);
         opened.log.append(&[record(1), record(2)]).unwrap();
         opened.log.append(&[record(3)]).unwrap();
         let again = RevlogFile::open(&dir, 0);
         assert!(again.notices.is_empty());
         assert_eq!(again.records, vec![record(1), record(2), record(3)]);
-        std::fs::remove_dir_all(&dir).ok();
     }
 
     #[test]
     fn a_torn_last_line_is_ignored_reported_and_kept() {
-        let dir = temp_dir("torn");
+        let (_dir_guard, dir) = temp_dir("torn");
         let path = dir.join(LOG_FILE);
         let whole = record(1).to_line();
         let torn = &record(2).to_line()[..20];
@@ -368,12 +368,11 @@ mod tests {
         let again = RevlogFile::open(&dir, 0);
         assert!(again.notices.is_empty(), "{:?}", again.notices);
         assert_eq!(again.records, vec![record(1), record(3)]);
-        std::fs::remove_dir_all(&dir).ok();
     }
 
     #[test]
     fn a_damaged_log_is_kept_aside_and_the_learner_told_how_to_recover() {
-        let dir = temp_dir("damaged");
+        let (_dir_guard, dir) = temp_dir("damaged");
         let path = dir.join(LOG_FILE);
         let text = format!(
             "{}garbage here\n{}",
@@ -401,12 +400,11 @@ mod tests {
             again.notices
         );
         assert_eq!(std::fs::read_to_string(&aside).unwrap(), text);
-        std::fs::remove_dir_all(&dir).ok();
     }
 
     #[test]
     fn a_reader_changes_nothing() {
-        let dir = temp_dir("reader");
+        let (_dir_guard, dir) = temp_dir("reader");
         let path = dir.join(LOG_FILE);
         let torn = format!("{}{{\"ti", record(1).to_line());
         std::fs::write(&path, &torn).unwrap();
@@ -425,12 +423,11 @@ mod tests {
             damaged.notices
         );
         assert_eq!(std::fs::read_to_string(&path).unwrap(), "garbage\n");
-        std::fs::remove_dir_all(&dir).ok();
     }
 
     #[test]
     fn parameters_round_trip() {
-        let dir = temp_dir("params");
+        let (_dir_guard, dir) = temp_dir("params");
         assert_eq!(load_parameters(&dir), Ok(None));
         let params: Vec<f32> = fsrs::DEFAULT_PARAMETERS.to_vec();
         save_parameters(&dir, &params).unwrap();
@@ -441,7 +438,6 @@ mod tests {
                 .unwrap_err()
                 .contains("default parameters")
         );
-        std::fs::remove_dir_all(&dir).ok();
     }
 
     #[test]
