@@ -13,7 +13,7 @@
 use proptest::prelude::*;
 use std::collections::{BTreeMap, BTreeSet};
 use warpdrill::engine::{
-    ARCHS, Arch, Bound, Carveout, Granularity, KernelConfig, Pattern, TilingInput, Vendor,
+    ARCHS, Arch, Bound, Carveout, Granularity, KernelConfig, Op, Pattern, TilingInput, Vendor,
     WarpAccess, amd_waves, bank_conflicts, coalesce, occupancy, roofline, tiling,
 };
 
@@ -126,12 +126,13 @@ fn pattern() -> impl Strategy<Value = Pattern> {
 }
 
 fn access() -> impl Strategy<Value = WarpAccess> {
-    (elem(), pattern(), mask(), warp_size()).prop_map(
-        |(elem_bytes, pattern, active_mask, warp_size)| WarpAccess {
+    (elem(), pattern(), mask(), warp_size(), any::<bool>()).prop_map(
+        |(elem_bytes, pattern, active_mask, warp_size, store)| WarpAccess {
             elem_bytes,
             pattern,
             active_mask,
             warp_size,
+            op: if store { Op::Store } else { Op::Load },
         },
     )
 }
@@ -930,6 +931,7 @@ fn the_last_byte_of_the_address_space_is_counted_not_a_panic() {
         },
         active_mask: u64::MAX,
         warp_size: 32,
+        op: Op::Load,
     };
     let bottom_and_top = WarpAccess::explicit(1, vec![0, i64::MAX]);
     let top_of_16 = WarpAccess::explicit(16, vec![i64::MAX - 15; 32]);
@@ -965,6 +967,7 @@ fn a_huge_field_offset_is_an_error_not_a_panic() {
         },
         active_mask: u64::MAX,
         warp_size: 32,
+        op: Op::Load,
     };
     let err = coalesce(&access, Granularity::Sector).unwrap_err();
     assert!(err.to_string().contains("field offset"), "{err}");
@@ -1014,6 +1017,7 @@ proptest! {
             pattern: Pattern::Affine { stride_elems: stride, offset_elems: offset, base_bytes: base },
             active_mask: mask,
             warp_size: arch.warp_size,
+            op: Op::Load,
         };
         for unit in [Granularity::Sector, Granularity::Line] {
             let fast = warpdrill::engine::coalesce_counts(&access, unit);

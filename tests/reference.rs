@@ -4,7 +4,7 @@
 use std::path::PathBuf;
 use warpdrill::engine::measured::{Fact, h200};
 use warpdrill::engine::{
-    Arch, Carveout, Granularity, KernelConfig, Pattern, WarpAccess, bank_conflicts, coalesce,
+    Arch, Carveout, Granularity, KernelConfig, Op, Pattern, WarpAccess, bank_conflicts, coalesce,
     occupancy,
 };
 
@@ -472,6 +472,7 @@ fn measured_bandwidths_agree_with_the_engines_sector_counts() {
                 },
                 active_mask: u64::MAX,
                 warp_size: 32,
+                op: Op::Load,
             },
             _ => continue,
         };

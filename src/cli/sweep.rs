@@ -176,7 +176,7 @@ fn access_sweep(
         for ((param, _), value) in params.iter().zip(&point) {
             counted = counted.and_then(|()| param.set(&mut shape, *value));
         }
-        let access = shape.access(arch.warp_size);
+        let access = shape.access_as(arch.warp_size, pattern.op());
         let row = if shared {
             counted
                 .and_then(|()| engine::bank_counts(&access, arch))
@@ -223,9 +223,10 @@ enum Cell<'a> {
 
 impl Counts {
     /// The fields of a coalescing row, in print order (after the varied values).
-    const COALESCING_FIELDS: [&'static str; 11] = [
+    const COALESCING_FIELDS: [&'static str; 12] = [
         "kind",
         "arch",
+        "op",
         "granularity",
         "active_lanes",
         "sectors",
@@ -238,9 +239,10 @@ impl Counts {
     ];
 
     /// The fields of a banks row, in print order.
-    const BANK_FIELDS: [&'static str; 9] = [
+    const BANK_FIELDS: [&'static str; 10] = [
         "kind",
         "arch",
+        "op",
         "wavefronts",
         "ideal_wavefronts",
         "bank_conflicts",
@@ -262,6 +264,7 @@ impl Counts {
                 let values = [
                     Text("coalescing"),
                     Text(arch.key),
+                    Text(c.op.key()),
                     Text(granularity),
                     Int(c.active_lanes.into()),
                     Int(c.sectors.into()),
@@ -280,6 +283,7 @@ impl Counts {
                 let values = [
                     Text("banks"),
                     Text(arch.key),
+                    Text(b.op.key()),
                     Int(b.wavefronts.into()),
                     Int(b.ideal_wavefronts.into()),
                     Int(b.bank_conflicts.into()),

@@ -3,7 +3,7 @@
 
 use crate::analyze::{Launch, Options, examples};
 use crate::content::schema::Level;
-use crate::engine::{AccessShape, Arch, WarpAccess};
+use crate::engine::{AccessShape, Arch, Op, WarpAccess};
 use crate::lab::Given;
 use crate::ladder::{Outcome, ShowMe};
 use crate::srs::Rating;
@@ -42,6 +42,8 @@ pub struct ExplorerSetup {
     pub shape: AccessShape,
     /// Count 128-byte lines instead of the architecture's unit.
     pub lines: bool,
+    /// A load or a store (the shape says where the lanes go, this what they do).
+    pub op: Op,
 }
 
 impl Default for ExplorerSetup {
@@ -52,6 +54,7 @@ impl Default for ExplorerSetup {
             space: Space::Global,
             shape: AccessShape::default(),
             lines: false,
+            op: Op::Load,
         }
     }
 }
@@ -64,6 +67,7 @@ impl ExplorerSetup {
             space,
             shape: AccessShape::of(access),
             lines: false,
+            op: access.op,
         }
     }
 }
