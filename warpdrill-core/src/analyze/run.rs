@@ -1526,6 +1526,20 @@ fn lanes_f1(v: &V) -> f64 {
     }
 }
 
+impl Execution {
+    /// The sectors (global) or wavefronts and active phases (shared) of this execution of a
+    /// `bytes`-byte access, counted exactly as the analyser counts every execution it runs (the
+    /// engine's counting paths, a store as a store): 32 lanes storing one 8-byte shared address →
+    /// 2 wavefronts, 2 phases; the load → 1 and 1. Errors for a width the engine refuses (not 1,
+    /// 2, 4, 8 or 16 bytes) or no active lane.
+    pub fn counts(&self, space: Space, bytes: u32) -> engine::Result<Counts> {
+        let lanes = LaneArray::from_warp32(&self.offsets, self.mask, bytes, op_of(self.store));
+        let mut counts = Counts::default();
+        measure(space, &lanes, &mut counts, 1)?;
+        Ok(counts)
+    }
+}
+
 /// The engine's name for a load (`false`) or a store (`true`).
 fn op_of(store: bool) -> Op {
     if store { Op::Store } else { Op::Load }
