@@ -4,8 +4,8 @@
 use criterion::{Criterion, Throughput, criterion_group, criterion_main};
 use std::hint::black_box;
 use warpdrill::engine::{
-    AccessParam, AccessShape, Arch, Granularity, KernelConfig, OccupancyCalculator, SweepRange,
-    Op, WarpAccess, bank_conflicts, bank_counts, coalesce, coalesce_counts, coalescing_sweep,
+    AccessParam, AccessShape, Arch, Granularity, KernelConfig, OccupancyCalculator, Op, SweepRange,
+    WarpAccess, bank_conflicts, bank_counts, coalesce, coalesce_counts, coalescing_sweep,
     nvidia_occupancy,
 };
 

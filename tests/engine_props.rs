@@ -393,8 +393,7 @@ fn banks_model(lanes: &[Option<i64>], elem: u32, vendor: Vendor, op: Op) -> Bank
         })
     };
     let base = 128 / elem.max(4) as usize;
-    let merged =
-        vendor == Vendor::Nvidia && elem >= 8 && op == Op::Load && (pairs(1) || pairs(2));
+    let merged = vendor == Vendor::Nvidia && elem >= 8 && op == Op::Load && (pairs(1) || pairs(2));
     let phase = if merged { base * 2 } else { base }.min(warp);
     let (mut wavefronts, mut ideal, mut broadcast) = (0, 0, false);
     for first in (0..warp).step_by(phase) {
@@ -1129,7 +1128,10 @@ fn analyser_offsets() -> impl Strategy<Value = [i64; 32]> {
     prop_oneof![
         (-(1i64 << 40)..(1i64 << 40), -4096i64..=4096)
             .prop_map(|(base, step)| std::array::from_fn(|t| base + step * t as i64)),
-        (-4096i64..4096, prop_oneof![Just(0i64), Just(8), Just(16), Just(128), 1i64..=256])
+        (
+            -4096i64..4096,
+            prop_oneof![Just(0i64), Just(8), Just(16), Just(128), 1i64..=256]
+        )
             .prop_map(|(base, step)| std::array::from_fn(|t| base + step * t as i64)),
         proptest::array::uniform32(-2048i64..2048),
         proptest::array::uniform32(-(1i64 << 40)..(1i64 << 40)),
@@ -1191,12 +1193,20 @@ fn the_analysers_counting_refuses_widths_the_engine_refuses() {
         assert!(execution.counts(Space::Shared, bytes).is_err(), "{bytes}");
         assert!(execution.counts(Space::Global, bytes).is_err(), "{bytes}");
     }
-    let none = Execution { mask: 0, ..execution };
+    let none = Execution {
+        mask: 0,
+        ..execution
+    };
     assert!(none.counts(Space::Global, 4).is_err());
     // One 8-byte address stored by every lane: 2 wavefronts over 2 phases; loaded, 1 over 1.
     let stored = execution.counts(Space::Shared, 8).unwrap();
     assert_eq!((stored.wavefronts, stored.ideal), (2, 2));
-    let loaded = Execution { store: false, ..execution }.counts(Space::Shared, 8).unwrap();
+    let loaded = Execution {
+        store: false,
+        ..execution
+    }
+    .counts(Space::Shared, 8)
+    .unwrap();
     assert_eq!((loaded.wavefronts, loaded.ideal), (1, 1));
     let stored = execution.counts(Space::Shared, 16).unwrap();
     assert_eq!((stored.wavefronts, stored.ideal), (4, 4));

@@ -216,28 +216,29 @@ impl Counter {
         let shape = instruction.lanes.map(|a| a.map(|a| a - shift));
         let shared = instruction.shared;
         let store = instruction.store;
-        let (cost, extra) = *self
-            .seen
-            .entry((shared, store, shape))
-            .or_insert_with_key(|(_, _, shape)| {
-                let mask = shape
-                    .iter()
-                    .enumerate()
-                    .filter(|(_, a)| a.is_some())
-                    .fold(0u64, |mask, (lane, _)| mask | 1 << lane);
-                let offsets = shape.iter().map(|a| a.unwrap_or(0)).collect();
-                let op = if store { Op::Store } else { Op::Load };
-                let access = WarpAccess::explicit(FLOAT as u32, offsets)
-                    .with_mask(mask)
-                    .with_op(op);
-                if shared {
-                    let b = bank_conflicts(&access, Arch::parse("sm_90").unwrap()).unwrap();
-                    (b.wavefronts, b.bank_conflicts)
-                } else {
-                    let c = coalesce(&access, Granularity::Sector).unwrap();
-                    (c.sectors, c.requests)
-                }
-            });
+        let (cost, extra) =
+            *self
+                .seen
+                .entry((shared, store, shape))
+                .or_insert_with_key(|(_, _, shape)| {
+                    let mask = shape
+                        .iter()
+                        .enumerate()
+                        .filter(|(_, a)| a.is_some())
+                        .fold(0u64, |mask, (lane, _)| mask | 1 << lane);
+                    let offsets = shape.iter().map(|a| a.unwrap_or(0)).collect();
+                    let op = if store { Op::Store } else { Op::Load };
+                    let access = WarpAccess::explicit(FLOAT as u32, offsets)
+                        .with_mask(mask)
+                        .with_op(op);
+                    if shared {
+                        let b = bank_conflicts(&access, Arch::parse("sm_90").unwrap()).unwrap();
+                        (b.wavefronts, b.bank_conflicts)
+                    } else {
+                        let c = coalesce(&access, Granularity::Sector).unwrap();
+                        (c.sectors, c.requests)
+                    }
+                });
         let counts = &mut self.counts;
         let (a, b) = match (shared, instruction.store) {
             (true, false) => (
@@ -664,7 +665,10 @@ fn h200_store_sample_agrees_row_by_row() {
             let b = bank_conflicts(&store, hopper).unwrap();
             assert!(!b.merged, "{}: a store merged its phases", row.label);
             let k = bank_counts(&store, hopper).unwrap();
-            ((b.wavefronts, b.bank_conflicts), (k.wavefronts, k.bank_conflicts))
+            (
+                (b.wavefronts, b.bank_conflicts),
+                (k.wavefronts, k.bank_conflicts),
+            )
         } else {
             let c = coalesce(&store, Granularity::Sector).unwrap();
             let k = coalesce_counts(&store, Granularity::Sector).unwrap();

@@ -257,7 +257,7 @@ fn a_stride_sweep_prints_one_row_per_stride() {
     assert_eq!(lines.len(), 257, "a header and 256 rows");
     assert_eq!(
         lines[0],
-        "stride,kind,arch,granularity,active_lanes,sectors,lines,transactions,requests,bytes_requested,bytes_fetched,efficiency,error"
+        "stride,kind,arch,op,granularity,active_lanes,sectors,lines,transactions,requests,bytes_requested,bytes_fetched,efficiency,error"
     );
     assert_eq!(
         lines[1],

@@ -9,7 +9,7 @@ use super::{AccessSweepArgs, GranularityArg, OccupancySweepArgs, SweepCommand, S
 use crate::engine::sweep::MAX_SWEEP_POINTS;
 use crate::engine::{
     self, AccessParam, Arch, BankCounts, Carveout, CoalescingCounts, Granularity, KernelConfig,
-    OccupancyCalculator, OccupancyParam, SweepRange,
+    OccupancyCalculator, OccupancyParam, Op, SweepRange,
 };
 use serde_json::{Map, Value};
 use std::io::Write;
@@ -167,7 +167,16 @@ fn access_sweep(
     } else {
         Counts::COALESCING_FIELDS.as_slice()
     };
-    write_header(out, format, &keys, fields, arch, shared, granularity)?;
+    write_header(
+        out,
+        format,
+        &keys,
+        fields,
+        arch,
+        shared,
+        granularity,
+        pattern.op(),
+    )?;
     let mut line = Vec::with_capacity(256);
     let mut first = true;
     for point in grid(&params, |p, r| p.values(r).collect()) {
@@ -325,6 +334,7 @@ fn write_header(
     arch: &Arch,
     shared: bool,
     granularity: Granularity,
+    op: Op,
 ) -> std::io::Result<()> {
     match format {
         Format::Csv => {
@@ -339,9 +349,9 @@ fn write_header(
         Format::Json => Ok(()),
         Format::Text => {
             let what = if shared {
-                "Shared-memory load".to_string()
+                format!("Shared-memory {}", op.key())
             } else {
-                format!("Global load, counted in {}", granularity.plural())
+                format!("Global {}, counted in {}", op.key(), granularity.plural())
             };
             let mut header = format!("{what} on {}\n", arch.label());
             for key in keys {
