@@ -326,6 +326,9 @@ impl Cell<'_> {
     }
 }
 
+/// Writes the header: CSV column names, or the text title (`Shared-memory store on sm_90 …`) and
+/// column heads; nothing for JSON.
+#[allow(clippy::too_many_arguments)]
 fn write_header(
     out: &mut impl Write,
     format: Format,
