@@ -4,7 +4,7 @@
 use criterion::{Criterion, Throughput, criterion_group, criterion_main};
 use std::hint::black_box;
 use warpdrill::engine::{
-    AccessParam, AccessShape, Arch, Granularity, KernelConfig, OccupancyCalculator, SweepRange,
+    AccessParam, AccessShape, Arch, Granularity, KernelConfig, OccupancyCalculator, Op, SweepRange,
     WarpAccess, bank_conflicts, bank_counts, coalesce, coalesce_counts, coalescing_sweep,
     nvidia_occupancy,
 };
@@ -141,6 +141,7 @@ fn sweeps(c: &mut Criterion) {
                 black_box(&shape),
                 32,
                 Granularity::Sector,
+                Op::Load,
                 AccessParam::Stride,
                 SweepRange::new(1, 256, 1),
             )

@@ -6,7 +6,7 @@
 
 use std::hint::black_box;
 use warpdrill::engine::{
-    AccessParam, AccessShape, Arch, Granularity, KernelConfig, OccupancyCalculator, SweepRange,
+    AccessParam, AccessShape, Arch, Granularity, KernelConfig, OccupancyCalculator, Op, SweepRange,
     WarpAccess, bank_conflicts, bank_counts, coalesce, coalesce_counts, coalescing_sweep,
     nvidia_occupancy,
 };
@@ -110,6 +110,7 @@ fn main() {
                     black_box(&shape),
                     32,
                     sector,
+                    Op::Load,
                     AccessParam::Stride,
                     SweepRange::new(1, 256, 1),
                 )

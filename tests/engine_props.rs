@@ -13,7 +13,7 @@
 use proptest::prelude::*;
 use std::collections::{BTreeMap, BTreeSet};
 use warpdrill::engine::{
-    ARCHS, Arch, Bound, Carveout, Granularity, KernelConfig, Pattern, TilingInput, Vendor,
+    ARCHS, Arch, Bound, Carveout, Granularity, KernelConfig, Op, Pattern, TilingInput, Vendor,
     WarpAccess, amd_waves, bank_conflicts, coalesce, occupancy, roofline, tiling,
 };
 
@@ -126,12 +126,13 @@ fn pattern() -> impl Strategy<Value = Pattern> {
 }
 
 fn access() -> impl Strategy<Value = WarpAccess> {
-    (elem(), pattern(), mask(), warp_size()).prop_map(
-        |(elem_bytes, pattern, active_mask, warp_size)| WarpAccess {
+    (elem(), pattern(), mask(), warp_size(), any::<bool>()).prop_map(
+        |(elem_bytes, pattern, active_mask, warp_size, store)| WarpAccess {
             elem_bytes,
             pattern,
             active_mask,
             warp_size,
+            op: if store { Op::Store } else { Op::Load },
         },
     )
 }
@@ -381,7 +382,8 @@ struct BankModel {
     bank_of_lane: Vec<Option<u32>>,
 }
 
-fn banks_model(lanes: &[Option<i64>], elem: u32, vendor: Vendor) -> BankModel {
+/// A load's 8- and 16-byte phases merge in pairs where lanes share addresses; a store's never do.
+fn banks_model(lanes: &[Option<i64>], elem: u32, vendor: Vendor, op: Op) -> BankModel {
     let warp = lanes.len();
     // Every active lane reads what lane t^x reads, or lane t^x is inactive.
     let pairs = |x: usize| {
@@ -391,7 +393,7 @@ fn banks_model(lanes: &[Option<i64>], elem: u32, vendor: Vendor) -> BankModel {
         })
     };
     let base = 128 / elem.max(4) as usize;
-    let merged = vendor == Vendor::Nvidia && elem >= 8 && (pairs(1) || pairs(2));
+    let merged = vendor == Vendor::Nvidia && elem >= 8 && op == Op::Load && (pairs(1) || pairs(2));
     let phase = if merged { base * 2 } else { base }.min(warp);
     let (mut wavefronts, mut ideal, mut broadcast) = (0, 0, false);
     for first in (0..warp).step_by(phase) {
@@ -431,7 +433,7 @@ fn check_banks(
     arch: &Arch,
 ) -> Result<(), TestCaseError> {
     let b = bank_conflicts(access, arch).map_err(|e| TestCaseError::fail(e.to_string()))?;
-    let model = banks_model(lanes, access.elem_bytes, arch.vendor);
+    let model = banks_model(lanes, access.elem_bytes, arch.vendor, access.op);
     let got = BankModel {
         phase_lanes: b.phase_lanes,
         merged: b.merged,
@@ -930,6 +932,7 @@ fn the_last_byte_of_the_address_space_is_counted_not_a_panic() {
         },
         active_mask: u64::MAX,
         warp_size: 32,
+        op: Op::Load,
     };
     let bottom_and_top = WarpAccess::explicit(1, vec![0, i64::MAX]);
     let top_of_16 = WarpAccess::explicit(16, vec![i64::MAX - 15; 32]);
@@ -965,6 +968,7 @@ fn a_huge_field_offset_is_an_error_not_a_panic() {
         },
         active_mask: u64::MAX,
         warp_size: 32,
+        op: Op::Load,
     };
     let err = coalesce(&access, Granularity::Sector).unwrap_err();
     assert!(err.to_string().contains("field offset"), "{err}");
@@ -1014,6 +1018,7 @@ proptest! {
             pattern: Pattern::Affine { stride_elems: stride, offset_elems: offset, base_bytes: base },
             active_mask: mask,
             warp_size: arch.warp_size,
+            op: Op::Load,
         };
         for unit in [Granularity::Sector, Granularity::Line] {
             let fast = warpdrill::engine::coalesce_counts(&access, unit);
@@ -1115,4 +1120,94 @@ fn occupancy_calculator_equals_occupancy_on_the_benchmark_loop() {
             }
         }
     }
+}
+
+/// 32 lane offsets as the analyser sees them: affine (`base + t × step`, the step any multiple of
+/// the element or not, negative too) or random, within ±2^40 bytes.
+fn analyser_offsets() -> impl Strategy<Value = [i64; 32]> {
+    prop_oneof![
+        (-(1i64 << 40)..(1i64 << 40), -4096i64..=4096)
+            .prop_map(|(base, step)| std::array::from_fn(|t| base + step * t as i64)),
+        (
+            -4096i64..4096,
+            prop_oneof![Just(0i64), Just(8), Just(16), Just(128), 1i64..=256]
+        )
+            .prop_map(|(base, step)| std::array::from_fn(|t| base + step * t as i64)),
+        proptest::array::uniform32(-2048i64..2048),
+        proptest::array::uniform32(-(1i64 << 40)..(1i64 << 40)),
+        // Lane pairs (or quads) sharing an address, where an 8- or 16-byte load merges phases.
+        (proptest::array::uniform32(0i64..64), 1usize..=2)
+            .prop_map(|(words, share)| std::array::from_fn(|t| words[t >> share] * 8)),
+    ]
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(2048))]
+
+    /// The analyser counts each execution through the engine's counting paths: on any warp —
+    /// random masks, every element size, affine and random addresses, global and shared, load
+    /// and store — its sectors, wavefronts and active phases are the engine's full analyses'.
+    #[test]
+    fn the_analysers_counts_are_the_engines_full_analyses(
+        offsets in analyser_offsets(),
+        mask in prop_oneof![Just(u32::MAX), Just(0xffff_u32), Just(0x5555_5555_u32), 1u32..=u32::MAX],
+        elem in proptest::sample::select(vec![1u32, 2, 4, 8, 16]),
+        shared in any::<bool>(),
+        store in any::<bool>(),
+    ) {
+        use warpdrill::analyze::ast::Space;
+        use warpdrill::analyze::Execution;
+        let execution = Execution { mask, offsets, store };
+        let op = if store { Op::Store } else { Op::Load };
+        let access = WarpAccess::explicit(elem, offsets.to_vec())
+            .with_mask(u64::from(mask))
+            .with_op(op);
+        let hopper = Arch::parse("sm_90").unwrap();
+        if shared {
+            let counts = execution.counts(Space::Shared, elem).unwrap();
+            let full = bank_conflicts(&access, hopper).unwrap();
+            prop_assert_eq!(
+                (counts.wavefronts, counts.ideal),
+                (u64::from(full.wavefronts), u64::from(full.ideal_wavefronts))
+            );
+            prop_assert!(!(store && full.merged));
+        } else {
+            let counts = execution.counts(Space::Global, elem).unwrap();
+            let full = coalesce(&access, Granularity::Sector).unwrap();
+            prop_assert_eq!(counts.sectors, u64::from(full.sectors));
+        }
+    }
+}
+
+/// A width the engine refuses is an error from the analyser's counting, never a panic.
+#[test]
+fn the_analysers_counting_refuses_widths_the_engine_refuses() {
+    use warpdrill::analyze::Execution;
+    use warpdrill::analyze::ast::Space;
+    let execution = Execution {
+        mask: u32::MAX,
+        offsets: [0; 32],
+        store: true,
+    };
+    for bytes in [0u32, 3, 12, 32, u32::MAX] {
+        assert!(execution.counts(Space::Shared, bytes).is_err(), "{bytes}");
+        assert!(execution.counts(Space::Global, bytes).is_err(), "{bytes}");
+    }
+    let none = Execution {
+        mask: 0,
+        ..execution
+    };
+    assert!(none.counts(Space::Global, 4).is_err());
+    // One 8-byte address stored by every lane: 2 wavefronts over 2 phases; loaded, 1 over 1.
+    let stored = execution.counts(Space::Shared, 8).unwrap();
+    assert_eq!((stored.wavefronts, stored.ideal), (2, 2));
+    let loaded = Execution {
+        store: false,
+        ..execution
+    }
+    .counts(Space::Shared, 8)
+    .unwrap();
+    assert_eq!((loaded.wavefronts, loaded.ideal), (1, 1));
+    let stored = execution.counts(Space::Shared, 16).unwrap();
+    assert_eq!((stored.wavefronts, stored.ideal), (4, 4));
 }

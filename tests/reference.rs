@@ -4,7 +4,7 @@
 use std::path::PathBuf;
 use warpdrill::engine::measured::{Fact, h200};
 use warpdrill::engine::{
-    Arch, Carveout, Granularity, KernelConfig, Pattern, WarpAccess, bank_conflicts, coalesce,
+    Arch, Carveout, Granularity, KernelConfig, Op, Pattern, WarpAccess, bank_conflicts, coalesce,
     occupancy,
 };
 
@@ -194,11 +194,11 @@ impl std::hash::Hasher for Fnv {
     }
 }
 
-/// Shared or global, and the lanes' addresses shifted to start within the first 128 bytes.
-type Shape = (bool, [Option<i64>; 32]);
+/// Shared or global, store or load, and the lanes' addresses shifted to start within the first 128
+/// bytes.
+type Shape = (bool, bool, [Option<i64>; 32]);
 
-/// Sums the engine's counts over a kernel's instructions. Every access here is 4 bytes, where shared
-/// stores follow the load rule (engine.md §2b), so the load analysis counts stores too. Sectors and
+/// Sums the engine's counts over a kernel's instructions, stores counted as stores (engine.md §2b). Sectors and
 /// banks repeat every 128 bytes, so instructions are analysed once per shape (shifted to start within
 /// the first 128 bytes).
 #[derive(Default)]
@@ -215,25 +215,30 @@ impl Counter {
         let shift = lowest.div_euclid(128) * 128;
         let shape = instruction.lanes.map(|a| a.map(|a| a - shift));
         let shared = instruction.shared;
-        let (cost, extra) = *self
-            .seen
-            .entry((shared, shape))
-            .or_insert_with_key(|(_, shape)| {
-                let mask = shape
-                    .iter()
-                    .enumerate()
-                    .filter(|(_, a)| a.is_some())
-                    .fold(0u64, |mask, (lane, _)| mask | 1 << lane);
-                let offsets = shape.iter().map(|a| a.unwrap_or(0)).collect();
-                let access = WarpAccess::explicit(FLOAT as u32, offsets).with_mask(mask);
-                if shared {
-                    let b = bank_conflicts(&access, Arch::parse("sm_90").unwrap()).unwrap();
-                    (b.wavefronts, b.bank_conflicts)
-                } else {
-                    let c = coalesce(&access, Granularity::Sector).unwrap();
-                    (c.sectors, c.requests)
-                }
-            });
+        let store = instruction.store;
+        let (cost, extra) =
+            *self
+                .seen
+                .entry((shared, store, shape))
+                .or_insert_with_key(|(_, _, shape)| {
+                    let mask = shape
+                        .iter()
+                        .enumerate()
+                        .filter(|(_, a)| a.is_some())
+                        .fold(0u64, |mask, (lane, _)| mask | 1 << lane);
+                    let offsets = shape.iter().map(|a| a.unwrap_or(0)).collect();
+                    let op = if store { Op::Store } else { Op::Load };
+                    let access = WarpAccess::explicit(FLOAT as u32, offsets)
+                        .with_mask(mask)
+                        .with_op(op);
+                    if shared {
+                        let b = bank_conflicts(&access, Arch::parse("sm_90").unwrap()).unwrap();
+                        (b.wavefronts, b.bank_conflicts)
+                    } else {
+                        let c = coalesce(&access, Granularity::Sector).unwrap();
+                        (c.sectors, c.requests)
+                    }
+                });
         let counts = &mut self.counts;
         let (a, b) = match (shared, instruction.store) {
             (true, false) => (
@@ -472,6 +477,7 @@ fn measured_bandwidths_agree_with_the_engines_sector_counts() {
                 },
                 active_mask: u64::MAX,
                 warp_size: 32,
+                op: Op::Load,
             },
             _ => continue,
         };
@@ -591,87 +597,161 @@ fn shared_load_cycles_follow_the_engines_wavefronts() {
     assert!(checked > 90, "only {checked} rows");
 }
 
-/// The store sample (h200_store_sample.csv): global stores count sectors exactly as loads do, and shared
-/// stores of 1, 2 or 4 bytes follow the load rule (engine.md §2b). Shared stores of 8 and 16 bytes never
-/// pair-merge; the engine analyses loads, so those rows are checked phase by phase: each half- or
-/// quarter-warp analysed alone (where no merge can happen), and the phases summed.
-#[test]
-fn h200_store_sample_agrees_where_stores_follow_the_load_rules() {
-    let mut reader = reference("h200_store_sample.csv");
+/// One row of a single-warp sample: its label, space, access (a load) and the request line that
+/// asks `calc batch` for it.
+struct SampleRow {
+    label: String,
+    shared: bool,
+    access: WarpAccess,
+    /// `(sectors, requests)` for global rows, `(wavefronts, bank_conflicts)` for shared ones.
+    want: (u32, u32),
+}
+
+fn sample_rows(name: &str) -> Vec<SampleRow> {
+    let mut reader = reference(name);
     let headers = reader.headers().unwrap().clone();
+    reader
+        .records()
+        .map(|record| {
+            let record = record.unwrap();
+            let get = |name| field(&record, &headers, name);
+            let elem: u32 = get("elem_bytes").parse().unwrap();
+            let mask =
+                u64::from_str_radix(get("active_mask").trim_start_matches("0x"), 16).unwrap();
+            let offsets: Vec<i64> = get("offsets_bytes")
+                .split(';')
+                .map(|o| o.parse().unwrap())
+                .collect();
+            let shared = match get("space") {
+                "global" => false,
+                "shared" => true,
+                other => panic!("unknown space {other}"),
+            };
+            let (a, b) = if shared {
+                ("wavefronts", "bank_conflicts")
+            } else {
+                ("sectors", "requests")
+            };
+            SampleRow {
+                label: format!(
+                    "row {} ({} {}B {})",
+                    get("id"),
+                    get("space"),
+                    elem,
+                    get("label")
+                ),
+                shared,
+                access: WarpAccess::explicit(elem, offsets).with_mask(mask),
+                want: (get(a).parse().unwrap(), get(b).parse().unwrap()),
+            }
+        })
+        .collect()
+}
+
+/// The store sample (h200_store_sample.csv) through the engine with `op: store`: global stores count
+/// sectors exactly as loads, shared stores of 1, 2 and 4 bytes as loads, and 8- and 16-byte shared
+/// stores never pair-merge (engine.md §2b) — every row, the full analyses and the fast counts.
+#[test]
+fn h200_store_sample_agrees_row_by_row() {
+    use warpdrill::engine::{bank_counts, coalesce_counts};
     let hopper = Arch::parse("sm_90").unwrap();
-    let (mut checked, mut wide_shared) = (0, 0);
+    let rows = sample_rows("h200_store_sample.csv");
     let mut mismatches = Vec::new();
-    for record in reader.records() {
-        let record = record.unwrap();
-        let get = |name| field(&record, &headers, name);
-        let elem: u32 = get("elem_bytes").parse().unwrap();
-        let mask = u64::from_str_radix(get("active_mask").trim_start_matches("0x"), 16).unwrap();
-        let offsets: Vec<i64> = get("offsets_bytes")
-            .split(';')
-            .map(|o| o.parse().unwrap())
-            .collect();
-        let access = WarpAccess::explicit(elem, offsets).with_mask(mask);
-        let label = format!(
-            "row {} ({} {}B {})",
-            get("id"),
-            get("space"),
-            elem,
-            get("label")
-        );
-        let (got, want): ((u32, u32), (u32, u32)) = match get("space") {
-            "global" => {
-                let c = coalesce(&access, Granularity::Sector).unwrap();
-                (
-                    (c.sectors, c.requests),
-                    (
-                        get("sectors").parse().unwrap(),
-                        get("requests").parse().unwrap(),
-                    ),
-                )
-            }
-            "shared" if elem >= 8 => {
-                // Fixed half- or quarter-warp phases: each phase analysed alone, then summed.
-                wide_shared += 1;
-                let phase = 128 / elem;
-                let (mut wavefronts, mut phases) = (0, 0);
-                for first in (0..32).step_by(phase as usize) {
-                    let lanes = mask & (((1u64 << phase) - 1) << first);
-                    if lanes != 0 {
-                        let alone = access.clone().with_mask(lanes);
-                        wavefronts += bank_conflicts(&alone, hopper).unwrap().wavefronts;
-                        phases += 1;
-                    }
-                }
-                (
-                    (wavefronts, wavefronts - phases),
-                    (
-                        get("wavefronts").parse().unwrap(),
-                        get("bank_conflicts").parse().unwrap(),
-                    ),
-                )
-            }
-            "shared" => {
-                let b = bank_conflicts(&access, hopper).unwrap();
-                (
-                    (b.wavefronts, b.bank_conflicts),
-                    (
-                        get("wavefronts").parse().unwrap(),
-                        get("bank_conflicts").parse().unwrap(),
-                    ),
-                )
-            }
-            other => panic!("unknown space {other}"),
+    let mut wide_shared = 0;
+    for row in &rows {
+        let store = row.access.clone().with_op(Op::Store);
+        let (got, fast) = if row.shared {
+            wide_shared += usize::from(store.elem_bytes >= 8);
+            let b = bank_conflicts(&store, hopper).unwrap();
+            assert!(!b.merged, "{}: a store merged its phases", row.label);
+            let k = bank_counts(&store, hopper).unwrap();
+            (
+                (b.wavefronts, b.bank_conflicts),
+                (k.wavefronts, k.bank_conflicts),
+            )
+        } else {
+            let c = coalesce(&store, Granularity::Sector).unwrap();
+            let k = coalesce_counts(&store, Granularity::Sector).unwrap();
+            ((c.sectors, c.requests), (k.sectors, k.requests))
         };
-        if got != want {
-            mismatches.push(format!("{label}: engine {got:?}, measured {want:?}"));
+        if got != row.want || fast != row.want {
+            mismatches.push(format!(
+                "{}: engine {got:?}, fast {fast:?}, measured {:?}",
+                row.label, row.want
+            ));
         }
-        checked += 1;
     }
     assert!(
-        checked > 100 && wide_shared > 0,
-        "{checked} rows checked, {wide_shared} left out"
+        rows.len() > 100 && wide_shared > 10,
+        "{} rows, {wide_shared} 8/16-byte shared",
+        rows.len()
     );
+    assert!(
+        mismatches.is_empty(),
+        "{} mismatches:\n{}",
+        mismatches.len(),
+        mismatches.join("\n")
+    );
+}
+
+/// The same rows asked of `warpdrill calc batch` with `"op":"store"` (and, for the wide shared rows,
+/// once more as loads, which pair-merge and so differ where lanes share addresses): every answer
+/// echoes its op and gives the measured counts.
+#[test]
+fn calc_batch_answers_every_row_of_the_store_sample() {
+    use std::io::Write;
+    let rows = sample_rows("h200_store_sample.csv");
+    let mut input = String::new();
+    for (id, row) in rows.iter().enumerate() {
+        let Pattern::Explicit { offsets_bytes } = &row.access.pattern else {
+            unreachable!("sample rows are explicit offsets")
+        };
+        let request = serde_json::json!({
+            "id": id,
+            "kind": if row.shared { "banks" } else { "coalescing" },
+            "op": "store",
+            "elem_bytes": row.access.elem_bytes,
+            "offsets_bytes": offsets_bytes,
+            "active_mask": format!("{:#x}", row.access.active_mask),
+        });
+        input.push_str(&request.to_string());
+        input.push('\n');
+    }
+    let mut child = std::process::Command::new(env!("CARGO_BIN_EXE_warpdrill"))
+        .args(["calc", "batch"])
+        .stdin(std::process::Stdio::piped())
+        .stdout(std::process::Stdio::piped())
+        .spawn()
+        .expect("warpdrill runs");
+    child
+        .stdin
+        .take()
+        .unwrap()
+        .write_all(input.as_bytes())
+        .unwrap();
+    let out = child.wait_with_output().unwrap();
+    assert!(out.status.success());
+    let answers: Vec<serde_json::Value> = String::from_utf8(out.stdout)
+        .unwrap()
+        .lines()
+        .map(|line| serde_json::from_str(line).unwrap())
+        .collect();
+    assert_eq!(answers.len(), rows.len());
+    let mut mismatches = Vec::new();
+    for (id, (row, answer)) in rows.iter().zip(&answers).enumerate() {
+        assert_eq!(answer["id"], id, "{answer}");
+        assert_eq!(answer["op"], "store", "{}: {answer}", row.label);
+        let (a, b) = if row.shared {
+            ("wavefronts", "bank_conflicts")
+        } else {
+            ("sectors", "requests")
+        };
+        let got = (answer[a].as_u64(), answer[b].as_u64());
+        let want = (Some(u64::from(row.want.0)), Some(u64::from(row.want.1)));
+        if got != want {
+            mismatches.push(format!("{}: batch {answer}, measured {want:?}", row.label));
+        }
+    }
     assert!(
         mismatches.is_empty(),
         "{} mismatches:\n{}",
@@ -699,7 +779,9 @@ fn fast_counts_equal_full_analyses_on_every_reference_pattern() {
                 .split(';')
                 .map(|o| o.parse().unwrap())
                 .collect();
-            patterns.push(WarpAccess::explicit(elem, offsets).with_mask(mask));
+            let access = WarpAccess::explicit(elem, offsets).with_mask(mask);
+            patterns.push(access.clone().with_op(Op::Store));
+            patterns.push(access);
         }
     }
     for row in sections("h200_sweeps.csv") {

@@ -257,15 +257,15 @@ fn a_stride_sweep_prints_one_row_per_stride() {
     assert_eq!(lines.len(), 257, "a header and 256 rows");
     assert_eq!(
         lines[0],
-        "stride,kind,arch,granularity,active_lanes,sectors,lines,transactions,requests,bytes_requested,bytes_fetched,efficiency,error"
+        "stride,kind,arch,op,granularity,active_lanes,sectors,lines,transactions,requests,bytes_requested,bytes_fetched,efficiency,error"
     );
     assert_eq!(
         lines[1],
-        "1,coalescing,sm_90,sector,32,4,1,4,1,128,128,1.0,"
+        "1,coalescing,sm_90,load,sector,32,4,1,4,1,128,128,1.0,"
     );
     assert_eq!(
         lines[32],
-        "32,coalescing,sm_90,sector,32,32,32,32,1,128,1024,0.125,"
+        "32,coalescing,sm_90,load,sector,32,32,32,32,1,128,1024,0.125,"
     );
     let text = calc(&strings(&[
         "calc",

@@ -166,3 +166,5 @@ cli-day-thu = Thu
 cli-day-fri = Fri
 cli-day-sat = Sat
 cli-day-sun = Sun
+cli-coalescing-title-store = Global store on { $arch }: { $access }
+cli-banks-title-store = Shared-memory store on { $arch }: { $access }

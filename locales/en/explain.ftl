@@ -33,3 +33,5 @@ explain-banks-distinct = every bank serves at most one distinct word per phase
 explain-no-conflict = { $phases }{ $why } → no conflict, { $wavefronts }
 explain-stride-gcd = stride { $stride } words: gcd({ $stride }, 32) = { $degree }, so every bank used serves { $degree } distinct words → { $degree }-way conflict
 explain-worst-bank = { $phases }bank { $bank } must deliver { $words } distinct words one after another → { $wavefronts } wavefronts instead of { $ideal } ({ $degree }-way)
+explain-phases-store = { $elem }-byte stores are served in { $phases } phases of { $lanes } lanes
+explain-phases-store-plain = { $phases } (stores never merge phases);{ " " }

@@ -160,3 +160,5 @@ cli-day-thu = Guru
 cli-day-fri = Shukra
 cli-day-sat = Shani
 cli-day-sun = Ravi
+cli-coalescing-title-store = { $arch } par global store: { $access }
+cli-banks-title-store = { $arch } par shared memory store: { $access }

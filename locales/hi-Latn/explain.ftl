@@ -33,3 +33,5 @@ explain-banks-distinct = har bank ek phase mein zyada se zyada ek distinct word 
 explain-no-conflict = { $phases }{ $why } → koi conflict nahi, { $wavefronts }
 explain-stride-gcd = stride { $stride } words: gcd({ $stride }, 32) = { $degree }, isliye har used bank { $degree } distinct words serve karta hai → { $degree }-way conflict
 explain-worst-bank = { $phases }bank { $bank } ko { $words } distinct words ek ke baad ek dene padte hain → { $ideal } ki jagah { $wavefronts } wavefronts ({ $degree }-way)
+explain-phases-store = { $elem }-byte stores { $lanes } lanes ke { $phases } phases mein serve hote hain
+explain-phases-store-plain = { $phases } (stores mein phases kabhi merge nahi hote);{ " " }

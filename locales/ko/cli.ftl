@@ -124,3 +124,5 @@ cli-day-thu = 목
 cli-day-fri = 금
 cli-day-sat = 토
 cli-day-sun = 일
+cli-coalescing-title-store = { $arch }의 global store: { $access }
+cli-banks-title-store = { $arch }의 shared memory store: { $access }

@@ -21,3 +21,5 @@ explain-banks-distinct = 모든 bank가 phase마다 서로 다른 word를 많아
 explain-no-conflict = { $phases }{ $why } → conflict 없음, { $wavefronts }
 explain-stride-gcd = stride { $stride } word: gcd({ $stride }, 32) = { $degree }이므로 쓰이는 bank마다 서로 다른 word { $degree }개를 내준다 → { $degree }-way conflict
 explain-worst-bank = { $phases }bank { $bank }에서 서로 다른 word { $words }개를 하나씩 차례로 내줘야 한다 → wavefront { $ideal }개가 아니라 { $wavefronts }개 ({ $degree }-way)
+explain-phases-store = { $elem }-byte store는 lane { $lanes }개씩 { $phases }개 phase로 처리된다
+explain-phases-store-plain = { $phases } (store는 phase를 합치지 않는다);{ " " }

@@ -3,7 +3,7 @@
 use super::json;
 use super::output::{self, OutputError};
 use crate::engine::{
-    self, AccessShape, Arch, Carveout, Granularity, KernelConfig, TilingInput, WarpAccess,
+    self, AccessShape, Arch, Carveout, Granularity, KernelConfig, Op, TilingInput, WarpAccess,
 };
 use serde::Deserialize;
 use serde_json::{Map, Value, json};
@@ -404,6 +404,9 @@ struct AccessRequest<A, M, S, I> {
     #[serde(alias = "mask")]
     active_mask: Option<M>,
     granularity: Option<S>,
+    /// `"load"` (the default) or `"store"`: the same sectors; 8- and 16-byte shared stores never
+    /// pair-merge. Echoed in the answer.
+    op: Option<S>,
 }
 
 /// An access request read from a request object.
@@ -496,7 +499,16 @@ impl<A: ArchField, M: MaskField, S: AsRef<str>, I> AccessRequest<A, M, S, I> {
             offsets: self.offsets_bytes.clone(),
             mask: self.active_mask.as_ref().map(M::mask).transpose()?,
         };
-        Ok((arch, shape.access(arch.warp_size)))
+        Ok((arch, shape.access_as(arch.warp_size, self.op()?)))
+    }
+
+    /// The operation asked for: a load unless `op` says `"store"`.
+    fn op(&self) -> Result<Op, String> {
+        match self.op.as_ref().map(AsRef::as_ref) {
+            None | Some("load") => Ok(Op::Load),
+            Some("store") => Ok(Op::Store),
+            Some(other) => Err(format!("op must be \"load\" or \"store\", got \"{other}\"")),
+        }
     }
 
     /// The fetch unit asked for: the architecture's unless `granularity` names one.
@@ -644,6 +656,10 @@ mod fast {
         }
         out.extend_from_slice(b",\"kind\":\"coalescing\",\"lines\":");
         out.extend_from_slice(int.format(c.lines).as_bytes());
+        out.extend_from_slice(match c.op {
+            engine::Op::Load => b",\"op\":\"load\"",
+            engine::Op::Store => b",\"op\":\"store\"",
+        });
         out.extend_from_slice(b",\"requests\":");
         out.extend_from_slice(int.format(c.requests).as_bytes());
         out.extend_from_slice(b",\"sectors\":");

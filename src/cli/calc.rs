@@ -6,8 +6,8 @@ use super::{
     parse_mask,
 };
 use crate::engine::{
-    self, AccessShape, Arch, Carveout, Granularity, KernelConfig, Limiter, Pattern, TilingInput,
-    WarpAccess, full_mask,
+    self, AccessShape, Arch, Carveout, Granularity, KernelConfig, Limiter, Op, Pattern,
+    TilingInput, WarpAccess, full_mask,
 };
 use crate::i18n::Lang;
 use crate::{explain, format, t};
@@ -20,7 +20,12 @@ impl PatternArgs {
     /// The architecture and warp access these flags describe.
     pub fn to_access(&self) -> Result<(&'static Arch, WarpAccess), String> {
         let arch = Arch::parse(&self.arch).map_err(|e| e.to_string())?;
-        Ok((arch, self.shape()?.access(arch.warp_size)))
+        Ok((arch, self.shape()?.access_as(arch.warp_size, self.op())))
+    }
+
+    /// A load, or a store with `--store`.
+    pub fn op(&self) -> Op {
+        if self.store { Op::Store } else { Op::Load }
     }
 
     /// The access shape these flags describe (the mask read, the architecture not yet applied).
@@ -141,12 +146,20 @@ pub fn coalescing_in(args: &AccessArgs, lang: Lang) -> Answer {
     let _ = writeln!(
         out,
         "{}",
-        t!(
-            lang,
-            "cli-coalescing-title",
-            arch = arch.label(),
-            access = describe_access_in(&access, lang)
-        )
+        match access.op {
+            Op::Load => t!(
+                lang,
+                "cli-coalescing-title",
+                arch = arch.label(),
+                access = describe_access_in(&access, lang)
+            ),
+            Op::Store => t!(
+                lang,
+                "cli-coalescing-title-store",
+                arch = arch.label(),
+                access = describe_access_in(&access, lang)
+            ),
+        }
     );
     let _ = writeln!(
         out,
@@ -202,12 +215,20 @@ pub fn banks_in(args: &AccessArgs, lang: Lang) -> Answer {
     let _ = writeln!(
         out,
         "{}",
-        t!(
-            lang,
-            "cli-banks-title",
-            arch = arch.label(),
-            access = describe_access_in(&access, lang)
-        )
+        match access.op {
+            Op::Load => t!(
+                lang,
+                "cli-banks-title",
+                arch = arch.label(),
+                access = describe_access_in(&access, lang)
+            ),
+            Op::Store => t!(
+                lang,
+                "cli-banks-title-store",
+                arch = arch.label(),
+                access = describe_access_in(&access, lang)
+            ),
+        }
     );
     let _ = writeln!(
         out,

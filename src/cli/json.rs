@@ -3,11 +3,12 @@
 use crate::engine::{AmdWaves, Arch, BankAnalysis, Coalescing, Occupancy, Roofline, Tiling};
 use serde_json::{Value, json};
 
-/// `sectors`, `lines`, `requests`, `bytes_requested`, `bytes_fetched`, `efficiency`, plus the
-/// fetch unit and, with `detail`, the segments and lane → segment map.
+/// `sectors`, `lines`, `requests`, `bytes_requested`, `bytes_fetched`, `efficiency`, the `op`
+/// (`load` or `store`: the same sectors), plus the fetch unit and, with `detail`, the segments and lane → segment map.
 pub fn coalescing(arch: &Arch, c: &Coalescing, detail: bool) -> Value {
     let mut value = json!({
         "kind": "coalescing",
+        "op": c.op,
         "arch": arch.key,
         "granularity": c.granularity,
         "active_lanes": c.active_lanes,
@@ -26,11 +27,13 @@ pub fn coalescing(arch: &Arch, c: &Coalescing, detail: bool) -> Value {
     value
 }
 
-/// `wavefronts`, `ideal_wavefronts`, `bank_conflicts`, `conflict_degree`, `bank_of_lane`, plus, with
+/// `wavefronts`, `ideal_wavefronts`, `bank_conflicts`, `conflict_degree`, `bank_of_lane`, the `op`
+/// (8- and 16-byte stores never pair-merge: `pair_merge` is then false), plus, with
 /// `detail`, the phases and the words each bank delivers.
 pub fn banks(arch: &Arch, b: &BankAnalysis, detail: bool) -> Value {
     let mut value = json!({
         "kind": "banks",
+        "op": b.op,
         "arch": arch.key,
         "wavefronts": b.wavefronts,
         "ideal_wavefronts": b.ideal_wavefronts,

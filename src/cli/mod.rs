@@ -274,6 +274,10 @@ pub struct PatternArgs {
     /// Count 32-byte sectors or 128-byte lines (default: the architecture's unit).
     #[arg(long, value_enum)]
     pub granularity: Option<GranularityArg>,
+    /// Count a store instead of a load: the same sectors; in shared memory 8- and 16-byte stores
+    /// never pair-merge (one 8-byte address stored by every lane: 2 wavefronts, loaded: 1).
+    #[arg(long)]
+    pub store: bool,
 }
 
 /// `calc coalescing` / `calc banks`: a pattern, printed as text or JSON.

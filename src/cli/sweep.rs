@@ -9,7 +9,7 @@ use super::{AccessSweepArgs, GranularityArg, OccupancySweepArgs, SweepCommand, S
 use crate::engine::sweep::MAX_SWEEP_POINTS;
 use crate::engine::{
     self, AccessParam, Arch, BankCounts, Carveout, CoalescingCounts, Granularity, KernelConfig,
-    OccupancyCalculator, OccupancyParam, SweepRange,
+    OccupancyCalculator, OccupancyParam, Op, SweepRange,
 };
 use crate::text::csv_field as csv_text;
 use serde_json::{Map, Value};
@@ -168,7 +168,16 @@ fn access_sweep(
     } else {
         Counts::COALESCING_FIELDS.as_slice()
     };
-    write_header(out, format, &keys, fields, arch, shared, granularity)?;
+    write_header(
+        out,
+        format,
+        &keys,
+        fields,
+        arch,
+        shared,
+        granularity,
+        pattern.op(),
+    )?;
     let mut line = Vec::with_capacity(256);
     let mut first = true;
     for point in grid(&params, |p, r| p.values(r).collect()) {
@@ -177,7 +186,7 @@ fn access_sweep(
         for ((param, _), value) in params.iter().zip(&point) {
             counted = counted.and_then(|()| param.set(&mut shape, *value));
         }
-        let access = shape.access(arch.warp_size);
+        let access = shape.access_as(arch.warp_size, pattern.op());
         let row = if shared {
             counted
                 .and_then(|()| engine::bank_counts(&access, arch))
@@ -224,9 +233,10 @@ enum Cell<'a> {
 
 impl Counts {
     /// The fields of a coalescing row, in print order (after the varied values).
-    const COALESCING_FIELDS: [&'static str; 11] = [
+    const COALESCING_FIELDS: [&'static str; 12] = [
         "kind",
         "arch",
+        "op",
         "granularity",
         "active_lanes",
         "sectors",
@@ -239,9 +249,10 @@ impl Counts {
     ];
 
     /// The fields of a banks row, in print order.
-    const BANK_FIELDS: [&'static str; 9] = [
+    const BANK_FIELDS: [&'static str; 10] = [
         "kind",
         "arch",
+        "op",
         "wavefronts",
         "ideal_wavefronts",
         "bank_conflicts",
@@ -263,6 +274,7 @@ impl Counts {
                 let values = [
                     Text("coalescing"),
                     Text(arch.key),
+                    Text(c.op.key()),
                     Text(granularity),
                     Int(c.active_lanes.into()),
                     Int(c.sectors.into()),
@@ -281,6 +293,7 @@ impl Counts {
                 let values = [
                     Text("banks"),
                     Text(arch.key),
+                    Text(b.op.key()),
                     Int(b.wavefronts.into()),
                     Int(b.ideal_wavefronts.into()),
                     Int(b.bank_conflicts.into()),
@@ -314,6 +327,9 @@ impl Cell<'_> {
     }
 }
 
+/// Writes the header: CSV column names, or the text title (`Shared-memory store on sm_90 …`) and
+/// column heads; nothing for JSON.
+#[allow(clippy::too_many_arguments)]
 fn write_header(
     out: &mut impl Write,
     format: Format,
@@ -322,6 +338,7 @@ fn write_header(
     arch: &Arch,
     shared: bool,
     granularity: Granularity,
+    op: Op,
 ) -> std::io::Result<()> {
     match format {
         Format::Csv => {
@@ -336,9 +353,9 @@ fn write_header(
         Format::Json => Ok(()),
         Format::Text => {
             let what = if shared {
-                "Shared-memory load".to_string()
+                format!("Shared-memory {}", op.key())
             } else {
-                format!("Global load, counted in {}", granularity.plural())
+                format!("Global {}, counted in {}", op.key(), granularity.plural())
             };
             let mut header = format!("{what} on {}\n", arch.label());
             for key in keys {

@@ -77,6 +77,7 @@ impl crate::cli::ExploreArgs {
             },
             shape: self.pattern.shape()?,
             lines: self.pattern.granularity == Some(crate::cli::GranularityArg::Line),
+            op: self.pattern.op(),
         })
     }
 }

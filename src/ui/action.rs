@@ -3,7 +3,7 @@
 
 use crate::analyze::{Launch, Options, examples};
 use crate::content::schema::Level;
-use crate::engine::{AccessShape, Arch, WarpAccess};
+use crate::engine::{AccessShape, Arch, Op, WarpAccess};
 use crate::ladder::{Record, ShowMe};
 use crate::srs::Rating;
 use crate::srs::log::DrillAnswer;
@@ -41,6 +41,8 @@ pub struct ExplorerSetup {
     pub shape: AccessShape,
     /// Count 128-byte lines instead of the architecture's unit.
     pub lines: bool,
+    /// A load or a store (the shape says where the lanes go, this what they do).
+    pub op: Op,
 }
 
 impl Default for ExplorerSetup {
@@ -51,6 +53,7 @@ impl Default for ExplorerSetup {
             space: Space::Global,
             shape: AccessShape::default(),
             lines: false,
+            op: Op::Load,
         }
     }
 }
@@ -63,6 +66,7 @@ impl ExplorerSetup {
             space,
             shape: AccessShape::of(access),
             lines: false,
+            op: access.op,
         }
     }
 }

@@ -376,7 +376,13 @@ impl State {
         } else {
             Space::Global
         };
-        Some((shape.access(32), space))
+        // Stores are counted as stores: 8- and 16-byte shared stores never pair-merge.
+        let op = if execution.store {
+            crate::engine::Op::Store
+        } else {
+            crate::engine::Op::Load
+        };
+        Some((shape.access_as(32, op), space))
     }
 
     /// Per source line, the waste its accesses show: wasted sectors plus extra wavefronts.

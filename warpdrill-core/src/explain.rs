@@ -153,17 +153,35 @@ pub fn banks(access: &WarpAccess, b: &BankAnalysis) -> String {
     banks_in(Lang::En, access, b)
 }
 
-/// Why a shared-memory load takes its wavefronts, in `lang`.
+/// Why a shared-memory load or store takes its wavefronts, in `lang` (an 8-byte store to one
+/// address: "8-byte stores are served in 2 phases of 16 lanes (stores never merge phases); …").
 pub fn banks_in(lang: Lang, access: &WarpAccess, b: &BankAnalysis) -> String {
+    let store = b.op == crate::engine::Op::Store;
     let phases = if b.ideal_wavefronts > 1 {
-        let phases = t!(
-            lang,
-            "explain-phases",
-            elem = access.elem_bytes.to_string(),
-            phases = b.ideal_wavefronts.to_string(),
-            lanes = b.phase_lanes.to_string()
-        );
-        if b.merged {
+        let elem = access.elem_bytes.to_string();
+        let count = b.ideal_wavefronts.to_string();
+        let lanes = b.phase_lanes.to_string();
+        let phases = if store {
+            t!(
+                lang,
+                "explain-phases-store",
+                elem = elem,
+                phases = count,
+                lanes = lanes
+            )
+        } else {
+            t!(
+                lang,
+                "explain-phases",
+                elem = elem,
+                phases = count,
+                lanes = lanes
+            )
+        };
+        if store && access.elem_bytes >= 8 {
+            // Where a load's lane pairs would merge phases, a store's never do (§2b).
+            t!(lang, "explain-phases-store-plain", phases = phases)
+        } else if b.merged {
             t!(lang, "explain-phases-merged", phases = phases)
         } else {
             t!(lang, "explain-phases-plain", phases = phases)

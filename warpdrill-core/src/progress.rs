@@ -87,6 +87,8 @@ pub struct ExplorerSettings {
     pub arch: String,
     /// `global` or `shared`.
     pub space: String,
+    /// `load` or `store` (empty in files saved before stores: a load).
+    pub op: String,
     /// Bytes per lane.
     pub elem: u32,
     /// `affine`, `struct`, `row`, `column` or `offsets`.

@@ -18,7 +18,7 @@ pub use super::action::Space;
 use super::fields::{self, Panel, PanelEvent};
 use super::{Action, Component, Ctx, ExplorerSetup, KeyHint, Theme, block};
 use crate::engine::{
-    self, AccessShape, Arch, BankAnalysis, Coalescing, Granularity, WarpAccess, banks::BANKS,
+    self, AccessShape, Arch, BankAnalysis, Coalescing, Granularity, Op, WarpAccess, banks::BANKS,
     full_mask,
 };
 use crate::i18n::Lang;
@@ -44,15 +44,17 @@ use presets::presets_popup;
 pub use presets::{PRESETS, Preset};
 pub use sweep::{Figure, MAX_PANEL_POINTS, SweepCurves, SweepPanel, curves, render_sweep};
 
-/// The footer's keys with their words in `lang`.
+/// The footer's keys with their words in `lang`. `t` (load/store) comes before presets and arch:
+/// at 80 columns the footer ends after presets.
 pub fn keys(lang: Lang) -> Vec<KeyHint> {
     vec![
         KeyHint::new("s/S", t!(lang, "explorer-key-stride")),
         KeyHint::new("o/O", t!(lang, "explorer-key-offset")),
         KeyHint::new("e", t!(lang, "explorer-key-elem")),
         KeyHint::new("m", t!(lang, "explorer-key-space")),
-        KeyHint::new("a", t!(lang, "explorer-key-arch")),
+        KeyHint::new("t", t!(lang, "explorer-key-op")),
         KeyHint::new("p", t!(lang, "explorer-key-presets")),
+        KeyHint::new("a", t!(lang, "explorer-key-arch")),
         KeyHint::new("w", t!(lang, "explorer-key-sweep")),
         KeyHint::new("↑↓ ←→", t!(lang, "explorer-key-field")),
         KeyHint::new("Enter", t!(lang, "explorer-key-type")),
@@ -67,6 +69,9 @@ pub struct State {
     pub arch: &'static Arch,
     /// Memory space.
     pub space: Space,
+    /// A load or a store (`t` toggles): 8- and 16-byte shared stores never pair-merge, so one
+    /// `double` stored by every lane is 2 wavefronts where the load is 1.
+    pub op: Op,
     /// Bytes per lane.
     pub elem: u32,
     /// Address shape.
@@ -106,6 +111,7 @@ impl Default for State {
         State {
             arch: Arch::default_arch(),
             space: Space::Global,
+            op: Op::Load,
             elem: 4,
             shape: Shape::Affine,
             stride: 1,
@@ -174,6 +180,7 @@ impl State {
                 Space::Shared => "shared",
             }
             .to_string(),
+            op: self.op.key().to_string(),
             elem: self.elem,
             shape: match self.shape {
                 Shape::Affine => "affine",
@@ -218,6 +225,7 @@ impl State {
             } else {
                 Space::Global
             },
+            op: Op::parse(&saved.op).unwrap_or_default(),
             elem,
             shape,
             stride: saved.stride,
@@ -248,6 +256,7 @@ impl State {
         let mut state = State {
             arch,
             space: setup.space,
+            op: setup.op,
             elem: shape.elem_bytes,
             stride: shape.stride,
             offset: shape.offset,
@@ -312,7 +321,16 @@ impl State {
             offsets: (self.shape == Shape::Offsets).then(|| self.offsets.clone()),
             mask: Some(self.lanes.mask(self.arch.warp_size)),
         }
-        .access(self.arch.warp_size)
+        .access_as(self.arch.warp_size, self.op)
+    }
+
+    /// Turns a load into a store and back (`t`).
+    pub fn toggle_op(&mut self) {
+        self.preset_name = None;
+        self.op = match self.op {
+            Op::Load => Op::Store,
+            Op::Store => Op::Load,
+        };
     }
 
     /// The fetch unit counted.
@@ -362,6 +380,10 @@ impl State {
                 KeyCode::Char('e') => Some((Row::Elem, 1)),
                 KeyCode::Char('m') => Some((Row::Space, 1)),
                 KeyCode::Char('a') => Some((Row::Arch, 1)),
+                KeyCode::Char('t') => {
+                    self.toggle_op();
+                    return;
+                }
                 KeyCode::Char('p') => {
                     self.presets = Some(0);
                     return;
@@ -505,9 +527,15 @@ fn number_lines(
     theme: Theme,
     lang: Lang,
 ) -> Vec<Line<'static>> {
+    let op = match access.op {
+        Op::Load => t!(lang, "explorer-op-load"),
+        Op::Store => t!(lang, "explorer-op-store"),
+    };
+    let op = Span::styled(format!("{op} · "), theme.dim());
     match analysis {
         Analysis::Global(Ok(c)) => vec![
             Line::from(vec![
+                op,
                 Span::styled(
                     t!(lang, "explorer-sectors", n = c.sectors.to_string()),
                     theme.title(),
@@ -551,6 +579,7 @@ fn number_lines(
         ],
         Analysis::Shared(Ok(b)) => vec![
             Line::from(vec![
+                op,
                 Span::styled(
                     t!(lang, "explorer-wavefronts", n = b.wavefronts.to_string()),
                     theme.title(),

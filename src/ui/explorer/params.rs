@@ -383,6 +383,36 @@ mod tests {
     }
 
     #[test]
+    fn the_store_toggle_counts_stores_and_is_saved() {
+        let mut state = State::default();
+        state.key(ratatui::crossterm::event::KeyEvent::from(
+            ratatui::crossterm::event::KeyCode::Char('t'),
+        ));
+        assert_eq!(state.op, engine::Op::Store);
+        state.space = Space::Shared;
+        state.elem = 8;
+        state.stride = 0;
+        let b = engine::bank_conflicts(&state.access(), state.arch).unwrap();
+        assert_eq!(b.wavefronts, 2);
+        let saved = state.settings();
+        assert_eq!(saved.op, "store");
+        assert_eq!(State::from_settings(&saved).op, engine::Op::Store);
+        // Files saved before stores have no op: a load.
+        let old = crate::progress::ExplorerSettings {
+            op: String::new(),
+            ..saved
+        };
+        assert_eq!(State::from_settings(&old).op, engine::Op::Load);
+        state.toggle_op();
+        assert_eq!(
+            engine::bank_conflicts(&state.access(), state.arch)
+                .unwrap()
+                .wavefronts,
+            1
+        );
+    }
+
+    #[test]
     fn extreme_steps_saturate() {
         let mut state = State {
             pitch: i64::MAX - 10,

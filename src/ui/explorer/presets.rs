@@ -1,7 +1,7 @@
 //! Classic cases from the notes, one keystroke away, and the picker that lists them.
 
 use super::{Lanes, Shape, Space, State};
-use crate::engine::Arch;
+use crate::engine::{Arch, Op};
 use crate::i18n::Lang;
 use crate::t;
 use crate::ui::diagram::{fit_words, pad_right};
@@ -47,6 +47,8 @@ impl Preset {
             "double tile[32][32] column" => t!(lang, "explorer-preset-double-tile"),
             "AMD wave64 contiguous" => t!(lang, "explorer-preset-amd-contiguous"),
             "AMD wave64 stride 64" => t!(lang, "explorer-preset-amd-stride64"),
+            "8-byte store, one address" => t!(lang, "explorer-preset-store-broadcast"),
+            "store tile[32][32] column" => t!(lang, "explorer-preset-store-column"),
             other => other.to_string(),
         }
     }
@@ -72,6 +74,8 @@ impl Preset {
             "double tile[32][32] column" => t!(lang, "explorer-preset-double-tile-what"),
             "AMD wave64 contiguous" => t!(lang, "explorer-preset-amd-contiguous-what"),
             "AMD wave64 stride 64" => t!(lang, "explorer-preset-amd-stride64-what"),
+            "8-byte store, one address" => t!(lang, "explorer-preset-store-broadcast-what"),
+            "store tile[32][32] column" => t!(lang, "explorer-preset-store-column-what"),
             _ => self.what.to_string(),
         }
     }
@@ -165,6 +169,22 @@ pub const PRESETS: &[Preset] = &[
         name: "double tile[32][32] column",
         what: "shared: 32 wavefronts; [32][33] → 2",
         apply: |s| s.set_affine(Space::Shared, 8, 32, 0),
+    },
+    Preset {
+        name: "8-byte store, one address",
+        what: "store: 2 wavefronts (the load: 1)",
+        apply: |s| {
+            s.set_affine(Space::Shared, 8, 0, 0);
+            s.op = Op::Store;
+        },
+    },
+    Preset {
+        name: "store tile[32][32] column",
+        what: "transpose write: 32 wavefronts",
+        apply: |s| {
+            s.set_affine(Space::Shared, 4, 32, 0);
+            s.op = Op::Store;
+        },
     },
     Preset {
         name: "AMD wave64 contiguous",

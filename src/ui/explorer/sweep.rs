@@ -14,7 +14,7 @@
 use super::{Space, State};
 use crate::engine::measured::MeasuredSweep;
 use crate::engine::{
-    AccessParam, AccessShape, Granularity, SweepRange, Vendor, banks_sweep, coalescing_sweep,
+    AccessParam, AccessShape, Granularity, Op, SweepRange, Vendor, banks_sweep, coalescing_sweep,
 };
 use crate::format;
 use crate::i18n::Lang;
@@ -362,6 +362,7 @@ pub fn curves(state: &State, panel: &SweepPanel) -> SweepCurves {
             &shape,
             state.arch.warp_size,
             state.granularity(),
+            state.op,
             param,
             range,
         )
@@ -375,7 +376,7 @@ pub fn curves(state: &State, panel: &SweepPanel) -> SweepCurves {
             Some((x as f64, y))
         })
         .collect(),
-        Space::Shared => banks_sweep(&shape, state.arch, param, range)
+        Space::Shared => banks_sweep(&shape, state.arch, state.op, param, range)
             .into_iter()
             .filter_map(|(x, b)| Some((x as f64, f64::from(b.ok()?.wavefronts))))
             .collect(),
@@ -408,7 +409,9 @@ fn measured_sweep(state: &State, param: AccessParam) -> Option<MeasuredSweep> {
         && shape.mask.is_none()
         && shape.base.rem_euclid(128) == 0
         && state.arch.vendor == Vendor::Nvidia
-        && state.arch.warp_size == 32;
+        && state.arch.warp_size == 32
+        // The measured curves are of loads.
+        && state.op == Op::Load;
     if !plain {
         return None;
     }

@@ -3,6 +3,7 @@
 use super::ast::{BinOp, Expr, Kernel, Pos, Site, Space, Stmt, UnOp, Wrap};
 use super::error::{AnalyzeError, Result};
 use super::merge::{self, Role};
+use crate::engine::{self, Granularity, LaneArray, Op, Vendor};
 
 const LANES: usize = 32;
 /// Loop iterations one warp may run before the analysis gives up.
@@ -1360,26 +1361,27 @@ impl Machine<'_> {
             Space::Global => 32,
             Space::Shared => 128,
         };
-        let measure = |addrs: &[i64; LANES], c: &mut Counts, times: u64| match space {
-            Space::Global => c.sectors += times * u64::from(sectors(addrs, mask, bytes)),
-            Space::Shared => {
-                let (w, ideal) = wavefronts(addrs, mask, bytes, store);
-                c.wavefronts += times * u64::from(w);
-                c.ideal += times * u64::from(ideal);
-            }
-        };
-        if coef.iter().all(|d| d % modulus == 0) {
-            measure(addrs, &mut c, n);
+        let mut lanes = LaneArray::from_warp32(addrs, mask, bytes, op_of(store));
+        let measured = if coef.iter().all(|d| d % modulus == 0) {
+            measure(space, &lanes, &mut c, n)
         } else {
             let k = self.residues(coef, modulus);
             let hist = &self.hist[k].2;
+            let mut measured = Ok(());
             for (r, &times) in hist.iter().enumerate() {
                 if times == 0 {
                     continue;
                 }
-                let shifted = addrs.map(|a| a + r as i64);
-                measure(&shifted, &mut c, times);
+                for (slot, &a) in lanes.addresses.iter_mut().zip(addrs) {
+                    *slot = a + r as i64;
+                }
+                measured = measured.and(measure(space, &lanes, &mut c, times));
             }
+            measured
+        };
+        if let Err(e) = measured {
+            let what = format!("`{}` cannot be counted: {e}", site.text);
+            return self.err(site.pos, what);
         }
         if let Some((traced, limit)) = self.tracing
             && traced == site_idx
@@ -1493,13 +1495,10 @@ impl Machine<'_> {
             bytes: n * u64::from(mask.count_ones()) * u64::from(wide),
             ..Counts::default()
         };
-        match site.space {
-            Space::Global => c.sectors = n * u64::from(sectors(&first.addrs, mask, wide)),
-            Space::Shared => {
-                let (w, ideal) = wavefronts(&first.addrs, mask, wide, first.store);
-                c.wavefronts = n * u64::from(w);
-                c.ideal = n * u64::from(ideal);
-            }
+        let lanes = LaneArray::from_warp32(&first.addrs, mask, wide, op_of(first.store));
+        // A width the engine does not count (the finder forms only 8 and 16 bytes) is left unmerged.
+        if measure(site.space, &lanes, &mut c, n).is_err() {
+            return false;
         }
         for m in members {
             let entry = &mut self.merged[m.site];
@@ -1527,77 +1526,42 @@ fn lanes_f1(v: &V) -> f64 {
     }
 }
 
-/// Distinct 32-byte sectors the active lanes touch (engine notes §1).
-pub fn sectors(addrs: &[i64; LANES], mask: u32, bytes: u32) -> u32 {
-    let mut buf = [0i64; 2 * LANES];
-    let mut n = 0;
-    let last = i64::from(bytes) - 1;
-    for (l, &a) in addrs.iter().enumerate() {
-        if mask & (1 << l) != 0 {
-            let first = a >> 5;
-            let end = (a + last) >> 5;
-            buf[n] = first;
-            n += 1;
-            if end != first {
-                buf[n] = end;
-                n += 1;
-            }
-        }
+impl Execution {
+    /// The sectors (global) or wavefronts and active phases (shared) of this execution of a
+    /// `bytes`-byte access, counted exactly as the analyser counts every execution it runs (the
+    /// engine's counting paths, a store as a store): 32 lanes storing one 8-byte shared address →
+    /// 2 wavefronts, 2 phases; the load → 1 and 1. Errors for a width the engine refuses (not 1,
+    /// 2, 4, 8 or 16 bytes) or no active lane.
+    pub fn counts(&self, space: Space, bytes: u32) -> engine::Result<Counts> {
+        let lanes = LaneArray::from_warp32(&self.offsets, self.mask, bytes, op_of(self.store));
+        let mut counts = Counts::default();
+        measure(space, &lanes, &mut counts, 1)?;
+        Ok(counts)
     }
-    let s = &mut buf[..n];
-    if !s.windows(2).all(|w| w[0] <= w[1]) {
-        s.sort_unstable();
-    }
-    let mut distinct = 0;
-    for (k, v) in s.iter().enumerate() {
-        if k == 0 || s[k - 1] != *v {
-            distinct += 1;
-        }
-    }
-    distinct
 }
 
-/// Shared-memory wavefronts and active phases (engine notes §2 and §2b).
-pub fn wavefronts(addrs: &[i64; LANES], mask: u32, bytes: u32, store: bool) -> (u32, u32) {
-    let base_phase = 128 / bytes.max(4) as usize;
-    let pairs = |xor: usize| {
-        (0..LANES).all(|l| {
-            mask & (1 << l) == 0 || mask & (1 << (l ^ xor)) == 0 || addrs[l] == addrs[l ^ xor]
-        })
-    };
-    let merged = !store && bytes >= 8 && (pairs(1) || pairs(2));
-    let phase = if merged { base_phase * 2 } else { base_phase }.min(LANES);
-    let mut total = 0;
-    let mut ideal = 0;
-    let mut buf = [0i64; 4 * LANES];
-    for first in (0..LANES).step_by(phase) {
-        let mut n = 0;
-        for (l, &a) in addrs.iter().enumerate().skip(first).take(phase) {
-            if mask & (1 << l) == 0 {
-                continue;
-            }
-            let w0 = a.div_euclid(4);
-            let w1 = (a + i64::from(bytes) - 1).div_euclid(4);
-            for w in w0..=w1 {
-                if n < buf.len() {
-                    buf[n] = w;
-                    n += 1;
-                }
-            }
+/// The engine's name for a load (`false`) or a store (`true`).
+fn op_of(store: bool) -> Op {
+    if store { Op::Store } else { Op::Load }
+}
+
+/// Adds `times` executions of one warp access to `c`, counted by the engine (notes §1, §2 and
+/// §2b): global accesses by their distinct 32-byte sectors, shared ones by their wavefronts and
+/// active phases (the ideal), 8- and 16-byte shared stores with no pair merge. 32 lanes storing
+/// one `double` add 2 wavefronts and 2 phases per execution; loading it, 1 and 1. Errors only for
+/// lanes the engine refuses (an element size other than 1, 2, 4, 8 or 16 bytes, no active lane).
+fn measure(space: Space, lanes: &LaneArray, c: &mut Counts, times: u64) -> engine::Result<()> {
+    match space {
+        Space::Global => {
+            let counts = engine::coalescing::count_lanes(lanes, Granularity::Sector)?;
+            c.sectors += times * u64::from(counts.sectors);
         }
-        if n == 0 {
-            continue;
+        Space::Shared => {
+            // The analyser models NVIDIA hardware: phases may merge (for loads), as on the H200.
+            let counts = engine::banks::count_lanes(lanes, Vendor::Nvidia)?;
+            c.wavefronts += times * u64::from(counts.wavefronts);
+            c.ideal += times * u64::from(counts.ideal_wavefronts);
         }
-        ideal += 1;
-        let s = &mut buf[..n];
-        s.sort_unstable();
-        let mut per_bank = [0u32; 32];
-        for (k, w) in s.iter().enumerate() {
-            if k == 0 || s[k - 1] != *w {
-                per_bank[w.rem_euclid(32) as usize] += 1;
-            }
-        }
-        total += per_bank.iter().copied().max().unwrap_or(0);
     }
-    (total, ideal)
+    Ok(())
 }

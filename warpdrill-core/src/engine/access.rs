@@ -53,17 +53,68 @@ pub enum Pattern {
     },
 }
 
-/// One warp's load: element size, pattern and active lanes.
+/// Whether the warp's instruction reads memory or writes it (engine notes §2b).
+///
+/// Global stores count sectors exactly as loads (a full warp storing consecutive floats: 4
+/// sectors either way), and shared stores of 1, 2 or 4 bytes take the load's wavefronts. Shared
+/// stores of 8 or 16 bytes never pair-merge: their phases are always half-warps (8 B) or
+/// quarter-warps (16 B), so every lane storing one 8-byte address costs 2 wavefronts where the
+/// load costs 1, and one 16-byte address 4 where the load costs 2. Written `"load"` / `"store"`
+/// in JSON; a description without one is a load.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Op {
+    /// A load (`ld.global`, `LDS`): the default.
+    #[default]
+    Load,
+    /// A store (`st.global`, `STS`).
+    Store,
+}
+
+impl Op {
+    /// Both, loads first.
+    pub const ALL: [Op; 2] = [Op::Load, Op::Store];
+
+    /// The name in JSON and on the command line: `load` or `store`.
+    pub fn key(self) -> &'static str {
+        match self {
+            Op::Load => "load",
+            Op::Store => "store",
+        }
+    }
+
+    /// Reads `load` / `store` (also `ld` / `st`, any case); `None` for anything else.
+    pub fn parse(text: &str) -> Option<Op> {
+        match text.trim().to_ascii_lowercase().as_str() {
+            "load" | "ld" | "read" => Some(Op::Load),
+            "store" | "st" | "write" => Some(Op::Store),
+            _ => None,
+        }
+    }
+
+    /// Whether 8- and 16-byte shared accesses of this kind may merge neighbouring phases in pairs
+    /// (engine notes §2): loads may, stores never do (§2b). A load of one 8-byte address by every
+    /// lane is then 1 wavefront; the store of it 2.
+    pub fn pair_merges(self) -> bool {
+        self == Op::Load
+    }
+}
+
+/// One warp's load or store: element size, pattern, active lanes and which of the two.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct WarpAccess {
-    /// Bytes each lane loads: 1, 2, 4, 8 or 16.
+    /// Bytes each lane loads (or stores): 1, 2, 4, 8 or 16.
     pub elem_bytes: u32,
     /// How addresses are made.
     pub pattern: Pattern,
-    /// Lanes that execute the load (bit `t` = lane `t`).
+    /// Lanes that execute the instruction (bit `t` = lane `t`).
     pub active_mask: u64,
     /// Lanes in the warp: 32, or 64 for an AMD wave64.
     pub warp_size: u32,
+    /// A load or a store (a load when not given): 8- and 16-byte shared stores never pair-merge,
+    /// so 32 lanes storing one `double` take 2 wavefronts where loading it takes 1.
+    #[serde(default)]
+    pub op: Op,
 }
 
 /// Every lane's address, resolved: `None` for an inactive lane.
@@ -73,6 +124,9 @@ pub struct LaneAddresses {
     pub elem_bytes: u32,
     /// Byte address per lane, lane 0 first.
     pub addresses: Vec<Option<i64>>,
+    /// A load or a store: counted alike but for 8- and 16-byte shared stores, which never
+    /// pair-merge (one 8-byte address stored by 32 lanes: 2 wavefronts; loaded: 1).
+    pub op: Op,
 }
 
 impl LaneAddresses {
@@ -111,6 +165,7 @@ impl WarpAccess {
             },
             active_mask: full_mask(32),
             warp_size: 32,
+            op: Op::Load,
         }
     }
 
@@ -121,12 +176,20 @@ impl WarpAccess {
             pattern: Pattern::Explicit { offsets_bytes },
             active_mask: full_mask(32),
             warp_size: 32,
+            op: Op::Load,
         }
     }
 
     /// The same access with another active mask.
     pub fn with_mask(mut self, active_mask: u64) -> Self {
         self.active_mask = active_mask;
+        self
+    }
+
+    /// The same access as a load or a store: `WarpAccess::explicit(8, vec![0; 32])` costs 1
+    /// wavefront in shared memory, `.with_op(Op::Store)` 2 (stores never pair-merge).
+    pub fn with_op(mut self, op: Op) -> Self {
+        self.op = op;
         self
     }
 
@@ -187,6 +250,7 @@ impl WarpAccess {
             warp_size: self.warp_size,
             active,
             addresses,
+            op: self.op,
         })
     }
 
@@ -226,6 +290,7 @@ impl WarpAccess {
             active,
             first,
             step,
+            op: self.op,
         })
     }
 
@@ -407,6 +472,9 @@ pub struct LinearLanes {
     pub first: i64,
     /// Bytes from one lane to the next.
     pub step: i64,
+    /// A load or a store (8- and 16-byte shared stores never pair-merge: a linear 8-byte store at
+    /// step 0 costs 2 wavefronts, the load 1).
+    pub op: Op,
 }
 
 impl LinearLanes {
@@ -430,6 +498,7 @@ impl LinearLanes {
             warp_size: self.warp_size,
             active: self.active,
             addresses,
+            op: self.op,
         }
     }
 }
@@ -446,9 +515,29 @@ pub struct LaneArray {
     pub active: u64,
     /// Byte address of lane `t` at index `t`; meaningless where the lane is inactive.
     pub addresses: [i64; 64],
+    /// A load or a store: what [`crate::engine::banks::count_lanes`] reads to decide whether 8-
+    /// and 16-byte phases may merge (stores never: 32 lanes storing one 8-byte address are 2
+    /// wavefronts, loading it 1). Sectors do not depend on it.
+    pub op: Op,
 }
 
 impl LaneArray {
+    /// The lanes of one 32-lane warp given as 32 byte addresses and a mask (bit `t` = lane `t`;
+    /// an inactive lane's address is ignored): what the kernel analyser hands the counting
+    /// passes. The counts check the element size; lanes storing 8 bytes at address 0 in every
+    /// lane count 2 wavefronts as a store, 1 as a load.
+    pub fn from_warp32(addresses: &[i64; 32], mask: u32, elem_bytes: u32, op: Op) -> LaneArray {
+        let mut all = [0i64; 64];
+        all[..32].copy_from_slice(addresses);
+        LaneArray {
+            elem_bytes,
+            warp_size: 32,
+            active: u64::from(mask),
+            addresses: all,
+            op,
+        }
+    }
+
     /// Number of lanes that load.
     pub fn active_lanes(&self) -> u32 {
         self.active.count_ones()
@@ -471,6 +560,7 @@ impl LaneArray {
             warp_size: lanes.addresses.len() as u32,
             active: 0,
             addresses: [0; 64],
+            op: lanes.op,
         };
         for (lane, address) in lanes.active() {
             address.checked_add(last_byte)?;
@@ -485,6 +575,7 @@ impl LaneArray {
         LaneAddresses {
             elem_bytes: self.elem_bytes,
             addresses: (0..self.warp_size as usize).map(|l| self.get(l)).collect(),
+            op: self.op,
         }
     }
 }
@@ -523,6 +614,7 @@ mod tests {
             },
             active_mask: full_mask(32),
             warp_size: 32,
+            op: Op::Load,
         };
         assert_eq!(aos.resolve().unwrap().addresses[2], Some(32));
         let column = WarpAccess {

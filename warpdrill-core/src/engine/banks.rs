@@ -1,6 +1,7 @@
-//! Shared-memory banks (engine notes §2): which bank each lane hits and how many wavefronts a load takes.
+//! Shared-memory banks (engine notes §2 and §2b): which bank each lane hits and how many wavefronts a
+//! load or a store takes.
 
-use super::access::{LaneAddresses, LaneArray, LinearLanes, WarpAccess};
+use super::access::{LaneAddresses, LaneArray, LinearLanes, Op, WarpAccess};
 use super::arch::{Arch, Vendor};
 use super::error::{EngineError, Result};
 use serde::Serialize;
@@ -37,15 +38,19 @@ pub struct Phase {
     pub banks: Vec<Vec<BankWord>>,
 }
 
-/// The cost of one warp's shared-memory load.
+/// The cost of one warp's shared-memory load or store.
 #[derive(Debug, Clone, PartialEq, Serialize)]
 pub struct BankAnalysis {
+    /// A load or a store: 8- and 16-byte stores never pair-merge (one 8-byte address stored by 32
+    /// lanes: 2 wavefronts, loaded: 1).
+    pub op: Op,
     /// Bank of each lane's first word (`None` if inactive).
     pub bank_of_lane: Vec<Option<u32>>,
     /// Lanes per phase: the whole warp for ≤ 4 bytes, half-warps for 8, quarter-warps for 16
-    /// (doubled when the pair merge applies).
+    /// (doubled when the pair merge applies; never for a store).
     pub phase_lanes: u32,
-    /// Whether neighbouring phases merged in pairs (8/16-byte loads where lane pairs share addresses).
+    /// Whether neighbouring phases merged in pairs (8/16-byte loads where lane pairs share
+    /// addresses; a store never merges).
     pub merged: bool,
     /// Phases that have an active lane.
     pub phases: Vec<Phase>,
@@ -72,24 +77,29 @@ impl BankAnalysis {
     }
 }
 
-/// Analyses a shared-memory load on the given architecture.
+/// Analyses a shared-memory load or store (`access.op`) on the given architecture.
 ///
 /// Accesses of 4 bytes or less: wavefronts = the most distinct 4-byte words any bank delivers over the
-/// whole warp (lanes reading one word share it). 8 and 16 bytes: half- and quarter-warp phases, merged in
-/// pairs when every active lane reads the same address as lane `t^1` (or every one as lane `t^2`);
-/// wavefronts = the sum over phases. Worked numbers: `tile[32][32]` column → 32 wavefronts;
-/// `tile[32][33]` → 1; stride 2 words → 2-way.
+/// whole warp (lanes reading one word share it), for loads and stores alike. 8 and 16 bytes: half- and
+/// quarter-warp phases; a load's phases merge in pairs when every active lane reads the same address
+/// as lane `t^1` (or every one as lane `t^2`), a store's never do; wavefronts = the sum over phases.
+/// Worked numbers: `tile[32][32]` column → 32 wavefronts; `tile[32][33]` → 1; stride 2 words →
+/// 2-way; one 8-byte address for all lanes → 1 wavefront loaded, 2 stored.
 ///
 /// ```
-/// use warpdrill_core::engine::{bank_conflicts, Arch, WarpAccess};
+/// use warpdrill_core::engine::{bank_conflicts, Arch, Op, WarpAccess};
 /// let padded = bank_conflicts(&WarpAccess::affine(4, 33, 0), Arch::default_arch()).unwrap();
 /// assert_eq!(padded.wavefronts, 1);
+/// let stored = WarpAccess::affine(8, 0, 0).with_op(Op::Store);
+/// assert_eq!(bank_conflicts(&stored, Arch::default_arch()).unwrap().wavefronts, 2);
 /// ```
 pub fn bank_conflicts(access: &WarpAccess, arch: &Arch) -> Result<BankAnalysis> {
     analyse_lanes(&access.resolve()?, arch.vendor)
 }
 
-/// [`bank_conflicts`] on already-resolved lane addresses.
+/// [`bank_conflicts`] on already-resolved lane addresses, a load or a store as `lanes.op` says
+/// (8- and 16-byte stores never pair-merge: one 8-byte address in all 32 lanes is 1 wavefront
+/// loaded, 2 stored — one per half-warp phase).
 pub fn analyse_lanes(lanes: &LaneAddresses, vendor: Vendor) -> Result<BankAnalysis> {
     let elem = i64::from(lanes.elem_bytes);
     let warp = lanes.addresses.len() as u32;
@@ -101,8 +111,10 @@ pub fn analyse_lanes(lanes: &LaneAddresses, vendor: Vendor) -> Result<BankAnalys
         ));
     }
     let base_phase = (BANKS * BANK_BYTES as u32) / (lanes.elem_bytes.max(4));
-    let merged =
-        elem >= 8 && vendor == Vendor::Nvidia && (pairs_share(lanes, 1) || pairs_share(lanes, 2));
+    let merged = elem >= 8
+        && vendor == Vendor::Nvidia
+        && lanes.op.pair_merges()
+        && (pairs_share(lanes, 1) || pairs_share(lanes, 2));
     let phase_lanes = if merged { base_phase * 2 } else { base_phase }.min(warp);
 
     let mut phases = Vec::new();
@@ -153,6 +165,7 @@ pub fn analyse_lanes(lanes: &LaneAddresses, vendor: Vendor) -> Result<BankAnalys
     let wavefronts: u32 = phases.iter().map(|p| p.wavefronts).sum();
     let ideal_wavefronts = phases.len() as u32;
     Ok(BankAnalysis {
+        op: lanes.op,
         bank_of_lane,
         phase_lanes,
         merged,
@@ -177,10 +190,13 @@ fn pairs_share(lanes: &LaneAddresses, xor: usize) -> bool {
     })
 }
 
-/// The counts of one warp's shared-memory load without the per-bank lists: equal, field for field,
-/// to the same fields of [`BankAnalysis`].
+/// The counts of one warp's shared-memory load or store without the per-bank lists: equal, field
+/// for field, to the same fields of [`BankAnalysis`] (a full warp storing one `double`: 2
+/// wavefronts, 1 conflict-free each phase, so 0 conflicts).
 #[derive(Debug, Clone, Copy, PartialEq, Serialize)]
 pub struct BankCounts {
+    /// A load or a store (see [`BankAnalysis::op`]).
+    pub op: Op,
     /// Lanes per phase (see [`BankAnalysis::phase_lanes`]).
     pub phase_lanes: u32,
     /// Whether neighbouring phases merged in pairs.
@@ -201,6 +217,7 @@ impl BankAnalysis {
     /// The counts of this analysis (what [`bank_counts`] computes without building the bank lists).
     pub fn counts(&self) -> BankCounts {
         BankCounts {
+            op: self.op,
             phase_lanes: self.phase_lanes,
             merged: self.merged,
             wavefronts: self.wavefronts,
@@ -212,19 +229,23 @@ impl BankAnalysis {
     }
 }
 
-/// Counts wavefronts and bank conflicts of a shared-memory load without building the per-bank word
-/// lists: no allocation, the same numbers as [`bank_conflicts`].
+/// Counts wavefronts and bank conflicts of a shared-memory load or store (`access.op`) without
+/// building the per-bank word lists: no allocation, the same numbers as [`bank_conflicts`].
 ///
 /// Per phase, the words `⌊a / 4⌋ … ⌊(a + E − 1) / 4⌋` of its active lanes are put in order (one pass
 /// when the lanes' words already rise or fall, as any stride does; sorted in place on the stack
 /// otherwise); each distinct word adds one to its bank `word mod 32`, and the phase costs the largest
-/// bank count. Worked number: 4-byte elements at stride 32 words → all 32 words in bank 0 → 32
-/// wavefronts, 31 conflicts; at stride 33 → one word per bank → 1 wavefront.
+/// bank count. 8- and 16-byte loads may merge phases in pairs; stores never do. Worked number:
+/// 4-byte elements at stride 32 words → all 32 words in bank 0 → 32 wavefronts, 31 conflicts; at
+/// stride 33 → one word per bank → 1 wavefront; one 16-byte address stored by every lane → 4
+/// quarter-warp phases → 4 wavefronts (the load: 2).
 ///
 /// ```
-/// use warpdrill_core::engine::{bank_counts, Arch, WarpAccess};
+/// use warpdrill_core::engine::{bank_counts, Arch, Op, WarpAccess};
 /// let k = bank_counts(&WarpAccess::affine(4, 32, 0), Arch::default_arch()).unwrap();
 /// assert_eq!((k.wavefronts, k.bank_conflicts), (32, 31));
+/// let store = WarpAccess::affine(16, 0, 0).with_op(Op::Store);
+/// assert_eq!(bank_counts(&store, Arch::default_arch()).unwrap().wavefronts, 4);
 /// ```
 pub fn bank_counts(access: &WarpAccess, arch: &Arch) -> Result<BankCounts> {
     if let Some(lanes) = access.linear()? {
@@ -280,6 +301,7 @@ fn linear_counts(lanes: &LinearLanes) -> Option<BankCounts> {
         ideal += 1;
     }
     Some(BankCounts {
+        op: lanes.op,
         phase_lanes,
         merged: false,
         wavefronts,
@@ -290,7 +312,15 @@ fn linear_counts(lanes: &LinearLanes) -> Option<BankCounts> {
     })
 }
 
-/// [`bank_counts`] on lanes already resolved.
+/// [`bank_counts`] on lanes already resolved, a load or a store as `lanes.op` says: the counting
+/// the kernel analyser uses for every shared access it executes. One 8-byte address in all 32
+/// lanes → 1 wavefront as a load, 2 as a store.
+///
+/// ```
+/// use warpdrill_core::engine::{Op, Vendor, banks::count_lanes, LaneArray};
+/// let store = LaneArray::from_warp32(&[0; 32], u32::MAX, 8, Op::Store);
+/// assert_eq!(count_lanes(&store, Vendor::Nvidia).unwrap().wavefronts, 2);
+/// ```
 pub fn count_lanes(lanes: &LaneArray, vendor: Vendor) -> Result<BankCounts> {
     // A hand-made array may hold anything: the passes below assume what `resolve_array` checks.
     if !super::access::ELEM_SIZES.contains(&lanes.elem_bytes) || lanes.warp_size > 64 {
@@ -311,13 +341,14 @@ pub fn count_lanes(lanes: &LaneArray, vendor: Vendor) -> Result<BankCounts> {
 }
 
 /// The phases of checked lanes; `ordered` when they are known to come in order (the ordered pass
-/// first, not the bitmap).
+/// first, not the bitmap). A store's phases never merge (§2b).
 fn count_phases(lanes: &LaneArray, vendor: Vendor, ordered: bool) -> BankCounts {
     let elem = i64::from(lanes.elem_bytes);
     let warp = lanes.warp_size;
     let base_phase = (BANKS * BANK_BYTES as u32) / lanes.elem_bytes.max(4);
     let merged = elem >= 8
         && vendor == Vendor::Nvidia
+        && lanes.op.pair_merges()
         && (array_pairs_share(lanes, 1) || array_pairs_share(lanes, 2));
     let phase_lanes = if merged { base_phase * 2 } else { base_phase }.min(warp);
     let phase_mask = super::access::full_mask(phase_lanes);
@@ -344,6 +375,7 @@ fn count_phases(lanes: &LaneArray, vendor: Vendor, ordered: bool) -> BankCounts 
         first_lane += phase_lanes;
     }
     BankCounts {
+        op: lanes.op,
         phase_lanes,
         merged,
         wavefronts,
@@ -697,6 +729,43 @@ mod tests {
             (contiguous16.wavefronts, contiguous16.ideal_wavefronts),
             (4, 4)
         );
+    }
+
+    #[test]
+    fn wide_stores_never_pair_merge() {
+        let arch = Arch::default_arch();
+        for (elem, load, store) in [(8u32, 1u32, 2u32), (16, 2, 4)] {
+            let one = WarpAccess::explicit(elem, vec![0; 32]);
+            let loaded = analyse(one.clone());
+            let stored = analyse(one.clone().with_op(Op::Store));
+            assert_eq!((loaded.wavefronts, loaded.merged), (load, true), "{elem} B");
+            assert_eq!(
+                (stored.wavefronts, stored.merged, stored.bank_conflicts),
+                (store, false, 0),
+                "{elem} B"
+            );
+            assert_eq!(stored.op, Op::Store);
+            assert_eq!(stored.phase_lanes, 128 / elem);
+            // The counting paths agree: general, linear (stride 0) and the analyser's array.
+            let counts = bank_counts(&one.clone().with_op(Op::Store), arch).unwrap();
+            assert_eq!(counts, stored.counts());
+            let linear = WarpAccess::affine(elem, 0, 0).with_op(Op::Store);
+            assert_eq!(bank_counts(&linear, arch).unwrap().wavefronts, store);
+            let array = LaneArray::from_warp32(&[0; 32], u32::MAX, elem, Op::Store);
+            assert_eq!(count_lanes(&array, arch.vendor).unwrap().wavefronts, store);
+            let array = LaneArray::from_warp32(&[0; 32], u32::MAX, elem, Op::Load);
+            assert_eq!(count_lanes(&array, arch.vendor).unwrap().wavefronts, load);
+        }
+        // 1-, 2- and 4-byte stores follow the load rule.
+        for elem in [1u32, 2, 4] {
+            for stride in [0i64, 1, 2, 32, 33] {
+                let load = WarpAccess::affine(elem, stride, 0);
+                assert_eq!(
+                    analyse(load.clone().with_op(Op::Store)).wavefronts,
+                    analyse(load).wavefronts
+                );
+            }
+        }
     }
 
     #[test]

@@ -1,6 +1,7 @@
-//! Global-memory coalescing (engine notes §1): how one warp load becomes sectors and lines.
+//! Global-memory coalescing (engine notes §1 and §2b): how one warp load or store becomes sectors
+//! and lines. Stores count exactly as loads.
 
-use super::access::{LaneAddresses, LaneArray, LinearLanes, WarpAccess};
+use super::access::{LaneAddresses, LaneArray, LinearLanes, Op, WarpAccess};
 use super::arch::Granularity;
 use super::error::{EngineError, Result};
 use serde::Serialize;
@@ -19,9 +20,12 @@ pub struct Segment {
     pub byte_mask: u128,
 }
 
-/// The cost of one warp's global load.
+/// The cost of one warp's global load or store.
 #[derive(Debug, Clone, PartialEq, Serialize)]
 pub struct Coalescing {
+    /// A load or a store: sectors are counted the same way for both (32 lanes storing consecutive
+    /// floats touch 4 sectors, as loading them does).
+    pub op: Op,
     /// Unit the totals below are counted in.
     pub granularity: Granularity,
     /// Bytes per unit: 32 (sector) or 128 (line).
@@ -58,10 +62,10 @@ impl Coalescing {
     }
 }
 
-/// Analyses a warp access with the given fetch unit.
+/// Analyses a warp access (a load or a store: counted alike) with the given fetch unit.
 ///
 /// Sectors = distinct 32-byte aligned sectors that `[a_t, a_t + E)` of the active lanes touch; lines the
-/// same with 128 bytes. Worked numbers (4-byte floats, full warp): stride 1 → 4 sectors, 100 %;
+/// same with 128 bytes; a store touches the sectors a load of the same addresses would. Worked numbers (4-byte floats, full warp): stride 1 → 4 sectors, 100 %;
 /// offset 1 → 5 sectors; stride 32 → 32 sectors, 12.5 %.
 ///
 /// ```
@@ -162,6 +166,7 @@ pub fn coalesce_lanes(lanes: &LaneAddresses, granularity: Granularity) -> Result
     let bytes_requested = u64::from(active_lanes) * lanes.elem_bytes as u64;
     let bytes_fetched = segments.len() as u64 * unit as u64;
     Ok(Coalescing {
+        op: lanes.op,
         granularity,
         segment_bytes: unit as u32,
         active_lanes,
@@ -176,10 +181,13 @@ pub fn coalesce_lanes(lanes: &LaneAddresses, granularity: Granularity) -> Result
     })
 }
 
-/// The counts of one warp's global load without the segment list: what sweeps, batches and the
-/// numbers line need. Equal, field for field, to the same fields of [`Coalescing`].
+/// The counts of one warp's global load or store without the segment list: what sweeps, batches
+/// and the numbers line need. Equal, field for field, to the same fields of [`Coalescing`]
+/// (4-byte floats at stride 2: 8 sectors whether loaded or stored).
 #[derive(Debug, Clone, Copy, PartialEq, Serialize)]
 pub struct CoalescingCounts {
+    /// A load or a store (counted alike).
+    pub op: Op,
     /// Unit `transactions`, `bytes_fetched` and `efficiency` are counted in.
     pub granularity: Granularity,
     /// Bytes per unit: 32 (sector) or 128 (line).
@@ -219,6 +227,7 @@ impl Coalescing {
     /// The counts of this analysis (what [`coalesce_counts`] computes without building segments).
     pub fn counts(&self) -> CoalescingCounts {
         CoalescingCounts {
+            op: self.op,
             granularity: self.granularity,
             segment_bytes: self.segment_bytes,
             active_lanes: self.active_lanes,
@@ -232,8 +241,8 @@ impl Coalescing {
     }
 }
 
-/// Counts sectors, lines, requests and bytes of a warp load without building the segment list: no
-/// allocation, the same numbers as [`coalesce`].
+/// Counts sectors, lines, requests and bytes of a warp load or store without building the segment
+/// list: no allocation, the same numbers as [`coalesce`] (stores count as loads).
 ///
 /// Sectors = distinct `⌊a / 32⌋` over the bytes `[a_t, a_t + E)` of the active lanes; lines = distinct
 /// `⌊sector / 4⌋`. Lanes' sectors usually arrive in order (any stride of one sign), so they are counted
@@ -249,6 +258,7 @@ pub fn coalesce_counts(access: &WarpAccess, granularity: Granularity) -> Result<
     if let Some(lanes) = access.linear()? {
         let counts = linear_counts(&lanes);
         return Ok(finish(
+            lanes.op,
             granularity,
             lanes.active.count_ones(),
             lanes.elem_bytes,
@@ -262,7 +272,16 @@ pub fn coalesce_counts(access: &WarpAccess, granularity: Granularity) -> Result<
     }
 }
 
-/// [`coalesce_counts`] on lanes already resolved.
+/// [`coalesce_counts`] on lanes already resolved: the counting the kernel analyser uses for every
+/// global access it executes, loads and stores alike. 32 lanes at byte stride 4 from 0 → 4
+/// sectors.
+///
+/// ```
+/// use warpdrill_core::engine::{Granularity, LaneArray, Op, coalescing::count_lanes};
+/// let lanes: [i64; 32] = std::array::from_fn(|t| 4 * t as i64);
+/// let store = LaneArray::from_warp32(&lanes, u32::MAX, 4, Op::Store);
+/// assert_eq!(count_lanes(&store, Granularity::Sector).unwrap().sectors, 4);
+/// ```
 pub fn count_lanes(lanes: &LaneArray, granularity: Granularity) -> Result<CoalescingCounts> {
     // A hand-made array may hold anything: the passes below assume what `resolve_array` checks.
     if !super::access::ELEM_SIZES.contains(&lanes.elem_bytes) || lanes.warp_size > 64 {
@@ -284,12 +303,19 @@ pub fn count_lanes(lanes: &LaneArray, granularity: Granularity) -> Result<Coales
     let counts = bitmap_counts(lanes, last_byte)
         .or_else(|| ordered_counts(lanes, last_byte))
         .unwrap_or_else(|| sorted_counts(lanes, last_byte));
-    Ok(finish(granularity, active_lanes, lanes.elem_bytes, counts))
+    Ok(finish(
+        lanes.op,
+        granularity,
+        active_lanes,
+        lanes.elem_bytes,
+        counts,
+    ))
 }
 
 /// The counts of `active_lanes` lanes of `elem_bytes` that touch `sectors` sectors and `lines`
 /// lines.
 fn finish(
+    op: Op,
     granularity: Granularity,
     active_lanes: u32,
     elem_bytes: u32,
@@ -303,6 +329,7 @@ fn finish(
     let bytes_requested = u64::from(active_lanes) * u64::from(elem_bytes);
     let bytes_fetched = u64::from(transactions) * u64::from(unit);
     CoalescingCounts {
+        op,
         granularity,
         segment_bytes: unit,
         active_lanes,
@@ -541,6 +568,7 @@ mod tests {
                 },
                 active_mask: u64::MAX,
                 warp_size: 32,
+                op: Op::Load,
             };
             assert_eq!(sectors(aos), expected, "{size}-byte struct");
         }
@@ -615,6 +643,25 @@ mod tests {
                     );
                 }
             }
+        }
+    }
+
+    #[test]
+    fn stores_count_sectors_as_loads() {
+        for access in [
+            WarpAccess::affine(4, 1, 0),
+            WarpAccess::affine(4, 1, 1),
+            WarpAccess::affine(8, 32, 0),
+            WarpAccess::explicit(16, vec![0, 4096, 16, 100]),
+        ] {
+            let load = coalesce(&access, Granularity::Sector).unwrap();
+            let store = coalesce(&access.clone().with_op(Op::Store), Granularity::Sector).unwrap();
+            assert_eq!((store.sectors, store.lines), (load.sectors, load.lines));
+            assert_eq!(store.op, Op::Store);
+            assert_eq!(
+                coalesce_counts(&access.with_op(Op::Store), Granularity::Sector),
+                Ok(store.counts())
+            );
         }
     }
 

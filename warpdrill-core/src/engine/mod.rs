@@ -17,7 +17,7 @@ pub mod sweep;
 pub mod tiling;
 
 pub use access::{
-    ELEM_SIZES, LaneAddresses, LaneArray, LinearLanes, Pattern, WarpAccess, full_mask,
+    ELEM_SIZES, LaneAddresses, LaneArray, LinearLanes, Op, Pattern, WarpAccess, full_mask,
 };
 pub use arch::{ARCHS, AmdLimits, Arch, Granularity, NvidiaLimits, Vendor};
 pub use banks::{BankAnalysis, BankCounts, bank_conflicts, bank_counts, bank_of};

@@ -5,7 +5,7 @@
 //! access this way; [`AccessShape::access`] is the one place that turns the description into a
 //! [`WarpAccess`], and [`parse_mask`] the one place that reads a lane mask.
 
-use super::access::{Pattern, WarpAccess, full_mask};
+use super::access::{Op, Pattern, WarpAccess, full_mask};
 
 /// An access pattern as the learner describes it. Which pattern it makes, in order of precedence:
 /// explicit `offsets`; an array of structs (`struct_size`); a 2D walk (`pitch`); else affine.
@@ -52,8 +52,8 @@ impl Default for AccessShape {
 }
 
 impl AccessShape {
-    /// The warp access this shape describes for a warp of `warp_size` lanes (lanes past the warp
-    /// are dropped from the mask). Inputs are checked later, by [`WarpAccess::resolve`].
+    /// The warp load this shape describes for a warp of `warp_size` lanes (lanes past the warp
+    /// are dropped from the mask; [`AccessShape::access_as`] for a store). Inputs are checked later, by [`WarpAccess::resolve`].
     ///
     /// `AccessShape { stride: 2, ..Default::default() }.access(32)` is lanes reading bytes 0, 8, 16, …
     pub fn access(&self, warp_size: u32) -> WarpAccess {
@@ -89,7 +89,14 @@ impl AccessShape {
             pattern,
             active_mask: self.mask.unwrap_or(warp) & warp,
             warp_size,
+            op: Op::Load,
         }
+    }
+
+    /// [`AccessShape::access`] as a load or a store: the shape says where the lanes go, `op` what
+    /// they do there (8-byte shared stores at stride 0: 2 wavefronts, the load 1).
+    pub fn access_as(&self, warp_size: u32, op: Op) -> WarpAccess {
+        self.access(warp_size).with_op(op)
     }
 
     /// The shape of an access (the inverse of [`AccessShape::access`]).

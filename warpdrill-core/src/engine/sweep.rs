@@ -5,7 +5,7 @@
 //! [`OccupancyParam::set`]), counted by the fast paths ([`coalesce_counts`], [`bank_counts`],
 //! [`OccupancyCalculator`]), so a 256-point curve costs tens of microseconds.
 
-use super::access::{ELEM_SIZES, full_mask};
+use super::access::{ELEM_SIZES, Op, full_mask};
 use super::banks::{BankCounts, bank_counts};
 use super::coalescing::{CoalescingCounts, coalesce_counts};
 use super::error::{EngineError, Result};
@@ -253,7 +253,8 @@ impl std::fmt::Display for SweepRange {
     }
 }
 
-/// The counts of a global load at each value: `(value, counts or why not)`.
+/// The counts of a global load or store (`op`: counted alike) at each value: `(value, counts or
+/// why not)`.
 ///
 /// Worked numbers (4-byte floats): stride 1 → 4 sectors, stride 2 → 8, 4 → 16, 8 → 32 and every
 /// stride from 8 on → 32 sectors per request.
@@ -261,6 +262,7 @@ pub fn coalescing_sweep(
     shape: &AccessShape,
     warp_size: u32,
     granularity: Granularity,
+    op: Op,
     param: AccessParam,
     range: SweepRange,
 ) -> Vec<(i64, Result<CoalescingCounts>)> {
@@ -270,19 +272,21 @@ pub fn coalescing_sweep(
         .map(|value| {
             let counts = param
                 .set(&mut shape, value)
-                .and_then(|()| coalesce_counts(&shape.access(warp_size), granularity));
+                .and_then(|()| coalesce_counts(&shape.access_as(warp_size, op), granularity));
             (value, counts)
         })
         .collect()
 }
 
-/// The counts of a shared-memory load at each value.
+/// The counts of a shared-memory load or store (`op`) at each value.
 ///
-/// Worked numbers (4-byte words): wavefronts = `gcd(stride, 32)`: stride 1 → 1, 2 → 2, 32 → 32,
-/// 33 → 1.
+/// Worked numbers (4-byte words, loads and stores alike): wavefronts = `gcd(stride, 32)`: stride
+/// 1 → 1, 2 → 2, 32 → 32, 33 → 1. 8-byte elements at stride 0: 1 wavefront loaded, 2 stored
+/// (stores never pair-merge).
 pub fn banks_sweep(
     shape: &AccessShape,
     arch: &Arch,
+    op: Op,
     param: AccessParam,
     range: SweepRange,
 ) -> Vec<(i64, Result<BankCounts>)> {
@@ -292,7 +296,7 @@ pub fn banks_sweep(
         .map(|value| {
             let counts = param
                 .set(&mut shape, value)
-                .and_then(|()| bank_counts(&shape.access(arch.warp_size), arch));
+                .and_then(|()| bank_counts(&shape.access_as(arch.warp_size, op), arch));
             (value, counts)
         })
         .collect()
@@ -400,6 +404,7 @@ mod tests {
             &shape,
             32,
             Granularity::Sector,
+            Op::Load,
             AccessParam::Stride,
             SweepRange::new(1, 9, 1),
         )
@@ -410,6 +415,7 @@ mod tests {
         let wavefronts: Vec<u32> = banks_sweep(
             &shape,
             Arch::default_arch(),
+            Op::Load,
             AccessParam::Stride,
             SweepRange::new(31, 34, 1),
         )
@@ -417,6 +423,24 @@ mod tests {
         .map(|(_, b)| b.unwrap().wavefronts)
         .collect();
         assert_eq!(wavefronts, vec![1, 32, 1, 2]);
+        // 8-byte doubles at strides 0 and 1: the store's phases never merge.
+        let doubles = AccessShape {
+            elem_bytes: 8,
+            ..AccessShape::default()
+        };
+        for (op, expected) in [(Op::Load, vec![1, 2]), (Op::Store, vec![2, 2])] {
+            let wavefronts: Vec<u32> = banks_sweep(
+                &doubles,
+                Arch::default_arch(),
+                op,
+                AccessParam::Stride,
+                SweepRange::new(0, 1, 1),
+            )
+            .into_iter()
+            .map(|(_, b)| b.unwrap().wavefronts)
+            .collect();
+            assert_eq!(wavefronts, expected, "{op:?}");
+        }
     }
 
     #[test]
