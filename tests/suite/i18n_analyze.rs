@@ -3,7 +3,7 @@
 //! names and the English `why` and `merge_note` in every language; the screen at 80×24 keeps its
 //! borders with Korean text in it.
 
-mod common;
+use crate::common;
 
 use common::{app, buffer, numbers, press, screen};
 use ratatui::crossterm::event::KeyCode;

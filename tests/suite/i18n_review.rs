@@ -1,7 +1,7 @@
 //! The review, statistics and lab screens in Korean and Hinglish: snapshots at 80×24, and at 60×20
 //! no double-width character cut in half, the borders intact and every rating key on screen.
 
-mod common;
+use crate::common;
 
 use common::{NOW, app, app_with_review, buffer, press, press_with, screen, type_text};
 use ratatui::crossterm::event::{KeyCode, KeyModifiers};
@@ -222,7 +222,7 @@ fn the_same_numbers_in_every_language() {
     );
 }
 
-const LAB: &str = include_str!("../labs/coalescing-and-banks.ron");
+const LAB: &str = include_str!("../../labs/coalescing-and-banks.ron");
 
 fn lab_in(lang: Lang) -> App {
     let lab = Lab::parse("lab.ron", LAB).expect("a valid lab");

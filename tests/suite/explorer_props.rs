@@ -1,7 +1,7 @@
 //! The explorer never panics: every field, stepped and typed with extreme values, every preset, at
 //! sizes from tiny to wide, on every architecture.
 
-mod common;
+use crate::common;
 
 use common::{app, press, screen, type_text};
 use proptest::prelude::*;

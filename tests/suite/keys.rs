@@ -3,7 +3,7 @@
 //! time nor the keys a screen offers — the keys depend on the screen's state and the language asked
 //! for, nothing else.
 
-mod common;
+use crate::common;
 
 use common::{NOW, app, app_with_review, buffer, press, type_text};
 use ratatui::crossterm::event::KeyCode;

@@ -272,7 +272,7 @@ fn ratings_survive_kill_9_and_cut_off_lines() {
         let mut child = Command::new(std::env::current_exe().unwrap())
             .args([
                 "--exact",
-                "child_rates_until_killed",
+                "review::child_rates_until_killed",
                 "--ignored",
                 "--nocapture",
             ])

@@ -1,7 +1,7 @@
 //! The review and statistics screens, driven through the whole app: keys in, the log's states and the
 //! screen out; snapshots at 80×24 and at the minimum size.
 
-mod common;
+use crate::common;
 
 use common::{app_with_review, press, press_with, screen, type_text};
 use ratatui::crossterm::event::{KeyCode, KeyModifiers};

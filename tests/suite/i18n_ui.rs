@@ -1,7 +1,7 @@
 //! The tutor in Hinglish and Korean: the core screens fit and align at 80×24 and 60×20 (Korean
 //! takes two columns a syllable), their snapshots, and the language setting on Home.
 
-mod common;
+use crate::common;
 
 use common::{NOW, app, press, type_text};
 use ratatui::buffer::Buffer;

@@ -11,7 +11,7 @@ use warpdrill::engine::{Arch, WarpAccess};
 use warpdrill::ui::calculators::Tab;
 use warpdrill::ui::explorer::Space;
 
-mod common;
+use crate::common;
 use common::{app, press, screen};
 
 // ------------------------------------------------------------------------------------------------

@@ -1,7 +1,7 @@
 //! warpdrill never contradicts itself on screen or on the command line: words agree with their
 //! numbers, addresses keep their sign, and the same question gets the same answer everywhere.
 
-mod common;
+use crate::common;
 
 use common::{app, press, screen};
 use ratatui::crossterm::event::KeyCode;

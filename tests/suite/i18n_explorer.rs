@@ -11,7 +11,7 @@ use warpdrill::ladder::ShowMe;
 use warpdrill::ui::calculators::Tab;
 use warpdrill::ui::explorer::Space;
 
-mod common;
+use crate::common;
 use common::{app, buffer, press, type_text};
 
 /// The explorer on `access` in `lang`.

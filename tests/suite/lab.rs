@@ -2,7 +2,7 @@
 //! and what the report makes of them when they are intact, edited or cut off, screen snapshots, and
 //! a lab worked through the real binary in tmux.
 
-mod common;
+use crate::common;
 
 use common::{NOW, press, press_with, screen, type_text};
 use ratatui::crossterm::event::{KeyCode, KeyModifiers};
@@ -15,7 +15,7 @@ use warpdrill::ladder::{Outcome, generate};
 use warpdrill::progress::Progress;
 use warpdrill::ui::Theme;
 
-const SAMPLE: &str = include_str!("../labs/coalescing-and-banks.ron");
+const SAMPLE: &str = include_str!("../../labs/coalescing-and-banks.ron");
 
 /// A small lab: three numeric steps, locked order, hints cost 2, no time limit.
 const SMALL: &str = r#"Lab(

@@ -7,7 +7,7 @@ use warpdrill::analyze::{self, Options, examples};
 use warpdrill::app::{Action, App, Screen};
 use warpdrill::ui::analyze::AnalyzeSetup;
 
-mod common;
+use crate::common;
 use common::{app, press, screen};
 
 fn analysing(example: &str) -> App {

@@ -8,7 +8,7 @@ use warpdrill::ladder::ShowMe;
 use warpdrill::ui::calculators::Tab;
 use warpdrill::ui::explorer::Space;
 
-mod common;
+use crate::common;
 use common::{app, press, screen};
 
 fn explore(arch: &str, space: Space, access: WarpAccess) -> App {

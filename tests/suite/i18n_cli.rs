@@ -12,7 +12,7 @@ use warpdrill::srs::clock::{Clock, DAY_MS, FakeClock, SystemClock};
 use warpdrill::srs::config::Settings;
 use warpdrill::srs::{Deck, FsrsScheduler, Rating};
 
-mod common;
+use crate::common;
 use common::numbers;
 
 /// What a run printed.

@@ -1,0 +1,30 @@
+//! Every integration test, in one binary: the engine against the H200's measurements, the content
+//! and the ladder, the command line, the screens against snapshots, and the real binary in tmux.
+//! One binary links the dependencies once, instead of once per file.
+
+mod analyze;
+mod analyze_tui;
+mod calculators_props;
+mod common;
+mod consistency;
+mod content;
+mod e2e_tmux;
+mod engine_props;
+mod explorer;
+mod explorer_props;
+mod grading;
+mod hostile;
+mod i18n_analyze;
+mod i18n_cli;
+mod i18n_content;
+mod i18n_explorer;
+mod i18n_ids;
+mod i18n_review;
+mod i18n_ui;
+mod keys;
+mod lab;
+mod reference;
+mod review;
+mod review_tui;
+mod sweeps;
+mod tui;
