@@ -355,7 +355,8 @@ fn the_command_line_reads_values_as_the_calculators_do() {
 #[test]
 fn the_explorer_and_calculators_reopen_as_they_were_left_even_after_a_restart() {
     use warpdrill::progress::Store;
-    let dir = std::env::temp_dir().join(format!("warpdrill-tools-{}", std::process::id()));
+    let root = tempfile::tempdir().expect("a temporary folder");
+    let dir = root.path().to_path_buf();
     std::fs::create_dir_all(&dir).unwrap();
     let open = |dir: &std::path::Path| {
         let opened = Store::open(dir, common::NOW);
@@ -405,5 +406,4 @@ fn the_explorer_and_calculators_reopen_as_they_were_left_even_after_a_restart() 
     };
     assert_eq!(state.tab(), warpdrill::ui::Tab::Roofline);
     drop(app);
-    std::fs::remove_dir_all(&dir).ok();
 }

@@ -347,7 +347,8 @@ fn content_check_command_reports_counts_and_problems() {
     assert!(report["cards"].as_u64().unwrap() >= 100);
     assert!(report["exercises"]["L5"].as_u64().unwrap() >= 10);
 
-    let dir = std::env::temp_dir().join(format!("warpdrill-check-{}", std::process::id()));
+    let root = tempfile::tempdir().expect("a temporary folder");
+    let dir = root.path().to_path_buf();
     std::fs::create_dir_all(dir.join("content")).unwrap();
     std::fs::write(
         dir.join("content/cards.ron"),
@@ -361,7 +362,6 @@ fn content_check_command_reports_counts_and_problems() {
         text.contains("cards.ron:1:") && text.contains("back"),
         "{text}"
     );
-    std::fs::remove_dir_all(&dir).ok();
 }
 
 #[test]
@@ -1367,7 +1367,8 @@ fn the_linter_finds_odd_prompts_and_numbers_typed_for_one_variant() {
 
 #[test]
 fn content_check_runs_the_linter_with_file_line_and_column() {
-    let dir = std::env::temp_dir().join(format!("warpdrill-lint-{}", std::process::id()));
+    let root = tempfile::tempdir().expect("a temporary folder");
+    let dir = root.path().to_path_buf();
     std::fs::create_dir_all(dir.join("exercises")).unwrap();
     std::fs::write(
         dir.join("exercises/mine.ron"),
@@ -1405,7 +1406,6 @@ fn content_check_runs_the_linter_with_file_line_and_column() {
             .contains("several options are right"),
         "{report}"
     );
-    std::fs::remove_dir_all(&dir).ok();
 }
 
 // ---- Facts stated in cards, pinned to the reference measurements ----

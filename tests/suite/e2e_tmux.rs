@@ -4,127 +4,11 @@
 //! never mistaken for a pass: under `CI=true` always, elsewhere unless `WARPDRILL_SKIP_TMUX=1` asks to
 //! skip them (and then each says so on stderr).
 
-use std::io::Write;
-use std::path::{Path, PathBuf};
+use crate::common;
+use crate::common::tmux::{self, Tmux, cannot_run};
+use std::path::Path;
 use std::process::Command;
 use std::time::{Duration, Instant};
-
-struct Session {
-    name: String,
-}
-
-impl Session {
-    fn start(command: &str, width: u16, height: u16) -> Option<Session> {
-        let name = format!("warpdrill-e2e-{}-{}", std::process::id(), rand_suffix());
-        let status = Command::new("tmux")
-            .args([
-                "new-session",
-                "-d",
-                "-s",
-                &name,
-                "-x",
-                &width.to_string(),
-                "-y",
-                &height.to_string(),
-                command,
-            ])
-            .env_remove("TMUX")
-            .status()
-            .ok()?;
-        status.success().then_some(Session { name })
-    }
-
-    fn keys(&self, keys: &[&str]) {
-        for key in keys {
-            Command::new("tmux")
-                .args(["send-keys", "-t", &self.name, key])
-                .status()
-                .expect("send-keys");
-            std::thread::sleep(Duration::from_millis(60));
-        }
-    }
-
-    fn literal(&self, text: &str) {
-        Command::new("tmux")
-            .args(["send-keys", "-t", &self.name, "-l", text])
-            .status()
-            .expect("send-keys");
-        std::thread::sleep(Duration::from_millis(60));
-    }
-
-    fn screen(&self) -> String {
-        let out = Command::new("tmux")
-            .args(["capture-pane", "-p", "-t", &self.name])
-            .output()
-            .expect("capture-pane");
-        String::from_utf8_lossy(&out.stdout).into_owned()
-    }
-
-    fn wait_for(&self, needle: &str) -> String {
-        let deadline = Instant::now() + Duration::from_secs(20);
-        loop {
-            let screen = self.screen();
-            if screen.contains(needle) {
-                return screen;
-            }
-            assert!(
-                Instant::now() < deadline,
-                "timed out waiting for {needle:?}; screen:\n{screen}"
-            );
-            std::thread::sleep(Duration::from_millis(100));
-        }
-    }
-}
-
-impl Drop for Session {
-    fn drop(&mut self) {
-        let _ = Command::new("tmux")
-            .args(["kill-session", "-t", &self.name])
-            .status();
-    }
-}
-
-fn rand_suffix() -> u32 {
-    std::time::SystemTime::now()
-        .duration_since(std::time::UNIX_EPOCH)
-        .map_or(0, |d| d.subsec_nanos())
-}
-
-/// Environment variable that lets a machine without tmux skip these tests (never under CI).
-const SKIP_VAR: &str = "WARPDRILL_SKIP_TMUX";
-
-/// What to do when tmux cannot run: fail under CI, or unless the skip was asked for; else say it skipped.
-fn cannot_run(test: &str, reason: &str) {
-    let ci = std::env::var("CI").is_ok_and(|v| v == "true" || v == "1");
-    let skip = std::env::var(SKIP_VAR).is_ok_and(|v| v == "1");
-    assert!(
-        !ci,
-        "{test}: {reason}; CI=true, so this end-to-end test cannot be skipped (install tmux)"
-    );
-    assert!(
-        skip,
-        "{test}: {reason}; install tmux, or set {SKIP_VAR}=1 to skip the tmux end-to-end tests"
-    );
-    // Written to the stderr handle, not through `eprintln!`, so the test harness does not capture it.
-    let _ = writeln!(std::io::stderr(), "SKIPPED {test}: {reason} ({SKIP_VAR}=1)");
-}
-
-fn tmux_available() -> bool {
-    Command::new("tmux")
-        .arg("-V")
-        .output()
-        .is_ok_and(|o| o.status.success())
-}
-
-fn temp_dir(name: &str) -> PathBuf {
-    let dir = std::env::temp_dir().join(format!(
-        "warpdrill-e2e-{name}-{}-{}",
-        std::process::id(),
-        rand_suffix()
-    ));
-    std::fs::create_dir_all(&dir).unwrap();
-    dir
-}
 
 fn shell_command(dir: &Path, args: &str) -> String {
     format!(
@@ -137,12 +21,12 @@ fn shell_command(dir: &Path, args: &str) -> String {
 #[test]
 fn answer_an_exercise_quit_and_find_progress_saved() {
     const TEST: &str = "answer_an_exercise_quit_and_find_progress_saved";
-    if !tmux_available() {
+    if !tmux::available() {
         cannot_run(TEST, "tmux is not installed");
         return;
     }
-    let dir = temp_dir("progress");
-    let Some(session) = Session::start(&shell_command(&dir, ""), 80, 24) else {
+    let (_dir_guard, dir) = common::temp_dir("progress");
+    let Some(session) = Tmux::start(&shell_command(&dir, ""), 80, 24) else {
         cannot_run(TEST, "tmux is installed but cannot start a session here");
         return;
     };
@@ -194,13 +78,14 @@ fn answer_an_exercise_quit_and_find_progress_saved() {
         "the unusable input is not in the history: {saved}"
     );
     assert!(saved.contains("\"32 B\""), "{saved}");
-    std::fs::remove_dir_all(&dir).ok();
 }
 
 #[test]
 fn without_a_terminal_the_tutor_says_so_and_exits_2() {
+    let (_guard, dir) = common::temp_dir("notty");
     let out = Command::new(env!("CARGO_BIN_EXE_warpdrill"))
-        .args(["--data-dir", temp_dir("notty").to_str().unwrap()])
+        .arg("--data-dir")
+        .arg(&dir)
         .output()
         .unwrap();
     assert_eq!(out.status.code(), Some(2));
@@ -215,12 +100,12 @@ fn without_a_terminal_the_tutor_says_so_and_exits_2() {
 #[test]
 fn explorer_redraws_the_numbers_when_the_stride_changes() {
     const TEST: &str = "explorer_redraws_the_numbers_when_the_stride_changes";
-    if !tmux_available() {
+    if !tmux::available() {
         cannot_run(TEST, "tmux is not installed");
         return;
     }
-    let dir = temp_dir("explore");
-    let Some(session) = Session::start(&shell_command(&dir, "explore --elem 4 --stride 1"), 80, 24)
+    let (_dir_guard, dir) = common::temp_dir("explore");
+    let Some(session) = Tmux::start(&shell_command(&dir, "explore --elem 4 --stride 1"), 80, 24)
     else {
         cannot_run(TEST, "tmux is installed but cannot start a session here");
         return;
@@ -234,17 +119,16 @@ fn explorer_redraws_the_numbers_when_the_stride_changes() {
     // Opened on its own from the command line, the explorer quits on q (g would reach Home).
     session.keys(&["q"]);
     session.wait_for("AFTER-TUTOR rc=0");
-    std::fs::remove_dir_all(&dir).ok();
 }
 
 #[test]
 fn review_keeps_every_rating_through_kill_9() {
     const TEST: &str = "review_keeps_every_rating_through_kill_9";
-    if !tmux_available() {
+    if !tmux::available() {
         cannot_run(TEST, "tmux is not installed");
         return;
     }
-    let dir = temp_dir("review-kill");
+    let (_dir_guard, dir) = common::temp_dir("review-kill");
     let script = dir.join("run.sh");
     std::fs::write(
         &script,
@@ -265,7 +149,7 @@ fn review_keeps_every_rating_through_kill_9() {
         );
         // Sessions start one after another here, while other tests start theirs: retry a refusal.
         let session = (0..5).find_map(|_| {
-            Session::start(&command, 80, 24).or_else(|| {
+            Tmux::start(&command, 80, 24).or_else(|| {
                 std::thread::sleep(Duration::from_millis(300));
                 None
             })
@@ -315,17 +199,16 @@ fn review_keeps_every_rating_through_kill_9() {
             .count();
         assert_eq!(ratings, rated, "round {round}: every rating is in the log");
     }
-    std::fs::remove_dir_all(&dir).ok();
 }
 
 #[test]
 fn analyse_a_kernel_in_the_terminal_step_through_it_and_open_the_explorer() {
     const TEST: &str = "analyse_a_kernel_in_the_terminal_step_through_it_and_open_the_explorer";
-    if !tmux_available() {
+    if !tmux::available() {
         cannot_run(TEST, "tmux is not installed");
         return;
     }
-    let dir = temp_dir("analyze");
+    let (_dir_guard, dir) = common::temp_dir("analyze");
     let kernel = dir.join("walk.cu");
     std::fs::write(
         &kernel,
@@ -333,7 +216,7 @@ fn analyse_a_kernel_in_the_terminal_step_through_it_and_open_the_explorer() {
     )
     .unwrap();
     let args = format!("analyze {}", kernel.display());
-    let Some(session) = Session::start(&shell_command(&dir, &args), 120, 40) else {
+    let Some(session) = Tmux::start(&shell_command(&dir, &args), 120, 40) else {
         cannot_run(TEST, "tmux is installed but cannot start a session here");
         return;
     };
@@ -381,18 +264,17 @@ fn analyse_a_kernel_in_the_terminal_step_through_it_and_open_the_explorer() {
         .unwrap();
     assert_eq!(out.status.code(), Some(0));
     assert!(String::from_utf8_lossy(&out.stdout).contains("costliest accesses"));
-    std::fs::remove_dir_all(&dir).ok();
 }
 
 #[test]
 fn a_tiny_terminal_shows_the_analyser_without_a_panic() {
     const TEST: &str = "a_tiny_terminal_shows_the_analyser_without_a_panic";
-    if !tmux_available() {
+    if !tmux::available() {
         cannot_run(TEST, "tmux is not installed");
         return;
     }
-    let dir = temp_dir("analyze-tiny");
-    let Some(session) = Session::start(
+    let (_dir_guard, dir) = common::temp_dir("analyze-tiny");
+    let Some(session) = Tmux::start(
         &shell_command(&dir, "analyze --example matmul_tiled"),
         40,
         12,
@@ -403,24 +285,23 @@ fn a_tiny_terminal_shows_the_analyser_without_a_panic() {
     session.wait_for("Terminal too small");
     session.keys(&["q"]);
     session.wait_for("AFTER-TUTOR rc=0");
-    std::fs::remove_dir_all(&dir).ok();
 }
 
 #[test]
 fn closing_the_terminal_ends_the_tutor_instead_of_leaving_it_spinning() {
     const TEST: &str = "closing_the_terminal_ends_the_tutor_instead_of_leaving_it_spinning";
-    if !tmux_available() {
+    if !tmux::available() {
         cannot_run(TEST, "tmux is not installed");
         return;
     }
-    let dir = temp_dir("hangup");
+    let (_dir_guard, dir) = common::temp_dir("hangup");
     // The tutor is the pane's own process (no shell in between), as when a terminal window runs it.
     let command = format!(
         "exec {bin} --data-dir {dir}",
         bin = env!("CARGO_BIN_EXE_warpdrill"),
         dir = dir.display()
     );
-    let Some(session) = Session::start(&command, 80, 24) else {
+    let Some(session) = Tmux::start(&command, 80, 24) else {
         cannot_run(TEST, "tmux is installed but cannot start a session here");
         return;
     };
@@ -447,5 +328,4 @@ fn closing_the_terminal_ends_the_tutor_instead_of_leaving_it_spinning() {
         !still,
         "the tutor still runs 10 s after its terminal closed"
     );
-    std::fs::remove_dir_all(&dir).ok();
 }

@@ -2,6 +2,7 @@
 //! Nothing may crash (exit 101/134), hang, lose the learner's data or write raw control characters to
 //! the terminal. Big inputs are made here, at test time.
 
+use crate::common::tmux::{self, Tmux};
 use std::io::Write;
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output, Stdio};
@@ -69,32 +70,26 @@ fn assert_exit(output: &Output, code: i32) {
     );
 }
 
-fn temp_dir(name: &str) -> PathBuf {
-    let dir = std::env::temp_dir().join(format!(
-        "warpdrill-hostile-{name}-{}-{}",
-        std::process::id(),
-        std::time::SystemTime::now()
-            .duration_since(std::time::UNIX_EPOCH)
-            .map_or(0, |d| d.subsec_nanos())
-    ));
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(dir.join("content")).unwrap();
-    std::fs::create_dir_all(dir.join("exercises")).unwrap();
-    dir
-}
-
 /// A folder whose `exercises/x.ron` holds these templates (RON, inside `exercises: [ … ]`).
-fn exercises_dir(name: &str, templates: &str) -> PathBuf {
-    let dir = temp_dir(name);
+fn exercises_dir(name: &str, templates: &str) -> (tempfile::TempDir, PathBuf) {
+    let (guard, dir) = temp_dir(name);
     std::fs::write(
         dir.join("exercises/x.ron"),
         format!("Exercises(exercises: [{templates}])"),
     )
     .unwrap();
-    dir
+    (guard, dir)
 }
 
 /// One template around `body` (the fields after `title`).
+/// A test folder with empty `content/` and `exercises/` folders in it.
+fn temp_dir(name: &str) -> (tempfile::TempDir, PathBuf) {
+    let (guard, dir) = crate::common::temp_dir(name);
+    std::fs::create_dir_all(dir.join("content")).unwrap();
+    std::fs::create_dir_all(dir.join("exercises")).unwrap();
+    (guard, dir)
+}
+
 fn template(id: &str, body: &str) -> String {
     format!(
         r#"(id: "{id}", level: L1, topic: "coalescing", title: "t", hints: ["a", "b"], explanation: "e", {body}),"#
@@ -163,7 +158,7 @@ fn a_column_walk_of_pitch_zero_is_refused_not_a_division_by_zero() {
         assert!(!text(&output.stderr).contains("panicked"), "{args:?}");
     }
 
-    let dir = exercises_dir(
+    let (_dir_guard, dir) = exercises_dir(
         "pitch0",
         &template(
             "pitch-zero",
@@ -176,12 +171,11 @@ fn a_column_walk_of_pitch_zero_is_refused_not_a_division_by_zero() {
         report.contains("pitch-zero") && report.contains("pitch"),
         "{report}"
     );
-    std::fs::remove_dir_all(&dir).ok();
 }
 
 #[test]
 fn clamp_with_undefined_bounds_is_a_content_error_everywhere() {
-    let dir = exercises_dir(
+    let (_dir_guard, dir) = exercises_dir(
         "clamp",
         &template(
             "clamp-nan",
@@ -198,7 +192,6 @@ fn clamp_with_undefined_bounds_is_a_content_error_everywhere() {
         b"",
     );
     assert_exit(&output, 2);
-    std::fs::remove_dir_all(&dir).ok();
 }
 
 #[test]
@@ -228,7 +221,7 @@ fn deeply_nested_expressions_and_placeholders_are_refused_with_a_clear_error() {
         ),
     ]
     .concat();
-    let dir = exercises_dir("deep", &templates);
+    let (_dir_guard, dir) = exercises_dir("deep", &templates);
     let (output, report) = content_check(&dir);
     assert_exit(&output, 1);
     for id in ["deep-brackets", "deep-powers", "deep-placeholder"] {
@@ -243,7 +236,6 @@ fn deeply_nested_expressions_and_placeholders_are_refused_with_a_clear_error() {
         !report.contains("long-minus"),
         "a long chain of signs is fine: {report}"
     );
-    std::fs::remove_dir_all(&dir).ok();
 }
 
 // ── Output ────────────────────────────────────────────────────────────────────────────────────────
@@ -463,7 +455,7 @@ const GOOD_DECK: &str =
 #[test]
 fn each_unreadable_entry_is_skipped_and_reported_on_its_own() {
     use std::os::unix::fs::symlink;
-    let dir = temp_dir("entries");
+    let (_dir_guard, dir) = temp_dir("entries");
     let c = dir.join("content");
     std::fs::write(c.join("good.ron"), GOOD_DECK).unwrap();
     std::fs::create_dir(c.join("a-directory.ron")).unwrap();
@@ -508,7 +500,6 @@ fn each_unreadable_entry_is_skipped_and_reported_on_its_own() {
         b"",
     );
     assert_exit(&output, 0);
-    std::fs::remove_dir_all(&dir).ok();
 }
 
 fn deck(cards: usize, separator: &str) -> String {
@@ -527,7 +518,7 @@ fn loading_many_cards_reports_every_problem_where_it_is() {
     // How fast these grow is measured in `benches/content.rs` (it was quadratic once: merging
     // compared every new card with every card so far, and locating items on one long line scanned
     // back to its start); here, that every card loads or is reported, and messages stay short.
-    let dir = temp_dir("many");
+    let (_dir_guard, dir) = temp_dir("many");
     std::fs::write(dir.join("content/deck.ron"), deck(30_000, "\n")).unwrap();
     let loaded = Content::with_dir(Some(&dir)).unwrap();
     assert!(loaded.cards.len() >= 30_000);
@@ -586,7 +577,6 @@ fn loading_many_cards_reports_every_problem_where_it_is() {
     );
     assert_eq!(loaded.problems.len(), 30_000);
     assert!(loaded.problems[29_999].message.contains("card-29999"));
-    std::fs::remove_dir_all(&dir).ok();
 }
 
 #[test]
@@ -608,7 +598,7 @@ fn texts_and_templates_over_the_limits_are_refused_with_a_message() {
                 r#"params: {{"a": Range(min: 1, max: 1024)}}, prompt: "{sweep}", answer: Number(value: "a")"#
             ),
         );
-    let dir = exercises_dir("limits", &templates);
+    let (_dir_guard, dir) = exercises_dir("limits", &templates);
     std::fs::write(
         dir.join("content/deck.ron"),
         format!(
@@ -631,7 +621,6 @@ fn texts_and_templates_over_the_limits_are_refused_with_a_message() {
         report.contains("costly-sweep") && report.contains("300 placeholders"),
         "{report}"
     );
-    std::fs::remove_dir_all(&dir).ok();
 }
 
 #[test]
@@ -659,7 +648,7 @@ fn items_that_can_never_be_answered_are_refused() {
         ),
     ];
     let templates: String = cases.iter().map(|(id, body)| template(id, body)).collect();
-    let dir = exercises_dir("unanswerable", &templates);
+    let (_dir_guard, dir) = exercises_dir("unanswerable", &templates);
     let (output, report) = content_check(&dir);
     assert_exit(&output, 1);
     for (id, _) in &cases {
@@ -669,7 +658,6 @@ fn items_that_can_never_be_answered_are_refused() {
         );
     }
     assert!(report.contains("exercises (L1 0"), "none kept: {report}");
-    std::fs::remove_dir_all(&dir).ok();
 }
 
 // ── Terminal escapes ──────────────────────────────────────────────────────────────────────────────
@@ -678,7 +666,7 @@ fn items_that_can_never_be_answered_are_refused() {
 fn content_cannot_send_escape_sequences_to_the_terminal() {
     // Sets the window title, hides the cursor and turns on mouse tracking, if printed raw.
     let evil = "\u{1b}]0;pwned\u{7}\u{1b}[?25l\u{1b}[?1000h\u{9b}2J\u{202e}";
-    let dir = exercises_dir(
+    let (_dir_guard, dir) = exercises_dir(
         "escapes",
         &format!(
             r#"(id: "evil", level: L1, topic: "coalescing", title: "t{evil}", hints: ["a", "b"], explanation: "why{evil}", prompt: "p{evil}", answer: Choice(options: [(text: "yes{evil}", correct: "1"), (text: "no", correct: "0")])),
@@ -706,130 +694,38 @@ fn content_cannot_send_escape_sequences_to_the_terminal() {
     }
     assert!(text(&outputs[0].stdout).contains("p\\u{1b}]0;pwned"));
     assert!(text(&outputs[1].stdout).contains("Why: why"));
-    std::fs::remove_dir_all(&dir).ok();
 }
 
 // ── Terminal: signals and suspend, with the real binary in tmux ───────────────────────────────────
 
-/// A tmux server of its own (`tmux -L hostile-…`), killed when dropped.
-struct Tmux {
-    socket: String,
-}
-
-impl Tmux {
-    /// Starts `command` in an 80×24 pane; `None` where tmux cannot run.
-    fn start(name: &str, command: &str) -> Option<Tmux> {
-        let tmux = Tmux {
-            socket: format!("hostile-{name}-{}", std::process::id()),
-        };
-        let started = tmux
-            .command()
-            .args([
-                "new-session",
-                "-d",
-                "-s",
-                "main",
-                "-x",
-                "80",
-                "-y",
-                "24",
-                command,
-            ])
-            .env_remove("TMUX")
-            .status()
-            .is_ok_and(|s| s.success());
-        started.then_some(tmux)
-    }
-
-    fn command(&self) -> Command {
-        let mut command = Command::new("tmux");
-        command.args(["-L", &self.socket]);
-        command
-    }
-
-    fn keys(&self, keys: &[&str]) {
-        for key in keys {
-            self.command()
-                .args(["send-keys", "-t", "main", key])
-                .status()
-                .expect("send-keys");
-            std::thread::sleep(Duration::from_millis(80));
+/// The process id of warpdrill: the child of the pane's shell.
+fn warpdrill_pid(tmux: &Tmux) -> u32 {
+    let shell = tmux.format("#{pane_pid}");
+    let deadline = Instant::now() + Duration::from_secs(20);
+    loop {
+        let children = std::fs::read_to_string(format!("/proc/{shell}/task/{shell}/children"))
+            .unwrap_or_default();
+        if let Some(pid) = children.split_whitespace().next() {
+            return pid.parse().expect("a pid");
         }
-    }
-
-    fn format(&self, format: &str) -> String {
-        let out = self
-            .command()
-            .args(["display-message", "-p", "-t", "main", format])
-            .output()
-            .expect("display-message");
-        text(&out.stdout).trim().to_string()
-    }
-
-    fn screen(&self) -> String {
-        let out = self
-            .command()
-            .args(["capture-pane", "-p", "-t", "main"])
-            .output()
-            .expect("capture-pane");
-        text(&out.stdout)
-    }
-
-    fn wait_for(&self, what: &str, done: impl Fn(&Tmux) -> bool) {
-        let deadline = Instant::now() + Duration::from_secs(20);
-        while !done(self) {
-            assert!(
-                Instant::now() < deadline,
-                "timed out waiting for {what}; screen:\n{}",
-                self.screen()
-            );
-            std::thread::sleep(Duration::from_millis(100));
-        }
-    }
-
-    fn wait_for_text(&self, needle: &str) -> String {
-        self.wait_for(needle, |t| t.screen().contains(needle));
-        self.screen()
-    }
-
-    /// The process id of warpdrill: the child of the pane's shell.
-    fn warpdrill_pid(&self) -> u32 {
-        let shell = self.format("#{pane_pid}");
-        let deadline = Instant::now() + Duration::from_secs(20);
-        loop {
-            let children = std::fs::read_to_string(format!("/proc/{shell}/task/{shell}/children"))
-                .unwrap_or_default();
-            if let Some(pid) = children.split_whitespace().next() {
-                return pid.parse().expect("a pid");
-            }
-            assert!(Instant::now() < deadline, "warpdrill did not start");
-            std::thread::sleep(Duration::from_millis(100));
-        }
-    }
-
-    /// `stty -a` of the pane's terminal.
-    fn modes(&self) -> String {
-        let tty = self.format("#{pane_tty}");
-        let out = Command::new("stty")
-            .args(["-a", "-F", &tty])
-            .output()
-            .expect("stty");
-        text(&out.stdout)
+        assert!(Instant::now() < deadline, "warpdrill did not start");
+        std::thread::sleep(Duration::from_millis(100));
     }
 }
 
-impl Drop for Tmux {
-    fn drop(&mut self) {
-        let _ = self.command().arg("kill-server").status();
-    }
-}
-
-fn tmux_available() -> bool {
-    Command::new("tmux")
-        .arg("-V")
+/// `stty -a` of the pane's terminal.
+fn modes(tmux: &Tmux) -> String {
+    let tty = tmux.format("#{pane_tty}");
+    let out = Command::new("stty")
+        .args(["-a", "-F", &tty])
         .output()
-        .is_ok_and(|o| o.status.success())
-        && Path::new("/proc/self/task").exists()
+        .expect("stty");
+    text(&out.stdout)
+}
+
+/// tmux, and `/proc` to find the tutor's process in.
+fn tmux_available() -> bool {
+    tmux::available() && Path::new("/proc/self/task").exists()
 }
 
 fn tutor_command(data: &Path) -> String {
@@ -862,25 +758,25 @@ fn signals_from_outside_restore_the_terminal_and_save_progress() {
         return;
     }
     for (signal, number) in [("TERM", 15), ("HUP", 1), ("INT", 2), ("QUIT", 3)] {
-        let data = temp_dir(&format!("signal-{signal}"));
-        let Some(tmux) = Tmux::start(&format!("sig{signal}"), &tutor_command(&data)) else {
+        let (_data_guard, data) = temp_dir(&format!("signal-{signal}"));
+        let Some(tmux) = Tmux::start(&tutor_command(&data), 80, 24) else {
             println!("skipped: tmux cannot start a session here");
             return;
         };
-        tmux.wait_for_text("GPU memory performance, seen and computed");
+        tmux.wait_for("GPU memory performance, seen and computed");
         tmux.keys(&["Enter"]);
-        tmux.wait_for_text("L1 Recognition — name and place things");
+        tmux.wait_for("L1 Recognition — name and place things");
         tmux.keys(&["Enter"]);
-        tmux.wait_for_text("How many bytes is one sector?");
+        tmux.wait_for("How many bytes is one sector?");
         assert_eq!(tmux.format("#{alternate_on}"), "1");
-        let pid = tmux.warpdrill_pid();
+        let pid = warpdrill_pid(&tmux);
         let sent = Command::new("kill")
             .args([&format!("-{signal}"), &pid.to_string()])
             .status()
             .expect("kill");
         assert!(sent.success());
         let after = format!("AFTER-TUTOR rc={}", 128 + number);
-        let screen = tmux.wait_for_text(&after);
+        let screen = tmux.wait_for(&after);
         assert!(
             screen.contains("BEFORE-TUTOR"),
             "SIG{signal}: the normal screen is back:\n{screen}"
@@ -891,11 +787,10 @@ fn signals_from_outside_restore_the_terminal_and_save_progress() {
             "1",
             "SIG{signal}: cursor shown"
         );
-        assert_cooked(&tmux.modes());
+        assert_cooked(&modes(&tmux));
         let saved = std::fs::read_to_string(data.join("progress.ron"))
             .unwrap_or_else(|e| panic!("SIG{signal}: progress saved: {e}"));
         assert!(saved.contains("l1-sector-size"), "SIG{signal}: {saved}");
-        std::fs::remove_dir_all(&data).ok();
     }
 }
 
@@ -905,13 +800,13 @@ fn ctrl_z_and_sigtstp_suspend_and_continue_like_other_terminal_programs() {
         println!("skipped: tmux is not available here");
         return;
     }
-    let data = temp_dir("suspend");
-    let Some(tmux) = Tmux::start("suspend", &tutor_command(&data)) else {
+    let (_data_guard, data) = temp_dir("suspend");
+    let Some(tmux) = Tmux::start(&tutor_command(&data), 80, 24) else {
         println!("skipped: tmux cannot start a session here");
         return;
     };
-    tmux.wait_for_text("GPU memory performance, seen and computed");
-    let pid = tmux.warpdrill_pid();
+    tmux.wait_for("GPU memory performance, seen and computed");
+    let pid = warpdrill_pid(&tmux);
     for how in ["Ctrl-Z", "SIGTSTP"] {
         if how == "Ctrl-Z" {
             tmux.keys(&["C-z"]);
@@ -921,33 +816,32 @@ fn ctrl_z_and_sigtstp_suspend_and_continue_like_other_terminal_programs() {
                 .status()
                 .expect("kill");
         }
-        tmux.wait_for(&format!("{how}: stopped"), |_| {
+        tmux.wait_until(&format!("{how}: stopped"), |_| {
             process_state(pid) == Some('T')
         });
         assert_eq!(tmux.format("#{alternate_on}"), "0", "{how}: normal screen");
         assert_eq!(tmux.format("#{cursor_flag}"), "1", "{how}: cursor shown");
-        assert_cooked(&tmux.modes());
+        assert_cooked(&modes(&tmux));
         assert!(tmux.screen().contains("BEFORE-TUTOR"), "{}", tmux.screen());
 
         Command::new("kill")
             .args(["-CONT", &pid.to_string()])
             .status()
             .expect("kill");
-        tmux.wait_for(&format!("{how}: redrawn"), |t| {
+        tmux.wait_until(&format!("{how}: redrawn"), |t| {
             t.format("#{alternate_on}") == "1"
                 && t.screen()
                     .contains("GPU memory performance, seen and computed")
         });
-        let modes = tmux.modes();
+        let modes = modes(&tmux);
         assert!(modes.contains("-icanon"), "{how}: raw mode again:\n{modes}");
     }
     tmux.keys(&["Enter"]);
-    tmux.wait_for_text("L1 Recognition — name and place things");
+    tmux.wait_for("L1 Recognition — name and place things");
     tmux.keys(&["q"]);
-    tmux.wait_for_text("GPU memory performance, seen and computed");
+    tmux.wait_for("GPU memory performance, seen and computed");
     tmux.keys(&["q"]);
-    tmux.wait_for_text("AFTER-TUTOR rc=0");
-    std::fs::remove_dir_all(&data).ok();
+    tmux.wait_for("AFTER-TUTOR rc=0");
 }
 
 #[test]
@@ -956,18 +850,17 @@ fn a_second_tutor_on_the_same_data_directory_says_so_and_does_not_save() {
         println!("skipped: tmux is not available here");
         return;
     }
-    let data = temp_dir("two");
-    let Some(first) = Tmux::start("first", &tutor_command(&data)) else {
+    let (_data_guard, data) = temp_dir("two");
+    let Some(first) = Tmux::start(&tutor_command(&data), 80, 24) else {
         println!("skipped: tmux cannot start a session here");
         return;
     };
-    first.wait_for_text("GPU memory performance, seen and computed");
-    let second = Tmux::start("second", &tutor_command(&data)).expect("second session");
-    let screen = second.wait_for_text("Another warpdrill is open");
+    first.wait_for("GPU memory performance, seen and computed");
+    let second = Tmux::start(&tutor_command(&data), 80, 24).expect("second session");
+    let screen = second.wait_for("Another warpdrill is open");
     assert!(screen.contains("will not save"), "{screen}");
     second.keys(&["q"]);
-    second.wait_for_text("AFTER-TUTOR rc=0");
+    second.wait_for("AFTER-TUTOR rc=0");
     first.keys(&["q"]);
-    first.wait_for_text("AFTER-TUTOR rc=0");
-    std::fs::remove_dir_all(&data).ok();
+    first.wait_for("AFTER-TUTOR rc=0");
 }

@@ -4,7 +4,7 @@
 //! language; double-width Korean columns still line up.
 
 use std::collections::BTreeSet;
-use std::path::{Path, PathBuf};
+use std::path::Path;
 use std::process::Command;
 use std::sync::Arc;
 use warpdrill::content::Content;
@@ -54,14 +54,6 @@ fn run(lang: Option<&str>, args: &[&str]) -> Run {
 /// Terminal columns of `text` (a Hangul syllable takes two), as ratatui measures.
 fn width(text: &str) -> usize {
     ratatui::text::Span::raw(text).width()
-}
-
-fn temp_dir(name: &str) -> PathBuf {
-    let dir =
-        std::env::temp_dir().join(format!("warpdrill-i18n-cli-{name}-{}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir).unwrap();
-    dir
 }
 
 /// Asserts that `args` speaks Korean and Hinglish (each with its `words`), with the English run's
@@ -483,7 +475,7 @@ fn write_some_reviews(dir: &Path) {
 
 #[test]
 fn stats_speak_and_the_heatmap_lines_up() {
-    let dir = temp_dir("stats");
+    let (_dir_guard, dir) = common::temp_dir("stats");
     write_some_reviews(&dir);
     let config = dir.join("no-such-review.ron");
     let data = dir.display().to_string();
@@ -565,7 +557,6 @@ fn stats_speak_and_the_heatmap_lines_up() {
     assert_eq!(json.code, 0);
     assert_eq!(with(Some("ko"), &["--json"]).stdout, json.stdout);
     assert_eq!(with(Some("hi-Latn"), &["--json"]).stdout, json.stdout);
-    let _ = std::fs::remove_dir_all(&dir);
 }
 
 #[test]

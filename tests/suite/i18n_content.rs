@@ -181,7 +181,8 @@ fn lists_ids_and_fields_are_checked_and_each_mistake_skipped_alone() {
 
 #[test]
 fn a_file_that_does_not_read_is_reported_and_the_rest_loads() {
-    let dir = std::env::temp_dir().join(format!("warpdrill-i18n-broken-{}", std::process::id()));
+    let root = tempfile::tempdir().expect("a temporary folder");
+    let dir = root.path().to_path_buf();
     let ko = dir.join("content/i18n/ko");
     std::fs::create_dir_all(&ko).unwrap();
     std::fs::create_dir_all(dir.join("exercises/i18n/fr")).unwrap();
@@ -232,7 +233,6 @@ fn a_file_that_does_not_read_is_reported_and_the_rest_loads() {
     assert_eq!((card.front.as_str(), card.back.as_str()), ("앞", "뒤"));
     assert!(translated.is_english(ItemKind::Card, "bank-count"));
     assert!(!translated.is_english(ItemKind::Card, "bank-tile33"));
-    std::fs::remove_dir_all(&dir).ok();
 }
 
 #[test]
@@ -693,7 +693,8 @@ fn korean_explanations_match_hangul_inside_words_and_read_korean_negation() {
 
 #[test]
 fn translated_explain_ideas_add_keywords_to_the_english_ones() {
-    let dir = std::env::temp_dir().join(format!("warpdrill-i18n-explain-{}", std::process::id()));
+    let root = tempfile::tempdir().expect("a temporary folder");
+    let dir = root.path().to_path_buf();
     let ko = dir.join("exercises/i18n/ko");
     std::fs::create_dir_all(&ko).unwrap();
     let english = Content::builtin();
@@ -732,7 +733,6 @@ fn translated_explain_ideas_add_keywords_to_the_english_ones() {
         "the English keyword `{english_word}` still counts: {:?}",
         feedback.ideas_found
     );
-    std::fs::remove_dir_all(&dir).ok();
 }
 
 fn warpdrill(args: &[&str]) -> std::process::Output {

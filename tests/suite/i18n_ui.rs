@@ -194,11 +194,12 @@ fn a_unit_question_is_asked_in_the_language() {
     assert!(screen.contains("bits은(는) bit다 (소문자 b)"), "{screen}");
 }
 
-/// A settings file of its own for each test.
-fn settings_file(name: &str) -> std::path::PathBuf {
-    let dir = std::env::temp_dir().join(format!("warpdrill-i18n-ui-{name}-{}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
-    dir.join("settings.ron")
+/// A settings file of its own for each test (in a folder not yet made), and the guard that removes
+/// it.
+fn settings_file(name: &str) -> (tempfile::TempDir, std::path::PathBuf) {
+    let root = tempfile::tempdir().expect("a temporary folder");
+    let path = root.path().join(name).join("settings.ron");
+    (root, path)
 }
 
 fn no_env(_: &str) -> Option<String> {
@@ -207,7 +208,7 @@ fn no_env(_: &str) -> Option<String> {
 
 #[test]
 fn the_language_key_on_home_switches_at_once_and_is_remembered() {
-    let path = settings_file("switch");
+    let (_path_guard, path) = settings_file("switch");
     let mut app = app();
     app.settings = Some(path.clone());
     assert!(footer(&draw(&mut app, 80, 24)).contains("t language"));
@@ -255,7 +256,7 @@ fn the_language_key_on_home_switches_at_once_and_is_remembered() {
 
 #[test]
 fn a_damaged_settings_file_is_kept_aside_and_reported() {
-    let path = settings_file("damaged");
+    let (_path_guard, path) = settings_file("damaged");
     std::fs::create_dir_all(path.parent().unwrap()).unwrap();
     std::fs::write(&path, "(lang: \"ko\"").unwrap();
     let locale = |var: &str| (var == "LANG").then(|| "ko_KR.UTF-8".to_string());

@@ -4,6 +4,7 @@
 
 use crate::common;
 
+use crate::common::tmux::{self, Tmux, cannot_run};
 use common::{NOW, press, press_with, screen, type_text};
 use ratatui::crossterm::event::{KeyCode, KeyModifiers};
 use std::path::{Path, PathBuf};
@@ -56,18 +57,6 @@ fn right_answer(text: &str, id: &str, index: usize) -> String {
     let content = Content::builtin();
     let template = content.exercise(&item.exercise).unwrap();
     generate(template, item.seed).unwrap().key.typed()
-}
-
-fn temp_dir(name: &str) -> PathBuf {
-    let nanos = std::time::SystemTime::now()
-        .duration_since(std::time::UNIX_EPOCH)
-        .map_or(0, |d| d.subsec_nanos());
-    let dir = std::env::temp_dir().join(format!(
-        "warpdrill-lab-{name}-{}-{nanos}",
-        std::process::id()
-    ));
-    std::fs::create_dir_all(&dir).unwrap();
-    dir
 }
 
 fn lab_app(session: LabSession) -> App {
@@ -320,7 +309,7 @@ fn write_lines(path: &Path, lines: &[String]) {
 
 #[test]
 fn an_intact_results_file_reports_cleanly_and_merging_is_idempotent() {
-    let dir = temp_dir("intact");
+    let (_dir_guard, dir) = common::temp_dir("intact");
     let path = alice_works(&dir);
     let rows = report_of(&[&path], &Roster::default());
     assert_eq!(rows.len(), 1);
@@ -370,12 +359,11 @@ fn an_intact_results_file_reports_cleanly_and_merging_is_idempotent() {
         "{:?}",
         rows[0].flags
     );
-    std::fs::remove_dir_all(&dir).ok();
 }
 
 #[test]
 fn a_flipped_outcome_is_flagged_and_graded_again() {
-    let dir = temp_dir("flip");
+    let (_dir_guard, dir) = common::temp_dir("flip");
     let path = alice_works(&dir);
     let mut file = lines(&path);
     let at = file.iter().position(|l| l.contains("\"1 B\"")).unwrap();
@@ -389,12 +377,11 @@ fn a_flipped_outcome_is_flagged_and_graded_again() {
         "{flags}"
     );
     assert_eq!(row.total, 15, "the flipped outcome earns nothing");
-    std::fs::remove_dir_all(&dir).ok();
 }
 
 #[test]
 fn a_removed_record_and_a_changed_answer_are_flagged() {
-    let dir = temp_dir("edit");
+    let (_dir_guard, dir) = common::temp_dir("edit");
     let path = alice_works(&dir);
     let original = lines(&path);
     // Remove the wrong first attempt (to look better).
@@ -416,12 +403,11 @@ fn a_removed_record_and_a_changed_answer_are_flagged() {
         flags.contains("recorded as wrong, grades as correct"),
         "{flags}"
     );
-    std::fs::remove_dir_all(&dir).ok();
 }
 
 #[test]
 fn a_cut_off_results_file_still_reports_everything_before_the_damage() {
-    let dir = temp_dir("cut");
+    let (_dir_guard, dir) = common::temp_dir("cut");
     let path = alice_works(&dir);
     let text = std::fs::read_to_string(&path).unwrap();
     // Cut in the middle of the record of step 2's answer.
@@ -451,12 +437,11 @@ fn a_cut_off_results_file_still_reports_everything_before_the_damage() {
         flags.contains("repaired on the student's machine"),
         "a repair is never silent: {flags}"
     );
-    std::fs::remove_dir_all(&dir).ok();
 }
 
 #[test]
 fn answers_to_other_variants_other_labs_and_copied_answers_are_flagged() {
-    let dir = temp_dir("copy");
+    let (_dir_guard, dir) = common::temp_dir("copy");
     let alice = alice_works(&dir);
     // Bob answers step 3 with Alice's... wrong answer, and step 1 with Alice's right answer.
     let lab_ = lab(SMALL);
@@ -528,7 +513,6 @@ fn answers_to_other_variants_other_labs_and_copied_answers_are_flagged() {
     let rows = report_of(&[&bob_path], &roster);
     let carol = rows.iter().find(|r| r.student == "carol").unwrap();
     assert_eq!(carol.flags, vec!["no results file".to_string()]);
-    std::fs::remove_dir_all(&dir).ok();
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -578,100 +562,7 @@ fn snapshot_lab_end() {
 }
 
 // ---------------------------------------------------------------------------------------------
-// The real binary in tmux (same skip policy as tests/e2e_tmux.rs)
-
-/// A tmux session on a private server, so that nothing else's sessions are touched.
-struct Tmux {
-    socket: String,
-}
-
-impl Tmux {
-    fn start(command: &str) -> Option<Tmux> {
-        let socket = format!("lab-{}", std::process::id());
-        let status = std::process::Command::new("tmux")
-            .args([
-                "-L",
-                &socket,
-                "new-session",
-                "-d",
-                "-s",
-                "lab",
-                "-x",
-                "80",
-                "-y",
-                "24",
-            ])
-            .arg(command)
-            .env_remove("TMUX")
-            .status()
-            .ok()?;
-        status.success().then_some(Tmux { socket })
-    }
-
-    fn tmux(&self, args: &[&str]) -> std::process::Output {
-        std::process::Command::new("tmux")
-            .args(["-L", &self.socket])
-            .args(args)
-            .output()
-            .expect("tmux runs")
-    }
-
-    fn keys(&self, keys: &[&str]) {
-        for key in keys {
-            self.tmux(&["send-keys", "-t", "lab", key]);
-            std::thread::sleep(std::time::Duration::from_millis(80));
-        }
-    }
-
-    fn literal(&self, text: &str) {
-        self.tmux(&["send-keys", "-t", "lab", "-l", text]);
-        std::thread::sleep(std::time::Duration::from_millis(80));
-    }
-
-    fn screen(&self) -> String {
-        String::from_utf8_lossy(&self.tmux(&["capture-pane", "-p", "-t", "lab"]).stdout)
-            .into_owned()
-    }
-
-    fn wait_for(&self, needle: &str) -> String {
-        let deadline = std::time::Instant::now() + std::time::Duration::from_secs(20);
-        loop {
-            let screen = self.screen();
-            if screen.contains(needle) {
-                return screen;
-            }
-            assert!(
-                std::time::Instant::now() < deadline,
-                "timed out waiting for {needle:?}; screen:\n{screen}"
-            );
-            std::thread::sleep(std::time::Duration::from_millis(100));
-        }
-    }
-}
-
-impl Drop for Tmux {
-    fn drop(&mut self) {
-        let _ = std::process::Command::new("tmux")
-            .args(["-L", &self.socket, "kill-server"])
-            .status();
-    }
-}
-
-fn cannot_run(test: &str, reason: &str) {
-    use std::io::Write;
-    const SKIP_VAR: &str = "WARPDRILL_SKIP_TMUX";
-    let ci = std::env::var("CI").is_ok_and(|v| v == "true" || v == "1");
-    let skip = std::env::var(SKIP_VAR).is_ok_and(|v| v == "1");
-    assert!(
-        !ci,
-        "{test}: {reason}; CI=true, so this end-to-end test cannot be skipped"
-    );
-    assert!(
-        skip,
-        "{test}: {reason}; install tmux, or set {SKIP_VAR}=1 to skip"
-    );
-    let _ = writeln!(std::io::stderr(), "SKIPPED {test}: {reason} ({SKIP_VAR}=1)");
-}
+// The real binary in tmux (common::tmux)
 
 fn warpdrill(args: &[&str]) -> std::process::Output {
     std::process::Command::new(env!("CARGO_BIN_EXE_warpdrill"))
@@ -683,15 +574,11 @@ fn warpdrill(args: &[&str]) -> std::process::Output {
 #[test]
 fn a_lab_worked_in_the_real_binary_reports_the_expected_row() {
     const TEST: &str = "a_lab_worked_in_the_real_binary_reports_the_expected_row";
-    let tmux_ok = std::process::Command::new("tmux")
-        .arg("-V")
-        .output()
-        .is_ok_and(|o| o.status.success());
-    if !tmux_ok {
+    if !tmux::available() {
         cannot_run(TEST, "tmux is not installed");
         return;
     }
-    let dir = temp_dir("e2e");
+    let (_dir_guard, dir) = common::temp_dir("e2e");
     let lab_path = dir.join("lab.ron");
     std::fs::write(&lab_path, SMALL).unwrap();
     let lab_arg = lab_path.to_str().unwrap();
@@ -717,7 +604,7 @@ fn a_lab_worked_in_the_real_binary_reports_the_expected_row() {
         env!("CARGO_BIN_EXE_warpdrill")
     );
     let command = format!("sh -c '{start}; echo FIRST rc=$?; {start}; echo AFTER rc=$?; sleep 60'");
-    let Some(tmux) = Tmux::start(&command) else {
+    let Some(tmux) = Tmux::start(&command, 80, 24) else {
         cannot_run(TEST, "tmux is installed but cannot start a session here");
         return;
     };
@@ -816,7 +703,6 @@ fn a_lab_worked_in_the_real_binary_reports_the_expected_row() {
     assert_eq!(field("receipt"), receipt);
     assert_eq!(field("flags"), "", "{text}");
     assert!(!field("submitted").is_empty());
-    std::fs::remove_dir_all(&dir).ok();
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -824,7 +710,7 @@ fn a_lab_worked_in_the_real_binary_reports_the_expected_row() {
 
 #[test]
 fn lab_check_names_file_line_and_column() {
-    let dir = temp_dir("check");
+    let (_dir_guard, dir) = common::temp_dir("check");
     let bad = dir.join("bad.ron");
     std::fs::write(
         &bad,
@@ -883,12 +769,11 @@ fn lab_check_names_file_line_and_column() {
         "{}",
         String::from_utf8_lossy(&out.stdout)
     );
-    std::fs::remove_dir_all(&dir).ok();
 }
 
 #[test]
 fn a_reroll_in_the_roster_changes_that_step_in_the_key_only() {
-    let dir = temp_dir("roster");
+    let (_dir_guard, dir) = common::temp_dir("roster");
     let lab_path = dir.join("lab.ron");
     std::fs::write(&lab_path, SMALL).unwrap();
     let roster = dir.join("class.csv");
@@ -943,12 +828,11 @@ fn a_reroll_in_the_roster_changes_that_step_in_the_key_only() {
     );
     let bad = warpdrill(&["lab", "roster", roster_arg, "--reroll", "amy"]);
     assert_eq!(bad.status.code(), Some(2));
-    std::fs::remove_dir_all(&dir).ok();
 }
 
 #[test]
 fn lab_start_without_a_terminal_says_so() {
-    let dir = temp_dir("notty");
+    let (_dir_guard, dir) = common::temp_dir("notty");
     let lab_path = dir.join("lab.ron");
     std::fs::write(&lab_path, SMALL).unwrap();
     let out = warpdrill(&[
@@ -979,14 +863,13 @@ fn lab_start_without_a_terminal_says_so() {
     ]);
     assert_eq!(out.status.code(), Some(2));
     assert!(String::from_utf8_lossy(&out.stderr).contains("a student id is"));
-    std::fs::remove_dir_all(&dir).ok();
 }
 
 #[test]
 fn choices_and_orderings_are_recorded_as_given_and_graded_again() {
     let text = r#"Lab(id: "kinds", title: "Kinds", version: 1, secret: "another test secret",
         steps: [Exercise("l3-limiter"), Exercise("l3-order-patterns")], points: [4, 2], order: Free)"#;
-    let dir = temp_dir("kinds");
+    let (_dir_guard, dir) = common::temp_dir("kinds");
     let lab_ = lab(text);
     let plan_ = items(text, "kim");
     let (session, _) = LabSession::start(lab_.clone(), student("kim"), plan_, &dir, NOW).unwrap();
@@ -1026,7 +909,6 @@ fn choices_and_orderings_are_recorded_as_given_and_graded_again() {
         "{:?}",
         row.flags
     );
-    std::fs::remove_dir_all(&dir).ok();
 }
 
 #[test]
@@ -1072,7 +954,7 @@ fn the_time_limit_with_extra_time_closes_answers() {
 
 #[test]
 fn one_tutor_at_a_time_per_student_file() {
-    let dir = temp_dir("lock");
+    let (_dir_guard, dir) = common::temp_dir("lock");
     let start = || LabSession::start(lab(SMALL), student("amy"), items(SMALL, "amy"), &dir, NOW);
     let (first, _) = start().unwrap();
     let second = start().map(|_| ()).unwrap_err().to_string();
@@ -1092,5 +974,4 @@ fn one_tutor_at_a_time_per_student_file() {
         }
     });
     assert!(free, "free again once the first is closed");
-    std::fs::remove_dir_all(&dir).ok();
 }

@@ -2,20 +2,14 @@
 //! damaged or cut-off log, against the real binary; and a log that keeps every rating through
 //! `kill -9` and cut-off lines.
 
-use std::path::{Path, PathBuf};
+use crate::common;
+use std::path::Path;
 use std::process::{Command, Output};
 use std::sync::Arc;
 use warpdrill::content::Content;
 use warpdrill::srs::clock::{Clock, DAY_MS, FakeClock, SystemClock};
 use warpdrill::srs::config::Settings;
 use warpdrill::srs::{Deck, FsrsScheduler, Rating};
-
-fn temp_dir(name: &str) -> PathBuf {
-    let dir = std::env::temp_dir().join(format!("warpdrill-review-{name}-{}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir).unwrap();
-    dir
-}
 
 fn warpdrill(dir: &Path, args: &[&str]) -> Output {
     Command::new(env!("CARGO_BIN_EXE_warpdrill"))
@@ -58,7 +52,7 @@ fn write_some_reviews(dir: &Path) {
 
 #[test]
 fn stats_json_has_the_promised_fields() {
-    let dir = temp_dir("stats");
+    let (_dir_guard, dir) = common::temp_dir("stats");
     let out = warpdrill(&dir, &["stats", "--json"]);
     assert!(out.status.success(), "{}", text(&out.stderr));
     let empty: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
@@ -89,12 +83,11 @@ fn stats_json_has_the_promised_fields() {
     let out = warpdrill(&dir, &["stats"]);
     let shown = text(&out.stdout);
     assert!(shown.contains("last 30 days 100%"), "{shown}");
-    std::fs::remove_dir_all(&dir).ok();
 }
 
 #[test]
 fn the_log_exports_in_the_optimizer_s_columns() {
-    let dir = temp_dir("export-log");
+    let (_dir_guard, dir) = common::temp_dir("export-log");
     write_some_reviews(&dir);
     let csv = dir.join("log.csv");
     let out = warpdrill(&dir, &["review", "export-log", csv.to_str().unwrap()]);
@@ -123,12 +116,11 @@ fn the_log_exports_in_the_optimizer_s_columns() {
         "{}",
         text(&out.stdout)
     );
-    std::fs::remove_dir_all(&dir).ok();
 }
 
 #[test]
 fn anki_export_re_imported_gives_the_same_cards() {
-    let dir = temp_dir("anki");
+    let (_dir_guard, dir) = common::temp_dir("anki");
     let file = dir.join("cards.txt");
     let out = warpdrill(&dir, &["cards", "export", "--anki", file.to_str().unwrap()]);
     assert!(out.status.success(), "{}", text(&out.stderr));
@@ -167,12 +159,11 @@ fn anki_export_re_imported_gives_the_same_cards() {
         );
         assert_eq!(back.topic, "banks");
     }
-    std::fs::remove_dir_all(&dir).ok();
 }
 
 #[test]
 fn a_damaged_log_is_reported_then_kept_aside_and_a_torn_line_kept_in_place() {
-    let dir = temp_dir("damaged");
+    let (_dir_guard, dir) = common::temp_dir("damaged");
     write_some_reviews(&dir);
     let log = dir.join("revlog.jsonl");
     let good = std::fs::read_to_string(&log).unwrap();
@@ -223,7 +214,6 @@ fn a_damaged_log_is_reported_then_kept_aside_and_a_torn_line_kept_in_place() {
         })
         .collect();
     assert_eq!(aside.len(), 1);
-    std::fs::remove_dir_all(&dir).ok();
 }
 
 /// Run by `ratings_survive_kill_9_and_cut_off_lines` in a child process: rates cards as fast as it can and prints the
@@ -266,7 +256,7 @@ fn child_rates_until_killed() {
 #[test]
 fn ratings_survive_kill_9_and_cut_off_lines() {
     use std::io::{BufRead, BufReader};
-    let dir = temp_dir("kill");
+    let (_dir_guard, dir) = common::temp_dir("kill");
     let mut saved: Vec<i64> = Vec::new();
     for round in 0..8u64 {
         let mut child = Command::new(std::env::current_exe().unwrap())
@@ -325,5 +315,4 @@ fn ratings_survive_kill_9_and_cut_off_lines() {
         }
     }
     assert!(saved.len() >= 8 * 5);
-    std::fs::remove_dir_all(&dir).ok();
 }

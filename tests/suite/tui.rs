@@ -404,8 +404,8 @@ fn no_color_draws_without_colours() {
 
 #[test]
 fn progress_is_saved_and_a_damaged_file_is_kept() {
-    let dir = std::env::temp_dir().join(format!("warpdrill-tui-{}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
+    let root = tempfile::tempdir().expect("a temporary folder");
+    let dir = root.path().join("data");
     let opened = Store::open(&dir, 1);
     let mut h = Harness::with(80, 24, opened.progress, Some(opened.store));
     h.app.update(Action::OpenExercise("l1-sector-size".into()));
@@ -427,7 +427,6 @@ fn progress_is_saved_and_a_damaged_file_is_kept() {
         std::fs::read_to_string(dir.join("progress.ron.damaged-99")).unwrap(),
         "this is not progress"
     );
-    std::fs::remove_dir_all(&dir).ok();
 }
 
 #[test]

@@ -2,6 +2,8 @@
 //! the screen as text, and keys pressed the way the event loop presses them.
 #![allow(dead_code)]
 
+pub mod tmux;
+
 use ratatui::Terminal;
 use ratatui::backend::TestBackend;
 use ratatui::crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
@@ -131,4 +133,13 @@ pub fn app_with_review() -> (App, Arc<FakeClock>) {
         app.clock(),
     ));
     (app, clock)
+}
+
+/// A folder of its own for one test, removed when the returned guard drops: `name` inside a fresh
+/// temporary folder, created.
+pub fn temp_dir(name: &str) -> (tempfile::TempDir, std::path::PathBuf) {
+    let root = tempfile::tempdir().expect("a temporary folder");
+    let dir = root.path().join(name);
+    std::fs::create_dir_all(&dir).expect("a test folder");
+    (root, dir)
 }
