@@ -80,6 +80,12 @@ where
             .draw(|frame| draw(frame, app))
             .map_err(Into::into)?;
         let event = next_event()?;
+        if let Event::Resize(width, height) = event {
+            // A fixed viewport follows the terminal only as far as the largest area drawn.
+            terminal
+                .resize(crate::ui::drawn_area(width, height))
+                .map_err(Into::into)?;
+        }
         if let Some(action) = app.handle_event(&event) {
             app.update(action);
         }

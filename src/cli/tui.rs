@@ -53,6 +53,22 @@ fn restore_terminal() {
     let _ = ratatui::crossterm::execute!(std::io::stdout(), ratatui::crossterm::cursor::Show);
 }
 
+/// Raw mode, the alternate screen, and a terminal that draws at most
+/// [`crate::ui::MAX_WIDTH`] × [`crate::ui::MAX_HEIGHT`] cells however large the window: its
+/// buffers are allocated for the area drawn, never for the whole window (the terminal is restored
+/// on a panic, as `ratatui::init` does).
+fn start_terminal() -> std::io::Result<ratatui::DefaultTerminal> {
+    use ratatui::crossterm::{execute, terminal as term};
+    let (width, height) = term::size()?;
+    let options = ratatui::TerminalOptions {
+        viewport: ratatui::Viewport::Fixed(crate::ui::drawn_area(width, height)),
+    };
+    // Restores the terminal before the panic message, and enables raw mode.
+    let terminal = ratatui::try_init_with_options(options)?;
+    execute!(std::io::stdout(), term::EnterAlternateScreen)?;
+    Ok(terminal)
+}
+
 /// Suspends the tutor (Ctrl-Z, SIGTSTP) as terminal programs do: the terminal restored, the process
 /// stopped; once continued, raw mode and the alternate screen back and the whole screen redrawn.
 fn suspend(terminal: &mut ratatui::DefaultTerminal, signals: &Signals) -> std::io::Result<()> {
@@ -251,7 +267,7 @@ pub fn drive(app: &mut App, tick: bool) -> u8 {
             .push(t!(app.lang, "app-no-signals", error = e.to_string()));
     }
     signals.watch_hangup();
-    let mut terminal = match ratatui::try_init() {
+    let mut terminal = match start_terminal() {
         Ok(terminal) => terminal,
         Err(e) => {
             ratatui::restore();

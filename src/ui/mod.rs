@@ -42,6 +42,18 @@ pub use theme::Theme;
 pub const MIN_WIDTH: u16 = 60;
 /// Smallest terminal height the tutor draws in.
 pub const MIN_HEIGHT: u16 = 20;
+/// The widest area drawn: a larger terminal is drawn in its top-left corner. The frame's buffers
+/// grow with the area (two cells a character), so a 30 000 × 30 000 terminal would need tens of
+/// gigabytes; 1000 × 500 takes a few tens of megabytes.
+pub const MAX_WIDTH: u16 = 1000;
+/// The tallest area drawn (see [`MAX_WIDTH`]).
+pub const MAX_HEIGHT: u16 = 500;
+
+/// The area drawn in a terminal of `width` × `height`: all of it, up to [`MAX_WIDTH`] ×
+/// [`MAX_HEIGHT`].
+pub fn drawn_area(width: u16, height: u16) -> Rect {
+    Rect::new(0, 0, width.min(MAX_WIDTH), height.min(MAX_HEIGHT))
+}
 
 /// One key of a footer or of help: the key's name (`Enter`, `1-4`; the same in every language) and
 /// what it does, in the learner's language.
@@ -343,5 +355,16 @@ mod tests {
         assert_eq!(bar(6, 12, 10), "█████░░░░░");
         assert_eq!(bar(0, 0, 4), "░░░░");
         assert_eq!(bar(12, 12, 4), "████");
+    }
+
+    #[test]
+    fn a_huge_terminal_is_drawn_in_an_area_of_bounded_size() {
+        assert_eq!(
+            super::drawn_area(30_000, 30_000),
+            Rect::new(0, 0, super::MAX_WIDTH, super::MAX_HEIGHT)
+        );
+        assert_eq!(super::drawn_area(80, 24), Rect::new(0, 0, 80, 24));
+        let cells = usize::from(super::MAX_WIDTH) * usize::from(super::MAX_HEIGHT);
+        assert!(cells * std::mem::size_of::<ratatui::buffer::Cell>() < 64 << 20);
     }
 }

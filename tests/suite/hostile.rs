@@ -301,7 +301,10 @@ fn a_full_disk_is_an_error_message_and_batch_does_not_blame_stdin() {
         return;
     };
     for (args, input) in [
-        (["content", "preview"].as_slice(), Vec::new()),
+        (["--help"].as_slice(), Vec::new()),
+        (&["--version"], Vec::new()),
+        (&["calc", "--help"], Vec::new()),
+        (&["content", "preview"], Vec::new()),
         (&["calc", "roofline"], Vec::new()),
         (&["calc", "batch"], batch_lines(100)),
     ] {

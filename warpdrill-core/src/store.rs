@@ -10,6 +10,74 @@ use std::io::{self, Write};
 use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicU64, Ordering};
 
+/// A file records are appended to, one line each: what [`append_whole`] needs of it.
+pub trait AppendLog: Write {
+    /// The file's length now, in bytes.
+    fn length(&self) -> io::Result<u64>;
+    /// Cuts the file back to `len` bytes.
+    fn cut_to(&mut self, len: u64) -> io::Result<()>;
+    /// Waits until what was written is on the disk.
+    fn flush_to_disk(&mut self) -> io::Result<()>;
+}
+
+impl AppendLog for File {
+    fn length(&self) -> io::Result<u64> {
+        Ok(self.metadata()?.len())
+    }
+
+    fn cut_to(&mut self, len: u64) -> io::Result<()> {
+        self.set_len(len)
+    }
+
+    fn flush_to_disk(&mut self) -> io::Result<()> {
+        self.sync_data()
+    }
+}
+
+/// How an append that failed left its log.
+#[derive(Debug)]
+pub struct AppendFailed {
+    /// Why it failed (a full disk, most often).
+    pub error: io::Error,
+    /// The part written could not be cut off: the log ends in part of a record, so the next
+    /// append must start on a fresh line (and may mark the torn tail).
+    pub torn: bool,
+    /// Bytes of that part, as far as the file's length tells (0 when it was cut off).
+    pub torn_bytes: u64,
+}
+
+/// Appends `bytes` (whole records, each ending in a line break) and flushes them to the disk, or, if
+/// that fails part-way — a full disk — cuts the file back to the last whole record, so the next
+/// append is never glued onto half a record. Where even the cut fails, the error says the log is
+/// torn.
+pub fn append_whole(log: &mut impl AppendLog, bytes: &[u8]) -> Result<(), AppendFailed> {
+    let before = log.length().map_err(|error| AppendFailed {
+        error,
+        torn: false,
+        torn_bytes: 0,
+    })?;
+    let written = log.write_all(bytes).and_then(|()| log.flush_to_disk());
+    match written {
+        Ok(()) => Ok(()),
+        Err(error) => {
+            let torn = log
+                .cut_to(before)
+                .and_then(|()| log.flush_to_disk())
+                .is_err();
+            let torn_bytes = if torn {
+                log.length().map_or(0, |now| now.saturating_sub(before))
+            } else {
+                0
+            };
+            Err(AppendFailed {
+                error,
+                torn,
+                torn_bytes,
+            })
+        }
+    }
+}
+
 /// The lock file's name inside the data directory.
 pub const LOCK_FILE: &str = "warpdrill.lock";
 
@@ -207,5 +275,74 @@ mod tests {
         assert_eq!(remove_temporaries(&dir, "progress.ron"), 2);
         assert!(dir.join("notes.tmp").exists());
         assert!(path.exists());
+    }
+
+    /// A log on a disk with `room` bytes left.
+    struct SmallDisk {
+        bytes: Vec<u8>,
+        room: usize,
+        cut_fails: bool,
+    }
+
+    impl Write for SmallDisk {
+        fn write(&mut self, buf: &[u8]) -> io::Result<usize> {
+            let free = self.room.saturating_sub(self.bytes.len());
+            if free == 0 {
+                return Err(io::Error::new(io::ErrorKind::StorageFull, "no space left"));
+            }
+            let n = buf.len().min(free);
+            self.bytes.extend_from_slice(&buf[..n]);
+            Ok(n)
+        }
+
+        fn flush(&mut self) -> io::Result<()> {
+            Ok(())
+        }
+    }
+
+    impl AppendLog for SmallDisk {
+        fn length(&self) -> io::Result<u64> {
+            Ok(self.bytes.len() as u64)
+        }
+
+        fn cut_to(&mut self, len: u64) -> io::Result<()> {
+            if self.cut_fails {
+                return Err(io::Error::other("read-only"));
+            }
+            self.bytes.truncate(len as usize);
+            Ok(())
+        }
+
+        fn flush_to_disk(&mut self) -> io::Result<()> {
+            Ok(())
+        }
+    }
+
+    #[test]
+    fn a_full_disk_cuts_an_append_back_to_the_last_whole_record() {
+        let mut disk = SmallDisk {
+            bytes: Vec::new(),
+            room: 30,
+            cut_fails: false,
+        };
+        append_whole(&mut disk, b"{\"a\":1}\n").unwrap();
+        let failed = append_whole(&mut disk, b"{\"b\":22222222222222222222}\n").unwrap_err();
+        assert_eq!(failed.error.kind(), io::ErrorKind::StorageFull);
+        assert!(!failed.torn);
+        assert_eq!(
+            disk.bytes, b"{\"a\":1}\n",
+            "half a record is never left behind"
+        );
+        disk.room = 100;
+        append_whole(&mut disk, b"{\"c\":3}\n").unwrap();
+        assert_eq!(
+            disk.bytes, b"{\"a\":1}\n{\"c\":3}\n",
+            "the next record starts on its own line"
+        );
+        disk.cut_fails = true;
+        disk.room = disk.bytes.len() + 3;
+        let torn = append_whole(&mut disk, b"{\"d\":4}\n").unwrap_err();
+        assert!(torn.torn);
+        assert_eq!(torn.torn_bytes, 3);
     }
 }

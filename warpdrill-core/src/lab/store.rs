@@ -5,7 +5,6 @@
 
 use super::LabError;
 use std::fs::{File, OpenOptions};
-use std::io::Write;
 use std::path::{Path, PathBuf};
 
 /// The results file of `student` for a lab: `DIR/<lab>-v<version>-<student>.jsonl`.
@@ -58,6 +57,8 @@ pub fn replace(path: &Path, text: &str) -> Result<(), LabError> {
 pub struct Appender {
     path: PathBuf,
     file: File,
+    /// A failed append left part of a line that could not be cut off.
+    torn: bool,
 }
 
 impl Appender {
@@ -82,16 +83,31 @@ impl Appender {
         Ok(Appender {
             path: path.to_path_buf(),
             file,
+            torn: false,
         })
     }
 
-    /// Appends one line and waits until it is on disk.
+    /// Appends one line and waits until it is on disk. A full disk cuts the file back to the last
+    /// whole line; where it cannot, the next line starts on a fresh line of its own (the reader
+    /// reports the torn piece and keeps every whole record).
     pub fn append(&mut self, line: &str) -> Result<(), LabError> {
         let path = self.path.clone();
-        let mut bytes = line.as_bytes().to_vec();
+        let mut bytes = Vec::with_capacity(line.len() + 2);
+        if self.torn {
+            bytes.push(b'\n');
+        }
+        bytes.extend_from_slice(line.as_bytes());
         bytes.push(b'\n');
-        self.file.write_all(&bytes).map_err(io(&path))?;
-        self.file.sync_data().map_err(io(&path))
+        match crate::store::append_whole(&mut self.file, &bytes) {
+            Ok(()) => {
+                self.torn = false;
+                Ok(())
+            }
+            Err(failed) => {
+                self.torn |= failed.torn;
+                Err(io(&path)(failed.error))
+            }
+        }
     }
 
     /// Where it writes.

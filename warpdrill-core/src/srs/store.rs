@@ -16,7 +16,6 @@
 use super::SrsError;
 use super::log::{Kind, Record};
 use std::fs::{File, OpenOptions};
-use std::io::Write;
 use std::path::{Path, PathBuf};
 
 /// The log's file name in the data directory.
@@ -266,9 +265,14 @@ impl RevlogFile {
         let Some(file) = self.file.as_mut() else {
             return Err(SrsError::ReadOnly(self.path.display().to_string()));
         };
-        file.write_all(text.as_bytes())
-            .map_err(|e| io("cannot append to", e))?;
-        file.sync_data().map_err(|e| io("cannot flush", e))?;
+        // A full disk cuts the append back to the last whole record; where it cannot, the next
+        // append starts on a fresh line and marks the torn tail.
+        if let Err(failed) = crate::store::append_whole(file, text.as_bytes()) {
+            if failed.torn {
+                self.torn_tail = Some(failed.torn_bytes.max(1));
+            }
+            return Err(io("cannot append to", failed.error));
+        }
         self.torn_tail = None;
         Ok(())
     }
