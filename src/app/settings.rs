@@ -60,7 +60,7 @@ pub fn path() -> Option<PathBuf> {
 /// Reads the settings at `path`; a file that cannot be read as settings is kept aside (as
 /// `settings.ron.damaged-<now>`) so the next save does not overwrite it, never a crash.
 pub fn load(path: &Path, now: u64) -> Loaded {
-    let text = match std::fs::read_to_string(path) {
+    let text = match crate::store::read_regular_text(path, crate::store::MAX_SMALL_FILE) {
         Ok(text) => text,
         Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Loaded::Missing,
         Err(e) => {
@@ -86,7 +86,7 @@ pub fn load(path: &Path, now: u64) -> Loaded {
 /// The language saved at `path`, read without changing anything (a damaged file gives none; the
 /// tutor keeps it aside and says so when it starts).
 pub fn peek(path: &Path) -> Option<Lang> {
-    let text = std::fs::read_to_string(path).ok()?;
+    let text = crate::store::read_regular_text(path, crate::store::MAX_SMALL_FILE).ok()?;
     options()
         .from_str::<Settings>(&text)
         .ok()?

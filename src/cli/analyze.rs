@@ -108,7 +108,7 @@ fn prepared(args: &AnalyzeArgs) -> Result<(AnalyzeSetup, analyze::Report), Strin
             }
         },
         (None, Some(path)) => (
-            std::fs::read_to_string(path)
+            crate::store::read_regular_text(path, crate::store::MAX_SMALL_FILE)
                 .map_err(|e| format!("cannot read {}: {e}", path.display()))?,
             path.display().to_string(),
         ),

@@ -376,7 +376,7 @@ fn optimize_command(deck: &Deck, dir: &Path, current: &[f32]) -> ExitCode {
 }
 
 fn import_command(content: &Content, file: &Path, topic: &str, out: Option<&Path>) -> ExitCode {
-    let text = match std::fs::read_to_string(file) {
+    let text = match crate::store::read_regular_text(file, crate::store::MAX_LOG_FILE) {
         Ok(text) => text,
         Err(e) => return fail(format!("cannot read {}: {e}", file.display()), 2),
     };

@@ -867,3 +867,54 @@ fn a_second_tutor_on_the_same_data_directory_says_so_and_does_not_save() {
     first.keys(&["q"]);
     first.wait_for("AFTER-TUTOR rc=0");
 }
+
+#[test]
+fn special_files_are_refused_instead_of_read_or_waited_on() {
+    let (_guard, dir) = crate::common::temp_dir("special");
+    let fifo = dir.join("kernel.cu");
+    if !Command::new("mkfifo")
+        .arg(&fifo)
+        .status()
+        .is_ok_and(|s| s.success())
+    {
+        println!("skipped: mkfifo is not available");
+        return;
+    }
+    let zero = dir.join("zero.cu");
+    std::os::unix::fs::symlink("/dev/zero", &zero).unwrap();
+    for path in [&fifo, &zero] {
+        let name = path.display().to_string();
+        let child = bin()
+            .args(["analyze", &name])
+            .stdout(Stdio::piped())
+            .stderr(Stdio::piped())
+            .spawn()
+            .unwrap();
+        let output = wait_with_timeout(child, Duration::from_secs(30), &["analyze", &name]);
+        assert!(!output.status.success(), "{output:?}");
+        assert!(
+            text(&output.stderr).contains("not a regular file"),
+            "{name}: {}",
+            text(&output.stderr)
+        );
+    }
+    // A FIFO where the review log belongs: the command says so instead of waiting for a writer.
+    let data = dir.join("data");
+    std::fs::create_dir_all(&data).unwrap();
+    Command::new("mkfifo")
+        .arg(data.join("revlog.jsonl"))
+        .status()
+        .unwrap();
+    let child = bin()
+        .args(["--data-dir", data.to_str().unwrap(), "stats"])
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let output = wait_with_timeout(child, Duration::from_secs(30), &["stats"]);
+    assert!(
+        !text(&output.stderr).contains("panicked"),
+        "{}",
+        text(&output.stderr)
+    );
+}

@@ -240,7 +240,7 @@ struct Loaded {
 
 /// Reads and parses `path` (`None`: there is no file).
 fn load(path: &Path) -> Result<Option<Loaded>, LoadError> {
-    let bytes = match std::fs::read(path) {
+    let bytes = match crate::store::read_regular(path, crate::store::MAX_SMALL_FILE) {
         Ok(bytes) => bytes,
         Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(None),
         Err(e) => return Err(LoadError::Unreadable(e)),

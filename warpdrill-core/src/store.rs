@@ -10,6 +10,58 @@ use std::io::{self, Write};
 use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicU64, Ordering};
 
+/// The most bytes read from a file the learner's tools keep (progress, settings, configuration).
+pub const MAX_SMALL_FILE: u64 = 16 * 1024 * 1024;
+/// The most bytes read from a log that grows with use (the review log, lab results, an import).
+pub const MAX_LOG_FILE: u64 = 512 * 1024 * 1024;
+
+/// The bytes of `path`, which must be a regular file (a symbolic link to one is fine) of at most
+/// `limit` bytes: a FIFO, a device or a directory is refused before it is opened, so nothing
+/// blocks or floods memory. A missing file is `NotFound`, as `std::fs::read` says it.
+pub fn read_regular(path: &Path, limit: u64) -> io::Result<Vec<u8>> {
+    use std::io::Read;
+    let not_regular = || {
+        io::Error::new(
+            io::ErrorKind::InvalidInput,
+            "not a regular file (a directory, FIFO, socket or device)",
+        )
+    };
+    let too_big = |size: u64| {
+        io::Error::new(
+            io::ErrorKind::FileTooLarge,
+            format!(
+                "the file is {:.1} MB, more than the {} MB read",
+                size as f64 / (1024.0 * 1024.0),
+                limit / (1024 * 1024)
+            ),
+        )
+    };
+    let metadata = std::fs::metadata(path)?;
+    if !metadata.is_file() {
+        return Err(not_regular());
+    }
+    if metadata.len() > limit {
+        return Err(too_big(metadata.len()));
+    }
+    let file = File::open(path)?;
+    // Checked again on the opened file: the path may have changed since.
+    if !file.metadata()?.is_file() {
+        return Err(not_regular());
+    }
+    let mut bytes = Vec::new();
+    file.take(limit + 1).read_to_end(&mut bytes)?;
+    if bytes.len() as u64 > limit {
+        return Err(too_big(bytes.len() as u64));
+    }
+    Ok(bytes)
+}
+
+/// [`read_regular`] as UTF-8 text.
+pub fn read_regular_text(path: &Path, limit: u64) -> io::Result<String> {
+    String::from_utf8(read_regular(path, limit)?)
+        .map_err(|e| io::Error::new(io::ErrorKind::InvalidData, e.utf8_error()))
+}
+
 /// A file records are appended to, one line each: what [`append_whole`] needs of it.
 pub trait AppendLog: Write {
     /// The file's length now, in bytes.
@@ -344,5 +396,32 @@ mod tests {
         let torn = append_whole(&mut disk, b"{\"d\":4}\n").unwrap_err();
         assert!(torn.torn);
         assert_eq!(torn.torn_bytes, 3);
+    }
+
+    #[test]
+    fn only_regular_files_of_bounded_size_are_read() {
+        let root = tempfile::tempdir().unwrap();
+        let fifo = root.path().join("fifo");
+        let made = std::process::Command::new("mkfifo").arg(&fifo).status();
+        if made.is_ok_and(|s| s.success()) {
+            // Refused before it is opened: opening a FIFO with no writer would block.
+            let e = read_regular(&fifo, MAX_SMALL_FILE).unwrap_err();
+            assert_eq!(e.kind(), io::ErrorKind::InvalidInput);
+        }
+        let e = read_regular(root.path(), MAX_SMALL_FILE).unwrap_err();
+        assert_eq!(e.kind(), io::ErrorKind::InvalidInput, "a directory");
+        if Path::new("/dev/zero").exists() {
+            let e = read_regular(Path::new("/dev/zero"), MAX_SMALL_FILE).unwrap_err();
+            assert_eq!(e.kind(), io::ErrorKind::InvalidInput, "a device");
+        }
+        let big = root.path().join("big");
+        std::fs::write(&big, vec![b'x'; 2048]).unwrap();
+        assert_eq!(
+            read_regular(&big, 1024).unwrap_err().kind(),
+            io::ErrorKind::FileTooLarge
+        );
+        assert_eq!(read_regular(&big, 4096).unwrap().len(), 2048);
+        let missing = read_regular(&root.path().join("none"), 1024).unwrap_err();
+        assert_eq!(missing.kind(), io::ErrorKind::NotFound);
     }
 }

@@ -34,7 +34,7 @@ pub fn read(path: &Path) -> Result<String, LabError> {
             MAX_FILE >> 20
         ))));
     }
-    match std::fs::read(path) {
+    match crate::store::read_regular(path, crate::store::MAX_LOG_FILE) {
         Ok(bytes) => Ok(String::from_utf8_lossy(&bytes).into_owned()),
         Err(e) if e.kind() == std::io::ErrorKind::NotFound => Ok(String::new()),
         Err(e) => Err(io(path)(e)),

@@ -145,7 +145,7 @@ impl ReviewConfig {
                 notice: None,
             };
         };
-        let text = match std::fs::read_to_string(path) {
+        let text = match crate::store::read_regular_text(path, crate::store::MAX_SMALL_FILE) {
             Ok(text) => text,
             Err(e) if e.kind() == std::io::ErrorKind::NotFound => {
                 return LoadedConfig {

@@ -125,7 +125,7 @@ impl RevlogFile {
         {
             notices.push(why.clone());
         }
-        let bytes = match std::fs::read(&path) {
+        let bytes = match crate::store::read_regular(&path, crate::store::MAX_LOG_FILE) {
             Ok(bytes) => bytes,
             Err(e) if e.kind() == std::io::ErrorKind::NotFound => {
                 return LoadedLog {
@@ -285,7 +285,7 @@ pub const PARAMETERS_FILE: &str = "fsrs-parameters.ron";
 /// with a message when the file cannot be used (the defaults are used then).
 pub fn load_parameters(dir: &Path) -> Result<Option<Vec<f32>>, String> {
     let path = dir.join(PARAMETERS_FILE);
-    match std::fs::read_to_string(&path) {
+    match crate::store::read_regular_text(&path, crate::store::MAX_SMALL_FILE) {
         Ok(text) => ron::from_str::<Vec<f32>>(&text).map(Some).map_err(|e| {
             format!(
                 "{} cannot be read ({e}); the default parameters are used — run `warpdrill review \
