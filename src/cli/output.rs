@@ -49,9 +49,12 @@ impl OutputError {
     }
 }
 
-/// Writes `text` to `out` and flushes it.
+/// Writes `text` to `out` and flushes it. Control characters (but line breaks and tabs),
+/// direction overrides and zero-width characters are written escaped (`\u{1b}`), whatever the text
+/// came from — a kernel's source, a file name, an argument — so nothing printed can drive the
+/// terminal.
 pub fn write_to(out: &mut impl Write, text: &str) -> Result<(), OutputError> {
-    out.write_all(text.as_bytes())?;
+    out.write_all(crate::format::printable(text).as_bytes())?;
     out.flush()?;
     Ok(())
 }

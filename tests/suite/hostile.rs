@@ -918,3 +918,28 @@ fn special_files_are_refused_instead_of_read_or_waited_on() {
         text(&output.stderr)
     );
 }
+
+#[test]
+fn kernel_source_and_arguments_reach_the_terminal_escaped() {
+    let (_guard, dir) = crate::common::temp_dir("escapes");
+    let kernel = dir.join("k.cu");
+    std::fs::write(
+        &kernel,
+        "// launch: --grid 1 --block 32\n// \u{1b}]0;PWNED\u{7}\u{1b}[2J hi\u{200b}dden\n__global__ void k(float* a) {\n  a[threadIdx.x] = 1.0f;\n}\n",
+    )
+    .unwrap();
+    let output = bin()
+        .args(["analyze", "--text", kernel.to_str().unwrap()])
+        .output()
+        .unwrap();
+    let out = text(&output.stdout);
+    assert!(output.status.success(), "{output:?}");
+    assert!(!out.contains(['\u{1b}', '\u{7}', '\u{200b}']), "{out:?}");
+    assert!(out.contains("\\u{1b}]0;PWNED"), "{out}");
+    // An argument echoed in an error message.
+    let output = bin()
+        .args(["analyze", kernel.to_str().unwrap(), "-D", "n\u{1b}[31m=1"])
+        .output()
+        .unwrap();
+    assert!(!text(&output.stderr).contains('\u{1b}'), "{output:?}");
+}

@@ -1,8 +1,9 @@
 //! Number formatting shared by the command line and the screens.
 
 /// `text` safe to print on a terminal: control characters (except newline and tab) and the
-/// invisible bidirectional overrides are shown as `\u{1b}`-style escapes, so text from a content file
-/// cannot move the cursor, set the window title or switch on mouse tracking.
+/// invisible bidirectional overrides and zero-width characters are shown as `\u{1b}`-style escapes,
+/// so text from a content file cannot move the cursor, set the window title or switch on mouse
+/// tracking.
 ///
 /// ```
 /// assert_eq!(warpdrill_core::format::printable("a\x1b]0;pwned\x07b\n"), "a\\u{1b}]0;pwned\\u{7}b\n");
@@ -10,7 +11,15 @@
 pub fn printable(text: &str) -> std::borrow::Cow<'_, str> {
     fn unsafe_char(c: char) -> bool {
         (c.is_control() && c != '\n' && c != '\t')
-            || matches!(c, '\u{202a}'..='\u{202e}' | '\u{2066}'..='\u{2069}')
+            || matches!(
+                c,
+                '\u{202a}'..='\u{202e}'
+                    | '\u{2066}'..='\u{2069}'
+                    | '\u{200b}'..='\u{200f}'
+                    | '\u{2060}'..='\u{2064}'
+                    | '\u{061c}'
+                    | '\u{feff}'
+            )
     }
     if !text.contains(unsafe_char) {
         return std::borrow::Cow::Borrowed(text);
