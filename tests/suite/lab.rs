@@ -975,3 +975,27 @@ fn one_tutor_at_a_time_per_student_file() {
     });
     assert!(free, "free again once the first is closed");
 }
+
+#[test]
+fn lab_check_of_a_huge_draw_answers_at_once() {
+    let (_guard, dir) = common::temp_dir("huge-draw");
+    let path = dir.join("huge.ron");
+    std::fs::write(
+        &path,
+        r#"Lab(id: "huge", title: "Huge", version: 1, secret: "a long enough secret phrase",
+            steps: [Draw(count: 4294967295, topic: "banks", level: L2)], points: [10])"#,
+    )
+    .unwrap();
+    let (tx, rx) = std::sync::mpsc::channel();
+    let path_text = path.display().to_string();
+    std::thread::spawn(move || {
+        let _ = tx.send(warpdrill(&["lab", "check", &path_text]));
+    });
+    let output = rx
+        .recv_timeout(std::time::Duration::from_secs(60))
+        .expect("lab check answers within a minute");
+    assert!(!output.status.success());
+    let report = String::from_utf8_lossy(&output.stdout).into_owned()
+        + &String::from_utf8_lossy(&output.stderr);
+    assert!(report.contains("this draw asks for"), "{report}");
+}
