@@ -118,6 +118,50 @@ fn grid<P: Copy>(
     points
 }
 
+/// Every point of a grid, one at a time (the first axis slowest), without listing them first.
+struct Points<'a> {
+    axes: &'a [Vec<i64>],
+    at: Vec<usize>,
+    done: bool,
+}
+
+impl<'a> Points<'a> {
+    fn new(axes: &'a [Vec<i64>]) -> Self {
+        Points {
+            axes,
+            at: vec![0; axes.len()],
+            done: axes.iter().any(Vec::is_empty),
+        }
+    }
+}
+
+impl Iterator for Points<'_> {
+    type Item = Vec<i64>;
+
+    fn next(&mut self) -> Option<Vec<i64>> {
+        if self.done {
+            return None;
+        }
+        let point = self
+            .at
+            .iter()
+            .zip(self.axes)
+            .map(|(&i, axis)| axis[i])
+            .collect();
+        // Advance the last axis first, carrying into the ones before it.
+        self.done = true;
+        for (i, axis) in self.at.iter_mut().zip(self.axes).rev() {
+            *i += 1;
+            if *i < axis.len() {
+                self.done = false;
+                break;
+            }
+            *i = 0;
+        }
+        Some(point)
+    }
+}
+
 /// Runs a sweep, writing its rows to `out`.
 pub fn run(command: &SweepCommand, out: &mut impl Write) -> Result<(), SweepError> {
     match command {
@@ -479,8 +523,7 @@ fn occupancy_sweep(args: &OccupancySweepArgs, out: &mut impl Write) -> Result<()
     let params = varied(&args.sweep, OccupancyParam::parse, names)?;
     let calculator = arch.nvidia.as_ref().map(OccupancyCalculator::new);
     let keys: Vec<&str> = params.iter().map(|(p, _)| p.key()).collect();
-    let mut rows = Vec::new();
-    for point in grid(&params, |_, r| r.values().collect()) {
+    let row_at = |point: &[i64]| -> Map<String, Value> {
         let mut config = KernelConfig {
             block_size: kernel.block_size,
             regs_per_thread: kernel.regs,
@@ -490,7 +533,7 @@ fn occupancy_sweep(args: &OccupancySweepArgs, out: &mut impl Write) -> Result<()
         };
         let mut carveout = kernel.carveout;
         let mut set = Ok(());
-        for ((param, _), value) in params.iter().zip(&point) {
+        for ((param, _), value) in params.iter().zip(point) {
             if *param == OccupancyParam::Carveout {
                 carveout = *value;
             } else {
@@ -512,7 +555,7 @@ fn occupancy_sweep(args: &OccupancySweepArgs, out: &mut impl Write) -> Result<()
                 .map_err(|e| e.to_string())
         });
         let mut row = Map::new();
-        for (key, value) in keys.iter().zip(&point) {
+        for (key, value) in keys.iter().zip(point) {
             row.insert((*key).to_string(), Value::from(*value));
         }
         match answer {
@@ -524,31 +567,39 @@ fn occupancy_sweep(args: &OccupancySweepArgs, out: &mut impl Write) -> Result<()
                 row.insert("error".into(), Value::String(message));
             }
         }
-        rows.push(row);
-    }
+        row
+    };
+    let axes: Vec<Vec<i64>> = params.iter().map(|(_, r)| r.values().collect()).collect();
+    // Rows are written as they are computed: a sweep of a million points holds one row at a time.
+    let points = || Points::new(&axes);
     match args.sweep.format() {
         Format::Json => {
             out.write_all(b"[")?;
-            for (i, row) in rows.into_iter().enumerate() {
+            for (i, point) in points().enumerate() {
                 out.write_all(if i == 0 { b"\n" } else { b",\n" })?;
-                serde_json::to_writer(&mut *out, &Value::Object(row))
+                serde_json::to_writer(&mut *out, &Value::Object(row_at(&point)))
                     .map_err(std::io::Error::from)?;
             }
             out.write_all(b"\n]\n")?;
         }
         Format::Csv => {
-            let flat: Vec<Vec<(String, String)>> = rows.iter().map(flatten).collect();
+            // The columns are those of the first row that has an answer (every answer of one
+            // architecture has the same fields).
             let mut columns: Vec<String> = keys.iter().map(|k| (*k).to_string()).collect();
-            for row in &flat {
-                for (name, _) in row {
-                    if name != "error" && !columns.contains(name) {
-                        columns.push(name.clone());
+            if let Some(answered) = points()
+                .map(|point| row_at(&point))
+                .find(|row| !row.contains_key("error"))
+            {
+                for (name, _) in flatten(&answered) {
+                    if !columns.contains(&name) {
+                        columns.push(name);
                     }
                 }
             }
             columns.push("error".into());
             writeln!(out, "{}", columns.join(","))?;
-            for row in &flat {
+            for point in points() {
+                let row = flatten(&row_at(&point));
                 let cells: Vec<String> = columns
                     .iter()
                     .map(|c| {
@@ -567,7 +618,8 @@ fn occupancy_sweep(args: &OccupancySweepArgs, out: &mut impl Write) -> Result<()
                 header.push_str(&format!("{key:>12}"));
             }
             writeln!(out, "{header}  blocks   warps  occupancy  limited by")?;
-            for row in &rows {
+            for point in points() {
+                let row = row_at(&point);
                 let mut line = String::new();
                 for key in &keys {
                     // `Value` ignores widths: pad its text.
