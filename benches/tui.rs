@@ -222,9 +222,10 @@ struct KeystrokeCase {
     keys: [KeyCode; 2],
 }
 
-/// A key that changes what a sweep or heat map shows, then the frame drawn: the curves cannot come
-/// from the cache, so this is what the learner waits for on every keystroke. Two keys per
-/// iteration (one way and back), so each frame differs from the last.
+/// A key that changes what a sweep or heat map shows, then the frame drawn: the key counts the
+/// curves again (the explorer keeps them in its state until its parameters change), so this is
+/// what the learner waits for on every keystroke. Two keys per iteration (one way and back), so
+/// each frame differs from the last.
 fn keystrokes(c: &mut Criterion) {
     let area = Rect::new(0, 0, 200, 60);
     let explorer = |space, access: WarpAccess| {
@@ -274,7 +275,7 @@ fn keystrokes(c: &mut Criterion) {
         {
             app.update(action);
         }
-        // Each key must change the frame, or this would time a cached redraw.
+        // Each key must change the frame, or this would time a redraw of curves already counted.
         let frames: Vec<Buffer> = keys
             .iter()
             .map(|code| {

@@ -1020,7 +1020,7 @@ mod tests {
         let Screen::Explorer(state) = app.screen() else {
             panic!("{:?}", app.screen())
         };
-        assert_eq!(state.space, Space::Shared);
+        assert_eq!(state.space(), Space::Shared);
         assert_eq!(state.access(), access);
     }
 

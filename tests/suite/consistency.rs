@@ -389,7 +389,7 @@ fn the_explorer_and_calculators_reopen_as_they_were_left_even_after_a_restart() 
     let Screen::Explorer(state) = app.screen() else {
         panic!("{:?}", app.screen())
     };
-    assert_eq!((state.stride, state.space), (3, Space::Shared));
+    assert_eq!((state.stride(), state.space()), (3, Space::Shared));
     press(&mut app, KeyCode::Char('q'));
     drop(app);
     // …and after a restart.
@@ -398,7 +398,7 @@ fn the_explorer_and_calculators_reopen_as_they_were_left_even_after_a_restart() 
     let Screen::Explorer(state) = app.screen() else {
         panic!()
     };
-    assert_eq!((state.stride, state.space), (3, Space::Shared));
+    assert_eq!((state.stride(), state.space()), (3, Space::Shared));
     app.update(Action::Home);
     app.update(Action::ReopenCalculators);
     let Screen::Calculators(state) = app.screen() else {

@@ -332,7 +332,10 @@ fn show_me_opens_the_exercises_own_pattern() {
     let Screen::Explorer(state) = app.screen() else {
         panic!("show me opened {:?}", app.screen())
     };
-    assert_eq!((f64::from(state.elem), state.stride as f64), (elem, stride));
+    assert_eq!(
+        (f64::from(state.elem_bytes()), state.stride() as f64),
+        (elem, stride)
+    );
     // By hand: 32 lanes, each `stride × elem` bytes apart, span (31·stride + 1)·elem bytes; below a
     // 32-byte gap the sectors are that span rounded up to 32 B, else one per lane.
     let gap = stride * elem;

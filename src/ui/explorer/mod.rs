@@ -42,7 +42,8 @@ use params::Row;
 pub use params::{Lanes, Shape};
 use presets::presets_popup;
 pub use presets::{PRESETS, Preset};
-pub use sweep::{Figure, MAX_PANEL_POINTS, SweepCurves, SweepPanel, curves, render_sweep};
+use sweep::render_sweep;
+pub use sweep::{Figure, MAX_PANEL_POINTS, SweepCurves, SweepPanel};
 
 /// The footer's keys with their words in `lang`. `t` (load/store) comes before presets and arch:
 /// at 80 columns the footer ends after presets.
@@ -62,48 +63,49 @@ pub fn keys(lang: Lang) -> Vec<KeyHint> {
     ]
 }
 
-/// The explorer's parameters.
+/// The explorer's parameters, and the sweep curves they give.
 #[derive(Debug, Clone, PartialEq)]
 pub struct State {
     /// Architecture.
-    pub arch: &'static Arch,
+    arch: &'static Arch,
     /// Memory space.
-    pub space: Space,
+    space: Space,
     /// A load or a store (`t` toggles): 8- and 16-byte shared stores never pair-merge, so one
     /// `double` stored by every lane is 2 wavefronts where the load is 1.
-    pub op: Op,
+    op: Op,
     /// Bytes per lane.
-    pub elem: u32,
+    elem: u32,
     /// Address shape.
-    pub shape: Shape,
+    shape: Shape,
     /// Stride in elements (affine).
-    pub stride: i64,
+    stride: i64,
     /// Offset in elements (or first struct / column).
-    pub offset: i64,
+    offset: i64,
     /// Struct size in bytes (AoS).
-    pub struct_size: i64,
+    struct_size: i64,
     /// Field offset in bytes (AoS).
-    pub field_offset: i64,
+    field_offset: i64,
     /// Row pitch in bytes (2D).
-    pub pitch: i64,
+    pitch: i64,
     /// Base address in bytes (alignment).
-    pub base: i64,
+    base: i64,
     /// Byte offset per lane, lane 0 first (explicit offsets).
-    pub offsets: Vec<i64>,
+    offsets: Vec<i64>,
     /// Active lanes.
-    pub lanes: Lanes,
+    lanes: Lanes,
     /// Count in 128-byte lines instead of the architecture's unit.
-    pub lines: bool,
+    lines: bool,
     /// The parameter panel.
-    pub panel: Panel,
+    panel: Panel,
     /// The preset picker, open with its selection.
-    pub presets: Option<usize>,
+    presets: Option<usize>,
     /// Name of the preset last applied.
-    pub preset_name: Option<&'static str>,
+    preset_name: Option<&'static str>,
     /// The sweep panel, when shown (`w`).
-    pub sweep: Option<SweepPanel>,
-    /// The sweep's curves as last drawn, kept until a parameter changes.
-    pub sweep_cache: sweep::CurveCache,
+    sweep: Option<SweepPanel>,
+    /// The sweep's curves and what they were counted from: brought up to date after every key
+    /// (only when what they depend on changed), read by drawing. `None` while the panel is hidden.
+    curves: Option<sweep::Curves>,
 }
 
 impl Default for State {
@@ -127,7 +129,7 @@ impl Default for State {
             presets: None,
             preset_name: None,
             sweep: None,
-            sweep_cache: sweep::CurveCache::default(),
+            curves: None,
         }
     }
 }
@@ -307,6 +309,46 @@ impl State {
         self.field_offset = 0;
     }
 
+    /// The architecture counted on.
+    pub fn arch(&self) -> &'static Arch {
+        self.arch
+    }
+
+    /// Global or shared memory.
+    pub fn space(&self) -> Space {
+        self.space
+    }
+
+    /// A load or a store.
+    pub fn op(&self) -> Op {
+        self.op
+    }
+
+    /// Bytes each lane reads or writes.
+    pub fn elem_bytes(&self) -> u32 {
+        self.elem
+    }
+
+    /// The stride between neighbouring lanes, in elements (the affine pattern's).
+    pub fn stride(&self) -> i64 {
+        self.stride
+    }
+
+    /// The first lane's offset, in elements (or the first struct, or column).
+    pub fn offset(&self) -> i64 {
+        self.offset
+    }
+
+    /// The sweep panel, when shown (`w`).
+    pub fn sweep(&self) -> Option<SweepPanel> {
+        self.sweep
+    }
+
+    /// Whether the preset picker is open.
+    pub fn presets_open(&self) -> bool {
+        self.presets.is_some()
+    }
+
     /// The access these parameters describe.
     pub fn access(&self) -> WarpAccess {
         AccessShape {
@@ -325,7 +367,7 @@ impl State {
     }
 
     /// Turns a load into a store and back (`t`).
-    pub fn toggle_op(&mut self) {
+    fn toggle_op(&mut self) {
         self.preset_name = None;
         self.op = match self.op {
             Op::Load => Op::Store,
@@ -352,8 +394,15 @@ impl State {
         self.key_in(key, Lang::En);
     }
 
-    /// Handles a key; a refused typed value is explained in `lang`.
+    /// Handles a key; a refused typed value is explained in `lang`. The sweep's curves are counted
+    /// again here when the key changed what they show, so drawing only reads them.
     pub fn key_in(&mut self, key: KeyEvent, lang: Lang) {
+        self.apply_key(key, lang);
+        self.update_sweep();
+    }
+
+    /// What a key does to the parameters, the panel and the picker.
+    fn apply_key(&mut self, key: KeyEvent, lang: Lang) {
         if let Some(selected) = self.presets {
             match key.code {
                 KeyCode::Up | KeyCode::Char('k') => self.presets = Some(selected.saturating_sub(1)),
@@ -468,17 +517,17 @@ pub fn render(state: &State, theme: Theme, lang: Lang, area: Rect, buf: &mut Buf
 
     // The sweep panel shares the diagram's place: below it when there is room, instead of it
     // otherwise.
-    let diagram_area = match &state.sweep {
-        Some(sweep) if diagram_area.height >= 30 => {
+    let diagram_area = match state.sweep_curves() {
+        Some(curves) if diagram_area.height >= 30 => {
             let [diagram, chart] = diagram_area.layout(&Layout::vertical([
                 Constraint::Fill(1),
                 Constraint::Percentage(50),
             ]));
-            render_sweep(state, sweep, theme, lang, chart, buf);
+            render_sweep(state, curves, theme, lang, chart, buf);
             diagram
         }
-        Some(sweep) => {
-            render_sweep(state, sweep, theme, lang, diagram_area, buf);
+        Some(curves) => {
+            render_sweep(state, curves, theme, lang, diagram_area, buf);
             Rect::default()
         }
         None => diagram_area,
@@ -631,4 +680,60 @@ fn error_box(message: &str, theme: Theme, lang: Lang, area: Rect, buf: &mut Buff
     ])
     .wrap(Wrap { trim: false })
     .render(inner, buf);
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use ratatui::crossterm::event::KeyCode;
+
+    fn drawn(state: &State, width: u16, height: u16) -> Buffer {
+        let area = Rect::new(0, 0, width, height);
+        let mut buf = Buffer::empty(area);
+        render(state, Theme::new(true), Lang::En, area, &mut buf);
+        buf
+    }
+
+    #[test]
+    fn drawing_twice_gives_the_same_frame_and_changes_nothing() {
+        let mut state = State::default();
+        state.key(KeyEvent::from(KeyCode::Char('w')));
+        state.key(KeyEvent::from(KeyCode::Char('s')));
+        let before = state.clone();
+        let (settings, curves) = (state.settings(), state.sweep_curves().cloned());
+        // Tall enough for the sweep below the diagram, and short enough for it instead of it.
+        for (width, height) in [(200, 60), (80, 24)] {
+            let first = drawn(&state, width, height);
+            assert_eq!(first, drawn(&state, width, height), "{width}×{height}");
+        }
+        assert_eq!(state, before);
+        assert_eq!(state.settings(), settings);
+        assert_eq!(state.sweep_curves().cloned(), curves);
+        assert!(curves.is_some());
+    }
+
+    #[test]
+    fn a_stride_change_reaches_the_curves_before_the_next_frame() {
+        let mut state = State::default();
+        state.key(KeyEvent::from(KeyCode::Char('w')));
+        let at_one = drawn(&state, 80, 24);
+        assert_eq!(state.sweep_curves().unwrap().current, Some((1.0, 4.0)));
+        state.key(KeyEvent::from(KeyCode::Char('s')));
+        assert_eq!(state.sweep_curves().unwrap().current, Some((2.0, 8.0)));
+        let at_two = drawn(&state, 80, 24);
+        assert_ne!(at_one, at_two, "the sweep panel redraws");
+        let title = |buf: &Buffer| {
+            (0..buf.area.height)
+                .map(|y| {
+                    (0..buf.area.width)
+                        .map(|x| buf[(x, y)].symbol())
+                        .collect::<String>()
+                })
+                .find(|row| row.contains("Sweep"))
+                .unwrap_or_default()
+        };
+        assert!(title(&at_two).contains("now 2"), "{}", title(&at_two));
+        state.key(KeyEvent::from(KeyCode::Char('S')));
+        assert_eq!(drawn(&state, 80, 24), at_one, "back to stride 1");
+    }
 }

@@ -25,7 +25,6 @@ use ratatui::layout::{Constraint, Layout, Rect};
 use ratatui::symbols::Marker;
 use ratatui::text::{Line, Span};
 use ratatui::widgets::{Axis, Chart, Dataset, GraphType, Widget};
-use std::sync::{Arc, Mutex};
 
 /// Most points the panel sweeps (a typed range beyond it is refused; `calc sweep` takes more).
 pub const MAX_PANEL_POINTS: u64 = 4096;
@@ -102,7 +101,7 @@ impl State {
     }
 
     /// The parameter the sweep varies: the one chosen, or the first that applies to the pattern.
-    pub fn sweep_param(&self, panel: &SweepPanel) -> AccessParam {
+    pub(super) fn sweep_param(&self, panel: &SweepPanel) -> AccessParam {
         let shape = self.shape();
         if panel.param.applies_to(&shape) {
             panel.param
@@ -115,7 +114,7 @@ impl State {
     }
 
     /// The range swept.
-    pub fn sweep_range(&self, panel: &SweepPanel) -> SweepRange {
+    pub(super) fn sweep_range(&self, panel: &SweepPanel) -> SweepRange {
         let param = self.sweep_param(panel);
         match panel.range {
             Some(range) if panel.param == param => range,
@@ -124,7 +123,7 @@ impl State {
     }
 
     /// The figure plotted for the current memory space.
-    pub fn sweep_figure(&self, panel: &SweepPanel) -> Figure {
+    pub(super) fn sweep_figure(&self, panel: &SweepPanel) -> Figure {
         let figures = Figure::of(self.space);
         if figures.contains(&panel.figure) {
             panel.figure
@@ -134,7 +133,7 @@ impl State {
     }
 
     /// Shows or hides the sweep panel.
-    pub fn toggle_sweep(&mut self) {
+    pub(super) fn toggle_sweep(&mut self) {
         self.sweep = match self.sweep {
             Some(_) => None,
             None => Some(SweepPanel::default()),
@@ -274,6 +273,7 @@ pub(super) enum SweepRow {
 }
 
 /// The model's curve, the measured one (scaled) where there is one, and the current point.
+#[derive(Debug, Clone, PartialEq)]
 pub struct SweepCurves {
     /// `(value, figure)` of every point the engine could count.
     pub model: Vec<(f64, f64)>,
@@ -297,62 +297,56 @@ struct CurveKey {
     shape: AccessShape,
     arch: &'static str,
     space: Space,
+    op: Op,
     granularity: Granularity,
     panel: SweepPanel,
 }
 
-/// The curves last computed and what they were computed from: a frame whose parameters did not
-/// change draws them again without counting a point. Not part of the explorer's value: equal to
-/// any other, and cloned empty.
-#[derive(Default)]
-pub struct CurveCache(Mutex<Option<(CurveKey, Arc<SweepCurves>)>>);
-
-impl Clone for CurveCache {
-    fn clone(&self) -> Self {
-        CurveCache::default()
-    }
-}
-
-impl PartialEq for CurveCache {
-    fn eq(&self, _: &Self) -> bool {
-        true
-    }
-}
-
-impl std::fmt::Debug for CurveCache {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.write_str("CurveCache")
-    }
+/// The curves the panel draws and what they were computed from, kept in the explorer's state.
+#[derive(Debug, Clone, PartialEq)]
+pub(super) struct Curves {
+    key: CurveKey,
+    curves: SweepCurves,
 }
 
 impl State {
-    /// The panel's curves: [`curves`], computed again only when what they depend on changed.
-    pub fn sweep_curves(&self, panel: &SweepPanel) -> Arc<SweepCurves> {
-        let key = CurveKey {
+    /// What the sweep's curves depend on.
+    fn curve_key(&self, panel: SweepPanel) -> CurveKey {
+        CurveKey {
             shape: self.shape(),
             arch: self.arch.key,
             space: self.space,
+            op: self.op,
             granularity: self.granularity(),
-            panel: *panel,
-        };
-        let mut cache = self
-            .sweep_cache
-            .0
-            .lock()
-            .unwrap_or_else(std::sync::PoisonError::into_inner);
-        if let Some((cached, curves)) = cache.as_ref()
-            && *cached == key
-        {
-            return Arc::clone(curves);
+            panel,
         }
-        let computed = Arc::new(curves(self, panel));
-        *cache = Some((key, Arc::clone(&computed)));
-        computed
+    }
+
+    /// Brings the sweep's curves up to date after a change: counted again only when what they
+    /// depend on changed (moving between rows, or opening the picker, counts nothing), dropped
+    /// while the panel is hidden. Drawing reads what this left.
+    pub(super) fn update_sweep(&mut self) {
+        let Some(panel) = self.sweep else {
+            self.curves = None;
+            return;
+        };
+        let key = self.curve_key(panel);
+        if self.curves.as_ref().is_some_and(|c| c.key == key) {
+            return;
+        }
+        let curves = curves(self, &panel);
+        self.curves = Some(Curves { key, curves });
+    }
+
+    /// The curves the sweep panel draws, when it is shown: the current parameters' (every key
+    /// that changes them counts them again before the next frame).
+    pub fn sweep_curves(&self) -> Option<&SweepCurves> {
+        self.curves.as_ref().map(|c| &c.curves)
     }
 }
 
 /// Computes the curves of the panel: one fast count per point.
-pub fn curves(state: &State, panel: &SweepPanel) -> SweepCurves {
+fn curves(state: &State, panel: &SweepPanel) -> SweepCurves {
     let param = state.sweep_param(panel);
     let range = state.sweep_range(panel);
     let figure = state.sweep_figure(panel);
@@ -477,16 +471,15 @@ fn scale(sweep: MeasuredSweep, figure: Figure, model: &[(f64, f64)]) -> Scaled {
     (scaled, Some((sweep, at)))
 }
 
-/// Draws the sweep panel.
-pub fn render_sweep(
+/// Draws the sweep panel from the curves the state holds; counts nothing.
+pub(super) fn render_sweep(
     state: &State,
-    panel: &SweepPanel,
+    curves: &SweepCurves,
     theme: Theme,
     lang: Lang,
     area: Rect,
     buf: &mut Buffer,
 ) {
-    let curves = state.sweep_curves(panel);
     let name = curves.figure.name(state.granularity(), lang);
     let now = match curves.current {
         Some((x, y)) => t!(
@@ -646,7 +639,9 @@ fn nice_ceiling(value: f64) -> f64 {
 
 #[cfg(test)]
 mod tests {
+    use super::super::params::Row;
     use super::*;
+    use ratatui::crossterm::event::{KeyCode, KeyEvent};
 
     fn global() -> State {
         State {
@@ -689,31 +684,69 @@ mod tests {
         assert!((9.0..10.0).contains(&at32), "{at32}");
     }
 
+    fn press(state: &mut State, code: KeyCode) {
+        state.key(KeyEvent::from(code));
+    }
+
+    /// The curves as counted now from the state's parameters, to compare with the stored ones.
+    fn counted(state: &State) -> SweepCurves {
+        curves(state, &state.sweep.expect("the sweep panel is shown"))
+    }
+
     #[test]
-    fn cached_curves_follow_every_change() {
-        let mut state = global();
-        let panel = state.sweep.unwrap();
-        let first = state.sweep_curves(&panel);
-        assert!(Arc::ptr_eq(&first, &state.sweep_curves(&panel)), "kept");
-        state.stride = 3;
-        let moved = state.sweep_curves(&panel);
-        assert_eq!(moved.current, Some((3.0, 12.0)), "a new stride is marked");
-        state.elem = 8;
-        assert_eq!(
-            state.sweep_curves(&panel).model,
-            curves(&state, &panel).model
+    fn stored_curves_follow_every_key_and_only_those_that_change_them() {
+        let mut state = State::default();
+        assert!(
+            state.sweep_curves().is_none(),
+            "nothing counted while hidden"
         );
-        state.space = Space::Shared;
-        assert_eq!(state.sweep_curves(&panel).figure, Figure::Wavefronts);
-        state.lines = true;
-        state.space = Space::Global;
-        let lines = state.sweep_curves(&panel);
-        assert_eq!(lines.model, curves(&state, &panel).model);
-        let wider = SweepPanel {
-            range: Some(SweepRange::new(1, 512, 1)),
-            ..panel
-        };
-        assert_eq!(state.sweep_curves(&wider).model.len(), 512);
+        press(&mut state, KeyCode::Char('w'));
+        let shown = state.sweep_curves().expect("counted when the panel opens");
+        assert_eq!(shown.current, Some((1.0, 4.0)));
+        let model_at = shown.model.as_ptr();
+        // Moving between rows changes nothing the curves show: they are kept, not counted again.
+        press(&mut state, KeyCode::Down);
+        press(&mut state, KeyCode::Up);
+        assert_eq!(
+            state.sweep_curves().unwrap().model.as_ptr(),
+            model_at,
+            "kept"
+        );
+        press(&mut state, KeyCode::Char('s'));
+        assert_eq!(
+            state.sweep_curves().unwrap().current,
+            Some((2.0, 8.0)),
+            "a new stride is marked before anything is drawn"
+        );
+        for code in ['e', 'e', 'o', 't', 'm', 't', 'm'].map(KeyCode::Char) {
+            press(&mut state, code);
+            assert_eq!(
+                state.sweep_curves(),
+                Some(&counted(&state)),
+                "after {code:?}"
+            );
+        }
+        // →, ← on the range row: twice as long, then back.
+        let range_row = state
+            .rows()
+            .iter()
+            .position(|r| *r == Row::Sweep(SweepRow::Range))
+            .unwrap();
+        for _ in 0..range_row {
+            press(&mut state, KeyCode::Down);
+        }
+        press(&mut state, KeyCode::Right);
+        assert_eq!(state.sweep_curves().unwrap().model.len(), 512);
+        press(&mut state, KeyCode::Left);
+        assert_eq!(state.sweep_curves().unwrap().model.len(), 256);
+        // A preset keeps the panel open and its curves follow.
+        press(&mut state, KeyCode::Char('p'));
+        press(&mut state, KeyCode::Down);
+        press(&mut state, KeyCode::Enter);
+        assert_eq!(state.stride, 2);
+        assert_eq!(state.sweep_curves(), Some(&counted(&state)));
+        press(&mut state, KeyCode::Char('w'));
+        assert!(state.sweep_curves().is_none(), "dropped when hidden");
     }
 
     #[test]
