@@ -122,19 +122,19 @@ pub enum CardsCommand {
         /// print it).
         #[arg(long, value_name = "DIR")]
         out: Option<PathBuf>,
+        /// Write over a deck the same import wrote before.
+        #[arg(long)]
+        replace: bool,
     },
 }
 
 /// Prints to stdout; a closed pipe (`| head`) is not an error worth a crash.
 fn say(text: &str) {
-    use std::io::Write;
-    let mut stdout = std::io::stdout().lock();
-    let _ = stdout.write_all(text.as_bytes());
-    let _ = stdout.flush();
+    let _ = crate::cli::output::stdout(text);
 }
 
 fn fail(message: impl std::fmt::Display, code: u8) -> ExitCode {
-    eprintln!("error: {message}");
+    crate::cli::output::stderr(&format!("error: {message}\n"));
     ExitCode::from(code)
 }
 
@@ -307,7 +307,8 @@ pub fn run_in(
             anki: file,
             topic,
             out,
-        }) => import_command(&content, &file, &topic, out.as_deref()),
+            replace,
+        }) => import_command(&content, &file, &topic, out.as_deref(), replace),
         _ => fail("not a review command", 2),
     }
 }
@@ -375,7 +376,20 @@ fn optimize_command(deck: &Deck, dir: &Path, current: &[f32]) -> ExitCode {
     }
 }
 
-fn import_command(content: &Content, file: &Path, topic: &str, out: Option<&Path>) -> ExitCode {
+fn import_command(
+    content: &Content,
+    file: &Path,
+    topic: &str,
+    out: Option<&Path>,
+    replace: bool,
+) -> ExitCode {
+    // The topic names the deck's file: an id, never a path.
+    if !crate::content::validate::valid_id(topic) {
+        return fail(
+            format!("`{topic}` is not a topic id: ids use lowercase letters, digits, `-` and `_`"),
+            2,
+        );
+    }
     let text = match crate::store::read_regular_text(file, crate::store::MAX_LOG_FILE) {
         Ok(text) => text,
         Err(e) => return fail(format!("cannot read {}: {e}", file.display()), 2),
@@ -385,38 +399,63 @@ fn import_command(content: &Content, file: &Path, topic: &str, out: Option<&Path
         Err(e) => return fail(e, 2),
     };
     if content.topic(topic).is_none() {
-        eprintln!(
+        crate::cli::output::stderr(&format!(
             "warning: `{topic}` is not a topic yet: add it to content/topics.ron in the content \
-             folder, or the cards will be skipped"
-        );
+             folder, or the cards will be skipped\n"
+        ));
     }
     let count = cards.len();
     let ron = anki::to_ron(cards);
-    match out {
-        None => {
-            say(&ron);
+    if ron.len() as u64 > crate::content::MAX_FILE_BYTES {
+        return fail(
+            format!(
+                "the deck would be {:.1} MB; content files are limited to {} MB — split the export",
+                ron.len() as f64 / (1024.0 * 1024.0),
+                crate::content::MAX_FILE_BYTES / (1024 * 1024)
+            ),
+            2,
+        );
+    }
+    let Some(dir) = out else {
+        say(&ron);
+        return ExitCode::SUCCESS;
+    };
+    // The content folder must exist: an import never makes folders anywhere but its `content/`.
+    if !dir.is_dir() {
+        return fail(
+            format!(
+                "{} is not a folder: give --out an existing content folder",
+                dir.display()
+            ),
+            2,
+        );
+    }
+    let folder = dir.join("content");
+    let path = folder.join(format!("cards-{topic}-anki.ron"));
+    if path.exists() && !replace {
+        return fail(
+            format!(
+                "{} already exists: pass --replace to write over it, or choose another --out",
+                path.display()
+            ),
+            1,
+        );
+    }
+    let written = std::fs::create_dir_all(&folder)
+        .and_then(|()| crate::store::write_atomic(&path, ron.as_bytes()))
+        .map_err(|e| format!("cannot write {}: {e}", path.display()));
+    match written {
+        Ok(()) => {
+            say(&(format!(
+                "Wrote {count} cards to {}. Check them with `warpdrill content check {}` \
+                 and use them with `warpdrill --content {}`.",
+                path.display(),
+                dir.display(),
+                dir.display()
+            ) + "\n"));
             ExitCode::SUCCESS
         }
-        Some(dir) => {
-            let folder = dir.join("content");
-            let path = folder.join(format!("cards-{topic}-anki.ron"));
-            let written = std::fs::create_dir_all(&folder)
-                .and_then(|()| std::fs::write(&path, ron))
-                .map_err(|e| format!("cannot write {}: {e}", path.display()));
-            match written {
-                Ok(()) => {
-                    say(&(format!(
-                        "Wrote {count} cards to {}. Check them with `warpdrill content check {}` \
-                         and use them with `warpdrill --content {}`.",
-                        path.display(),
-                        dir.display(),
-                        dir.display()
-                    ) + "\n"));
-                    ExitCode::SUCCESS
-                }
-                Err(e) => fail(e, 1),
-            }
-        }
+        Err(e) => fail(e, 1),
     }
 }
 

@@ -127,6 +127,7 @@ fn anki_export_re_imported_gives_the_same_cards() {
     let exported = std::fs::read_to_string(&file).unwrap();
     assert!(exported.starts_with("#separator:tab\n#html:false\n"));
     let deck = dir.join("deck");
+    std::fs::create_dir_all(&deck).unwrap();
     let out = warpdrill(
         &dir,
         &[
@@ -159,6 +160,46 @@ fn anki_export_re_imported_gives_the_same_cards() {
         );
         assert_eq!(back.topic, "banks");
     }
+}
+
+#[test]
+fn an_import_writes_only_its_own_deck_in_an_existing_folder() {
+    let (_dir_guard, dir) = common::temp_dir("anki-guard");
+    let file = dir.join("cards.txt");
+    let out = warpdrill(&dir, &["cards", "export", "--anki", file.to_str().unwrap()]);
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    let import = |topic: &str, out_dir: &Path, more: &[&str]| {
+        let mut args = vec![
+            "cards",
+            "import",
+            "--anki",
+            file.to_str().unwrap(),
+            "--topic",
+            topic,
+            "--out",
+            out_dir.to_str().unwrap(),
+        ];
+        args.extend(more);
+        warpdrill(&dir, &args)
+    };
+    let deck = dir.join("deck");
+    std::fs::create_dir_all(&deck).unwrap();
+    // A topic is an id, never a path out of the folder.
+    let escaped = import("x/../../../escaped", &deck, &[]);
+    assert_eq!(escaped.status.code(), Some(2), "{escaped:?}");
+    assert!(text(&escaped.stderr).contains("not a topic id"));
+    assert!(!dir.join("escaped-anki.ron").exists());
+    // No folders made anywhere but the deck's own `content/`.
+    let nowhere = dir.join("no/such/folder");
+    let refused = import("banks", &nowhere, &[]);
+    assert_eq!(refused.status.code(), Some(2), "{refused:?}");
+    assert!(!dir.join("no").exists());
+    // An existing deck is replaced only when asked.
+    assert!(import("banks", &deck, &[]).status.success());
+    let again = import("banks", &deck, &[]);
+    assert_eq!(again.status.code(), Some(1), "{again:?}");
+    assert!(text(&again.stderr).contains("--replace"));
+    assert!(import("banks", &deck, &["--replace"]).status.success());
 }
 
 #[test]

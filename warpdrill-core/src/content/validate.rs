@@ -115,7 +115,9 @@ impl<'a> Locator<'a> {
     }
 }
 
-fn valid_id(id: &str) -> bool {
+/// Whether `id` is a valid id of a topic, card or exercise: lowercase letters, digits, `-` and `_`
+/// (so it is also safe in a file name).
+pub fn valid_id(id: &str) -> bool {
     !id.is_empty()
         && id
             .chars()

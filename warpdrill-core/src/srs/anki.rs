@@ -120,12 +120,7 @@ fn slug(text: &str) -> String {
     out.trim_end_matches('-').to_string()
 }
 
-fn valid_id(id: &str) -> bool {
-    !id.is_empty()
-        && id
-            .chars()
-            .all(|c| c.is_ascii_lowercase() || c.is_ascii_digit() || c == '-' || c == '_')
-}
+use crate::content::validate::valid_id;
 
 /// Reads an Anki text export (Notes in Plain Text, or a file written by [`export`]) into cards of
 /// `topic`. Header lines (`#separator:`, `#html:`, `#guid column:`, `#tags column:`, …) are
