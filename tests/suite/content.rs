@@ -844,8 +844,8 @@ fn want(v: &Variant) -> Want {
             let least = slower.into_iter().fold(f64::INFINITY, f64::min);
             let most = slower.into_iter().fold(0.0, f64::max);
             Explain {
-                good: "Since Volta the GPU fetches 32-byte sectors: one extra sector per warp. \
-                       Kepler fetched whole 128-byte lines.",
+                good: "Since Pascal the GPU fetches 32-byte sectors: at most one extra sector per \
+                       warp. Fermi's L1 fetched whole 128-byte lines.",
                 quotes: vec![format!("{least:.0}–{most:.1} %")],
             }
         }
