@@ -1,5 +1,5 @@
 // launch: --grid 256 --block 256
-// about: reduction with interleaved addressing (t % (2s) == 0): divergent warps and growing bank conflicts
+// about: reduction with interleaved addressing (t % (2s) == 0): divergent warps, but no bank conflicts
 __global__ void reduce_interleaved(const float* in, float* out) {
   __shared__ float sdata[256];
   unsigned t = threadIdx.x;

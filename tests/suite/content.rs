@@ -844,8 +844,8 @@ fn want(v: &Variant) -> Want {
             let least = slower.into_iter().fold(f64::INFINITY, f64::min);
             let most = slower.into_iter().fold(0.0, f64::max);
             Explain {
-                good: "Since Volta the GPU fetches 32-byte sectors: one extra sector per warp. \
-                       Kepler fetched whole 128-byte lines.",
+                good: "Since Pascal the GPU fetches 32-byte sectors: at most one extra sector per \
+                       warp. Fermi's L1 fetched whole 128-byte lines.",
                 quotes: vec![format!("{least:.0}–{most:.1} %")],
             }
         }
@@ -942,7 +942,14 @@ fn want(v: &Variant) -> Want {
         "l4-tiled-occupancy" => {
             let tile = num(v, "tile") as u64;
             let smem = 2 * tile * tile * num(v, "elem") as u64;
-            Number(sm90_blocks(256, 32, smem, None) as f64)
+            // Registers enough for tile² / 256 accumulators and the rest of the thread's state.
+            let regs = match tile {
+                32 => 32,
+                64 => 56,
+                96 => 80,
+                other => panic!("{id}: no registers for a {other} tile"),
+            };
+            Number(sm90_blocks(256, regs, smem, None) as f64)
         }
         "l4-fix-the-kernel" => Explain {
             good: "Swap the mapping so threadIdx.x picks the column: each warp reads a contiguous row, \
@@ -996,7 +1003,11 @@ fn want(v: &Variant) -> Want {
             let bytes = num(v, "millions") * 1e6 / 32.0 * sectors * 32.0;
             Number(bytes / saturated_sector_rate())
         }
-        "l2-warps-to-hide-latency" => Number((num(v, "latency") / num(v, "independent")).ceil()),
+        // A scheduler holds 16 warps (64 per SM, engine.md §3): each keeps enough loads in flight
+        // for 16 of them to cover the latency with their independent work.
+        "l2-warps-to-hide-latency" => {
+            Number((num(v, "latency") / (16.0 * num(v, "independent"))).ceil())
+        }
         "l2-amd-wave64-stride" => {
             // engine.md §6: 64 lanes, 128-byte lines; stride 64 floats → 64 transactions.
             let stride = num(v, "stride") as i64;

@@ -12,6 +12,7 @@ mod e2e_tmux;
 mod engine_props;
 mod explorer;
 mod explorer_props;
+mod facts;
 mod grading;
 mod hostile;
 mod i18n_analyze;

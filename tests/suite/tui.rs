@@ -126,7 +126,7 @@ fn home_ladder_exercise_answer_hint_back_at_80x24() {
     h.ctrl('t');
     let hint = h.screen();
     insta::assert_snapshot!("exercise_hint_80x24", hint);
-    assert!(hint.contains("Hint 1: Since Volta a 128-byte cache line"));
+    assert!(hint.contains("Hint 1: Since Pascal a 128-byte cache line"));
 
     h.type_text("32 bytes").press(KeyCode::Enter);
     let right = h.screen();
