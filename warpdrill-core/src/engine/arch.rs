@@ -21,7 +21,7 @@ pub enum Vendor {
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
 #[serde(rename_all = "lowercase")]
 pub enum Granularity {
-    /// 32-byte sectors (Volta and later).
+    /// 32-byte sectors (Pascal, sm_60, and later).
     Sector,
     /// 128-byte cache lines (Fermi/Kepler/Pascal L1 teaching mode; AMD cache lines).
     Line,
@@ -356,14 +356,24 @@ pub const ARCHS: &[Arch] = &[
     },
     Arch {
         key: "rdna3",
-        family: "AMD RDNA3, wave32",
-        examples: "RX 7900 XTX",
+        family: "AMD RDNA3 (Navi 31/32), wave32",
+        examples: "RX 7900 XTX, RX 7800 XT",
         vendor: Vendor::Amd,
         warp_size: 32,
         granularity: Granularity::Line,
         nvidia: None,
         amd: amd(16, 24, 1536),
-        aliases: &["gfx1100", "gfx11", "rx7900xtx", "rx7900xt", "rx7900"],
+        // 1536 VGPRs per SIMD is gfx1100/gfx1101's; Navi 33 (gfx1102) has 1024, so the family
+        // name `gfx11` names no preset.
+        aliases: &[
+            "gfx1100",
+            "gfx1101",
+            "rx7900xtx",
+            "rx7900xt",
+            "rx7900",
+            "rx7800xt",
+            "rx7700xt",
+        ],
     },
 ];
 

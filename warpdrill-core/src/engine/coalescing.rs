@@ -32,7 +32,7 @@ pub struct Coalescing {
     pub segment_bytes: u32,
     /// Lanes that load.
     pub active_lanes: u32,
-    /// Distinct 32-byte sectors touched (what Volta and later fetch).
+    /// Distinct 32-byte sectors touched (what Pascal, sm_60, and later fetch).
     pub sectors: u32,
     /// Distinct 128-byte lines touched (what Fermi/Kepler L1 fetched).
     pub lines: u32,
