@@ -272,6 +272,56 @@ pub fn occupancy(args: &OccupancyArgs) -> Answer {
     occupancy_in(args, Lang::En)
 }
 
+/// Why not one block fits on an SM of `arch` (every limit that is 0), in `lang`; `None` when a block
+/// fits. From the occupancy alone, so the JSON of every command that reports one can carry it.
+pub fn cannot_launch(arch: &Arch, o: &engine::Occupancy, lang: Lang) -> Option<String> {
+    if o.active_blocks_per_sm > 0 {
+        return None;
+    }
+    let limits = arch.nvidia.as_ref()?;
+    let mut reasons = Vec::new();
+    if o.limits.warps == 0 {
+        reasons.push(t!(lang, "cli-occupancy-no-warps"));
+    }
+    if o.limits.registers == 0 {
+        let partitions = limits.reg_sub_partitions.max(1);
+        let per_partition = limits.regs_per_sm / partitions;
+        let warps_held = (per_partition / o.regs_per_warp.max(1)) * partitions;
+        reasons.push(if o.regs_per_warp == 0 {
+            t!(
+                lang,
+                "cli-occupancy-no-regs-thread",
+                max = limits.max_regs_per_thread.to_string()
+            )
+        } else if warps_held < o.warps_per_block {
+            t!(
+                lang,
+                "cli-occupancy-no-regs-warps",
+                held = warps_held.to_string(),
+                warps = o.warps_per_block.to_string(),
+                per_warp = o.regs_per_warp.to_string()
+            )
+        } else {
+            t!(
+                lang,
+                "cli-occupancy-no-regs-block",
+                regs = (o.warps_per_block.div_ceil(partitions) * partitions * o.regs_per_warp)
+                    .to_string(),
+                max = limits.regs_per_sm.to_string()
+            )
+        });
+    }
+    if o.limits.shared_memory == 0 {
+        reasons.push(t!(
+            lang,
+            "cli-occupancy-no-smem",
+            smem = format::bytes(u64::from(o.smem_per_block)),
+            max = format::bytes(u64::from(limits.smem_optin_per_block))
+        ));
+    }
+    (!reasons.is_empty()).then(|| reasons.join("; "))
+}
+
 /// `calc occupancy`, its text in `lang`.
 pub fn occupancy_in(args: &OccupancyArgs, lang: Lang) -> Answer {
     let as_json = args.json;
@@ -311,6 +361,16 @@ pub fn occupancy_in(args: &OccupancyArgs, lang: Lang) -> Answer {
     let o = engine::occupancy(arch, &config).map_err(|e| e.to_string())?;
     if as_json {
         return Ok(json::occupancy(arch, &o).to_string());
+    }
+    let cannot_launch = cannot_launch(arch, &o, lang);
+    // No block fits on an SM: that is an error to fix, not an occupancy of 0 %.
+    if let Some(reason) = cannot_launch {
+        return Err(t!(
+            lang,
+            "cli-occupancy-cannot-launch",
+            arch = arch.label(),
+            reason = reason
+        ));
     }
     let mut out = String::new();
     let _ = writeln!(

@@ -57,6 +57,10 @@ pub fn occupancy(arch: &Arch, o: &Occupancy) -> Value {
         "kind": "occupancy",
         "arch": arch.key,
         "active_blocks_per_sm": o.active_blocks_per_sm,
+        // False when not one block fits on an SM: the launch fails (not an occupancy of 0), and
+        // `cannot_launch` says why (in English, as every JSON text is).
+        "launchable": o.active_blocks_per_sm > 0,
+        "cannot_launch": super::calc::cannot_launch(arch, o, crate::i18n::Lang::En),
         "active_warps_per_sm": o.active_warps_per_sm,
         "max_warps_per_sm": o.max_warps_per_sm,
         "occupancy": o.occupancy,

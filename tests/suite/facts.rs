@@ -242,7 +242,7 @@ fn the_aos_penalty_is_bandwidth_against_latency_not_reuse() {
 #[test]
 fn register_sub_partitions_run_24_blocks_not_25() {
     let hopper = Arch::parse("sm_90").unwrap();
-    let o = occupancy(&hopper, &KernelConfig::new(64, 40)).unwrap();
+    let o = occupancy(hopper, &KernelConfig::new(64, 40)).unwrap();
     assert_eq!(o.active_blocks_per_sm, 24);
     // The whole-file count the card used to teach: 65 536 / (2 warps × 1280 registers) = 25.
     let per_warp = (40u32 * 32).div_ceil(256) * 256;

@@ -943,3 +943,32 @@ fn kernel_source_and_arguments_reach_the_terminal_escaped() {
         .unwrap();
     assert!(!text(&output.stderr).contains('\u{1b}'), "{output:?}");
 }
+
+#[test]
+fn a_launch_no_sm_can_hold_is_an_error_that_says_why_not_zero_occupancy() {
+    for (args, why) in [
+        (["--smem", "300k"].as_slice(), "shared memory"),
+        (&["--block-size", "1024", "--regs", "255"], "registers"),
+    ] {
+        let output = bin()
+            .args(["calc", "occupancy"])
+            .args(args)
+            .output()
+            .unwrap();
+        assert_eq!(output.status.code(), Some(2), "{args:?}: {output:?}");
+        let stderr = text(&output.stderr);
+        assert!(
+            stderr.contains("cannot launch") && stderr.contains(why),
+            "{stderr}"
+        );
+        assert!(!text(&output.stdout).contains("occupancy 0%"));
+        let json = bin()
+            .args(["calc", "occupancy", "--json"])
+            .args(args)
+            .output()
+            .unwrap();
+        let value: serde_json::Value = serde_json::from_slice(&json.stdout).unwrap();
+        assert_eq!(value["launchable"], false, "{value}");
+        assert!(value["cannot_launch"].as_str().unwrap().contains(why));
+    }
+}
