@@ -247,7 +247,7 @@ pub fn keys(state: &State, lang: Lang) -> Vec<KeyHint> {
     let show_answer = state.attempt.rules().show_answer
         && !state.finished()
         && !state.awaiting_mark()
-        && !state.attempt.answer_shown();
+        && !state.attempt.revealed();
     // A fixed fact has no numbers to draw again, and a lab never draws new ones: do not offer it.
     let redraw = has_numbers(state) && !state.in_lab;
     let mut keys = if state.typing() {
@@ -310,7 +310,11 @@ pub fn keys(state: &State, lang: Lang) -> Vec<KeyHint> {
     }
     let typing = state.typing();
     if show_answer {
-        let at = keys.len().min(2);
+        // After "back": the keys that answer come first.
+        let at = keys
+            .iter()
+            .position(|k| matches!(k.key.as_ref(), "Esc" | "q"))
+            .map_or(keys.len(), |i| i + 1);
         let key = if typing { "^S" } else { "s" };
         keys.insert(at, KeyHint::new(key, t!(lang, "exercise-key-show-answer")));
     }
