@@ -827,13 +827,9 @@ pub fn render(ctx: &Ctx, state: &State, area: Rect, buf: &mut Buffer) {
             let tries = state.attempt.tries_before_reveal();
             bottom.push(Line::styled(
                 match offer {
-                    Offer::Hint(n) => t!(
-                        lang,
-                        "exercise-held-hint",
-                        n = n,
-                        tries = tries,
-                        key = show
-                    ),
+                    Offer::Hint(n) => {
+                        t!(lang, "exercise-held-hint", n = n, tries = tries, key = show)
+                    }
                     Offer::NoMoreHints | Offer::AskHint => {
                         t!(lang, "exercise-held-no-hints", tries = tries, key = show)
                     }

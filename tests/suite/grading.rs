@@ -708,7 +708,9 @@ fn a_bank_from_the_byte_address_is_named() {
     // Byte 308: 308 mod 32 = 20, but the bank is (308 / 4) mod 32 = 13.
     let feedback = ladder::grade(&v, Response::Text("20"));
     assert!(
-        feedback.headline.starts_with("Bank = address mod 32 without ÷4:"),
+        feedback
+            .headline
+            .starts_with("Bank = address mod 32 without ÷4:"),
         "{}",
         feedback.headline
     );
@@ -726,7 +728,9 @@ fn lines_for_sectors_and_the_naive_count_are_named() {
     // 8 sectors of 32 bytes, but 2 lines of 128.
     let feedback = ladder::grade(&v, Response::Text("2"));
     assert!(
-        feedback.headline.starts_with("128-byte lines instead of 32-byte sectors:"),
+        feedback
+            .headline
+            .starts_with("128-byte lines instead of 32-byte sectors:"),
         "{}",
         feedback.headline
     );

@@ -355,7 +355,10 @@ pub fn exercises(
             }
         }
         if !exercise.mistakes.is_empty()
-            && !matches!(exercise.answer, crate::content::schema::AnswerSpec::Number { .. })
+            && !matches!(
+                exercise.answer,
+                crate::content::schema::AnswerSpec::Number { .. }
+            )
             && !matches!(&exercise.answer, crate::content::schema::AnswerSpec::Explain { checks, .. }
                 if checks.iter().any(|c| matches!(c.answer, crate::content::schema::AnswerSpec::Number { .. })))
         {

@@ -742,7 +742,10 @@ mod tests {
         let feedback = a.feedback().expect("feedback");
         assert_eq!(feedback.expected, v.key.display());
         assert!(feedback.headline.contains(&v.key.display()));
-        assert!(!feedback.why.is_empty(), "the worked explanation comes with it");
+        assert!(
+            !feedback.why.is_empty(),
+            "the worked explanation comes with it"
+        );
         let answer = right_text(&v);
         let Reply::Recorded(right) = a.apply(&v, Input::Answer(Response::Text(&answer)), Lang::En)
         else {
@@ -772,7 +775,10 @@ mod tests {
         let v = variant("l2-stride-sectors");
         let mut one = Attempt::new(Rules::ladder(1));
         one.apply(&v, Input::Answer(Response::Text("999")), Lang::En);
-        assert!(one.revealed() && !one.withheld(), "one try: the answer at once");
+        assert!(
+            one.revealed() && !one.withheld(),
+            "one try: the answer at once"
+        );
         let mut three = Attempt::new(Rules::ladder(3));
         three.apply(&v, Input::Answer(Response::Text("999")), Lang::En);
         three.apply(&v, Input::Answer(Response::Text("998")), Lang::En);
@@ -817,7 +823,10 @@ mod tests {
         assert_eq!(record.standing(), Standing::Seen);
 
         let mut lab = Attempt::new(Rules::lab(3, true));
-        assert_eq!(lab.apply(&v, Input::ShowAnswer, Lang::En), Reply::Ignored(None));
+        assert_eq!(
+            lab.apply(&v, Input::ShowAnswer, Lang::En),
+            Reply::Ignored(None)
+        );
         assert!(!lab.revealed());
     }
 
@@ -880,7 +889,8 @@ mod tests {
         };
         assert!(!first.last && a.withheld() && !first.hint_offered);
         assert!(
-            a.feedback().is_some_and(|f| f.expected.is_empty() && f.why.is_empty()),
+            a.feedback()
+                .is_some_and(|f| f.expected.is_empty() && f.why.is_empty()),
             "a lab says wrong without the answer"
         );
         assert_eq!(a.offer(), Some(Offer::AskHint));

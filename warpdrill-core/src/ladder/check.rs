@@ -256,17 +256,24 @@ fn lint_mistakes(
         .collect();
     for (i, mistake) in template.mistakes.iter().enumerate() {
         let same = variants.iter().chain(&seeded).find(|v| {
-            let Some(target) = v.mistakes.iter().filter(|m| m.name.is_some()).nth(i).and_then(
-                |m| match m.answer {
+            let Some(target) = v
+                .mistakes
+                .iter()
+                .filter(|m| m.name.is_some())
+                .nth(i)
+                .and_then(|m| match m.answer {
                     variant::MistakenAnswer::Number(value) => Some(value),
                     variant::MistakenAnswer::Option(_) => None,
-                },
-            ) else {
+                })
+            else {
                 return false;
             };
             let keys = std::iter::once(&v.key).chain(v.key.parts().iter().map(|p| &p.key));
             keys.into_iter().any(|key| {
-                let variant::AnswerKey::Number { value, tolerance, .. } = key else {
+                let variant::AnswerKey::Number {
+                    value, tolerance, ..
+                } = key
+                else {
                     return false;
                 };
                 let error = (target - value).abs();

@@ -377,9 +377,10 @@ pub fn grade_in(variant: &Variant, response: Response<'_>, lang: Lang) -> Feedba
                     .iter()
                     .filter(|i| !correct.contains(i))
                     .find_map(|&i| {
-                        variant.mistakes.iter().find(|m| {
-                            matches!(m.answer, MistakenAnswer::Option(o) if o == i)
-                        })
+                        variant
+                            .mistakes
+                            .iter()
+                            .find(|m| matches!(m.answer, MistakenAnswer::Option(o) if o == i))
                     })
                     .map(|m| mistake_line(m.name.as_deref(), &m.feedback, lang));
                 match mistake {
