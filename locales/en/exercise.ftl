@@ -44,3 +44,14 @@ exercise-worked-later = The worked explanation opens after your first answer —
 exercise-your-answer = Your answer
 exercise-answer = Answer
 exercise-feedback = Feedback
+exercise-key-show-answer = show answer
+exercise-no-more-hints = Every hint is already shown: try again, or press s (Ctrl-S while typing) to see the answer.
+exercise-held-hint = Try again on the same numbers — hint { $n } is shown above. { $tries ->
+    [one] One more wrong answer shows the answer;
+   *[other] { $tries } more wrong answers show the answer;
+} { $key } shows it now.
+exercise-held-no-hints = Try again on the same numbers — every hint is already shown. { $tries ->
+    [one] One more wrong answer shows the answer;
+   *[other] { $tries } more wrong answers show the answer;
+} { $key } shows it now.
+exercise-answer-shown = The answer: { $answer } (shown on request: a right answer now counts as seen).

@@ -44,3 +44,14 @@ exercise-worked-later = Worked explanation pehle answer ke baad khulta hai — e
 exercise-your-answer = Aapka answer
 exercise-answer = Answer
 exercise-feedback = Feedback
+exercise-key-show-answer = answer dikhao
+exercise-no-more-hints = Saare hints dikh chuke hain: phir try karo, ya answer dekhne ke liye s dabao (type karte waqt Ctrl-S).
+exercise-held-hint = Inhi numbers par phir try karo — hint { $n } upar dikh raha hai. { $tries ->
+    [one] Ek aur galat answer par answer dikhega;
+   *[other] { $tries } aur galat answers par answer dikhega;
+} { $key } se abhi dekho.
+exercise-held-no-hints = Inhi numbers par phir try karo — saare hints dikh chuke hain. { $tries ->
+    [one] Ek aur galat answer par answer dikhega;
+   *[other] { $tries } aur galat answers par answer dikhega;
+} { $key } se abhi dekho.
+exercise-answer-shown = Answer: { $answer } (maangne par dikhaya: ab sahi answer "seen" ginaa jaayega).

@@ -41,3 +41,14 @@ exercise-worked-later = 풀이는 첫 답을 낸 뒤에 열린다 — 한 번 �
 exercise-your-answer = 내 답
 exercise-answer = 답
 exercise-feedback = 피드백
+exercise-key-show-answer = 답 보기
+exercise-no-more-hints = 힌트를 모두 봤다: 다시 풀어 보거나, s(입력 중에는 Ctrl-S)를 눌러 답을 보자.
+exercise-held-hint = 같은 숫자로 다시 풀어 보자 — 위에 힌트 { $n }이(가) 나왔다. { $tries ->
+    [one] 한 번 더 틀리면 답이 나온다.
+   *[other] { $tries }번 더 틀리면 답이 나온다.
+} { $key }(으)로 지금 볼 수 있다.
+exercise-held-no-hints = 같은 숫자로 다시 풀어 보자 — 힌트는 모두 봤다. { $tries ->
+    [one] 한 번 더 틀리면 답이 나온다.
+   *[other] { $tries }번 더 틀리면 답이 나온다.
+} { $key }(으)로 지금 볼 수 있다.
+exercise-answer-shown = 답: { $answer } (요청해서 봤다: 이제 맞히면 "본 문제"로 센다).

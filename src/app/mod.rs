@@ -857,6 +857,9 @@ impl App {
         let now = self.now();
         let entry = self.progress.entry(id);
         entry.attempts = entry.attempts.saturating_add(1);
+        if record.hint_offered {
+            entry.hints_used = entry.hints_used.saturating_add(1);
+        }
         match record.standing() {
             Standing::Solved => entry.solved = true,
             Standing::Seen if !entry.solved => entry.seen = true,

@@ -17,7 +17,7 @@ use super::{Action, Component, Ctx, KeyHint};
 use super::{Theme, block, rich, wrapped_height};
 use crate::content::schema::{ExerciseTemplate, Level};
 use crate::i18n::Lang;
-use crate::ladder::attempt::Refusal;
+use crate::ladder::attempt::{Offer, Refusal};
 use crate::ladder::variant::letter;
 use crate::ladder::{
     AnswerKey, Attempt, Feedback, Input, Outcome, Record, Reply, Response, Rules, Status, Variant,
@@ -77,7 +77,8 @@ impl State {
         history: Vec<String>,
         now: u64,
     ) -> Self {
-        Self::with_attempt(template, variant, history, now, Attempt::new(Rules::LADDER))
+        let rules = Rules::ladder(template.tries());
+        Self::with_attempt(template, variant, history, now, Attempt::new(rules))
     }
 
     /// A screen for `variant` of `template` whose answers go to `attempt` (a lab step's rules).
@@ -242,6 +243,11 @@ pub fn keys(state: &State, lang: Lang) -> Vec<KeyHint> {
     let explain = || t!(lang, "exercise-key-explain");
     let back = || t!(lang, "common-key-back");
     let missed_it = || t!(lang, "exercise-key-missed-it");
+    // "Show answer" while the answer is still to be found on these numbers.
+    let show_answer = state.attempt.rules().show_answer
+        && !state.finished()
+        && !state.awaiting_mark()
+        && !state.attempt.revealed();
     // A fixed fact has no numbers to draw again, and a lab never draws new ones: do not offer it.
     let redraw = has_numbers(state) && !state.in_lab;
     let mut keys = if state.typing() {
@@ -303,6 +309,15 @@ pub fn keys(state: &State, lang: Lang) -> Vec<KeyHint> {
         keys.retain(|hint| !matches!(hint.key.as_ref(), "r" | "^R"));
     }
     let typing = state.typing();
+    if show_answer {
+        // After "back": the keys that answer come first.
+        let at = keys
+            .iter()
+            .position(|k| matches!(k.key.as_ref(), "Esc" | "q"))
+            .map_or(keys.len(), |i| i + 1);
+        let key = if typing { "^S" } else { "s" };
+        keys.insert(at, KeyHint::new(key, t!(lang, "exercise-key-show-answer")));
+    }
     if show_me {
         let key = if typing { "^O" } else { "o" };
         keys.push(KeyHint::new(key, t!(lang, "exercise-key-show-me")));
@@ -345,6 +360,7 @@ enum Command {
     MoveItem(isize),
     Mark(bool),
     ShowMe,
+    ShowAnswer,
 }
 
 fn command(state: &State, key: KeyEvent) -> Option<Command> {
@@ -356,6 +372,7 @@ fn command(state: &State, key: KeyEvent) -> Option<Command> {
             KeyCode::Char('e') => Some(Command::Explanation),
             KeyCode::Char('y') => Some(Command::Simply),
             KeyCode::Char('o') => Some(Command::ShowMe),
+            KeyCode::Char('s') => Some(Command::ShowAnswer),
             _ if state.typing() => Some(Command::Edit(key)),
             _ => None,
         };
@@ -386,6 +403,7 @@ fn command(state: &State, key: KeyEvent) -> Option<Command> {
         KeyCode::Char('e') => Some(Command::Explanation),
         KeyCode::Char('y') => Some(Command::Simply),
         KeyCode::Char('o') => Some(Command::ShowMe),
+        KeyCode::Char('s') => Some(Command::ShowAnswer),
         KeyCode::Char('n') | KeyCode::Enter if state.finished() => Some(Command::Next(1)),
         KeyCode::Char('p') if state.finished() => Some(Command::Next(-1)),
         KeyCode::Enter => Some(Command::Submit),
@@ -426,8 +444,18 @@ impl State {
             Command::Submit => self.submit(ctx.now, ctx.lang),
             Command::Hint => match self.apply(Input::Hint, ctx.lang) {
                 Reply::Hint => Some(Action::HintShown(id)),
+                Reply::Ignored(Some(Refusal::NoMoreHints)) => {
+                    self.notice = Some(t!(ctx.lang, "exercise-no-more-hints"));
+                    None
+                }
                 _ => None,
             },
+            Command::ShowAnswer => {
+                if self.apply(Input::ShowAnswer, ctx.lang) == Reply::AnswerShown {
+                    self.show_explanation = true;
+                }
+                None
+            }
             Command::Reroll if !has_numbers(self) => {
                 self.notice = Some(t!(ctx.lang, "exercise-fixed-fact"));
                 None
@@ -793,6 +821,22 @@ pub fn render(ctx: &Ctx, state: &State, area: Rect, buf: &mut Buffer) {
         }
         headline.spans.insert(0, Span::styled(mark, style));
         bottom.push(headline);
+        // A wrong answer with its answer held back: what to do next.
+        if let Some(offer) = state.attempt.offer().filter(|_| !state.in_lab) {
+            let show = if state.typing() { "Ctrl-S" } else { "s" };
+            let tries = state.attempt.tries_before_reveal();
+            bottom.push(Line::styled(
+                match offer {
+                    Offer::Hint(n) => {
+                        t!(lang, "exercise-held-hint", n = n, tries = tries, key = show)
+                    }
+                    Offer::NoMoreHints | Offer::AskHint => {
+                        t!(lang, "exercise-held-no-hints", tries = tries, key = show)
+                    }
+                },
+                theme.warn(),
+            ));
+        }
         if let Some(model) = &feedback.model {
             let mut line = rich(model, theme);
             line.spans.insert(
@@ -853,8 +897,26 @@ pub fn render(ctx: &Ctx, state: &State, area: Rect, buf: &mut Buffer) {
             ));
         }
     }
+    if state.attempt.answer_shown()
+        && !state
+            .feedback()
+            .is_some_and(|f| f.outcome == Outcome::Wrong && !f.expected.is_empty())
+    {
+        bottom.push(rich(
+            &t!(
+                lang,
+                "exercise-answer-shown",
+                answer = variant.key.display_in(lang)
+            ),
+            theme,
+        ));
+    }
     if state.show_explanation {
-        if state.attempt.attempts() > 0 || state.finished() || progress.attempts > 0 {
+        if state.attempt.attempts() > 0
+            || state.finished()
+            || progress.attempts > 0
+            || state.attempt.answer_shown()
+        {
             bottom.push(rich(
                 &format!("{} {}", t!(lang, "exercise-worked"), variant.explanation),
                 theme,

@@ -396,19 +396,32 @@ impl Step {
         } else if self.exercise.attempt().withheld() {
             let left = self.exercise.attempt().left().unwrap_or(0);
             let hints = session.tally.steps[self.index].hints;
+            let verdict = t!(
+                lang,
+                "lab-not-right",
+                left = left,
+                points = lab.points_for(record.attempts + 1, hints)
+            );
+            // The misconception the answer embodies comes first; the answer stays held back.
+            let mistake = self
+                .exercise
+                .attempt()
+                .feedback()
+                .and_then(|f| f.mistake.clone());
+            let headline = match &mistake {
+                Some(line) => format!("{line} {verdict}"),
+                None => verdict,
+            };
             self.exercise.set_note(Some(Feedback {
                 outcome: Outcome::Wrong,
-                headline: t!(
-                    lang,
-                    "lab-not-right",
-                    left = left,
-                    points = lab.points_for(record.attempts + 1, hints)
-                ),
+                held: headline.clone(),
+                headline,
                 why: t!(lang, "lab-not-right-why"),
                 expected: String::new(),
                 ideas_found: Vec::new(),
                 ideas_missed: Vec::new(),
                 model: None,
+                mistake,
             }));
         }
         let spent = self.exercise.book_time(now);

@@ -1538,3 +1538,79 @@ fn exact_parts_of_explanations_agree_with_hand_values() {
         "every explanation exercise has an exact part checked here"
     );
 }
+
+#[test]
+fn a_mistake_equal_to_the_answer_for_some_seed_is_a_warning() {
+    use ladder::check::Severity::Warning;
+    // `s * 2` is the answer when s = 0.
+    let findings = lint_one(
+        r#"(id: "same", level: L2, topic: "banks", title: "t",
+      params: { "s": Range(min: 0, max: 9) },
+      prompt: "p {s}",
+      answer: Number(value: "s * 3"),
+      mistakes: [(name: "Doubled", value: "s * 2", feedback: "Three, not two.")],
+      hints: ["a {s}", "b"], explanation: "e {s * 3}")"#,
+    );
+    assert!(
+        has(&findings, Warning, "mistake `Doubled` equals the answer"),
+        "{findings:#?}"
+    );
+    let findings = lint_one(
+        r#"(id: "apart", level: L2, topic: "banks", title: "t",
+      params: { "s": Range(min: 1, max: 9) },
+      prompt: "p {s}",
+      answer: Number(value: "s * 3"),
+      mistakes: [(name: "Doubled", value: "s * 2", feedback: "Three, not two.")],
+      hints: ["a {s}", "b"], explanation: "e {s * 3}")"#,
+    );
+    assert!(!has(&findings, Warning, "mistake"), "{findings:#?}");
+}
+
+#[test]
+fn tries_out_of_range_and_mistakes_that_do_not_compute_are_refused() {
+    let exercises = r#"Exercises(
+  exercises: [
+    (
+      id: "ten-tries", level: L1, topic: "banks", title: "t",
+      prompt: "p", answer: Number(value: "4"), tries: 10,
+      hints: ["a", "b"], explanation: "e",
+    ),
+    (
+      id: "bad-mistake", level: L1, topic: "banks", title: "t",
+      prompt: "p", answer: Number(value: "4"),
+      mistakes: [(name: "n", value: "nope * 2", feedback: "f")],
+      hints: ["a", "b"], explanation: "e",
+    ),
+    (
+      id: "one-try", level: L1, topic: "banks", title: "t",
+      prompt: "p", answer: Number(value: "4"), tries: 1,
+      hints: ["a", "b"], explanation: "e",
+    ),
+  ],
+)
+"#;
+    let loaded = ladder::check::load(
+        vec![source("exercises/x.ron", FileKind::Exercises, exercises)],
+        &Content::builtin().topics,
+    );
+    let messages: Vec<String> = loaded.problems.iter().map(ToString::to_string).collect();
+    assert_eq!(messages.len(), 2, "{messages:#?}");
+    assert!(messages[0].contains("`tries: 10`"), "{messages:#?}");
+    assert!(
+        messages[1].contains("mistake 1") && messages[1].contains("nope"),
+        "{messages:#?}"
+    );
+    assert_eq!(loaded.exercises.len(), 1);
+    assert_eq!(loaded.exercises[0].tries(), 1);
+}
+
+#[test]
+fn the_built_in_content_declares_mistakes_and_translates_them() {
+    let content = builtin();
+    let with = content
+        .exercises
+        .iter()
+        .filter(|e| !e.mistakes.is_empty())
+        .count();
+    assert!(with >= 30, "{with} templates declare mistakes");
+}

@@ -24,6 +24,7 @@ fn number(value: f64, unit: Unit, tolerance: Tolerance, kilo: u32) -> Variant {
             tolerance,
             kilo,
         },
+        mistakes: Vec::new(),
     }
 }
 
@@ -648,4 +649,116 @@ fn negated_and_contradicted_ideas_do_not_count() {
         "found {:?}",
         feedback.ideas_found
     );
+}
+
+// ---- Named misconceptions ----
+
+/// The first seed whose variant satisfies `pick`.
+fn variant_where(id: &str, pick: impl Fn(&Variant) -> bool) -> Variant {
+    (0..500)
+        .map(|seed| builtin_variant(id, seed))
+        .find(|v| pick(v))
+        .unwrap_or_else(|| panic!("a variant of {id}"))
+}
+
+#[test]
+fn textbook_occupancy_is_named_as_such() {
+    // 48 registers: the textbook 65.6 % against the hardware's 62.5 %.
+    let v = variant_where("l3-textbook-vs-hardware", |v| v.numbers["regs"] == 48.0);
+    let feedback = ladder::grade(&v, Response::Text("65.6%"));
+    assert_eq!(feedback.outcome, Outcome::Wrong);
+    assert!(
+        feedback.headline.starts_with("Textbook occupancy:"),
+        "{}",
+        feedback.headline
+    );
+    assert!(feedback.held.starts_with("Textbook occupancy:"));
+    assert!(
+        !feedback.held.contains("62.5"),
+        "the held verdict keeps the answer back: {}",
+        feedback.held
+    );
+    assert!(feedback.headline.contains("62.5%"), "{}", feedback.headline);
+    // 65.625 % typed in full is the same misconception; an unrelated number is not.
+    assert!(
+        ladder::grade(&v, Response::Text("0.65625"))
+            .mistake
+            .is_some()
+    );
+    assert!(ladder::grade(&v, Response::Text("40%")).mistake.is_none());
+}
+
+#[test]
+fn stride_as_conflict_degree_is_named() {
+    let v = variant_where("l2-bank-stride", |v| v.numbers["stride"] == 12.0);
+    let feedback = ladder::grade(&v, Response::Text("12"));
+    assert!(
+        feedback.headline.starts_with("Conflict degree = stride:"),
+        "{}",
+        feedback.headline
+    );
+    assert!(!feedback.held.contains("4 wavefronts"), "{}", feedback.held);
+    let unrelated = ladder::grade(&v, Response::Text("7"));
+    assert!(unrelated.mistake.is_none() && unrelated.headline.starts_with("Not quite"));
+}
+
+#[test]
+fn a_bank_from_the_byte_address_is_named() {
+    let v = variant_where("l1-bank-of-address", |v| v.numbers["word"] == 77.0);
+    // Byte 308: 308 mod 32 = 20, but the bank is (308 / 4) mod 32 = 13.
+    let feedback = ladder::grade(&v, Response::Text("20"));
+    assert!(
+        feedback
+            .headline
+            .starts_with("Bank = address mod 32 without ÷4:"),
+        "{}",
+        feedback.headline
+    );
+    assert_eq!(
+        ladder::grade(&v, Response::Text("13")).outcome,
+        Outcome::Correct
+    );
+}
+
+#[test]
+fn lines_for_sectors_and_the_naive_count_are_named() {
+    let v = variant_where("l2-stride-sectors", |v| {
+        v.numbers["elem"] == 4.0 && v.numbers["stride"] == 2.0
+    });
+    // 8 sectors of 32 bytes, but 2 lines of 128.
+    let feedback = ladder::grade(&v, Response::Text("2"));
+    assert!(
+        feedback
+            .headline
+            .starts_with("128-byte lines instead of 32-byte sectors:"),
+        "{}",
+        feedback.headline
+    );
+    let v = builtin_variant("l2-reduction-factor", 3);
+    let naive = format!("{}", v.numbers["naive"]);
+    let feedback = ladder::grade(&v, Response::Text(&naive));
+    assert!(
+        feedback.headline.starts_with("The naive read count"),
+        "{}",
+        feedback.headline
+    );
+}
+
+#[test]
+fn a_choice_option_carries_its_own_feedback() {
+    use warpdrill::ladder::variant::{Misconception, MistakenAnswer};
+    let mut v = number(1.0, Unit::None, Tolerance::Exact, 1024);
+    v.key = AnswerKey::Choice {
+        options: vec!["registers".into(), "shared memory".into()],
+        correct: vec![1],
+        also: Vec::new(),
+    };
+    v.mistakes = vec![Misconception {
+        name: None,
+        answer: MistakenAnswer::Option(0),
+        feedback: "Registers are private to a thread.".into(),
+    }];
+    let feedback = ladder::grade(&v, Response::Choice(0));
+    assert!(feedback.headline.starts_with("Registers are private"));
+    assert_eq!(feedback.held, "Registers are private to a thread.");
 }

@@ -153,10 +153,12 @@ fn the_korean_footer_and_help_speak_korean_with_the_same_keys() {
     assert!(help.contains("? 또는 F1     이 도움말"), "{help}");
     assert!(footer(&shots[3].1).starts_with("Esc/?/q 도움말 닫기"));
     let exercise = text(&shots[2].1);
+    // The first wrong answer keeps the answer back and shows a hint, in Korean.
     assert!(
-        exercise.contains("아쉽다: 64 B(이)라고 답했다. 답은 32 B."),
+        exercise.contains("아쉽다: 64 B(이)라고 답했다.") && !exercise.contains("답은 32 B"),
         "{exercise}"
     );
+    assert!(exercise.contains("힌트 1"), "{exercise}");
 }
 
 #[test]

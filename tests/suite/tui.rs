@@ -114,26 +114,39 @@ fn home_ladder_exercise_answer_hint_back_at_80x24() {
     insta::assert_snapshot!("exercise_80x24", exercise);
     assert!(exercise.contains("How many bytes is one sector?"));
 
+    // The first wrong answer says so and shows the next hint, not the answer.
     h.type_text("64").press(KeyCode::Enter);
     let wrong = h.screen();
     insta::assert_snapshot!("exercise_wrong_80x24", wrong);
+    assert!(h.row_containing("Not quite").contains("you answered 64 B."));
+    assert!(!wrong.contains("the answer is 32 B"), "{wrong}");
+    assert!(!wrong.contains("Why:"), "{wrong}");
+    assert!(wrong.contains("Hint 1: Since Volta a 128-byte cache line"));
+    assert!(wrong.contains("hint 1 is shown above"));
+
+    // The second shows the answer and the worked reason.
+    h.type_text("16").press(KeyCode::Enter);
+    let second = h.screen();
     assert!(
         h.row_containing("Not quite")
-            .contains("you answered 64 B; the answer is 32 B.")
+            .contains("you answered 16 B; the answer is 32 B."),
+        "{second}"
     );
-    assert!(wrong.contains("Why: A sector is 32 bytes"));
+    assert!(second.contains("Why: A sector is 32 bytes"));
 
     h.ctrl('t');
     let hint = h.screen();
     insta::assert_snapshot!("exercise_hint_80x24", hint);
     assert!(hint.contains("Hint 1: Since Pascal a 128-byte cache line"));
+    assert!(hint.contains("Hint 2:"));
 
     h.type_text("32 bytes").press(KeyCode::Enter);
     let right = h.screen();
     insta::assert_snapshot!("exercise_right_80x24", right);
     assert!(h.row_containing("✓").contains("Correct — 32 B."));
 
-    // Right only after the wrong-answer feedback showed 32 B: seen, not solved.
+    // Right only after the wrong-answer feedback showed 32 B: seen, not solved. The hint shown
+    // with the first verdict counts as a hint.
     let progress = h.app.progress.of("l1-sector-size");
     assert_eq!(
         (
@@ -142,12 +155,12 @@ fn home_ladder_exercise_answer_hint_back_at_80x24() {
             progress.seen,
             progress.hints_used
         ),
-        (2, false, true, 1)
+        (3, false, true, 2)
     );
     assert!(h.row_containing("counts as seen").contains("seen"));
     assert_eq!(
         progress.history,
-        vec!["64".to_string(), "32 bytes".to_string()]
+        vec!["64".to_string(), "16".to_string(), "32 bytes".to_string()]
     );
     assert!(progress.seconds > 0);
 

@@ -108,6 +108,18 @@ pub struct ExerciseText {
     pub explanation: Option<String>,
     /// The answer's texts.
     pub answer: Option<AnswerText>,
+    /// The declared mistakes' texts, in the English order.
+    pub mistakes: Option<Vec<MistakeText>>,
+}
+
+/// A declared mistake's texts.
+#[derive(Debug, Clone, Default, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct MistakeText {
+    /// The misconception as feedback names it.
+    pub name: Option<String>,
+    /// What to rethink.
+    pub feedback: Option<String>,
 }
 
 /// The texts of an answer (each only where the English answer has it).
@@ -118,6 +130,9 @@ pub struct AnswerText {
     pub unit: Option<String>,
     /// `Choice`: the option texts, in order.
     pub options: Option<Vec<String>>,
+    /// `Choice`: the options' own feedback, by letter (`{"b": "…"}`), for the options that have
+    /// one in English.
+    pub feedback: Option<BTreeMap<String, String>>,
     /// `Ordering`: the item texts (and more aliases), in order.
     pub items: Option<Vec<ItemText>>,
     /// `Ordering`: what the order is by.
@@ -733,6 +748,7 @@ fn key_of(field: &str) -> &str {
         "item" => "items",
         "idea" => "ideas",
         "check" => "checks",
+        "mistake" => "mistakes",
         other => other,
     }
 }
@@ -881,6 +897,27 @@ fn localize_exercise(
     let empty = AnswerText::default();
     let answer = t.answer.as_ref().unwrap_or(&empty);
     localize_answer(&mut exercise.answer, answer, b, "");
+    if !exercise.mistakes.is_empty() || t.mistakes.is_some() {
+        match b.list("mistakes", exercise.mistakes.len(), t.mistakes.as_ref()) {
+            Some(texts) => {
+                for (i, (mistake, translated)) in
+                    exercise.mistakes.iter_mut().zip(texts).enumerate()
+                {
+                    mistake.name = b.text(
+                        &format!("mistake {} name", i + 1),
+                        &mistake.name,
+                        translated.name.as_ref(),
+                    );
+                    mistake.feedback = b.text(
+                        &format!("mistake {} feedback", i + 1),
+                        &mistake.feedback,
+                        translated.feedback.as_ref(),
+                    );
+                }
+            }
+            None => b.english_only.push("mistakes".into()),
+        }
+    }
 }
 
 /// `a`, `b`, … for option 0, 1, …
@@ -925,6 +962,7 @@ fn localize_answer<T>(spec: &mut AnswerSpec, t: &AnswerText, b: &mut Builder<'_,
                 _ => {}
             }
             not_here(b, t.options.is_some(), "options");
+            not_here(b, t.feedback.is_some(), "feedback");
             not_here(b, t.items.is_some(), "items");
             not_here(b, t.by.is_some(), "by");
             not_here(b, t.accepted.is_some(), "accepted");
@@ -949,6 +987,32 @@ fn localize_answer<T>(spec: &mut AnswerSpec, t: &AnswerText, b: &mut Builder<'_,
                     }
                 }
                 None => b.english_only.push(field),
+            }
+            let translated = t.feedback.clone().unwrap_or_default();
+            for (i, option) in options.iter_mut().enumerate() {
+                let key = letter(i).to_string();
+                match &mut option.feedback {
+                    Some(feedback) => {
+                        *feedback = b.text(
+                            &format!("{prefix}option {key} feedback"),
+                            feedback,
+                            translated.get(&key),
+                        );
+                    }
+                    None if translated.contains_key(&key) => b.refuse(
+                        &format!("{prefix}feedback"),
+                        &format!("option {key} has no feedback in English"),
+                    ),
+                    None => {}
+                }
+            }
+            for key in translated.keys() {
+                if !(0..options.len()).any(|i| letter(i).to_string() == *key) {
+                    b.refuse(
+                        &format!("{prefix}feedback"),
+                        &format!("`{key}` is not the letter of an option"),
+                    );
+                }
             }
             not_here(b, t.unit.is_some(), "unit");
             not_here(b, t.items.is_some(), "items");
@@ -984,6 +1048,7 @@ fn localize_answer<T>(spec: &mut AnswerSpec, t: &AnswerText, b: &mut Builder<'_,
             }
             not_here(b, t.unit.is_some(), "unit");
             not_here(b, t.options.is_some(), "options");
+            not_here(b, t.feedback.is_some(), "feedback");
             not_here(b, t.accepted.is_some(), "accepted");
             not_here(b, t.ideas.is_some(), "ideas");
             not_here(b, t.model.is_some(), "model");
@@ -1001,6 +1066,7 @@ fn localize_answer<T>(spec: &mut AnswerSpec, t: &AnswerText, b: &mut Builder<'_,
             }
             not_here(b, t.unit.is_some(), "unit");
             not_here(b, t.options.is_some(), "options");
+            not_here(b, t.feedback.is_some(), "feedback");
             not_here(b, t.items.is_some(), "items");
             not_here(b, t.by.is_some(), "by");
             not_here(b, t.ideas.is_some(), "ideas");
@@ -1047,6 +1113,7 @@ fn localize_answer<T>(spec: &mut AnswerSpec, t: &AnswerText, b: &mut Builder<'_,
             }
             not_here(b, t.unit.is_some(), "unit");
             not_here(b, t.options.is_some(), "options");
+            not_here(b, t.feedback.is_some(), "feedback");
             not_here(b, t.items.is_some(), "items");
             not_here(b, t.by.is_some(), "by");
             not_here(b, t.accepted.is_some(), "accepted");

@@ -155,6 +155,37 @@ pub struct ExerciseTemplate {
     pub hints: Vec<String>,
     /// The worked explanation shown after answering, with placeholders.
     pub explanation: String,
+    /// Wrong answers on the same numbers before the answer and the worked explanation are shown
+    /// (1 to 9; default 2).
+    #[serde(default)]
+    pub tries: Option<u32>,
+    /// Named misconceptions: a wrong numeric answer equal to one of them (within the answer's
+    /// tolerance) gets that mistake's feedback.
+    #[serde(default)]
+    pub mistakes: Vec<Mistake>,
+}
+
+/// Tries on the same numbers when a template sets none.
+pub const DEFAULT_TRIES: u32 = 2;
+
+impl ExerciseTemplate {
+    /// Wrong answers on the same numbers before the answer is shown (`tries`, default 2).
+    pub fn tries(&self) -> u32 {
+        self.tries.unwrap_or(DEFAULT_TRIES)
+    }
+}
+
+/// A classic wrong answer of a template, computed like the answer itself.
+#[derive(Debug, Clone, PartialEq, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Mistake {
+    /// The misconception, as feedback names it (`Textbook occupancy`).
+    pub name: String,
+    /// Expression over the parameters and values: the number a learner with this misconception
+    /// gives, in the answer's base unit.
+    pub value: String,
+    /// What to rethink, with placeholders; it never states the answer.
+    pub feedback: String,
 }
 
 /// How a parameter is drawn.
@@ -535,6 +566,10 @@ pub struct ChoiceOption {
     pub text: String,
     /// Expression: non-zero when this option is right for the variant (`"1"` for always).
     pub correct: String,
+    /// What picking this option when it is wrong says: the misconception it embodies and what to
+    /// rethink, with placeholders (never the answer).
+    #[serde(default)]
+    pub feedback: Option<String>,
     /// In a translation: the English text, with placeholders — a learner may still type its words.
     /// Never read from a file.
     #[serde(skip)]

@@ -338,6 +338,37 @@ pub fn exercises(
                 ),
             ));
         }
+        if let Some(tries) = exercise.tries
+            && !(1..=9).contains(&tries)
+        {
+            found.push((
+                Some("tries".to_string()),
+                format!(
+                    "`tries: {tries}`: give 1 to 9 wrong answers before the answer is shown (default 2)"
+                ),
+            ));
+        }
+        for mistake in &exercise.mistakes {
+            if mistake.name.trim().is_empty() || mistake.feedback.trim().is_empty() {
+                found.push((
+                    Some("mistakes".to_string()),
+                    "a mistake needs a name and a feedback that says what to rethink".to_string(),
+                ));
+            }
+        }
+        if !exercise.mistakes.is_empty()
+            && !matches!(
+                exercise.answer,
+                crate::content::schema::AnswerSpec::Number { .. }
+            )
+            && !matches!(&exercise.answer, crate::content::schema::AnswerSpec::Explain { checks, .. }
+                if checks.iter().any(|c| matches!(c.answer, crate::content::schema::AnswerSpec::Number { .. })))
+        {
+            found.push((
+                Some("mistakes".to_string()),
+                "`mistakes` match numbers: this answer is not a number (give a choice's options their own `feedback`)".to_string(),
+            ));
+        }
         if exercise.title.trim().is_empty() || exercise.explanation.trim().is_empty() {
             found.push((None, "needs a title and a worked explanation".to_string()));
         }

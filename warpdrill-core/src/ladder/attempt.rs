@@ -109,31 +109,54 @@ fn ideas_outcome(feedback: &Feedback) -> Outcome {
 pub struct Rules {
     /// Answers allowed before the attempt is finished (`None`: as many as the learner likes).
     pub budget: Option<u32>,
-    /// Whether a wrong answer shows the worked feedback (the answer) before the budget is spent.
-    /// Without it a wrong answer with tries left says only that it was wrong.
-    pub reveal_wrong: bool,
+    /// Wrong answers on these numbers before a wrong answer shows the answer and the worked
+    /// explanation. Before that a wrong answer says only that it was wrong (and names the
+    /// misconception when one matches). The last answer of a budget always shows the answer.
+    pub reveal_after: u32,
     /// Whether verdicts are shown at all (an exam-style lab shows none until hand-in).
     pub verdicts: bool,
     /// Whether the learner marks an explanation against the model answer (the ladder) or its ideas
     /// decide (a lab).
     pub self_mark: bool,
+    /// Whether a wrong answer whose answer is held back shows the next hint by itself (the
+    /// ladder). A lab leaves hints to the learner: they may cost points.
+    pub hint_on_wrong: bool,
+    /// Whether the learner may ask for the answer at any time ("show answer"); a right answer
+    /// after it counts as seen.
+    pub show_answer: bool,
 }
 
 impl Rules {
-    /// The ladder's rules: unlimited answers, wrong answers explained, explanations self-marked.
-    pub const LADDER: Rules = Rules {
-        budget: None,
-        reveal_wrong: true,
-        verdicts: true,
-        self_mark: true,
-    };
+    /// The ladder's rules: unlimited answers, the answer shown after two wrong ones (a hint
+    /// offered after the first), explanations self-marked, "show answer" at any time.
+    pub const LADDER: Rules = Rules::ladder(crate::content::schema::DEFAULT_TRIES);
+
+    /// The ladder's rules with `tries` wrong answers before the answer is shown (1 to 9).
+    pub const fn ladder(tries: u32) -> Rules {
+        Rules {
+            budget: None,
+            reveal_after: if tries == 0 {
+                1
+            } else if tries > 9 {
+                9
+            } else {
+                tries
+            },
+            verdicts: true,
+            self_mark: true,
+            hint_on_wrong: true,
+            show_answer: true,
+        }
+    }
 
     /// A drill card: one answer, graded and explained, then rated.
     pub const DRILL: Rules = Rules {
         budget: Some(1),
-        reveal_wrong: true,
+        reveal_after: 1,
         verdicts: true,
         self_mark: true,
+        hint_on_wrong: false,
+        show_answer: false,
     };
 
     /// A lab step: `attempts` answers; verdicts shown (`verdicts`) or held until hand-in; the
@@ -141,11 +164,24 @@ impl Rules {
     pub fn lab(attempts: u32, verdicts: bool) -> Rules {
         Rules {
             budget: Some(attempts.max(1)),
-            reveal_wrong: false,
+            reveal_after: attempts.max(1),
             verdicts,
             self_mark: false,
+            hint_on_wrong: false,
+            show_answer: false,
         }
     }
+}
+
+/// What a wrong answer whose answer is held back offers next.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Offer {
+    /// Hint `n` (1-based) is now shown.
+    Hint(u32),
+    /// Every hint is already shown.
+    NoMoreHints,
+    /// A hint may be asked for (the rules show none by themselves).
+    AskHint,
 }
 
 /// Where an attempt stands.
@@ -170,6 +206,8 @@ pub enum Input<'a> {
     Hint,
     /// The worked explanation was opened (after an answer it names the answer).
     Explanation,
+    /// "Show answer": the answer and the worked explanation, at any time (where the rules allow).
+    ShowAnswer,
 }
 
 /// What an input did.
@@ -187,6 +225,8 @@ pub enum Reply {
     Hint,
     /// The explanation is now shown.
     Explanation,
+    /// The answer is now shown (and the worked explanation with it).
+    AnswerShown,
     /// An answer to record.
     Recorded(Record),
 }
@@ -219,6 +259,8 @@ pub struct Record {
     pub hints: u32,
     /// The attempt is over with this answer.
     pub last: bool,
+    /// The answer was wrong and the next hint was shown with the verdict (the app counts it).
+    pub hint_offered: bool,
 }
 
 /// How a recorded answer counts for the learner's progress.
@@ -266,6 +308,12 @@ pub struct Attempt {
     withheld: bool,
     /// The last answer given to the whole question.
     last_given: Option<Given>,
+    /// The full feedback on the last answer while it is held back ("show answer" shows it).
+    held_back: Option<Feedback>,
+    /// What the last held-back answer offers next.
+    offer: Option<Offer>,
+    /// The learner asked for the answer.
+    answer_shown: bool,
 }
 
 impl Attempt {
@@ -284,6 +332,9 @@ impl Attempt {
             feedback: None,
             withheld: false,
             last_given: None,
+            held_back: None,
+            offer: None,
+            answer_shown: false,
         }
     }
 
@@ -363,6 +414,25 @@ impl Attempt {
         self.withheld
     }
 
+    /// What the last wrong answer, its answer held back, offers next (a hint shown, none left,
+    /// or one to ask for).
+    pub fn offer(&self) -> Option<Offer> {
+        self.offer.filter(|_| self.withheld)
+    }
+
+    /// The learner asked for the answer ("show answer").
+    pub fn answer_shown(&self) -> bool {
+        self.answer_shown
+    }
+
+    /// Wrong answers left before the answer is shown (0 once it is shown or the attempt is over).
+    pub fn tries_before_reveal(&self) -> u32 {
+        if self.revealed || self.status == Status::Finished {
+            return 0;
+        }
+        self.rules.reveal_after.saturating_sub(self.attempts)
+    }
+
     /// The last answer given to the whole question.
     pub fn last_given(&self) -> Option<&Given> {
         self.last_given.as_ref()
@@ -392,8 +462,24 @@ impl Attempt {
                 // After an answer the explanation names it; before one it teaches.
                 if self.attempts > 0 && self.status != Status::AwaitingMark {
                     self.revealed = true;
+                    if let Some(full) = self.held_back.take() {
+                        self.feedback = Some(full);
+                        self.withheld = false;
+                    }
                 }
                 Reply::Explanation
+            }
+            Input::ShowAnswer => {
+                if !self.rules.show_answer {
+                    return Reply::Ignored(None);
+                }
+                self.revealed = true;
+                self.answer_shown = true;
+                if let Some(full) = self.held_back.take() {
+                    self.feedback = Some(full);
+                }
+                self.withheld = false;
+                Reply::AnswerShown
             }
             Input::Mark(had_it) => self.mark(variant, had_it),
             Input::Answer(response) => self.answer(variant, response, lang),
@@ -434,6 +520,8 @@ impl Attempt {
         };
         let feedback = grade_given(variant, &given, lang, self.rules.self_mark);
         self.withheld = false;
+        self.held_back = None;
+        self.offer = None;
         if feedback.outcome == Outcome::Unusable {
             self.feedback = Some(feedback);
             return Reply::Unusable;
@@ -449,7 +537,25 @@ impl Attempt {
         let outcome = feedback.outcome;
         let spent = self.left() == Some(0);
         let last = outcome == Outcome::Correct || spent;
-        let record = self.record(variant, given, outcome, last);
+        // A wrong answer before the reveal keeps the answer back (unless it was already shown).
+        let hold = outcome == Outcome::Wrong
+            && !last
+            && !self.revealed
+            && self.attempts < self.rules.reveal_after;
+        let mut hint_offered = false;
+        if hold && self.rules.verdicts {
+            self.offer = Some(if !self.rules.hint_on_wrong {
+                Offer::AskHint
+            } else if (self.hints as usize) < variant.hints.len() {
+                self.hints += 1;
+                hint_offered = true;
+                Offer::Hint(self.hints)
+            } else {
+                Offer::NoMoreHints
+            });
+        }
+        let mut record = self.record(variant, given, outcome, last);
+        record.hint_offered = hint_offered;
         if last {
             self.status = Status::Finished;
             self.solved = outcome == Outcome::Correct;
@@ -458,8 +564,9 @@ impl Attempt {
         }
         if !self.rules.verdicts {
             self.feedback = None;
-        } else if outcome == Outcome::Wrong && !last && !self.rules.reveal_wrong {
-            self.feedback = None;
+        } else if hold {
+            self.feedback = Some(feedback.withheld());
+            self.held_back = Some(feedback);
             self.withheld = true;
         } else {
             if outcome == Outcome::Wrong {
@@ -510,6 +617,7 @@ impl Attempt {
             attempts: self.attempts,
             hints: self.hints,
             last,
+            hint_offered: false,
         }
     }
 
@@ -589,7 +697,7 @@ mod tests {
     }
 
     #[test]
-    fn right_after_a_wrong_answer_is_seen_not_solved() {
+    fn the_first_wrong_answer_holds_the_answer_back_and_offers_a_hint() {
         let v = variant("l2-stride-sectors");
         let mut a = Attempt::new(Rules::LADDER);
         let Reply::Recorded(wrong) = a.apply(&v, Input::Answer(Response::Text("999")), Lang::En)
@@ -597,14 +705,164 @@ mod tests {
             panic!("a wrong answer is recorded");
         };
         assert_eq!(wrong.standing(), Standing::Wrong);
-        assert!(!wrong.last && a.open() && a.revealed());
+        assert!(!wrong.last && a.open() && !a.revealed() && a.withheld());
+        assert!(wrong.hint_offered, "the next hint comes with the verdict");
+        assert_eq!(a.offer(), Some(Offer::Hint(1)));
+        assert_eq!(a.hints(), 1);
+        let feedback = a.feedback().expect("the verdict is shown");
+        assert_eq!(feedback.outcome, Outcome::Wrong);
+        let answer = v.key.display();
+        assert!(feedback.expected.is_empty() && feedback.why.is_empty());
+        assert!(
+            !feedback.headline.contains(&answer),
+            "no answer in {:?}",
+            feedback.headline
+        );
+        assert_eq!(a.tries_before_reveal(), 1);
+        // The second try on the same numbers still solves it.
+        let Reply::Recorded(right) =
+            a.apply(&v, Input::Answer(Response::Text(&right_text(&v))), Lang::En)
+        else {
+            panic!("a right answer is recorded");
+        };
+        assert_eq!(right.standing(), Standing::Solved);
+        assert_eq!(right.attempts, 2);
+    }
+
+    #[test]
+    fn the_second_wrong_answer_shows_the_answer_and_then_right_is_seen() {
+        let v = variant("l2-stride-sectors");
+        let mut a = Attempt::new(Rules::LADDER);
+        a.apply(&v, Input::Answer(Response::Text("999")), Lang::En);
+        let Reply::Recorded(second) = a.apply(&v, Input::Answer(Response::Text("998")), Lang::En)
+        else {
+            panic!("recorded");
+        };
+        assert!(!second.hint_offered && !a.withheld() && a.revealed() && a.open());
+        let feedback = a.feedback().expect("feedback");
+        assert_eq!(feedback.expected, v.key.display());
+        assert!(feedback.headline.contains(&v.key.display()));
+        assert!(
+            !feedback.why.is_empty(),
+            "the worked explanation comes with it"
+        );
         let answer = right_text(&v);
         let Reply::Recorded(right) = a.apply(&v, Input::Answer(Response::Text(&answer)), Lang::En)
         else {
             panic!("a right answer is recorded");
         };
         assert_eq!(right.standing(), Standing::Seen);
-        assert_eq!(right.attempts, 2);
+        assert_eq!(right.attempts, 3);
+    }
+
+    #[test]
+    fn with_every_hint_shown_a_held_answer_says_so() {
+        let v = variant("l2-stride-sectors");
+        let mut a = Attempt::new(Rules::LADDER);
+        for _ in 0..v.hints.len() {
+            a.apply(&v, Input::Hint, Lang::En);
+        }
+        let Reply::Recorded(wrong) = a.apply(&v, Input::Answer(Response::Text("999")), Lang::En)
+        else {
+            panic!("recorded");
+        };
+        assert!(!wrong.hint_offered);
+        assert_eq!(a.offer(), Some(Offer::NoMoreHints));
+    }
+
+    #[test]
+    fn a_template_sets_its_tries() {
+        let v = variant("l2-stride-sectors");
+        let mut one = Attempt::new(Rules::ladder(1));
+        one.apply(&v, Input::Answer(Response::Text("999")), Lang::En);
+        assert!(
+            one.revealed() && !one.withheld(),
+            "one try: the answer at once"
+        );
+        let mut three = Attempt::new(Rules::ladder(3));
+        three.apply(&v, Input::Answer(Response::Text("999")), Lang::En);
+        three.apply(&v, Input::Answer(Response::Text("998")), Lang::En);
+        assert!(three.withheld() && !three.revealed());
+        three.apply(&v, Input::Answer(Response::Text("997")), Lang::En);
+        assert!(three.revealed());
+    }
+
+    #[test]
+    fn show_answer_at_any_time_makes_a_right_answer_seen() {
+        let v = variant("l2-stride-sectors");
+        let mut before = Attempt::new(Rules::LADDER);
+        assert_eq!(
+            before.apply(&v, Input::ShowAnswer, Lang::En),
+            Reply::AnswerShown
+        );
+        assert!(before.revealed() && before.answer_shown() && before.open());
+        let answer = right_text(&v);
+        let Reply::Recorded(record) =
+            before.apply(&v, Input::Answer(Response::Text(&answer)), Lang::En)
+        else {
+            panic!("recorded");
+        };
+        assert_eq!(record.standing(), Standing::Seen);
+
+        let mut after = Attempt::new(Rules::LADDER);
+        after.apply(&v, Input::Answer(Response::Text("999")), Lang::En);
+        assert!(after.feedback().is_some_and(|f| f.expected.is_empty()));
+        after.apply(&v, Input::ShowAnswer, Lang::En);
+        assert!(!after.withheld());
+        assert!(
+            after
+                .feedback()
+                .is_some_and(|f| f.expected == v.key.display() && !f.why.is_empty()),
+            "the held-back feedback is shown in full"
+        );
+        let Reply::Recorded(record) =
+            after.apply(&v, Input::Answer(Response::Text(&answer)), Lang::En)
+        else {
+            panic!("recorded");
+        };
+        assert_eq!(record.standing(), Standing::Seen);
+
+        let mut lab = Attempt::new(Rules::lab(3, true));
+        assert_eq!(
+            lab.apply(&v, Input::ShowAnswer, Lang::En),
+            Reply::Ignored(None)
+        );
+        assert!(!lab.revealed());
+    }
+
+    #[test]
+    fn a_declared_mistake_is_named_without_the_answer_on_the_first_try() {
+        let content = Content::builtin();
+        let template = content
+            .exercises
+            .iter()
+            .find(|t| !t.mistakes.is_empty())
+            .expect("a template with mistakes");
+        let v = generate(template, 7).expect("a variant");
+        let Some(m) = v.mistakes.iter().find_map(|m| match m.answer {
+            crate::ladder::variant::MistakenAnswer::Number(value)
+                if Some(value) != v.key.value() =>
+            {
+                Some((m.name.clone().unwrap_or_default(), value))
+            }
+            _ => None,
+        }) else {
+            panic!("a numeric mistake");
+        };
+        let AnswerKey::Number { unit, kilo, .. } = &v.key else {
+            panic!("a number");
+        };
+        let typed = crate::ladder::variant::format_with_unit(m.1, unit, *kilo);
+        let mut a = Attempt::new(Rules::LADDER);
+        a.apply(&v, Input::Answer(Response::Text(&typed)), Lang::En);
+        let feedback = a.feedback().expect("feedback");
+        assert!(feedback.headline.starts_with(&m.0), "{}", feedback.headline);
+        assert!(feedback.expected.is_empty());
+        assert!(!feedback.headline.contains(&v.key.display()));
+        a.apply(&v, Input::Answer(Response::Text(&typed)), Lang::En);
+        let feedback = a.feedback().expect("feedback");
+        assert!(feedback.headline.starts_with(&m.0), "{}", feedback.headline);
+        assert!(feedback.headline.contains(&v.key.display()));
     }
 
     #[test]
@@ -629,7 +887,13 @@ mod tests {
         else {
             panic!("recorded");
         };
-        assert!(!first.last && a.withheld() && a.feedback().is_none());
+        assert!(!first.last && a.withheld() && !first.hint_offered);
+        assert!(
+            a.feedback()
+                .is_some_and(|f| f.expected.is_empty() && f.why.is_empty()),
+            "a lab says wrong without the answer"
+        );
+        assert_eq!(a.offer(), Some(Offer::AskHint));
         assert_eq!(a.left(), Some(1));
         let Reply::Recorded(second) = a.apply(&v, Input::Answer(Response::Text("998")), Lang::En)
         else {

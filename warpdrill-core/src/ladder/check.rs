@@ -233,7 +233,72 @@ pub fn lint(template: &ExerciseTemplate) -> Vec<Finding> {
     }
     lint_odd_text(&variants, &mut findings);
     lint_first_hint(&variants, &mut findings);
+    lint_mistakes(template, &variants, &mut findings);
     findings
+}
+
+/// Seeds a declared mistake is compared with the answer on.
+const MISTAKE_SEEDS: u64 = 40;
+
+/// A declared mistake whose value equals the answer (within the answer's tolerance) would call a
+/// right answer a misconception — or rather never be heard, since right comes first: reported
+/// with the first variant where it happens, over the sampled variants and 40 seeds.
+fn lint_mistakes(
+    template: &ExerciseTemplate,
+    variants: &[variant::Variant],
+    findings: &mut Vec<Finding>,
+) {
+    if template.mistakes.is_empty() {
+        return;
+    }
+    let seeded: Vec<variant::Variant> = (0..MISTAKE_SEEDS)
+        .filter_map(|seed| variant::generate(template, seed).ok())
+        .collect();
+    for (i, mistake) in template.mistakes.iter().enumerate() {
+        let same = variants.iter().chain(&seeded).find(|v| {
+            let Some(target) = v
+                .mistakes
+                .iter()
+                .filter(|m| m.name.is_some())
+                .nth(i)
+                .and_then(|m| match m.answer {
+                    variant::MistakenAnswer::Number(value) => Some(value),
+                    variant::MistakenAnswer::Option(_) => None,
+                })
+            else {
+                return false;
+            };
+            let keys = std::iter::once(&v.key).chain(v.key.parts().iter().map(|p| &p.key));
+            keys.into_iter().any(|key| {
+                let variant::AnswerKey::Number {
+                    value, tolerance, ..
+                } = key
+                else {
+                    return false;
+                };
+                let error = (target - value).abs();
+                match tolerance {
+                    crate::content::schema::Tolerance::Exact => error <= 1e-9 * value.abs(),
+                    crate::content::schema::Tolerance::Abs(limit) => error <= *limit + 1e-12,
+                    crate::content::schema::Tolerance::Rel(fraction) => {
+                        error <= fraction * value.abs() + 1e-12
+                    }
+                }
+            })
+        });
+        if let Some(v) = same {
+            findings.push(Finding {
+                severity: Severity::Warning,
+                needle: Some(format!("\"{}\"", mistake.name)),
+                message: format!(
+                    "mistake `{}` equals the answer in some variants (seed {}: {}): a right answer there cannot show it — make its value differ from the answer for every draw",
+                    mistake.name,
+                    v.seed,
+                    described(&v.params)
+                ),
+            });
+        }
+    }
 }
 
 /// Whether `text` holds `number` as a number of its own (not inside a longer one).

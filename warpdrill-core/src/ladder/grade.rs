@@ -1,7 +1,7 @@
 //! Grading a response against a variant's answer key, with feedback that uses the variant's numbers.
 
 use super::answer::{InputError, read_number};
-use super::variant::{AnswerKey, Variant, format_with_unit_in, letter};
+use super::variant::{AnswerKey, MistakenAnswer, Variant, format_with_unit_in, letter};
 use crate::content::schema::{Tolerance, Unit};
 use crate::i18n::Lang;
 use crate::t;
@@ -50,19 +50,61 @@ pub struct Feedback {
     pub ideas_found: Vec<String>,
     /// For explanations: the ideas not found.
     pub ideas_missed: Vec<String>,
+    /// The misconception the answer embodies, named, with what to rethink (a declared mistake of
+    /// the template, or a choice option's own feedback). The headline starts with it.
+    pub mistake: Option<String>,
+    /// The verdict without the answer: what is said while tries are left (the misconception when
+    /// one matched, else that the answer is not right).
+    pub held: String,
 }
 
 impl Feedback {
     fn unusable(message: String, expected: String) -> Self {
         Feedback {
             outcome: Outcome::Unusable,
+            held: message.clone(),
             headline: message,
             why: String::new(),
             expected,
             model: None,
             ideas_found: Vec::new(),
             ideas_missed: Vec::new(),
+            mistake: None,
         }
+    }
+
+    /// This feedback as shown while the answer is held back: the verdict and the misconception,
+    /// without the answer or the worked explanation.
+    pub fn withheld(&self) -> Feedback {
+        Feedback {
+            outcome: self.outcome,
+            headline: self.held.clone(),
+            why: String::new(),
+            expected: String::new(),
+            model: None,
+            ideas_found: Vec::new(),
+            ideas_missed: Vec::new(),
+            mistake: self.mistake.clone(),
+            held: self.held.clone(),
+        }
+    }
+}
+
+/// Whether `given` counts as `target` under `tolerance` (the rule a right answer is held to).
+fn within(tolerance: &Tolerance, given: f64, target: f64) -> bool {
+    let error = (given - target).abs();
+    match tolerance {
+        Tolerance::Exact => error <= 1e-9 * target.abs(),
+        Tolerance::Abs(limit) => error <= *limit + 1e-12,
+        Tolerance::Rel(fraction) => error <= fraction * target.abs() + 1e-12,
+    }
+}
+
+/// The misconception line: its name and what to rethink.
+fn mistake_line(name: Option<&str>, feedback: &str, lang: Lang) -> String {
+    match name {
+        Some(name) => t!(lang, "grade-mistake", name = name, feedback = feedback),
+        None => feedback.to_string(),
     }
 }
 
@@ -118,7 +160,7 @@ pub fn grade_in(variant: &Variant, response: Response<'_>, lang: Lang) -> Feedba
     } else {
         "no"
     };
-    let wrong = |headline: String| Feedback {
+    let wrong = |headline: String, held: String, mistake: Option<String>| Feedback {
         outcome: Outcome::Wrong,
         headline,
         why: variant.explanation.clone(),
@@ -126,15 +168,19 @@ pub fn grade_in(variant: &Variant, response: Response<'_>, lang: Lang) -> Feedba
         model: None,
         ideas_found: Vec::new(),
         ideas_missed: Vec::new(),
+        mistake,
+        held,
     };
     let right = |headline: String| Feedback {
         outcome: Outcome::Correct,
+        held: headline.clone(),
         headline,
         why: variant.explanation.clone(),
         expected: expected.clone(),
         model: None,
         ideas_found: Vec::new(),
         ideas_missed: Vec::new(),
+        mistake: None,
     };
     if let Response::Text(text) = response {
         let length = text.chars().count();
@@ -169,12 +215,8 @@ pub fn grade_in(variant: &Variant, response: Response<'_>, lang: Lang) -> Feedba
             };
             let given = reading.value;
             let error = (given - value).abs();
-            let ok = match tolerance {
-                // Relative, so that "exact" stays exact for answers far below 1 (0.3 ns, 0.5 %).
-                Tolerance::Exact => error <= 1e-9 * value.abs(),
-                Tolerance::Abs(limit) => error <= *limit + 1e-12,
-                Tolerance::Rel(fraction) => error <= fraction * value.abs() + 1e-12,
-            };
+            // Relative, so that "exact" stays exact for answers far below 1 (0.3 ns, 0.5 %).
+            let ok = within(tolerance, given, *value);
             let allowed = tolerance_words_in(tolerance, unit, *kilo, lang);
             if ok {
                 return right(
@@ -207,14 +249,46 @@ pub fn grade_in(variant: &Variant, response: Response<'_>, lang: Lang) -> Feedba
                     ));
                 }
             }
+            let given_shown = format_with_unit_in(given, unit, *kilo, lang);
+            // A declared misconception gives this number (as exactly as a right answer must be):
+            // it is named first, and the answer follows only where the answer is shown.
+            let rounded_to = |target: f64| {
+                *unit == Unit::Percent
+                    && reading.resolution > 0.0
+                    && reading.resolution <= 0.01 + 1e-12
+                    && (given
+                        - (target / reading.resolution + 0.5 + 1e-9).floor() * reading.resolution)
+                        .abs()
+                        <= reading.resolution * 1e-6
+            };
+            if let Some(mistake) = variant.mistakes.iter().find(|m| {
+                matches!(m.answer, MistakenAnswer::Number(target)
+                    if within(tolerance, given, target) || rounded_to(target))
+            }) {
+                let line = mistake_line(mistake.name.as_deref(), &mistake.feedback, lang);
+                let headline = format!(
+                    "{line} {}",
+                    t!(
+                        lang,
+                        "grade-wrong-number",
+                        given = given_shown,
+                        fixed = fixed,
+                        expected = expected.clone()
+                    )
+                );
+                return wrong(headline, line.clone(), Some(line));
+            }
+            let mut held = t!(lang, "grade-wrong-number-held", given = given_shown.clone());
             let mut headline = t!(
                 lang,
                 "grade-wrong-number",
-                given = format_with_unit_in(given, unit, *kilo, lang),
+                given = given_shown,
                 fixed = fixed,
                 expected = expected.clone()
             );
             if *value != 0.0 && error / value.abs() <= 0.1 {
+                held.push(' ');
+                held.push_str(&t!(lang, "grade-close"));
                 headline.push(' ');
                 if allowed.is_empty() {
                     headline.push_str(&t!(lang, "grade-close"));
@@ -250,7 +324,7 @@ pub fn grade_in(variant: &Variant, response: Response<'_>, lang: Lang) -> Feedba
                     });
                 }
             }
-            wrong(headline)
+            wrong(headline, held, None)
         }
         AnswerKey::Choice {
             options,
@@ -291,13 +365,32 @@ pub fn grade_in(variant: &Variant, response: Response<'_>, lang: Lang) -> Feedba
             if picked.iter().all(|i| correct.contains(i)) {
                 right(t!(lang, "grade-right", expected = named))
             } else {
-                wrong(t!(
+                let verdict = t!(
                     lang,
                     "grade-wrong-choice",
-                    picked = named,
+                    picked = named.clone(),
                     fixed = fixed,
                     expected = expected.clone()
-                ))
+                );
+                // The first wrong option picked that carries its own feedback names its mistake.
+                let mistake = picked
+                    .iter()
+                    .filter(|i| !correct.contains(i))
+                    .find_map(|&i| {
+                        variant
+                            .mistakes
+                            .iter()
+                            .find(|m| matches!(m.answer, MistakenAnswer::Option(o) if o == i))
+                    })
+                    .map(|m| mistake_line(m.name.as_deref(), &m.feedback, lang));
+                match mistake {
+                    Some(line) => wrong(format!("{line} {verdict}"), line.clone(), Some(line)),
+                    None => wrong(
+                        verdict,
+                        t!(lang, "grade-wrong-choice-held", picked = named),
+                        None,
+                    ),
+                }
             }
         }
         AnswerKey::Ordering {
@@ -327,14 +420,23 @@ pub fn grade_in(variant: &Variant, response: Response<'_>, lang: Lang) -> Feedba
                     .zip(correct)
                     .position(|(a, b)| a != b)
                     .unwrap_or(0);
-                wrong(t!(
-                    lang,
-                    "grade-wrong-order",
-                    position = first_wrong + 1,
-                    right = items[correct[first_wrong]].clone(),
-                    given = items[order[first_wrong]].clone(),
-                    expected = expected.clone()
-                ))
+                wrong(
+                    t!(
+                        lang,
+                        "grade-wrong-order",
+                        position = first_wrong + 1,
+                        right = items[correct[first_wrong]].clone(),
+                        given = items[order[first_wrong]].clone(),
+                        expected = expected.clone()
+                    ),
+                    t!(
+                        lang,
+                        "grade-wrong-order-held",
+                        position = first_wrong + 1,
+                        given = items[order[first_wrong]].clone()
+                    ),
+                    None,
+                )
             }
         }
         AnswerKey::Text {
@@ -347,12 +449,16 @@ pub fn grade_in(variant: &Variant, response: Response<'_>, lang: Lang) -> Feedba
             if names_answer(text, accepted, *threshold) {
                 right(t!(lang, "grade-right", expected = expected.clone()))
             } else {
-                wrong(t!(
-                    lang,
-                    "grade-wrong-text",
-                    typed = text.trim(),
-                    expected = expected.clone()
-                ))
+                wrong(
+                    t!(
+                        lang,
+                        "grade-wrong-text",
+                        typed = text.trim(),
+                        expected = expected.clone()
+                    ),
+                    t!(lang, "grade-wrong-text-held", typed = text.trim()),
+                    None,
+                )
             }
         }
         AnswerKey::Explain {
@@ -385,15 +491,18 @@ pub fn grade_in(variant: &Variant, response: Response<'_>, lang: Lang) -> Feedba
                 )
             };
             let enough = found.len() >= *required && !found.is_empty();
+            let headline = if enough {
+                t!(lang, "grade-compare-enough", summary = summary)
+            } else if found.is_empty() {
+                t!(lang, "grade-compare-none", summary = summary)
+            } else {
+                t!(lang, "grade-compare-some", summary = summary)
+            };
             Feedback {
                 outcome: Outcome::Compare,
-                headline: if enough {
-                    t!(lang, "grade-compare-enough", summary = summary)
-                } else if found.is_empty() {
-                    t!(lang, "grade-compare-none", summary = summary)
-                } else {
-                    t!(lang, "grade-compare-some", summary = summary)
-                },
+                held: t!(lang, "grade-explain-held"),
+                headline,
+                mistake: None,
                 why: variant.explanation.clone(),
                 expected: expected.clone(),
                 model: Some(model.clone()),

@@ -10,7 +10,7 @@ mod query;
 pub mod unlock;
 pub mod variant;
 
-pub use attempt::{Attempt, Given, Input, Record, Reply, Rules, Standing, Status};
+pub use attempt::{Attempt, Given, Input, Offer, Record, Reply, Rules, Standing, Status};
 pub use grade::{Feedback, Outcome, Response, grade, grade_in, grade_part, grade_part_in};
 pub use key::Part;
 pub use variant::{AnswerKey, ShowMe, Variant, VariantError, generate};

@@ -180,6 +180,28 @@ pub struct Variant {
     pub explanation: String,
     /// The answer.
     pub key: AnswerKey,
+    /// The template's misconceptions with this variant's numbers.
+    pub mistakes: Vec<Misconception>,
+}
+
+/// A misconception of one variant: what answer embodies it and what to say about it.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Misconception {
+    /// Its name (`Textbook occupancy`); `None` for a choice option's own feedback.
+    pub name: Option<String>,
+    /// The answer that embodies it.
+    pub answer: MistakenAnswer,
+    /// What to rethink, rendered (it never states the answer).
+    pub feedback: String,
+}
+
+/// The answer a misconception gives.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub enum MistakenAnswer {
+    /// A number, in the answer's base unit.
+    Number(f64),
+    /// A choice option (0-based).
+    Option(usize),
 }
 
 fn fnv1a(text: &str) -> u64 {
@@ -291,6 +313,26 @@ pub fn build(
     let explanation = ctx.render(&template.explanation, "explanation")?;
     let mut rng = ChaCha8Rng::seed_from_u64(seed ^ fnv1a(&template.id) ^ 0x5eed);
     let key = answer_key(&template.answer, &ctx, &mut rng)?;
+    let mut mistakes = Vec::new();
+    for (i, mistake) in template.mistakes.iter().enumerate() {
+        let place = format!("mistake {} `{}`", i + 1, mistake.name);
+        mistakes.push(Misconception {
+            name: Some(mistake.name.clone()),
+            answer: MistakenAnswer::Number(ctx.eval(&mistake.value, &place)?),
+            feedback: ctx.render(&mistake.feedback, &format!("{place} feedback"))?,
+        });
+    }
+    if let crate::content::schema::AnswerSpec::Choice { options, .. } = &template.answer {
+        for (i, option) in options.iter().enumerate() {
+            if let Some(feedback) = &option.feedback {
+                mistakes.push(Misconception {
+                    name: None,
+                    answer: MistakenAnswer::Option(i),
+                    feedback: ctx.render(feedback, &format!("option {} feedback", letter(i)))?,
+                });
+            }
+        }
+    }
     Ok(Variant {
         exercise_id: template.id.clone(),
         seed,
@@ -302,6 +344,7 @@ pub fn build(
         hints,
         explanation,
         key,
+        mistakes,
     })
 }
 
