@@ -121,7 +121,7 @@ fn home_ladder_exercise_answer_hint_back_at_80x24() {
     assert!(h.row_containing("Not quite").contains("you answered 64 B."));
     assert!(!wrong.contains("the answer is 32 B"), "{wrong}");
     assert!(!wrong.contains("Why:"), "{wrong}");
-    assert!(wrong.contains("Hint 1: Since Volta a 128-byte cache line"));
+    assert!(wrong.contains("Hint 1: Since Pascal a 128-byte cache line"));
     assert!(wrong.contains("hint 1 is shown above"));
 
     // The second shows the answer and the worked reason.
