@@ -168,11 +168,6 @@ impl Component for State {
 }
 
 impl State {
-    /// The explorer preloaded with an access.
-    pub fn from_access(arch: &'static Arch, space: Space, access: &WarpAccess) -> State {
-        State::from_setup(&ExplorerSetup::new(arch, space, access))
-    }
-
     /// The parameters to save, to reopen the explorer where the learner left it.
     pub fn settings(&self) -> ExplorerSettings {
         ExplorerSettings {
