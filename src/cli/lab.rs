@@ -446,8 +446,8 @@ fn print_report(args: &ReportArgs, content_dir: Option<&Path>) -> Result<String,
     }
     let flagged = rows.iter().filter(|r| !r.flags.is_empty()).count();
     text.push_str(&format!(
-        "{} student(s), {flagged} flagged. Every answer was graded again from the lab file.\n",
-        rows.len()
+        "{}, {flagged} flagged. Every answer was graded again from the lab file.\n",
+        crate::format::count(rows.len() as u64, "student")
     ));
     Ok(printable(&text).into_owned())
 }

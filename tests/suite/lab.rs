@@ -703,6 +703,15 @@ fn a_lab_worked_in_the_real_binary_reports_the_expected_row() {
     assert_eq!(field("receipt"), receipt);
     assert_eq!(field("flags"), "", "{text}");
     assert!(!field("submitted").is_empty());
+    // The text report counts its students as a person writes it.
+    let out = warpdrill(&[
+        "lab",
+        "report",
+        lab_arg,
+        dir.join("results").to_str().unwrap(),
+    ]);
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(text.contains("\n1 student, 0 flagged."), "{text}");
 }
 
 // ---------------------------------------------------------------------------------------------
