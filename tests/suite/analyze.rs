@@ -621,3 +621,22 @@ fn the_command_prints_text_or_json_outside_a_terminal() {
         "nothing to merge in copy"
     );
 }
+
+#[test]
+fn the_text_report_shows_the_kernel_and_its_accesses_not_the_host_code_around_it() {
+    let source = "#include <cstdio>\nint twice(int x) { return 2 * x; }\n\n__global__ void scale(const float* in, float* out) {\n  int i = blockIdx.x * blockDim.x + threadIdx.x;\n  out[i] = in[i] * 2.0f;\n}\n\nint main() {\n  printf(\"host code the report leaves out\\n\");\n  return 0;\n}\n";
+    let options = Options {
+        launch: Some(Launch {
+            grid: [1, 1, 1],
+            block: [32, 1, 1],
+        }),
+        ..Options::default()
+    };
+    let report = analyze::analyze(source, "k.cu", &options).unwrap();
+    let text = analyze::render_text(source, &report);
+    assert!(text.contains("__global__ void scale"), "{text}");
+    assert!(text.contains("out[i] = in[i] * 2.0f;"), "{text}");
+    assert!(!text.contains("host code the report leaves out"), "{text}");
+    assert!(!text.contains("int twice"), "{text}");
+    assert!(text.contains("    …"), "the gaps are marked: {text}");
+}

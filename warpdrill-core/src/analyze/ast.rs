@@ -179,4 +179,6 @@ pub struct Kernel {
     pub locals: usize,
     /// Shared memory the kernel declares, bytes.
     pub shared_bytes: i64,
+    /// The first and last line (1-based) of the kernel's definition in its file.
+    pub lines: (u32, u32),
 }

@@ -144,6 +144,10 @@ pub struct Report {
     /// the accesses as written.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub merged_totals: Option<Totals>,
+    /// The first and last line of the kernel's definition (the text report shows these, and any
+    /// other line with an access, such as a `__device__` function's).
+    #[serde(skip)]
+    pub kernel_lines: (u32, u32),
 }
 
 /// Reads `--grid X[,Y[,Z]]`-style dimensions.
@@ -356,6 +360,7 @@ pub fn report(
         totals,
         lines,
         merged_totals: (merged_totals != totals).then_some(merged_totals),
+        kernel_lines: kernel.lines,
     })
 }
 
@@ -565,8 +570,21 @@ pub fn render_text_in(source: &str, report: &Report, lang: Lang) -> String {
         pad(&t!(lang, "analyze-text-figures"), 52),
         t!(lang, "analyze-text-source")
     );
+    // The kernel's own lines and every line with an access; host code and other kernels around it
+    // are left out, a gap shown as `…`.
+    let (first, last) = report.kernel_lines;
+    let shown =
+        |line: u32| (first..=last).contains(&line) || report.lines.iter().any(|a| a.line == line);
+    let mut skipped = false;
     for (k, text) in source.lines().enumerate() {
         let line = k as u32 + 1;
+        if first > 0 && !shown(line) {
+            skipped = true;
+            continue;
+        }
+        if std::mem::take(&mut skipped) {
+            let _ = writeln!(out, "{:>5}  {:<52} |", "…", "");
+        }
         let mut figures: Vec<String> = Vec::new();
         for a in report.lines.iter().filter(|a| a.line == line) {
             figures.extend(access_figures(&a.counts, a.space));
@@ -591,6 +609,9 @@ pub fn render_text_in(source: &str, report: &Report, lang: Lang) -> String {
                 }
             }
         }
+    }
+    if skipped {
+        let _ = writeln!(out, "{:>5}  {:<52} |", "…", "");
     }
     let _ = writeln!(out, "\n{}", t!(lang, "analyze-text-totals"));
     totals_text(&mut out, &report.totals, lang);

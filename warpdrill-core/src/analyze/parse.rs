@@ -404,12 +404,17 @@ impl<'a> Cx<'a> {
             return self.unsupported(node, "a kernel without a body");
         };
         let body = self.block(body)?;
+        let line = |row: usize| u32::try_from(row + 1).unwrap_or(u32::MAX);
         Ok(Kernel {
             name,
             body,
             sites: self.sites,
             locals: self.locals,
             shared_bytes: self.shared_bytes,
+            lines: (
+                line(node.start_position().row),
+                line(node.end_position().row),
+            ),
         })
     }
 
