@@ -77,3 +77,4 @@ calc-roof-ridge-line = ridge I* = P/β = { $ridge } FLOP/B
 calc-roof-memory-bound = memory-bound
 calc-roof-compute-bound = compute-bound
 calc-roof-title = Roofline (log-log) · ridge { $ridge } FLOP/B
+calc-heat-cannot-launch = × block이 하나도 들어가지 않음: launch 실패

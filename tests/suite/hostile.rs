@@ -925,7 +925,7 @@ fn kernel_source_and_arguments_reach_the_terminal_escaped() {
     let kernel = dir.join("k.cu");
     std::fs::write(
         &kernel,
-        "// launch: --grid 1 --block 32\n// \u{1b}]0;PWNED\u{7}\u{1b}[2J hi\u{200b}dden\n__global__ void k(float* a) {\n  a[threadIdx.x] = 1.0f;\n}\n",
+        "// launch: --grid 1 --block 32\n__global__ void k(float* a) {\n  // \u{1b}]0;PWNED\u{7}\u{1b}[2J hi\u{200b}dden\n  a[threadIdx.x] = 1.0f;\n}\n",
     )
     .unwrap();
     let output = bin()

@@ -454,6 +454,14 @@ fn the_heat_map_shows_occupancy_by_block_size_and_registers() {
     // Registers from 0 to 248 by 8, block sizes 32 to 1024 by 32 at this size.
     assert!(wide.contains("│ 248 "), "{wide}");
     assert!(wide.contains("1024"), "{wide}");
+    // A block that fits on no SM (1024 threads at 248 registers) is a failed launch, marked and
+    // explained, never an occupancy of 0.
+    let row_248 = wide.lines().find(|l| l.contains("│ 248 ")).unwrap();
+    assert!(
+        row_248.contains('×') && !row_248.contains("  0 "),
+        "{row_248}"
+    );
+    assert!(wide.contains("× no block fits: the launch fails"), "{wide}");
     // The map follows every key: two more registers per thread at 48 → 62.5 %, marked.
     for _ in 0..2 {
         press(&mut app, KeyCode::Down);

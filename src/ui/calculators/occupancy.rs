@@ -370,7 +370,12 @@ fn heat_map(
         regs = config.regs_per_thread.to_string(),
         current = current
     );
-    let outer = block(&title, theme);
+    // A cell where no block fits is a launch that fails, not an occupancy of 0: the bottom border
+    // says what its mark means.
+    let outer = block(&title, theme).title_bottom(Line::styled(
+        format!(" {} ", t!(lang, "calc-heat-cannot-launch")),
+        theme.dim(),
+    ));
     let inner = outer.inner(area);
     outer.render(area, buf);
     const LABEL: u16 = 5;
@@ -459,6 +464,10 @@ fn heat_map(
             let marked = mark == (Some(column), Some(row));
             text.clear();
             let mut style = match calculator.evaluate(&sample) {
+                Ok(o) if o.active_blocks_per_sm == 0 => {
+                    text.push('×');
+                    theme.bad()
+                }
                 Ok(o) => {
                     let _ = write!(text, "{:.0}", (o.occupancy * 100.0).floor());
                     theme.heat(o.occupancy)
