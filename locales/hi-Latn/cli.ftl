@@ -165,6 +165,4 @@ cli-banks-title-store = { $arch } par shared memory store: { $access }
 cli-occupancy-cannot-launch = { $arch } par launch nahi ho sakta: { $reason } — ek bhi block SM par fit nahi hota, isliye occupancy 0 % nahi hai: launch fail hota hai
 cli-occupancy-no-regs-block = block ko { $regs } registers chahiye (per warp allocate, warps 4 ke multiple tak round up), SM ke { $max } se zyada
 cli-occupancy-no-smem = block ko { $smem } shared memory chahiye (reserved hissa milakar), jo ek block opt-in karke le sakta hai us { $max } se zyada
-cli-occupancy-no-warps = ek block mein zyada se zyada 1024 threads ho sakte hain
-cli-occupancy-no-regs-thread = ek thread zyada se zyada { $max } registers use kar sakta hai
 cli-occupancy-no-regs-warps = { $per_warp } registers per warp par SM sirf { $held } warps rakh sakta hai (4 register sub-partitions), block ke { $warps } se kam

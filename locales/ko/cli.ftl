@@ -129,6 +129,4 @@ cli-banks-title-store = { $arch }의 shared memory store: { $access }
 cli-occupancy-cannot-launch = { $arch }에서 launch할 수 없다: { $reason } — SM에 block이 하나도 들어가지 않으므로 occupancy 0 %가 아니라 launch가 실패한다
 cli-occupancy-no-regs-block = block 하나에 register { $regs }개가 필요하다(warp 단위로 할당, warp 수는 4의 배수로 올림). SM의 { $max }개보다 많다
 cli-occupancy-no-smem = block 하나에 shared memory { $smem }가 필요하다(예약분 포함). block이 opt-in으로 쓸 수 있는 { $max }보다 많다
-cli-occupancy-no-warps = block 하나의 thread는 최대 1024개다
-cli-occupancy-no-regs-thread = thread 하나는 register를 최대 { $max }개 쓸 수 있다
 cli-occupancy-no-regs-warps = warp당 register { $per_warp }개로는 SM에 warp가 { $held }개만 들어간다(register sub-partition 4개). block의 warp { $warps }개보다 적다

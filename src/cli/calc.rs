@@ -272,53 +272,34 @@ pub fn occupancy(args: &OccupancyArgs) -> Answer {
     occupancy_in(args, Lang::En)
 }
 
-/// Why not one block fits on an SM of `arch` (every limit that is 0), in `lang`; `None` when a block
-/// fits. From the occupancy alone, so the JSON of every command that reports one can carry it.
+/// Why not one block fits on an SM of `arch`, in `lang` (the engine's [`engine::launch_refusals`]
+/// worded); `None` when a block fits.
 pub fn cannot_launch(arch: &Arch, o: &engine::Occupancy, lang: Lang) -> Option<String> {
-    if o.active_blocks_per_sm > 0 {
-        return None;
-    }
     let limits = arch.nvidia.as_ref()?;
-    let mut reasons = Vec::new();
-    if o.limits.warps == 0 {
-        reasons.push(t!(lang, "cli-occupancy-no-warps"));
-    }
-    if o.limits.registers == 0 {
-        let partitions = limits.reg_sub_partitions.max(1);
-        let per_partition = limits.regs_per_sm / partitions;
-        let warps_held = (per_partition / o.regs_per_warp.max(1)) * partitions;
-        reasons.push(if o.regs_per_warp == 0 {
-            t!(
-                lang,
-                "cli-occupancy-no-regs-thread",
-                max = limits.max_regs_per_thread.to_string()
-            )
-        } else if warps_held < o.warps_per_block {
-            t!(
+    let reasons: Vec<String> = engine::launch_refusals(limits, o)
+        .into_iter()
+        .map(|refusal| match refusal {
+            engine::LaunchRefusal::RegisterWarps { held, needed } => t!(
                 lang,
                 "cli-occupancy-no-regs-warps",
-                held = warps_held.to_string(),
-                warps = o.warps_per_block.to_string(),
+                held = held.to_string(),
+                warps = needed.to_string(),
                 per_warp = o.regs_per_warp.to_string()
-            )
-        } else {
-            t!(
+            ),
+            engine::LaunchRefusal::RegisterFile { needed, available } => t!(
                 lang,
                 "cli-occupancy-no-regs-block",
-                regs = (o.warps_per_block.div_ceil(partitions) * partitions * o.regs_per_warp)
-                    .to_string(),
-                max = limits.regs_per_sm.to_string()
-            )
-        });
-    }
-    if o.limits.shared_memory == 0 {
-        reasons.push(t!(
-            lang,
-            "cli-occupancy-no-smem",
-            smem = format::bytes(u64::from(o.smem_per_block)),
-            max = format::bytes(u64::from(limits.smem_optin_per_block))
-        ));
-    }
+                regs = needed.to_string(),
+                max = available.to_string()
+            ),
+            engine::LaunchRefusal::SharedMemory { needed, limit } => t!(
+                lang,
+                "cli-occupancy-no-smem",
+                smem = format::bytes(u64::from(needed)),
+                max = format::bytes(u64::from(limit))
+            ),
+        })
+        .collect();
     (!reasons.is_empty()).then(|| reasons.join("; "))
 }
 

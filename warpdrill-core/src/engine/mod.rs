@@ -24,8 +24,9 @@ pub use banks::{BankAnalysis, BankCounts, bank_conflicts, bank_counts, bank_of};
 pub use coalescing::{Coalescing, CoalescingCounts, coalesce, coalesce_counts};
 pub use error::{EngineError, Result};
 pub use occupancy::{
-    AmdWaves, Carveout, KernelConfig, Limiter, Limiters, Occupancy, OccupancyCalculator, amd_waves,
-    nvidia_occupancy, occupancy, shared_memory_blocks,
+    AmdWaves, Carveout, KernelConfig, LaunchRefusal, Limiter, Limiters, Occupancy,
+    OccupancyCalculator, amd_waves, launch_refusals, nvidia_occupancy, occupancy, register_warps,
+    shared_memory_blocks,
 };
 pub use roofline::{Bound, Roofline, roofline, serialized_latency, transfer_time};
 pub use shape::{AccessShape, parse_mask};

@@ -247,6 +247,81 @@ pub fn shared_memory_blocks(limits: &NvidiaLimits, smem_bytes: u64, carveout: Ca
     nvidia_occupancy(limits, &config).map_or(0, |o| o.limits.shared_memory)
 }
 
+/// Warps of `regs_per_warp` registers one SM holds: each of its register sub-partitions holds whole
+/// warps. `floor((65 536 / 4) / regs_per_warp) × 4`: at 48 registers a thread (1536 a warp) →
+/// 10 × 4 = 40 warps.
+pub fn register_warps(limits: &NvidiaLimits, regs_per_warp: u32) -> u32 {
+    let partitions = limits.reg_sub_partitions.max(1);
+    (limits.regs_per_sm / partitions)
+        .checked_div(regs_per_warp)
+        .map_or(0, |w| w * partitions)
+}
+
+/// The registers the hardware checks one block for: its warps rounded up to a multiple of 4, times
+/// the registers of a warp (a block of 9 warps at 5632 a warp → 12 × 5632 = 67 584 > 65 536: refused).
+fn block_register_check(warps_per_block: u32, regs_per_warp: u32) -> u64 {
+    u64::from(warps_per_block.div_ceil(4) * 4) * u64::from(regs_per_warp)
+}
+
+/// Why not one block fits on an SM, when none does (an occupancy's limits at 0).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "snake_case", tag = "refused_by")]
+pub enum LaunchRefusal {
+    /// The register file's sub-partitions hold `held` warps at these registers; a block has
+    /// `needed`.
+    RegisterWarps {
+        /// Warps one SM holds at the block's registers per warp.
+        held: u32,
+        /// Warps in one block.
+        needed: u32,
+    },
+    /// The block fails the hardware's register check: `needed` registers (warps rounded up to 4)
+    /// against the SM's `available`.
+    RegisterFile {
+        /// Registers the check counts for one block.
+        needed: u64,
+        /// Registers of an SM.
+        available: u32,
+    },
+    /// The block asks for more shared memory (with the reserved part) than a block may opt in to.
+    SharedMemory {
+        /// Bytes per block, allocated.
+        needed: u32,
+        /// The most a block may use.
+        limit: u32,
+    },
+}
+
+/// Every reason why no block of `o` fits on an SM of `limits` (empty when one does).
+pub fn launch_refusals(limits: &NvidiaLimits, o: &Occupancy) -> Vec<LaunchRefusal> {
+    let mut refusals = Vec::new();
+    if o.active_blocks_per_sm > 0 {
+        return refusals;
+    }
+    if o.limits.registers == 0 && o.regs_per_warp > 0 {
+        let held = register_warps(limits, o.regs_per_warp);
+        let needed = block_register_check(o.warps_per_block, o.regs_per_warp);
+        refusals.push(if needed > u64::from(limits.regs_per_sm) {
+            LaunchRefusal::RegisterFile {
+                needed,
+                available: limits.regs_per_sm,
+            }
+        } else {
+            LaunchRefusal::RegisterWarps {
+                held,
+                needed: o.warps_per_block,
+            }
+        });
+    }
+    if o.limits.shared_memory == 0 {
+        refusals.push(LaunchRefusal::SharedMemory {
+            needed: o.smem_per_block,
+            limit: limits.smem_optin_per_block + limits.smem_reserved_per_block,
+        });
+    }
+    refusals
+}
+
 /// [`occupancy`] given the figures directly (the what-if plots call this thousands of times).
 pub fn nvidia_occupancy(arch: &NvidiaLimits, config: &KernelConfig) -> Result<Occupancy> {
     let b = config.block_size;
@@ -290,10 +365,8 @@ pub fn nvidia_occupancy(arch: &NvidiaLimits, config: &KernelConfig) -> Result<Oc
     let (register_limit, regs_per_block) = if r == 0 {
         (block_limit, 0)
     } else {
-        let per_partition = arch.regs_per_sm / arch.reg_sub_partitions;
-        let warps = (per_partition / regs_per_warp) * arch.reg_sub_partitions;
-        let rounded_warps = warps_per_block.div_ceil(4) * 4;
-        let block_needs = u64::from(rounded_warps) * u64::from(regs_per_warp);
+        let warps = register_warps(arch, regs_per_warp);
+        let block_needs = block_register_check(warps_per_block, regs_per_warp);
         let limit = if block_needs > 65536 {
             0
         } else {
@@ -872,5 +945,30 @@ mod tests {
         let rdna3 = Arch::parse("rdna3").unwrap();
         assert_eq!(amd_waves(rdna3, 100).unwrap().vgprs_allocated, 120);
         assert_eq!(amd_waves(rdna3, 100).unwrap().waves_per_simd, 12);
+    }
+
+    #[test]
+    fn a_launch_no_sm_holds_says_which_limit_refuses_it() {
+        let arch = Arch::default_arch();
+        let limits = arch.nvidia.unwrap();
+        assert_eq!(register_warps(&limits, 1536), 40, "48 registers a thread");
+        let fits = occupancy(arch, &KernelConfig::new(256, 48)).unwrap();
+        assert!(launch_refusals(&limits, &fits).is_empty());
+        // 9 warps of 5632 registers: 12 × 5632 = 67 584 for the hardware's check.
+        let regs = occupancy(arch, &KernelConfig::new(257, 169)).unwrap();
+        assert_eq!(
+            launch_refusals(&limits, &regs),
+            vec![LaunchRefusal::RegisterFile {
+                needed: 67_584,
+                available: 65_536
+            }]
+        );
+        let mut big = KernelConfig::new(32, 0);
+        big.dynamic_smem = 300 * 1024;
+        let smem = occupancy(arch, &big).unwrap();
+        assert!(matches!(
+            launch_refusals(&limits, &smem)[..],
+            [LaunchRefusal::SharedMemory { limit, .. }] if limit == 228 * 1024
+        ));
     }
 }
