@@ -16,3 +16,6 @@ common-key-select = select
 common-key-move = move
 common-key-close = close
 common-simply = Simply:
+scroll-more-below = ↓ { $rows } more · PgDn
+scroll-more-above = ↑ { $rows } more
+scroll-key = scroll

@@ -15,3 +15,6 @@ common-key-select = chuno
 common-key-move = move
 common-key-close = band
 common-simply = Aasaan bhasha mein:
+scroll-more-below = ↓ { $rows } aur · PgDn
+scroll-more-above = ↑ { $rows } aur
+scroll-key = scroll karo

@@ -12,3 +12,6 @@ common-key-select = 선택
 common-key-move = 이동
 common-key-close = 닫기
 common-simply = 쉽게 말하면:
+scroll-more-below = ↓ { $rows }줄 더 · PgDn
+scroll-more-above = ↑ { $rows }줄 더
+scroll-key = 스크롤

@@ -17,6 +17,7 @@ pub mod input;
 pub mod lab;
 pub mod ladder;
 pub mod review;
+pub mod scroll;
 pub mod search;
 pub mod stats;
 pub mod theme;
