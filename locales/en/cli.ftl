@@ -93,20 +93,24 @@ cli-content-summary = { $status }: { $files ->
 }, { $exercises ->
     [one] 1 exercise
    *[other] { $exercises } exercises
-} ({ $levels }); { $problems ->
+} ({ $levels }), { $lessons ->
+    [one] 1 lesson
+   *[other] { $lessons } lessons
+}; { $problems ->
     [one] 1 problem
    *[other] { $problems } problems
 }, { $warnings ->
     [one] 1 warning
    *[other] { $warnings } warnings
 }
-cli-content-coverage = { $lang } { $status }: topics { $topics }, cards { $cards }, exercises { $exercises }; overall { $overall }; { $problems ->
+cli-content-coverage = { $lang } { $status }: topics { $topics }, cards { $cards }, exercises { $exercises }, lessons { $lessons }; overall { $overall }; { $problems ->
     [one] 1 problem
    *[other] { $problems } problems
 }
 cli-content-kind-topic = topic
 cli-content-kind-card = card
 cli-content-kind-exercise = exercise
+cli-content-kind-lesson = lesson
 cli-content-untranslated = { $lang }: { $what } `{ $id }` not translated
 cli-content-in-english = { $lang }: { $what } `{ $id }` in English: { $fields }
 cli-preview-items = items: { $items }

@@ -93,20 +93,24 @@ cli-content-summary = { $status }: { $files ->
 }, { $exercises ->
     [1] 1 exercise
    *[other] { $exercises } exercises
-} ({ $levels }); { $problems ->
+} ({ $levels }), { $lessons ->
+    [1] 1 lesson
+   *[other] { $lessons } lessons
+}; { $problems ->
     [1] 1 problem
    *[other] { $problems } problems
 }, { $warnings ->
     [1] 1 warning
    *[other] { $warnings } warnings
 }
-cli-content-coverage = { $lang } { $status }: topics { $topics }, cards { $cards }, exercises { $exercises }; kul { $overall }; { $problems ->
+cli-content-coverage = { $lang } { $status }: topics { $topics }, cards { $cards }, exercises { $exercises }, lessons { $lessons }; kul { $overall }; { $problems ->
     [1] 1 problem
    *[other] { $problems } problems
 }
 cli-content-kind-topic = topic
 cli-content-kind-card = card
 cli-content-kind-exercise = exercise
+cli-content-kind-lesson = lesson
 cli-content-untranslated = { $lang }: { $what } `{ $id }` ka translation nahi hai
 cli-content-in-english = { $lang }: { $what } `{ $id }` abhi English mein: { $fields }
 cli-preview-items = items: { $items }

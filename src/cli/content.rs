@@ -130,6 +130,7 @@ pub fn check_in(dir: Option<&Path>, as_json: bool, lang: Lang) -> Report {
             "exercises": counts,
             "cards": loaded.cards.len(),
             "topics": loaded.topics.len(),
+            "lessons": loaded.lessons.len(),
         })
         .to_string()
             + "\n"
@@ -166,6 +167,7 @@ pub fn check_in(dir: Option<&Path>, as_json: bool, lang: Lang) -> Report {
                 cards = loaded.cards.len(),
                 exercises = loaded.exercises.len(),
                 levels = levels,
+                lessons = loaded.lessons.len(),
                 problems = errors.len(),
                 warnings = warnings.len()
             )
@@ -231,6 +233,7 @@ pub fn check_translations(
                     "topics": count_json(coverage.topics),
                     "cards": count_json(coverage.cards),
                     "exercises": count_json(coverage.exercises),
+                    "lessons": count_json(coverage.lessons),
                     "overall": count_json(coverage.overall()),
                 }),
             );
@@ -255,6 +258,7 @@ pub fn check_translations(
                 content::i18n::ItemKind::Topic => t!(lang, "cli-content-kind-topic"),
                 content::i18n::ItemKind::Card => t!(lang, "cli-content-kind-card"),
                 content::i18n::ItemKind::Exercise => t!(lang, "cli-content-kind-exercise"),
+                content::i18n::ItemKind::Lesson => t!(lang, "cli-content-kind-lesson"),
             };
             let line = if texts.iter().any(|t| t == "all") {
                 t!(
@@ -299,6 +303,7 @@ pub fn check_translations(
                 topics = share(coverage.topics),
                 cards = share(coverage.cards),
                 exercises = share(coverage.exercises),
+                lessons = share(coverage.lessons),
                 overall = share(coverage.overall()),
                 problems = errors.len()
             )

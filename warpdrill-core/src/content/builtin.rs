@@ -19,6 +19,7 @@ embed! {
     "content/cards-occupancy.ron" => FileKind::Deck,
     "content/cards-tiling-roofline.ron" => FileKind::Deck,
     "content/cards-amd.ron" => FileKind::Deck,
+    "content/lessons/coalescing.ron" => FileKind::Lesson,
     "exercises/L1.ron" => FileKind::Exercises,
     "exercises/L2.ron" => FileKind::Exercises,
     "exercises/L3.ron" => FileKind::Exercises,

@@ -8,7 +8,7 @@
 //! have the English length, placeholders are exactly the English ones) and builds the translated
 //! content, falling back to English — and recording it — wherever a text is missing or wrong.
 
-use super::schema::{AnswerSpec, CountWord, ExerciseTemplate, Idea, Unit};
+use super::schema::{AnswerSpec, CountWord, ExerciseTemplate, Idea, Lesson, Unit};
 use super::{Content, Diagnostic};
 use crate::i18n::Lang;
 use serde::Deserialize;
@@ -26,6 +26,8 @@ pub enum TextKind {
     Cards,
     /// `exercises/i18n/<lang>/*.ron`: `ExerciseTexts`.
     Exercises,
+    /// `content/i18n/<lang>/lessons/*.ron`: `LessonTexts`.
+    Lessons,
 }
 
 /// A translation file's text, where it came from, and what it holds.
@@ -42,16 +44,29 @@ pub struct TextSource {
 }
 
 impl TextSource {
-    /// A source for `path` (`…/content/i18n/ko/topics.ron`, `…/exercises/i18n/hi-Latn/L2.ron`): the
-    /// language is the folder above the file, the kind the folder above `i18n`.
+    /// A source for `path` (`…/content/i18n/ko/topics.ron`, `…/exercises/i18n/hi-Latn/L2.ron`,
+    /// `…/content/i18n/ko/lessons/banks.ron`): the language is the folder above the file (above
+    /// `lessons/` for a lesson), the kind the folder above `i18n`.
     pub fn new(path: &str, text: &str) -> TextSource {
         let parts: Vec<&str> = path.split(['/', '\\']).collect();
         let file = parts.last().copied().unwrap_or_default();
-        let folder = parts
+        let lessons = parts
             .len()
             .checked_sub(2)
+            .is_some_and(|i| parts[i] == "lessons");
+        let folder = parts
+            .len()
+            .checked_sub(if lessons { 3 } else { 2 })
             .map_or("", |i| parts[i])
             .to_string();
+        if lessons {
+            return TextSource {
+                path: path.to_string(),
+                text: text.to_string(),
+                folder,
+                kind: TextKind::Lessons,
+            };
+        }
         let exercises = parts
             .len()
             .checked_sub(4)
@@ -110,6 +125,30 @@ pub struct ExerciseText {
     pub answer: Option<AnswerText>,
     /// The declared mistakes' texts, in the English order.
     pub mistakes: Option<Vec<MistakeText>>,
+}
+
+/// A lesson's texts.
+#[derive(Debug, Clone, Default, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct LessonText {
+    /// Title.
+    pub title: Option<String>,
+    /// The pages, in the English order.
+    pub steps: Option<Vec<StepText>>,
+}
+
+/// A lesson page's texts.
+#[derive(Debug, Clone, Default, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct StepText {
+    /// The heading.
+    pub title: Option<String>,
+    /// The prose, with the English placeholders.
+    pub text: Option<String>,
+    /// The controls' labels, in the English order.
+    pub labels: Option<Vec<String>>,
+    /// The faded example's texts (as an exercise's).
+    pub exercise: Option<ExerciseText>,
 }
 
 /// A declared mistake's texts.
@@ -199,6 +238,13 @@ struct CardFile<'a> {
 }
 
 #[derive(Deserialize)]
+#[serde(deny_unknown_fields, rename = "LessonTexts")]
+struct LessonFile<'a> {
+    #[serde(borrow)]
+    lessons: BTreeMap<String, &'a ron::value::RawValue>,
+}
+
+#[derive(Deserialize)]
 #[serde(deny_unknown_fields, rename = "ExerciseTexts")]
 struct ExerciseFile<'a> {
     #[serde(borrow)]
@@ -280,6 +326,8 @@ pub struct LangTexts {
     pub cards: BTreeMap<String, Entry<CardText>>,
     /// Exercises.
     pub exercises: BTreeMap<String, Entry<ExerciseText>>,
+    /// Lessons.
+    pub lessons: BTreeMap<String, Entry<LessonText>>,
     /// Files read.
     pub files: usize,
     /// Files and items that could not be read (each skipped).
@@ -304,6 +352,7 @@ impl Translations {
             mine.topics.extend(texts.topics);
             mine.cards.extend(texts.cards);
             mine.exercises.extend(texts.exercises);
+            mine.lessons.extend(texts.lessons);
             mine.files += texts.files;
             mine.problems.extend(texts.problems);
         }
@@ -393,6 +442,7 @@ fn read_file(source: &TextSource, texts: &mut LangTexts) {
         TextKind::Exercises => outer
             .from_str::<ExerciseFile<'_>>(text)
             .map(|f| f.exercises),
+        TextKind::Lessons => outer.from_str::<LessonFile<'_>>(text).map(|f| f.lessons),
     };
     let items = match items {
         Ok(items) => items,
@@ -401,6 +451,7 @@ fn read_file(source: &TextSource, texts: &mut LangTexts) {
                 TextKind::Topics => "TopicTexts(topics: { \"id\": (name: …), … })",
                 TextKind::Cards => "CardTexts(cards: { \"id\": (front: …, back: …), … })",
                 TextKind::Exercises => "ExerciseTexts(exercises: { \"id\": (title: …), … })",
+                TextKind::Lessons => "LessonTexts(lessons: { \"id\": (title: …, steps: […]), … })",
             };
             texts.problems.push(Diagnostic {
                 file: source.path.clone(),
@@ -466,6 +517,12 @@ fn read_file(source: &TextSource, texts: &mut LangTexts) {
                 }
                 Err(e) => texts.problems.push(place(e, "exercise")),
             },
+            TextKind::Lessons => match parse::<LessonText>(item) {
+                Ok(t) => {
+                    texts.lessons.insert(id, entry.with(t));
+                }
+                Err(e) => texts.problems.push(place(e, "lesson")),
+            },
         }
     }
 }
@@ -510,6 +567,13 @@ pub fn dir_sources(dir: &Path) -> (Vec<TextSource>, Vec<Diagnostic>) {
                 .filter_map(|e| e.ok().map(|e| e.path()))
                 .filter(|p| p.extension().is_some_and(|e| e == "ron"))
                 .collect();
+            if let Ok(lessons) = std::fs::read_dir(lang.join("lessons")) {
+                files.extend(
+                    lessons
+                        .filter_map(|e| e.ok().map(|e| e.path()))
+                        .filter(|p| p.extension().is_some_and(|e| e == "ron")),
+                );
+            }
             files.sort();
             for file in files {
                 let path = file.display().to_string();
@@ -622,6 +686,8 @@ pub enum ItemKind {
     Card,
     /// An exercise template.
     Exercise,
+    /// A lesson.
+    Lesson,
 }
 
 impl ItemKind {
@@ -631,6 +697,7 @@ impl ItemKind {
             ItemKind::Topic => "topics",
             ItemKind::Card => "cards",
             ItemKind::Exercise => "exercises",
+            ItemKind::Lesson => "lessons",
         }
     }
 }
@@ -664,14 +731,19 @@ pub struct Coverage {
     pub cards: Count,
     /// Exercises.
     pub exercises: Count,
+    /// Lessons.
+    pub lessons: Count,
 }
 
 impl Coverage {
     /// Every kind together.
     pub fn overall(self) -> Count {
         Count {
-            translated: self.topics.translated + self.cards.translated + self.exercises.translated,
-            total: self.topics.total + self.cards.total + self.exercises.total,
+            translated: self.topics.translated
+                + self.cards.translated
+                + self.exercises.translated
+                + self.lessons.translated,
+            total: self.topics.total + self.cards.total + self.exercises.total + self.lessons.total,
         }
     }
 }
@@ -749,6 +821,7 @@ fn key_of(field: &str) -> &str {
         "idea" => "ideas",
         "check" => "checks",
         "mistake" => "mistakes",
+        "step" => "steps",
         other => other,
     }
 }
@@ -802,6 +875,13 @@ pub fn localize(
         &mut fallbacks,
     );
     exercises.localize(&mut out.exercises, |e| &e.id, localize_exercise);
+    let lessons = Kind::new(
+        ItemKind::Lesson,
+        &texts.lessons,
+        &mut problems,
+        &mut fallbacks,
+    );
+    lessons.localize(&mut out.lessons, |l| &l.id, localize_lesson);
     out.fallbacks = fallbacks;
     problems.sort_by(|a, b| (&a.file, a.line, a.column).cmp(&(&b.file, b.line, b.column)));
     (out, problems)
@@ -844,6 +924,7 @@ impl<'a, T> Kind<'a, T> {
             ItemKind::Topic => "topic",
             ItemKind::Card => "card",
             ItemKind::Exercise => "exercise",
+            ItemKind::Lesson => "lesson",
         };
         for item in items.iter_mut() {
             let key = id(item).clone();
@@ -878,11 +959,56 @@ impl<'a, T> Kind<'a, T> {
     }
 }
 
-fn localize_exercise(
-    exercise: &mut ExerciseTemplate,
-    b: &mut Builder<'_, ExerciseText>,
-    t: &ExerciseText,
-) {
+fn localize_lesson(lesson: &mut Lesson, b: &mut Builder<'_, LessonText>, t: &LessonText) {
+    lesson.title = b.text("title", &lesson.title, t.title.as_ref());
+    let Some(steps) = b.list("steps", lesson.steps.len(), t.steps.as_ref()) else {
+        b.english_only.push("steps".into());
+        return;
+    };
+    for (i, (step, texts)) in lesson.steps.iter_mut().zip(steps).enumerate() {
+        let page = i + 1;
+        step.title = b.text(
+            &format!("step {page} title"),
+            &step.title,
+            texts.title.as_ref(),
+        );
+        if !step.text.is_empty() || texts.text.is_some() {
+            step.text = b.text(
+                &format!("step {page} text"),
+                &step.text,
+                texts.text.as_ref(),
+            );
+        }
+        if !step.controls.is_empty() || texts.labels.is_some() {
+            let field = format!("step {page} labels");
+            match b.list(&field, step.controls.len(), texts.labels.as_ref()) {
+                Some(labels) => {
+                    for (control, label) in step.controls.iter_mut().zip(labels) {
+                        control.label = label.trim().to_string();
+                    }
+                }
+                None => b.english_only.push(field),
+            }
+        }
+        match (&mut step.exercise, &texts.exercise) {
+            (Some(exercise), Some(translated)) => {
+                let before = b.english_only.len();
+                localize_exercise(exercise, b, translated);
+                for field in &mut b.english_only[before..] {
+                    *field = format!("step {page} {field}");
+                }
+            }
+            (Some(_), None) => b.english_only.push(format!("step {page} exercise")),
+            (None, Some(_)) => b.refuse(
+                &format!("step {page} exercise"),
+                "the English page has no exercise",
+            ),
+            (None, None) => {}
+        }
+    }
+}
+
+fn localize_exercise<T>(exercise: &mut ExerciseTemplate, b: &mut Builder<'_, T>, t: &ExerciseText) {
     exercise.title = b.text("title", &exercise.title, t.title.as_ref());
     exercise.prompt = b.text("prompt", &exercise.prompt, t.prompt.as_ref());
     match b.list("hints", exercise.hints.len(), t.hints.as_ref()) {
@@ -1155,6 +1281,7 @@ pub fn coverage(english: &Content, lang: Lang) -> (Coverage, Vec<Diagnostic>) {
         topics: count(ItemKind::Topic, english.topics.len()),
         cards: count(ItemKind::Card, english.cards.len()),
         exercises: count(ItemKind::Exercise, english.exercises.len()),
+        lessons: count(ItemKind::Lesson, english.lessons.len()),
     };
     (coverage, problems)
 }

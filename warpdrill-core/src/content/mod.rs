@@ -7,7 +7,7 @@ pub mod schema;
 pub mod structure;
 pub mod validate;
 
-use schema::{Card, DeckFile, ExerciseFile, ExerciseTemplate, Level, Topic, TopicFile};
+use schema::{Card, DeckFile, ExerciseFile, ExerciseTemplate, Lesson, Level, Topic, TopicFile};
 use std::fmt;
 use std::path::Path;
 use thiserror::Error;
@@ -44,6 +44,8 @@ pub enum FileKind {
     Deck,
     /// `exercises/*.ron`.
     Exercises,
+    /// `content/lessons/*.ron`: one lesson each.
+    Lesson,
 }
 
 /// A content file's text and where it came from.
@@ -76,6 +78,8 @@ pub struct Content {
     pub cards: Vec<Card>,
     /// Exercise templates, in ladder order (level, then file order).
     pub exercises: Vec<ExerciseTemplate>,
+    /// Lessons, in topic order.
+    pub lessons: Vec<Lesson>,
     /// Problems found; the items they name were skipped.
     pub problems: Vec<Diagnostic>,
     /// Files read.
@@ -173,6 +177,8 @@ impl Content {
         replace_or_add(&mut self.cards, other.cards, |c| &c.id);
         replace_or_add(&mut self.exercises, other.exercises, |e| &e.id);
         self.exercises.sort_by_key(|e| e.level);
+        replace_or_add(&mut self.lessons, other.lessons, |l| &l.id);
+        self.sort_lessons();
         self.problems.extend(other.problems);
         self.files += other.files;
     }
@@ -180,6 +186,27 @@ impl Content {
     /// The exercise with this id.
     pub fn exercise(&self, id: &str) -> Option<&ExerciseTemplate> {
         self.exercises.iter().find(|e| e.id == id)
+    }
+
+    /// The lesson with this id.
+    pub fn lesson(&self, id: &str) -> Option<&Lesson> {
+        self.lessons.iter().find(|l| l.id == id)
+    }
+
+    /// The lesson of a topic (the first, if a folder added another).
+    pub fn lesson_of(&self, topic: &str) -> Option<&Lesson> {
+        self.lessons.iter().find(|l| l.topic == topic)
+    }
+
+    /// Lessons in the order of their topics (a lesson of no known topic last).
+    fn sort_lessons(&mut self) {
+        let topics = &self.topics;
+        self.lessons.sort_by_key(|l| {
+            topics
+                .iter()
+                .position(|t| t.id == l.topic)
+                .unwrap_or(usize::MAX)
+        });
     }
 
     /// The topic with this id.
@@ -322,13 +349,14 @@ pub fn dir_sources(dir: &Path) -> Result<DirSources, DirError> {
     let mut found_any = false;
     for (sub, default_kind) in [
         ("content", FileKind::Deck),
+        ("content/lessons", FileKind::Lesson),
         ("exercises", FileKind::Exercises),
     ] {
         let folder = dir.join(sub);
         if !folder.is_dir() {
             continue;
         }
-        found_any = true;
+        found_any |= sub != "content/lessons";
         let read_err = |source| DirError {
             path: folder.display().to_string(),
             source,
@@ -407,6 +435,7 @@ pub fn load_with(
     };
     let mut parsed_decks = Vec::new();
     let mut parsed_exercises = Vec::new();
+    let mut parsed_lessons = Vec::new();
     let options =
         ron::Options::default().with_default_extension(ron::extensions::Extensions::IMPLICIT_SOME);
     for source in &sources {
@@ -425,6 +454,9 @@ pub fn load_with(
             FileKind::Exercises => options
                 .from_str::<ExerciseFile>(&source.text)
                 .map(|f| parsed_exercises.push((source, f))),
+            FileKind::Lesson => options
+                .from_str::<Lesson>(&source.text)
+                .map(|l| parsed_lessons.push((source, l))),
         };
         if let Err(e) = result {
             content.problems.push(Diagnostic {
@@ -475,7 +507,27 @@ pub fn load_with(
         cards.extend(kept);
     }
     content.cards = cards;
+    let ladder: Vec<ExerciseTemplate> = content
+        .exercises
+        .iter()
+        .chain(known_exercises)
+        .cloned()
+        .collect();
+    for (source, lesson) in parsed_lessons {
+        if let Some(lesson) = validate::lesson(
+            source,
+            lesson,
+            &topics,
+            &content.lessons,
+            &ladder,
+            check,
+            &mut content.problems,
+        ) {
+            content.lessons.push(lesson);
+        }
+    }
     content.exercises.sort_by_key(|e| e.level);
+    content.sort_lessons();
     content
 }
 

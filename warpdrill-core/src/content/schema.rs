@@ -25,6 +25,65 @@ pub struct Topic {
     pub analogy: String,
 }
 
+/// `content/lessons/<id>.ron`: a lesson, read before a topic's ladder — a few pages, each prose
+/// whose numbers come from the engine, most with a live diagram the learner steers, one a faded
+/// example the learner finishes (CONTENT.md, "Lessons").
+#[derive(Debug, Clone, Deserialize)]
+#[serde(deny_unknown_fields, rename = "Lesson")]
+pub struct Lesson {
+    /// Stable id (progress attaches to it); by convention the topic's id.
+    pub id: String,
+    /// Topic id: the lesson is that topic's, and hands off to its exercises.
+    pub topic: String,
+    /// Title.
+    pub title: String,
+    /// The pages, in order.
+    pub steps: Vec<LessonStep>,
+}
+
+/// One page of a lesson.
+///
+/// Its `controls` are the parameters the learner steers (←→ on the page); its `values` are
+/// computed from them like an exercise's; `text` shows them through `{placeholders}`. The first
+/// engine query among the values is drawn live below the text (lanes → sectors, lanes → banks, the
+/// occupancy limits, the roofline), so the diagram and the sentence change together. A page with an
+/// `exercise` is a faded example: the worked steps are in the exercise's prompt, the last one is
+/// the learner's, graded like any exercise (its parameters are drawn from a seed).
+#[derive(Debug, Clone, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct LessonStep {
+    /// The page's heading.
+    pub title: String,
+    /// The page's prose, with `{placeholders}` over the controls and values.
+    #[serde(default)]
+    pub text: String,
+    /// What the learner can change on this page, in order.
+    #[serde(default)]
+    pub controls: Vec<Control>,
+    /// Computed values, evaluated in order over the controls (as an exercise's `values`).
+    #[serde(default)]
+    pub values: Vec<(String, Query)>,
+    /// A faded example: an exercise template shown on this page (never on the ladder).
+    #[serde(default)]
+    pub exercise: Option<ExerciseTemplate>,
+}
+
+/// A parameter a lesson page lets the learner change.
+#[derive(Debug, Clone, PartialEq, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Control {
+    /// Its name in expressions and placeholders (`stride`).
+    pub name: String,
+    /// What the page calls it (`stride (elements)`).
+    pub label: String,
+    /// The values it steps through, as an exercise parameter's (`Choice([1, 2, 4])`,
+    /// `Range(min: 32, max: 1024, step: 32)`).
+    pub values: Param,
+    /// Where it starts (default: the first value); must be one of the values.
+    #[serde(default)]
+    pub start: Option<f64>,
+}
+
 /// A file of flashcards under `content/`.
 #[derive(Debug, Clone, Deserialize, Serialize)]
 #[serde(deny_unknown_fields, rename = "Deck")]

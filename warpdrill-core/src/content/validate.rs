@@ -1,7 +1,7 @@
 //! Validation of parsed content: ids, references, hints, and answers the engine can compute for every
 //! parameter choice. Each problem skips only the item it names.
 
-use super::schema::{Card, ExerciseTemplate, Topic};
+use super::schema::{Card, ExerciseTemplate, Lesson, Topic};
 use super::structure;
 use super::{Diagnostic, SourceFile, TemplateCheck};
 use std::collections::HashSet;
@@ -306,6 +306,17 @@ pub fn exercises(
     check: Option<TemplateCheck>,
     problems: &mut Vec<Diagnostic>,
 ) -> Vec<ExerciseTemplate> {
+    exercises_in(source, list, topics, existing, check, problems)
+}
+
+fn exercises_in(
+    source: &SourceFile,
+    list: Vec<ExerciseTemplate>,
+    topics: &[Topic],
+    existing: &[ExerciseTemplate],
+    check: Option<TemplateCheck>,
+    problems: &mut Vec<Diagnostic>,
+) -> Vec<ExerciseTemplate> {
     let mut locator = Locator::new(source);
     let mut kept: Vec<ExerciseTemplate> = Vec::new();
     let mut ids: HashSet<String> = existing.iter().map(|item| item.id.clone()).collect();
@@ -394,6 +405,157 @@ pub fn exercises(
         }
     }
     kept
+}
+
+/// Validates a lesson; returns it when valid. Every page is rendered for every combination of its
+/// controls (through `check`, the ladder's own walk), and a faded example is validated as an
+/// exercise template whose id no other exercise or lesson uses.
+pub fn lesson(
+    source: &SourceFile,
+    lesson: Lesson,
+    topics: &[Topic],
+    existing: &[Lesson],
+    exercises: &[ExerciseTemplate],
+    check: Option<TemplateCheck>,
+    problems: &mut Vec<Diagnostic>,
+) -> Option<Lesson> {
+    let mut locator = Locator::new(source);
+    let at = locator.item(&lesson.id);
+    let mut found: Vec<(Option<String>, String)> = Vec::new();
+    if !valid_id(&lesson.id) {
+        found.push((None, format!("lesson id `{}`: {ID_RULE}", lesson.id)));
+    }
+    if existing.iter().any(|l| l.id == lesson.id) {
+        found.push((None, format!("duplicate lesson id `{}`", lesson.id)));
+    }
+    if !topics.iter().any(|t| t.id == lesson.topic) {
+        found.push((
+            Some("topic".to_string()),
+            format!(
+                "unknown topic `{}` (known: {})",
+                lesson.topic,
+                topic_list(topics)
+            ),
+        ));
+    }
+    if lesson.title.trim().is_empty() {
+        found.push((Some("title".to_string()), "needs a title".to_string()));
+    }
+    if lesson.steps.is_empty() {
+        found.push((
+            Some("steps".to_string()),
+            "has no pages; give at least one `steps` entry".to_string(),
+        ));
+    }
+    let mut faded: Vec<ExerciseTemplate> = existing
+        .iter()
+        .flat_map(|l| l.steps.iter().filter_map(|s| s.exercise.clone()))
+        .collect();
+    for (i, step) in lesson.steps.iter().enumerate() {
+        let page = i + 1;
+        if step.title.trim().is_empty() {
+            found.push((None, format!("page {page} needs a title")));
+        }
+        if step.text.trim().is_empty() && step.exercise.is_none() {
+            found.push((
+                Some(format!("\"{}\"", step.title)),
+                format!("page {page} has neither text nor an exercise"),
+            ));
+        }
+        let mut names = HashSet::new();
+        for control in &step.controls {
+            let needle = Some(format!("\"{}\"", control.name));
+            if !names.insert(control.name.as_str()) {
+                found.push((
+                    needle.clone(),
+                    format!("page {page}: two controls named `{}`", control.name),
+                ));
+            }
+            if control.label.trim().is_empty() {
+                found.push((
+                    needle.clone(),
+                    format!("page {page}: control `{}` needs a label", control.name),
+                ));
+            }
+            if let Some(start) = control.start {
+                let len = crate::ladder::lesson::control_len(control);
+                let among = (0..len).any(|v| {
+                    matches!(
+                        crate::ladder::variant::param_value(&control.values, v),
+                        crate::ladder::variant::ParamValue::Number(n) if n == start
+                    )
+                });
+                if !among {
+                    found.push((
+                        needle,
+                        format!(
+                            "page {page}: control `{}` starts at {start}, which is not one of its values",
+                            control.name
+                        ),
+                    ));
+                }
+            }
+        }
+        if step.exercise.is_some() && !step.controls.is_empty() {
+            found.push((
+                Some("controls".to_string()),
+                format!(
+                    "page {page}: a faded example draws its numbers from its exercise's `params`; give it no `controls`"
+                ),
+            ));
+        }
+        let template = crate::ladder::lesson::page_template(&lesson.topic, step);
+        let mut structure = structure::limits(&template);
+        if structure.is_empty()
+            && let Some(failure) = check.and_then(|check| check(&template))
+        {
+            structure.push(failure);
+        }
+        for (needle, message) in structure {
+            found.push((needle, format!("page {page}: {message}")));
+        }
+        if let Some(exercise) = &step.exercise {
+            if exercise.topic != lesson.topic {
+                found.push((
+                    Some(format!("\"{}\"", exercise.id)),
+                    format!(
+                        "page {page}: the exercise's topic is `{}`, the lesson's `{}`",
+                        exercise.topic, lesson.topic
+                    ),
+                ));
+            }
+            let mut taken: Vec<ExerciseTemplate> = exercises.to_vec();
+            taken.append(&mut faded.clone());
+            let mut inner = Vec::new();
+            let kept = exercises_in(
+                source,
+                vec![exercise.clone()],
+                topics,
+                &taken,
+                check,
+                &mut inner,
+            );
+            problems.append(&mut inner);
+            if kept.is_empty() {
+                found.push((
+                    Some(format!("\"{}\"", exercise.id)),
+                    format!("page {page}: its exercise has problems (listed)"),
+                ));
+            }
+            faded.push(exercise.clone());
+        }
+    }
+    if found.is_empty() {
+        return Some(lesson);
+    }
+    for (needle, message) in found {
+        problems.push(locator.diag(
+            at,
+            needle.as_deref(),
+            format!("lesson `{}`: {message}", lesson.id),
+        ));
+    }
+    None
 }
 
 #[cfg(test)]

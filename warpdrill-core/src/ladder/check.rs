@@ -700,5 +700,43 @@ pub fn lint_sources(sources: &[SourceFile], content: &Content) -> Vec<Located> {
             }
         }
     }
+    out.extend(lint_lessons(sources, content));
+    out
+}
+
+/// The linter's findings on the faded examples of lessons, located in their lesson files.
+fn lint_lessons(sources: &[SourceFile], content: &Content) -> Vec<Located> {
+    let mut out = Vec::new();
+    for source in sources
+        .iter()
+        .filter(|s| s.kind == content::FileKind::Lesson)
+    {
+        let faded = content
+            .lessons
+            .iter()
+            .flat_map(|l| l.steps.iter().filter_map(|s| s.exercise.as_ref()));
+        for exercise in faded {
+            let Some(at) = source.text.find(&format!("\"{}\"", exercise.id)) else {
+                continue;
+            };
+            for finding in lint(exercise) {
+                let place = finding
+                    .needle
+                    .as_deref()
+                    .and_then(|n| source.text[at..].find(n).map(|i| at + i))
+                    .unwrap_or(at);
+                let (line, column) = content::validate::position(&source.text, place);
+                out.push(Located {
+                    severity: finding.severity,
+                    diagnostic: content::Diagnostic {
+                        file: source.path.clone(),
+                        line,
+                        column,
+                        message: format!("exercise `{}`: {}", exercise.id, finding.message),
+                    },
+                });
+            }
+        }
+    }
     out
 }

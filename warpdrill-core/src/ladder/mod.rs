@@ -6,6 +6,7 @@ pub mod check;
 pub mod expr;
 pub mod grade;
 mod key;
+pub mod lesson;
 mod query;
 pub mod unlock;
 pub mod variant;
