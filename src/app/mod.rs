@@ -19,8 +19,8 @@ use crate::t;
 pub use crate::ui::Action;
 use crate::ui::{
     Component, Ctx, ExplorerSetup, KeyHint, Space, Tab, Theme, analyze as analyze_ui, calculators,
-    card, exercise, explorer, home, lab as lab_ui, ladder as ladder_ui, review, search, stats,
-    topic,
+    card, exercise, explorer, home, lab as lab_ui, ladder as ladder_ui, lesson, review, search,
+    stats, topic,
 };
 use ratatui::crossterm::event::{Event, KeyCode, KeyEvent, KeyEventKind, KeyModifiers};
 use std::sync::Arc;
@@ -36,6 +36,10 @@ pub enum Screen {
     Ladder(ladder_ui::State),
     /// One exercise variant.
     Exercise(Box<exercise::State>),
+    /// The lessons, one per topic.
+    Lessons(lesson::List),
+    /// One lesson, page by page.
+    Lesson(Box<lesson::State>),
     /// A topic with its analogy, exercises and cards.
     Topic(topic::State),
     /// One flashcard.
@@ -68,6 +72,8 @@ impl Screen {
             Screen::Ladder(state) => state,
             Screen::Exercise(state) => state.as_ref(),
             Screen::Topic(state) => state,
+            Screen::Lessons(state) => state,
+            Screen::Lesson(state) => state.as_ref(),
             Screen::Card(state) => state,
             Screen::Explorer(state) => state.as_ref(),
             Screen::Calculators(state) => state.as_ref(),
@@ -88,6 +94,8 @@ impl Screen {
             Screen::Ladder(state) => state,
             Screen::Exercise(state) => state.as_mut(),
             Screen::Topic(state) => state,
+            Screen::Lessons(state) => state,
+            Screen::Lesson(state) => state.as_mut(),
             Screen::Card(state) => state,
             Screen::Explorer(state) => state.as_mut(),
             Screen::Calculators(state) => state.as_mut(),
@@ -597,6 +605,24 @@ impl App {
                 self.progress.entry(&id).hints_used += 1;
                 self.save();
             }
+            Action::OpenLessons => {
+                let list = lesson::List::new(&self.content, &self.progress);
+                self.stack.push(Screen::Lessons(list));
+            }
+            Action::OpenLesson(id) => self.open_lesson(&id),
+            Action::LessonPage { id, page, last } => {
+                let entry = self.progress.lessons.entry(id).or_default();
+                entry.page = page;
+                entry.read |= last;
+                self.save();
+            }
+            Action::LessonSolved { id, exercise } => {
+                let entry = self.progress.lessons.entry(id).or_default();
+                if !entry.solved.contains(&exercise) {
+                    entry.solved.push(exercise);
+                }
+                self.save();
+            }
             Action::Reroll(id) => {
                 let seed = self.new_seed();
                 self.open_exercise(&id, Some(seed));
@@ -838,6 +864,24 @@ impl App {
         self.stack.push(Screen::Exercise(Box::new(state)));
     }
 
+    /// Opens a lesson where the learner left it (a lesson already on the stack is replaced).
+    pub fn open_lesson(&mut self, id: &str) {
+        let Some(lesson) = self.content.lesson(id).cloned() else {
+            return;
+        };
+        let page = self.progress.lessons.get(id).map_or(0, |p| p.page);
+        let seed = self.new_seed();
+        let state = lesson::State::new(&lesson, page, seed, self.now());
+        if matches!(self.stack.last(), Some(Screen::Lesson(_))) {
+            self.stack.pop();
+        }
+        self.stack.push(Screen::Lesson(Box::new(state)));
+        let entry = self.progress.lessons.entry(id.to_string()).or_default();
+        // A lesson of one page is read once it is open.
+        entry.read |= lesson.steps.len() <= 1;
+        self.save();
+    }
+
     /// Books the time spent on the exercise shown, and saves.
     fn leave_exercise(&mut self) {
         let now = self.now();
@@ -903,7 +947,12 @@ fn closed_in_lab(action: &Action, show_me: bool, lang: Lang) -> Option<String> {
         | Action::Reroll(_)
         | Action::Attempt { .. }
         | Action::HintShown(_) => Some(t!(lang, "app-lab-only-steps")),
-        Action::OpenTopic(_) | Action::OpenCard(_) => Some(t!(lang, "app-lab-no-topics")),
+        Action::OpenTopic(_)
+        | Action::OpenCard(_)
+        | Action::OpenLessons
+        | Action::OpenLesson(_)
+        | Action::LessonPage { .. }
+        | Action::LessonSolved { .. } => Some(t!(lang, "app-lab-no-topics")),
         Action::ShowMe(_) | Action::OpenExplorer(_) | Action::OpenCalculators(_) if !show_me => {
             Some(t!(lang, "app-lab-no-show-me"))
         }
@@ -932,6 +981,8 @@ fn navigates(action: &Action) -> bool {
             | Action::OpenLadder(_)
             | Action::OpenExercise(_)
             | Action::OpenTopic(_)
+            | Action::OpenLessons
+            | Action::OpenLesson(_)
             | Action::OpenCard(_)
             | Action::OpenExplorer(_)
             | Action::OpenAnalyzeExamples

@@ -125,6 +125,26 @@ pub enum Action {
     OpenLadder(Option<Level>),
     /// Open an exercise (the variant last shown, or a new one).
     OpenExercise(String),
+    /// Open the list of lessons.
+    OpenLessons,
+    /// Open a lesson (where the learner left it).
+    OpenLesson(String),
+    /// A lesson shows another page.
+    LessonPage {
+        /// Lesson id.
+        id: String,
+        /// The page now shown (0-based).
+        page: usize,
+        /// It is the lesson's last page.
+        last: bool,
+    },
+    /// A faded example of a lesson was solved.
+    LessonSolved {
+        /// Lesson id.
+        id: String,
+        /// The exercise's id.
+        exercise: String,
+    },
     /// Open a topic.
     OpenTopic(String),
     /// Open a card.

@@ -61,6 +61,12 @@ pub struct Item {
 pub fn items(ctx: &Ctx) -> Vec<Item> {
     let lang = ctx.lang;
     let mut items = Vec::new();
+    if !ctx.content.lessons.is_empty() {
+        items.push(Item {
+            label: t!(lang, "home-learn"),
+            action: Action::OpenLessons,
+        });
+    }
     if let Some(id) = &ctx.progress.last_exercise
         && let Some(exercise) = ctx.content.exercise(id)
     {

@@ -16,6 +16,7 @@ pub mod home;
 pub mod input;
 pub mod lab;
 pub mod ladder;
+pub mod lesson;
 pub mod review;
 pub mod scroll;
 pub mod search;

@@ -19,21 +19,50 @@ use ratatui::crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
 use ratatui::layout::Rect;
 use ratatui::text::{Line, Span};
 use ratatui::widgets::{Block, Paragraph, Widget, Wrap};
-use std::cell::Cell;
+use std::sync::atomic::{AtomicU16, AtomicU32, Ordering};
 
 /// How far a pane is scrolled, in rows from its top.
 ///
 /// Drawing records how many rows the pane could scroll (`room`), so that the keys stop at the end
 /// even though the owner does not know the pane's width; that record is the only thing drawing
 /// writes, and nothing else reads it.
-#[derive(Debug, Clone, Default, PartialEq, Eq)]
+/// (Atomics rather than cells only so that screens stay `Sync`; nothing draws from two threads.)
+#[derive(Debug)]
 pub struct Scroll {
     offset: u16,
-    /// Rows below the top that the last drawing could scroll to (`None`: not drawn yet).
-    room: Cell<Option<u16>>,
+    /// Rows below the top that the last drawing could scroll to ([`NOT_DRAWN`]: not drawn yet).
+    room: AtomicU32,
     /// Rows shown by the last drawing (a page).
-    page: Cell<u16>,
+    page: AtomicU16,
 }
+
+/// `room` before the first drawing.
+const NOT_DRAWN: u32 = u32::MAX;
+
+impl Default for Scroll {
+    fn default() -> Self {
+        Scroll::new()
+    }
+}
+
+impl Clone for Scroll {
+    fn clone(&self) -> Self {
+        Scroll {
+            offset: self.offset,
+            room: AtomicU32::new(self.room.load(Ordering::Relaxed)),
+            page: AtomicU16::new(self.page.load(Ordering::Relaxed)),
+        }
+    }
+}
+
+/// Two panes are scrolled alike when they start at the same row.
+impl PartialEq for Scroll {
+    fn eq(&self, other: &Self) -> bool {
+        self.offset == other.offset
+    }
+}
+
+impl Eq for Scroll {}
 
 /// What a drawn pane holds beyond what is shown.
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
@@ -52,6 +81,23 @@ impl Overflow {
 }
 
 impl Scroll {
+    /// A pane at its top, not drawn yet.
+    pub fn new() -> Self {
+        Scroll {
+            offset: 0,
+            room: AtomicU32::new(NOT_DRAWN),
+            page: AtomicU16::new(0),
+        }
+    }
+
+    /// Rows the last drawing could scroll to (`None`: not drawn yet).
+    fn room(&self) -> Option<u16> {
+        match self.room.load(Ordering::Relaxed) {
+            NOT_DRAWN => None,
+            room => Some(room as u16),
+        }
+    }
+
     /// The first row shown.
     pub fn offset(&self) -> u16 {
         self.offset
@@ -65,7 +111,7 @@ impl Scroll {
     /// Moves `rows` down (negative: up), never past the end last drawn.
     pub fn by(&mut self, rows: i32) {
         let moved = (i32::from(self.offset) + rows).clamp(0, i32::from(u16::MAX)) as u16;
-        self.offset = match self.room.get() {
+        self.offset = match self.room() {
             Some(room) => moved.min(room),
             None => moved,
         };
@@ -73,14 +119,14 @@ impl Scroll {
 
     /// Scrolls to the end (as far as the last drawing could).
     pub fn to_end(&mut self) {
-        self.offset = self.room.get().unwrap_or(u16::MAX);
+        self.offset = self.room().unwrap_or(u16::MAX);
     }
 
     /// PgDn / Space-free page keys: PgUp and PgDn a page, Ctrl-Home / Ctrl-End to either end; with
     /// `arrows`, ↑ and ↓ a row too (panes where the arrows move nothing else). Returns whether the
     /// key was a scrolling key.
     pub fn key(&mut self, key: &KeyEvent, arrows: bool) -> bool {
-        let page = i32::from(self.page.get().saturating_sub(1).max(1));
+        let page = i32::from(self.page.load(Ordering::Relaxed).saturating_sub(1).max(1));
         let ctrl = key.modifiers.contains(KeyModifiers::CONTROL);
         match key.code {
             KeyCode::PageDown => self.by(page),
@@ -96,7 +142,7 @@ impl Scroll {
 
     /// Whether the last drawing hid rows (the footer then shows the scrolling keys).
     pub fn overflowing(&self) -> bool {
-        self.room.get().is_some_and(|room| room > 0)
+        self.room().is_some_and(|room| room > 0)
     }
 }
 
@@ -129,8 +175,8 @@ pub fn render(
         height = height.saturating_sub(1);
     }
     let room = total.saturating_sub(height);
-    scroll.room.set(Some(room));
-    scroll.page.set(height);
+    scroll.room.store(u32::from(room), Ordering::Relaxed);
+    scroll.page.store(height, Ordering::Relaxed);
     let offset = scroll.offset.min(room);
     let overflow = Overflow {
         above: offset,

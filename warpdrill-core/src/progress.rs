@@ -77,6 +77,27 @@ pub struct Progress {
     pub explorer: Option<ExplorerSettings>,
     /// The calculators' inputs when they were last left.
     pub calculators: Option<CalculatorSettings>,
+    /// Per lesson id.
+    pub lessons: BTreeMap<String, LessonProgress>,
+}
+
+/// How far a learner got in a lesson.
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(default)]
+pub struct LessonProgress {
+    /// The page last shown (0-based), to reopen the lesson there.
+    pub page: usize,
+    /// The last page was reached: the lesson counts as read.
+    pub read: bool,
+    /// Faded examples solved, by exercise id.
+    pub solved: Vec<String>,
+}
+
+impl Progress {
+    /// Whether the lesson `id` was read to its last page.
+    pub fn lesson_read(&self, id: &str) -> bool {
+        self.lessons.get(id).is_some_and(|l| l.read)
+    }
 }
 
 /// The explorer's parameters, as saved (architecture by its key, the shape by name).
