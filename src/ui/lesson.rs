@@ -515,11 +515,20 @@ pub fn render(ctx: &Ctx, state: &State, area: Rect, buf: &mut Buffer) {
         .unwrap_or_else(|| t!(lang, "lesson-practise-ladder", key = super::KEY_MARK));
         lines.push(super::keyed_line(&next, "Enter", theme));
     }
-    let live = !step.controls.is_empty() && show_me.is_some();
-    if !live {
+    if step.controls.is_empty() {
         scroll::render(lines, None, &state.scroll, theme, lang, body, buf);
         return;
     }
+    let Some(show_me) = show_me else {
+        // Controls without a diagram: the numbers in the text are what changes.
+        let [text_area, controls_area] = body.layout(&Layout::vertical([
+            Constraint::Fill(1),
+            Constraint::Length(1),
+        ]));
+        scroll::render(lines, None, &state.scroll, theme, lang, text_area, buf);
+        controls_line(step, chosen, state.selected, theme).render(controls_area, buf);
+        return;
+    };
     // The text takes what it needs up to about two fifths of the page; the diagram the rest.
     let wanted = scroll::rows(&lines, body.width.saturating_sub(1));
     let text_rows = wanted.min((body.height * 2 / 5).max(4));
@@ -530,7 +539,5 @@ pub fn render(ctx: &Ctx, state: &State, area: Rect, buf: &mut Buffer) {
     ]));
     scroll::render(lines, None, &state.scroll, theme, lang, text_area, buf);
     controls_line(step, chosen, state.selected, theme).render(controls_area, buf);
-    if let Some(show_me) = &show_me {
-        diagram(show_me, theme, lang, diagram_area, buf);
-    }
+    diagram(&show_me, theme, lang, diagram_area, buf);
 }
