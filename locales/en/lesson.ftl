@@ -16,3 +16,4 @@ lesson-practise-exercise = Press { $key } to practise: { $level } · { $title }
 lesson-practise-ladder = Press { $key } to open the ladder.
 lesson-offer = Lesson first: { $topic } (press L)
 home-learn = Learn: lessons with live diagrams
+lesson-unknown-topic = No lesson for "{ $topic }"; lessons: { $known }

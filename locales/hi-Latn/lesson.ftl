@@ -16,3 +16,4 @@ lesson-practise-exercise = Practice ke liye { $key } dabao: { $level } · { $tit
 lesson-practise-ladder = Ladder kholne ke liye { $key } dabao.
 lesson-offer = Pehle lesson: { $topic } (L dabao)
 home-learn = Seekho: live diagrams wale lessons
+lesson-unknown-topic = "{ $topic }" ka koi lesson nahi hai; lessons: { $known }

@@ -95,6 +95,11 @@ pub enum Command {
     /// Grade one answer to one exercise variant (exit 0 correct, 1 wrong, 2 unusable input, 3 an
     /// explanation to compare with the model answer).
     Check(CheckArgs),
+    /// Open the tutor on the lessons, or on one topic's lesson (`warpdrill learn coalescing`).
+    Learn {
+        /// The topic (hierarchy, coalescing, banks, occupancy, tiling, roofline, latency, amd).
+        topic: Option<String>,
+    },
     /// Open the tutor on the exercise ladder.
     Ladder {
         /// The level to show (L1 … L5).
@@ -492,6 +497,13 @@ pub fn run(cli: Cli) -> ExitCode {
                 cli.lang,
             ))
         }
+        Some(Command::Learn { topic }) => ExitCode::from(self::tui::run_with(
+            cli.data_dir.as_deref(),
+            cli.content.as_deref(),
+            self::tui::Start::Learn(topic),
+            theme,
+            cli.lang,
+        )),
         Some(Command::Ladder { level }) => {
             let level = match level
                 .as_deref()

@@ -21,6 +21,8 @@ pub enum Start {
     Home,
     /// The ladder, on a level.
     Ladder(Option<Level>),
+    /// The lessons, or one topic's lesson.
+    Learn(Option<String>),
     /// The explorer on a pattern.
     Explorer(ExplorerSetup),
     /// The calculators.
@@ -229,6 +231,30 @@ pub fn run_with(
     match start {
         Start::Home => {}
         Start::Ladder(level) => app.update(Action::OpenLadder(level)),
+        Start::Learn(topic) => {
+            app.update(Action::OpenLessons);
+            let lesson = topic.as_deref().map(|t| {
+                app.content
+                    .lesson_of(t)
+                    .or_else(|| app.content.lesson(t))
+                    .map(|l| l.id.clone())
+                    .ok_or(t)
+            });
+            match lesson {
+                Some(Ok(id)) => app.update(Action::OpenLesson(id)),
+                Some(Err(unknown)) => {
+                    let known: Vec<&str> =
+                        app.content.lessons.iter().map(|l| l.topic.as_str()).collect();
+                    app.flash = Some(t!(
+                        lang,
+                        "lesson-unknown-topic",
+                        topic = unknown.to_string(),
+                        known = known.join(", ")
+                    ));
+                }
+                None => {}
+            }
+        }
         Start::Explorer(state) => app.start_on(Action::OpenExplorer(state)),
         Start::Calculators(tab) => app.start_on(Action::OpenCalculators(tab)),
         Start::Analyze(setup) => app.start_on(Action::AnalyzeKernel(setup)),
