@@ -125,6 +125,9 @@ pub enum Action {
     OpenLadder(Option<Level>),
     /// Open an exercise (the variant last shown, or a new one).
     OpenExercise(String),
+    /// Practise what you missed: the exercises answered wrong, one after another on new numbers,
+    /// topics interleaved (or say that there is nothing to practise).
+    OpenPractice,
     /// Open a topic.
     OpenTopic(String),
     /// Open a card.

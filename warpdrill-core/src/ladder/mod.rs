@@ -6,6 +6,8 @@ pub mod check;
 pub mod expr;
 pub mod grade;
 mod key;
+pub mod mastery;
+pub mod practice;
 mod query;
 pub mod unlock;
 pub mod variant;
