@@ -154,7 +154,10 @@ fn mastery_line(ctx: &Ctx, theme: Theme) -> Line<'static> {
             .recall(topic)
             .map(|r| format!(" {:.0}%", r * 100.0))
             .unwrap_or_default();
-        spans.push(Span::styled(format!("{topic} {mastered}/{levels}{recall}"), style));
+        spans.push(Span::styled(
+            format!("{topic} {mastered}/{levels}{recall}"),
+            style,
+        ));
     }
     Line::from(spans)
 }

@@ -29,7 +29,8 @@ use ratatui::layout::{Constraint, Layout, Rect};
 use ratatui::text::{Line, Span};
 use ratatui::widgets::{Paragraph, Widget, Wrap};
 
-/// Keys shown in the footer.
+/// Keys shown in the footer (every one fits in 80 columns; `p`, practise what you missed, is
+/// offered on the line that says how many wait).
 pub fn keys(lang: Lang) -> Vec<KeyHint> {
     vec![
         KeyHint::new("↑↓/jk", t!(lang, "ladder-key-exercise")),
@@ -37,7 +38,6 @@ pub fn keys(lang: Lang) -> Vec<KeyHint> {
         KeyHint::new("Enter", t!(lang, "common-key-open")),
         KeyHint::new("u", t!(lang, "ladder-key-unlock")),
         KeyHint::new("?", t!(lang, "common-key-help")),
-        KeyHint::new("p", t!(lang, "ladder-key-practise")),
         KeyHint::new("q", t!(lang, "common-key-back")),
     ]
 }
@@ -98,7 +98,12 @@ pub fn practise_line(ctx: &Ctx, theme: Theme) -> Line<'static> {
         Line::styled(t!(ctx.lang, "ladder-practise-none"), theme.dim())
     } else {
         keyed_line(
-            &t!(ctx.lang, "ladder-practise", key = super::KEY_MARK, n = missed),
+            &t!(
+                ctx.lang,
+                "ladder-practise",
+                key = super::KEY_MARK,
+                n = missed
+            ),
             "p",
             theme,
         )
@@ -235,10 +240,16 @@ pub fn render(ctx: &Ctx, state: &State, area: Rect, buf: &mut Buffer) {
     let inner = list.inner(right);
     list.render(right, buf);
     // The bottom rows: why the selected exercise is locked, practice, the legend.
-    let selected = ctx.content.level(state.level).nth(state.selected);
-    let why = state.notice.clone().or_else(|| {
-        selected.and_then(|e| locked_why(&board, &e.topic, e.level, lang))
-    });
+    let level_open = board.level_open(state.level);
+    let selected = ctx
+        .content
+        .level(state.level)
+        .nth(state.selected)
+        .filter(|_| level_open);
+    let why = state
+        .notice
+        .clone()
+        .or_else(|| selected.and_then(|e| locked_why(&board, &e.topic, e.level, lang)));
     let mut bottom = Vec::new();
     if let Some(why) = why {
         bottom.push(Line::styled(why, theme.warn()));
@@ -258,7 +269,7 @@ pub fn render(ctx: &Ctx, state: &State, area: Rect, buf: &mut Buffer) {
     Paragraph::new(bottom)
         .wrap(Wrap { trim: false })
         .render(bottom_room, buf);
-    if !board.level_open(state.level) {
+    if !level_open {
         let mut text = vec![Line::styled(t!(lang, "ladder-locked"), theme.warn())];
         for topic in &topics {
             if let Some(why) = locked_why(&board, topic, state.level, lang) {

@@ -24,6 +24,7 @@ mod i18n_review;
 mod i18n_ui;
 mod keys;
 mod lab;
+mod mastery;
 mod reference;
 mod review;
 mod review_tui;

@@ -296,12 +296,19 @@ fn every_screen_at_the_minimum_size_and_below() {
 }
 
 #[test]
-fn levels_open_in_order_unless_unlocked() {
+fn levels_open_topic_by_topic_unless_unlocked() {
     let mut h = Harness::new(80, 24);
+    // L2: the topics whose first rung it is are open; coalescing waits for L1 · coalescing.
     h.press(KeyCode::Enter).press(KeyCode::Right);
+    let l2 = h.screen();
+    insta::assert_snapshot!("ladder_l2_80x24", l2);
+    assert!(l2.contains("Opens once L1 · coalescing is mastered: 0/2 solved."));
+    assert!(l2.contains("✓ solved · ◦ saw the answer · • tried, not solved"));
+    // L3: every topic waits for its L2.
+    h.press(KeyCode::Right);
     let locked = h.screen();
     insta::assert_snapshot!("ladder_locked_80x24", locked);
-    assert!(locked.contains("Solve 3 exercises of L1 to open this level"));
+    assert!(locked.contains("Opens once L2 · coalescing is mastered"));
     h.press(KeyCode::Enter);
     assert!(
         h.screen().contains("Locked"),
@@ -309,7 +316,7 @@ fn levels_open_in_order_unless_unlocked() {
     );
     h.press(KeyCode::Char('u'));
     let open = h.screen();
-    assert!(open.contains("Sectors of a strided load"));
+    assert!(open.contains("AoS against SoA"));
     assert!(h.app.progress.unlock_all);
 }
 

@@ -662,7 +662,10 @@ pub fn lint_sources(sources: &[SourceFile], content: &Content) -> Vec<Located> {
 /// An exercise's `skill` that no card names: a wrong answer would have no card of that skill to
 /// bring forward. `cards` are every card the exercise can reach (the folder's and the built-in
 /// ones).
-pub fn skill_finding(exercise: &ExerciseTemplate, cards: &[content::schema::Card]) -> Option<Finding> {
+pub fn skill_finding(
+    exercise: &ExerciseTemplate,
+    cards: &[content::schema::Card],
+) -> Option<Finding> {
     let skill = exercise.skill.as_deref()?;
     if cards.iter().any(|c| c.skill.as_deref() == Some(skill)) {
         return None;
@@ -683,7 +686,9 @@ pub fn skill_sources(
     content: &Content,
     cards: &[content::schema::Card],
 ) -> Vec<Located> {
-    locate(sources, content, |e| skill_finding(e, cards).into_iter().collect())
+    locate(sources, content, |e| {
+        skill_finding(e, cards).into_iter().collect()
+    })
 }
 
 /// `findings` of every exercise of `content` found in `sources`, each placed at
@@ -738,4 +743,41 @@ fn locate(
         }
     }
     out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_skill_no_card_names_is_refused() {
+        let content = Content::builtin();
+        let exercise = content.exercise("l2-stride-sectors").expect("built in");
+        assert_eq!(exercise.skill.as_deref(), Some("stride-sectors"));
+        assert_eq!(skill_finding(exercise, &content.cards), None);
+        let mut renamed = exercise.clone();
+        renamed.skill = Some("stride-sektors".into());
+        let finding = skill_finding(&renamed, &content.cards).expect("refused");
+        assert_eq!(finding.severity, Severity::Error);
+        assert!(
+            finding
+                .message
+                .contains("`stride-sektors` is named by no card")
+        );
+        renamed.skill = None;
+        assert_eq!(
+            skill_finding(&renamed, &[]),
+            None,
+            "no skill, nothing to check"
+        );
+        // Every built-in skill is named by a card.
+        for exercise in &content.exercises {
+            assert_eq!(
+                skill_finding(exercise, &content.cards),
+                None,
+                "{}",
+                exercise.id
+            );
+        }
+    }
 }

@@ -215,17 +215,16 @@ mod tests {
         assert!(mastered(&tally(3, 2), Some(0.82)));
         assert!(mastered(&tally(3, 2), Some(RECALL_AT_LEAST)));
         assert!(!mastered(&tally(3, 2), Some(0.55)), "cards long overdue");
-        assert!(!mastered(&tally(3, 1), Some(1.0)), "recall alone is not enough");
+        assert!(
+            !mastered(&tally(3, 1), Some(1.0)),
+            "recall alone is not enough"
+        );
         assert_eq!(tally(7, 0).need(), 2);
         assert_eq!(tally(1, 0).need(), 1);
     }
 
     fn solve(progress: &mut Progress, content: &Content, topic: &str, level: Level, n: usize) {
-        for e in content
-            .level(level)
-            .filter(|e| e.topic == topic)
-            .take(n)
-        {
+        for e in content.level(level).filter(|e| e.topic == topic).take(n) {
             progress.entry(&e.id).solved = true;
         }
     }

@@ -93,7 +93,9 @@ mod tests {
             let topic = |id: &str| id.split('-').next().unwrap_or_default().to_string();
             for (at, pair) in order.windows(2).enumerate() {
                 if topic(&pair[0]) == topic(&pair[1]) {
-                    let left_other = order[at + 1..].iter().any(|id| topic(id) != topic(&pair[0]));
+                    let left_other = order[at + 1..]
+                        .iter()
+                        .any(|id| topic(id) != topic(&pair[0]));
                     assert!(!left_other, "{order:?} for {counts:?}");
                 }
             }

@@ -34,9 +34,9 @@ pub fn current_level(content: &Content, progress: &Progress, board: &Board) -> L
     Level::ALL
         .into_iter()
         .find(|l| {
-            content.level(*l).any(|e| {
-                exercise_open(board, e) && progress.of(&e.id).status() != Status::Solved
-            })
+            content
+                .level(*l)
+                .any(|e| exercise_open(board, e) && progress.of(&e.id).status() != Status::Solved)
         })
         .unwrap_or(Level::L1)
 }
@@ -67,11 +67,7 @@ mod tests {
     }
 
     fn solve(progress: &mut Progress, content: &Content, level: Level, topic: &str, n: usize) {
-        for e in content
-            .level(level)
-            .filter(|e| e.topic == topic)
-            .take(n)
-        {
+        for e in content.level(level).filter(|e| e.topic == topic).take(n) {
             progress.entry(&e.id).solved = true;
         }
     }
@@ -133,7 +129,10 @@ mod tests {
         let board = board(&content, &progress);
         let l1: Vec<&str> = content.level(Level::L1).map(|e| e.id.as_str()).collect();
         let last = l1[l1.len() - 1];
-        assert_eq!(neighbour(&content, &board, l1[0], 1).as_deref(), Some(l1[1]));
+        assert_eq!(
+            neighbour(&content, &board, l1[0], 1).as_deref(),
+            Some(l1[1])
+        );
         assert_eq!(neighbour(&content, &board, l1[0], -1), None);
         // After L1 come the open L2 exercises: those of topics without L1 exercises.
         let after = neighbour(&content, &board, last, 1).expect("an open L2 exercise");

@@ -946,12 +946,21 @@ mod tests {
         }
         assert_eq!(deck.next_card(), None);
         // The skill's cards, not the topic's 8.
-        assert_eq!(deck.cards_for_miss("l2-stride", Some("stride"), "topic-0"), [1, 2]);
+        assert_eq!(
+            deck.cards_for_miss("l2-stride", Some("stride"), "topic-0"),
+            [1, 2]
+        );
         // No card of that skill: the drill cards of the exercise.
-        assert_eq!(deck.cards_for_miss("l2-stride", Some("other"), "topic-0"), [3]);
+        assert_eq!(
+            deck.cards_for_miss("l2-stride", Some("other"), "topic-0"),
+            [3]
+        );
         assert_eq!(deck.cards_for_miss("l2-stride", None, "topic-0"), [3]);
         deck.suspend(2).unwrap();
-        assert_eq!(deck.cards_for_miss("l2-stride", Some("stride"), "topic-0"), [1]);
+        assert_eq!(
+            deck.cards_for_miss("l2-stride", Some("stride"), "topic-0"),
+            [1]
+        );
         let changed = deck
             .lapse_cards(&deck.cards_for_miss("l2-stride", Some("stride"), "topic-0"))
             .unwrap();
