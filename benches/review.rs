@@ -27,6 +27,7 @@ fn cards() -> Vec<Card> {
             front: format!("Question {i}"),
             back: format!("Answer {i}"),
             drill: None,
+            skill: None,
             rev: 0,
         })
         .collect()

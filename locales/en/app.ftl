@@ -43,10 +43,6 @@ app-no-signals = Signals cannot be handled here ({ $error }): quit with q or Ctr
 # The search palette.
 app-search-key-filter = filter
 app-search-title = Search
-app-search-locked = { $level } is locked: solve { $need } { $need ->
-    [one] exercise
-   *[other] exercises
-} of { $previous } to open it ({ $solved } solved), or press u on the ladder.
 app-search-results = { $n ->
     [one] { $n } result
    *[other] { $n } results
@@ -56,3 +52,12 @@ app-search-kind-exercise = exercise
 app-search-kind-card = card
 app-search-kind-topic = topic
 app-search-nothing = Nothing matches. Try fewer letters.
+app-search-locked = { $level } · { $topic } is locked. { $why } Or press u on the ladder.
+app-topic-opened = { $what } { $n ->
+    [one] is
+   *[other] are
+} open.
+app-practise-none = Nothing to practise: no exercise is waiting after a wrong answer.
+app-practise-start = Practise what you missed: { $n } to go, each on new numbers.
+app-practise-left = { $n } left to practise.
+app-practise-done = All practised: every exercise you missed is solved now.

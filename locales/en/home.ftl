@@ -15,3 +15,6 @@ home-counts = { $exercises } exercises · { $cards } cards · { $topics } topics
 home-start-title = Getting started
 home-start-exercise = Open the Ladder and start at L1. In an exercise, type your answer and press Enter; Ctrl-T gives a hint, Ctrl-R draws new numbers, Ctrl-E shows the worked explanation.
 home-start-keys = Press / anywhere to search, ? for the keys of any screen.
+home-practise = Practise what you missed ({ $n }) — new numbers, topics mixed
+home-practise-none = Practise what you missed — nothing to practise yet
+home-mastery = Mastery:

@@ -5,10 +5,6 @@ ladder-key-unlock = unlock all
 ladder-levels = Levels
 ladder-locked-mark = (locked)
 ladder-locked = Locked
-ladder-locked-why = Solve { $need } { $need ->
-    [one] exercise
-   *[other] exercises
-} of { $level } to open this level ({ $solved } solved so far).
 ladder-unlock-hint = Press { $key } to unlock every level now.
 ladder-new = new
 ladder-tries = { $n ->
@@ -28,3 +24,13 @@ ladder-describe-l4 = combine rules into a design
 ladder-describe-l5 = estimate, invent, defend
 ladder-topic-exercise = exercise
 ladder-topic-card = card
+ladder-topics-at = Topics at { $level }
+ladder-topic-mastered = mastered
+ladder-topic-open = open
+ladder-topic-locked = locked
+ladder-topic-review = review
+ladder-opens-after = Opens once { $below } · { $topic } is mastered: { $solved }/{ $need } solved.
+ladder-opens-after-review = Opens once { $below } · { $topic } is mastered: review its cards (recall { $recall }%, { $needed }% needed).
+ladder-practise = Press { $key } to practise what you missed ({ $n }).
+ladder-practise-none = Nothing to practise: no wrong answer is waiting.
+ladder-legend = ✓ solved · ◦ saw the answer · • tried, not solved

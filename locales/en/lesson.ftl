@@ -14,6 +14,6 @@ lesson-key-control = other setting
 lesson-key-practise = practise
 lesson-practise-exercise = Press { $key } to practise: { $level } · { $title }
 lesson-practise-ladder = Press { $key } to open the ladder.
-lesson-offer = Lesson first: { $topic } (press L)
+lesson-offer = Read the lesson first: { $topic } (press { $key })
 home-learn = Learn: lessons with live diagrams
 lesson-unknown-topic = No lesson for "{ $topic }"; lessons: { $known }

@@ -43,10 +43,6 @@ app-no-signals = Yahan signals handle nahi ho sakte ({ $error }): terminal saaf 
 # The search palette.
 app-search-key-filter = filter
 app-search-title = Search
-app-search-locked = { $level } locked hai: kholne ke liye { $previous } ki { $need } { $need ->
-    [1] exercise
-   *[other] exercises
-} solve karo ({ $solved } solved), ya ladder par u dabao.
 app-search-results = { $n ->
     [0] { $n } results
     [1] { $n } result
@@ -57,3 +53,12 @@ app-search-kind-exercise = exercise
 app-search-kind-card = card
 app-search-kind-topic = topic
 app-search-nothing = Kuch match nahi hua. Kam letters try karo.
+app-search-locked = { $level } · { $topic } locked hai. { $why } Ya ladder par u dabao.
+app-topic-opened = { $what } khul { $n ->
+    [1] gaya
+   *[other] gaye
+}.
+app-practise-none = Practise ke liye kuch nahi: koi exercise galat jawab ke baad baaki nahi hai.
+app-practise-start = Galtiyon ki practice: { $n } exercises, har baar naye numbers.
+app-practise-left = Abhi { $n } practise karne baaki.
+app-practise-done = Sab ho gaya: jo exercises galat hue the, sab solve ho gaye.

@@ -15,3 +15,6 @@ home-counts = { $exercises } exercises · { $cards } cards · { $topics } topics
 home-start-title = Shuruaat kaise karein
 home-start-exercise = Ladder kholo aur L1 se shuru karo. Exercise mein apna answer type karke Enter dabao; Ctrl-T se hint milta hai, Ctrl-R naye numbers deta hai, Ctrl-E worked explanation dikhata hai.
 home-start-keys = Kahin bhi / dabao search ke liye, ? se kisi bhi screen ki keys dekho.
+home-practise = Galtiyon ki practice ({ $n }) — naye numbers, topics mix
+home-practise-none = Galtiyon ki practice — abhi practise ke liye kuch nahi
+home-mastery = Mastery:

@@ -5,10 +5,6 @@ ladder-key-unlock = sab kholo
 ladder-levels = Levels
 ladder-locked-mark = (locked)
 ladder-locked = Locked
-ladder-locked-why = Yeh level kholne ke liye { $level } ki { $need } { $need ->
-    [1] exercise
-   *[other] exercises
-} solve karo (abhi tak { $solved } solved).
 ladder-unlock-hint = Sab levels abhi kholne ke liye { $key } dabao.
 ladder-new = naya
 ladder-tries = { $n ->
@@ -28,3 +24,13 @@ ladder-describe-l4 = rules jodkar design banao
 ladder-describe-l5 = estimate karo, banao, defend karo
 ladder-topic-exercise = exercise
 ladder-topic-card = card
+ladder-topics-at = { $level } ke topics
+ladder-topic-mastered = pakka
+ladder-topic-open = khula
+ladder-topic-locked = locked
+ladder-topic-review = revise karo
+ladder-opens-after = { $below } · { $topic } pakka hone par khulega: { $need } mein se { $solved } solved.
+ladder-opens-after-review = { $below } · { $topic } pakka hone par khulega: uske cards revise karo (recall { $recall }%, { $needed }% chahiye).
+ladder-practise = Jo galat hue unhe practise karne ke liye { $key } dabao ({ $n }).
+ladder-practise-none = Practise ke liye kuch nahi: koi galat jawab baaki nahi.
+ladder-legend = ✓ solved · ◦ answer dekh ke sahi · • try kiya, solve nahi

@@ -14,6 +14,6 @@ lesson-key-control = doosri setting
 lesson-key-practise = practice karo
 lesson-practise-exercise = Practice ke liye { $key } dabao: { $level } · { $title }
 lesson-practise-ladder = Ladder kholne ke liye { $key } dabao.
-lesson-offer = Pehle lesson: { $topic } (L dabao)
+lesson-offer = Pehle lesson padho: { $topic } ({ $key } dabao)
 home-learn = Seekho: live diagrams wale lessons
 lesson-unknown-topic = "{ $topic }" ka koi lesson nahi hai; lessons: { $known }

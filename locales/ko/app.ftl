@@ -40,10 +40,15 @@ app-no-signals = 여기서는 signal을 처리할 수 없다 ({ $error }): 터�
 # The search palette.
 app-search-key-filter = 거르기
 app-search-title = 검색
-app-search-locked = { $level }는 잠겨 있다: 열려면 { $previous } 문제 { $need }개를 풀어야 한다 ({ $solved }개 풂). 아니면 ladder에서 u를 누른다.
 app-search-results = 결과 { $n }개
 app-search-kind-locked = 잠김
 app-search-kind-exercise = 문제
 app-search-kind-card = 카드
 app-search-kind-topic = 주제
 app-search-nothing = 맞는 것이 없다. 글자를 줄여 보자.
+app-search-locked = { $level } · { $topic }은(는) 잠겨 있다. { $why } 아니면 ladder에서 u를 누른다.
+app-topic-opened = { $what } 열림.
+app-practise-none = 연습할 문제가 없다: 틀린 채로 남은 문제가 없다.
+app-practise-start = 틀린 문제 연습: { $n }개, 매번 새 숫자로.
+app-practise-left = 연습할 문제 { $n }개 남음.
+app-practise-done = 연습 끝: 틀렸던 문제를 모두 풀었다.

@@ -15,3 +15,6 @@ home-counts = 문제 { $exercises }개 · 카드 { $cards }개 · 주제 { $topi
 home-start-title = 시작하기
 home-start-exercise = Ladder를 열고 L1부터 시작한다. 문제에서는 답을 입력하고 Enter를 누른다. Ctrl-T는 힌트, Ctrl-R은 새 숫자, Ctrl-E는 풀이 설명이다.
 home-start-keys = 어디서나 /는 검색, ?는 그 화면의 키 안내다.
+home-practise = 틀린 문제 연습 ({ $n }개) — 새 숫자, 주제 섞어서
+home-practise-none = 틀린 문제 연습 — 아직 연습할 문제가 없다
+home-mastery = 숙달:

@@ -14,6 +14,6 @@ lesson-key-control = 다른 설정
 lesson-key-practise = 연습하기
 lesson-practise-exercise = { $key } 키를 누르면 연습으로 넘어간다: { $level } · { $title }
 lesson-practise-ladder = { $key } 키를 누르면 사다리가 열린다.
-lesson-offer = 레슨 먼저: { $topic } (L 키)
+lesson-offer = 레슨 먼저 읽기: { $topic } ({ $key } 키)
 home-learn = 배우기: 살아 움직이는 다이어그램과 함께하는 레슨
 lesson-unknown-topic = "{ $topic }" 레슨은 없다. 있는 레슨: { $known }

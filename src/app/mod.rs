@@ -12,7 +12,8 @@ use crate::content::Content;
 use crate::content::schema::Level;
 use crate::i18n::Lang;
 use crate::lab::LabSession;
-use crate::ladder::{self, Outcome, ShowMe, Standing, unlock};
+use crate::ladder::mastery::Board;
+use crate::ladder::{self, Outcome, ShowMe, Standing, practice, unlock};
 use crate::progress::{HISTORY, Progress, Store};
 use crate::srs::Deck;
 use crate::t;
@@ -149,6 +150,8 @@ pub struct App {
     pub size: (u16, u16),
     /// The flashcards with their review log (none: review is not available).
     pub review: Option<Deck>,
+    /// Practise what you missed: the exercises left to practise, in order (none: not practising).
+    pub practice: Option<Vec<String>>,
     clock: Arc<dyn Clock>,
     seeds: Box<dyn FnMut() -> u64>,
 }
@@ -289,6 +292,7 @@ impl App {
             flash: None,
             size: (u16::MAX, u16::MAX),
             review: None,
+            practice: None,
             clock,
             seeds,
         }
@@ -388,9 +392,22 @@ impl App {
         }
     }
 
-    /// Whether a level is open (see [`unlock::level_open`]).
+    /// The ladder's topic-levels with their mastery and what is open (recall from the review
+    /// deck, when there is one).
+    pub fn board(&self) -> Board {
+        Board::new(
+            &self.content,
+            &self.progress,
+            self.review
+                .as_ref()
+                .map(|d| d.recall_by_topic())
+                .unwrap_or_default(),
+        )
+    }
+
+    /// Whether any topic of a level is open (see [`unlock::level_open`]).
     pub fn level_open(&self, level: Level) -> bool {
-        unlock::level_open(&self.content, &self.progress, level)
+        unlock::level_open(&self.board(), level)
     }
 
     /// Opens the app on a screen of its own (`warpdrill explore`, `warpdrill calculators`): the
@@ -538,12 +555,17 @@ impl App {
                 }
             }
             Action::OpenLadder(level) => {
-                let level =
-                    level.unwrap_or_else(|| unlock::current_level(&self.content, &self.progress));
+                let level = level.unwrap_or_else(|| {
+                    unlock::current_level(&self.content, &self.progress, &self.board())
+                });
                 self.stack
                     .push(Screen::Ladder(ladder_ui::State::new(level)));
             }
-            Action::OpenExercise(id) => self.open_exercise(&id, None),
+            Action::OpenExercise(id) => {
+                self.practice = None;
+                self.open_exercise(&id, None)
+            }
+            Action::OpenPractice => self.start_practice(),
             Action::OpenTopic(id) => {
                 if self.content.topic(&id).is_some() {
                     self.stack.push(Screen::Topic(topic::State::new(&id)));
@@ -627,8 +649,9 @@ impl App {
                 let seed = self.new_seed();
                 self.open_exercise(&id, Some(seed));
             }
+            Action::Step { id, by } if self.practising(&id) => self.step_practice(&id, by),
             Action::Step { id, by } => {
-                if let Some(next) = unlock::neighbour(&self.content, &self.progress, &id, by) {
+                if let Some(next) = unlock::neighbour(&self.content, &self.board(), &id, by) {
                     self.leave_exercise();
                     self.open_exercise(&next, None);
                 }
@@ -899,21 +922,25 @@ impl App {
     /// shown marks the exercise seen, never unsolves it.
     pub fn record_attempt(&mut self, id: &str, record: &crate::ladder::Record, since: u64) {
         let now = self.now();
+        let open_before = self.board().open_cells();
         let entry = self.progress.entry(id);
         entry.attempts = entry.attempts.saturating_add(1);
         if record.hint_offered {
             entry.hints_used = entry.hints_used.saturating_add(1);
         }
         match record.standing() {
-            Standing::Solved => entry.solved = true,
-            Standing::Seen if !entry.solved => entry.seen = true,
-            Standing::Seen | Standing::Wrong => {}
+            Standing::Solved => {
+                entry.solved = true;
+                entry.missed = false;
+            }
+            Standing::Seen => {
+                entry.seen |= !entry.solved;
+                entry.missed = true;
+            }
+            Standing::Wrong => entry.missed = true,
         }
         let outcome = record.outcome;
         let answer = record.shown.as_str();
-        let wrong_topic = (outcome == Outcome::Wrong)
-            .then(|| self.content.exercise(id).map(|e| e.topic.clone()))
-            .flatten();
         entry.seconds = entry.seconds.saturating_add(now.saturating_sub(since));
         entry.last_seen = now;
         if !answer.trim().is_empty() {
@@ -921,10 +948,18 @@ impl App {
             let excess = entry.history.len().saturating_sub(HISTORY);
             entry.history.drain(..excess);
         }
+        self.remember_opened(&open_before);
         self.save();
-        // A wrong answer brings the topic's flashcards forward to today.
-        if let (Some(topic), Some(deck)) = (wrong_topic, self.review.as_mut())
-            && let Err(e) = deck.lapse_topic(&topic)
+        // A wrong answer brings the flashcards of the exercise's skill forward to today.
+        let missed = (outcome == Outcome::Wrong)
+            .then(|| self.content.exercise(id))
+            .flatten();
+        if let (Some(exercise), Some(deck)) = (missed, self.review.as_mut())
+            && let Err(e) = deck.lapse_cards(&deck.cards_for_miss(
+                &exercise.id,
+                exercise.skill.as_deref(),
+                &exercise.topic,
+            ))
         {
             let message = t!(
                 self.lang,
@@ -936,6 +971,99 @@ impl App {
     }
 }
 
+impl App {
+    /// Keeps every topic-level open now in progress (so that it stays open), and says which ones
+    /// were not open in `before`: `L2 · Global-memory coalescing is open`, once.
+    fn remember_opened(&mut self, before: &std::collections::BTreeSet<(String, Level)>) {
+        let board = self.board();
+        let now = board.open_cells();
+        for (topic, level) in &now {
+            if board.opener(topic, *level).is_some() {
+                self.progress
+                    .opened
+                    .entry(topic.clone())
+                    .or_default()
+                    .insert(*level);
+            }
+        }
+        let opened: Vec<String> = now
+            .difference(before)
+            .map(|(topic, level)| {
+                let name = self
+                    .content
+                    .topic(topic)
+                    .map_or(topic.clone(), |t| t.name.clone());
+                format!("{} · {name}", level.key())
+            })
+            .collect();
+        if !opened.is_empty() {
+            self.flash = Some(t!(
+                self.lang,
+                "app-topic-opened",
+                what = opened.join(", "),
+                n = opened.len()
+            ));
+        }
+    }
+
+    /// Whether "Practise what you missed" is on and `id` is one of its exercises.
+    fn practising(&self, id: &str) -> bool {
+        self.practice
+            .as_ref()
+            .is_some_and(|queue| queue.iter().any(|q| q == id))
+    }
+
+    /// Starts "Practise what you missed" on its first exercise, with new numbers; or says that
+    /// there is nothing to practise.
+    fn start_practice(&mut self) {
+        let queue = practice::queue(&self.content, &self.progress);
+        let Some(first) = queue.first().cloned() else {
+            self.flash = Some(t!(self.lang, "app-practise-none"));
+            return;
+        };
+        self.flash = Some(t!(self.lang, "app-practise-start", n = queue.len()));
+        self.practice = Some(queue);
+        let seed = self.new_seed();
+        self.open_exercise(&first, Some(seed));
+    }
+
+    /// The next (or previous) exercise to practise after `id`, on new numbers; a solved one leaves
+    /// the set. Past the last it starts again from the first left; when none is left, practice
+    /// ends and the exercise closes.
+    fn step_practice(&mut self, id: &str, by: isize) {
+        let Some(queue) = self.practice.as_mut() else {
+            return;
+        };
+        let Some(at) = queue.iter().position(|q| q == id) else {
+            return;
+        };
+        let solved = !self.progress.of(id).missed();
+        if solved {
+            queue.remove(at);
+        }
+        if queue.is_empty() {
+            self.practice = None;
+            self.leave_exercise();
+            self.stack.pop();
+            self.flash = Some(t!(self.lang, "app-practise-done"));
+            return;
+        }
+        let next = match (solved, by >= 0) {
+            (false, true) => (at + 1) % queue.len(),
+            (true, true) => at % queue.len(),
+            (_, false) => at.saturating_sub(1),
+        };
+        let next = queue[next].clone();
+        if next == id && !solved {
+            return;
+        }
+        self.flash = Some(t!(self.lang, "app-practise-left", n = queue.len()));
+        let seed = self.new_seed();
+        self.leave_exercise();
+        self.open_exercise(&next, Some(seed));
+    }
+}
+
 /// In lab mode, why an action is refused (`None`: it is allowed).
 fn closed_in_lab(action: &Action, show_me: bool, lang: Lang) -> Option<String> {
     match action {
@@ -943,6 +1071,7 @@ fn closed_in_lab(action: &Action, show_me: bool, lang: Lang) -> Option<String> {
         Action::OpenLadder(_) => Some(t!(lang, "app-lab-no-ladder")),
         Action::UnlockAll => Some(t!(lang, "app-lab-no-unlock")),
         Action::OpenExercise(_)
+        | Action::OpenPractice
         | Action::Step { .. }
         | Action::Reroll(_)
         | Action::Attempt { .. }
@@ -980,6 +1109,7 @@ fn navigates(action: &Action) -> bool {
             | Action::Home
             | Action::OpenLadder(_)
             | Action::OpenExercise(_)
+            | Action::OpenPractice
             | Action::OpenTopic(_)
             | Action::OpenLessons
             | Action::OpenLesson(_)
@@ -1044,7 +1174,7 @@ mod tests {
         assert_eq!(entry.seconds, 30);
         assert_eq!(entry.history, vec!["32 B".to_string()]);
         // Moving on books the time since the last attempt and replaces the exercise on the stack.
-        let Some(next) = unlock::neighbour(&app.content, &app.progress, "l1-sector-size", 1) else {
+        let Some(next) = unlock::neighbour(&app.content, &app.board(), "l1-sector-size", 1) else {
             panic!("l1 has a second exercise")
         };
         clock.set_secs(1045);

@@ -110,7 +110,13 @@ pub fn check_in(dir: Option<&Path>, as_json: bool, lang: Lang) -> Report {
         }
     };
     // The template linter: errors fail the check, warnings are listed.
-    let linted = ladder::check::lint_sources(&sources, &loaded);
+    let mut linted = ladder::check::lint_sources(&sources, &loaded);
+    // Every skill an exercise names must be named by a card (of the folder, or built in).
+    let mut cards = loaded.cards.clone();
+    if dir.is_some() {
+        cards.extend(Content::builtin().cards);
+    }
+    linted.extend(ladder::check::skill_sources(&sources, &loaded, &cards));
     let (lint_errors, warnings): (Vec<_>, Vec<_>) = linted
         .into_iter()
         .partition(|l| l.severity == ladder::check::Severity::Error);

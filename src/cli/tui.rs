@@ -243,8 +243,12 @@ pub fn run_with(
             match lesson {
                 Some(Ok(id)) => app.update(Action::OpenLesson(id)),
                 Some(Err(unknown)) => {
-                    let known: Vec<&str> =
-                        app.content.lessons.iter().map(|l| l.topic.as_str()).collect();
+                    let known: Vec<&str> = app
+                        .content
+                        .lessons
+                        .iter()
+                        .map(|l| l.topic.as_str())
+                        .collect();
                     app.flash = Some(t!(
                         lang,
                         "lesson-unknown-topic",

@@ -145,6 +145,9 @@ pub enum Action {
         /// The exercise's id.
         exercise: String,
     },
+    /// Practise what you missed: the exercises answered wrong, one after another on new numbers,
+    /// topics interleaved (or say that there is nothing to practise).
+    OpenPractice,
     /// Open a topic.
     OpenTopic(String),
     /// Open a card.

@@ -5,6 +5,7 @@ use crate::clock::Clock;
 use crate::content::Content;
 use crate::content::schema::Level;
 use crate::lab::LabSession;
+use crate::ladder::mastery::Board;
 use crate::ladder::unlock;
 use crate::progress::Progress;
 use crate::srs::Deck;
@@ -33,9 +34,19 @@ pub struct Ctx<'a> {
 }
 
 impl Ctx<'_> {
-    /// Whether a level of the ladder is open (see [`unlock::level_open`]).
+    /// The ladder's topic-levels with their mastery and what is open, the topics' recall read from
+    /// the review deck (when there is one).
+    pub fn board(&self) -> Board {
+        Board::new(
+            self.content,
+            self.progress,
+            self.review.map(|d| d.recall_by_topic()).unwrap_or_default(),
+        )
+    }
+
+    /// Whether any topic of a level of the ladder is open (see [`unlock::level_open`]).
     pub fn level_open(&self, level: Level) -> bool {
-        unlock::level_open(self.content, self.progress, level)
+        unlock::level_open(&self.board(), level)
     }
 
     /// `(solved, total)` exercises of a level.

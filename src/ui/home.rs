@@ -84,6 +84,7 @@ pub fn items(ctx: &Ctx) -> Vec<Item> {
         label: t!(lang, "home-ladder"),
         action: Action::OpenLadder(None),
     });
+    items.push(practise_item(ctx));
     if let Some(deck) = ctx.review {
         let counts = deck.counts();
         items.push(Item {
@@ -120,6 +121,51 @@ pub fn items(ctx: &Ctx) -> Vec<Item> {
         action: Action::SetLang(lang.next()),
     });
     items
+}
+
+/// "Practise what you missed", with how many exercises wait (or that none does).
+fn practise_item(ctx: &Ctx) -> Item {
+    let n = crate::ladder::practice::queue(ctx.content, ctx.progress).len();
+    Item {
+        label: match n {
+            0 => t!(ctx.lang, "home-practise-none"),
+            n => t!(ctx.lang, "home-practise", n = n),
+        },
+        action: Action::OpenPractice,
+    }
+}
+
+/// Each topic's mastery figure on one line (`Mastery: coalescing 1/5 · banks 0/5 …`), with the
+/// recall of its reviewed cards.
+fn mastery_line(ctx: &Ctx, theme: Theme) -> Line<'static> {
+    let board = ctx.board();
+    let mut spans = vec![Span::styled(
+        format!("{} ", t!(ctx.lang, "home-mastery")),
+        theme.dim(),
+    )];
+    for (i, topic) in board.topics().iter().enumerate() {
+        let (mastered, levels) = board.figure(topic);
+        if levels == 0 {
+            continue;
+        }
+        if i > 0 {
+            spans.push(Span::styled(" · ", theme.dim()));
+        }
+        let style = if mastered == levels {
+            theme.good()
+        } else {
+            theme.text()
+        };
+        let recall = board
+            .recall(topic)
+            .map(|r| format!(" {:.0}%", r * 100.0))
+            .unwrap_or_default();
+        spans.push(Span::styled(
+            format!("{topic} {mastered}/{levels}{recall}"),
+            style,
+        ));
+    }
+    Line::from(spans)
 }
 
 impl State {
@@ -184,6 +230,9 @@ pub fn render(ctx: &Ctx, state: &State, area: Rect, buf: &mut Buffer) {
             ));
         }
         lines.push(Line::from(spans));
+    }
+    if !ctx.progress.exercises.is_empty() {
+        lines.push(mastery_line(ctx, theme));
     }
     lines.push(Line::from(""));
     for (i, item) in items(ctx).iter().enumerate() {

@@ -252,11 +252,12 @@ impl State {
     /// The action that hands the learner to the topic's exercises: the first one not solved yet
     /// in an open level, else the ladder.
     fn hand_off(&self, lesson: &Lesson, ctx: &Ctx) -> Action {
+        let board = ctx.board();
         ctx.content
             .exercises
             .iter()
             .filter(|e| e.topic == lesson.topic)
-            .filter(|e| crate::ladder::unlock::level_open(ctx.content, ctx.progress, e.level))
+            .filter(|e| crate::ladder::unlock::exercise_open(&board, e))
             .find(|e| ctx.progress.of(&e.id).status() != crate::progress::Status::Solved)
             .map_or(Action::OpenLadder(None), |e| {
                 Action::OpenExercise(e.id.clone())
@@ -449,21 +450,19 @@ pub fn render(ctx: &Ctx, state: &State, area: Rect, buf: &mut Buffer) {
         &lesson.id,
         t!(lang, "lesson-title", title = lesson.title.clone()),
     );
-    let outer = block(&title, theme).title(
-        Line::styled(
-            format!(
-                " {} ",
-                t!(
-                    lang,
-                    "lesson-page-of",
-                    page = (state.page + 1).to_string(),
-                    pages = lesson.steps.len().to_string()
-                )
-            ),
-            theme.dim(),
+    let counter = format!(
+        " {} ",
+        t!(
+            lang,
+            "lesson-page-of",
+            page = (state.page + 1).to_string(),
+            pages = lesson.steps.len().to_string()
         )
-        .right_aligned(),
     );
+    // The title gives way to the page counter in a narrow window.
+    let room = usize::from(area.width).saturating_sub(super::text_width(&counter) + 6);
+    let title = super::ellipsis_words(&title, room);
+    let outer = block(&title, theme).title(Line::styled(counter, theme.dim()).right_aligned());
     let inner = outer.inner(area);
     outer.render(area, buf);
     let [heading, body] = inner.layout(&Layout::vertical([

@@ -128,24 +128,19 @@ impl State {
     }
 }
 
-/// Why a result cannot be opened yet: an exercise of a level that is still locked.
+/// Why a result cannot be opened yet: an exercise of a topic-level that is still locked.
 pub fn locked(ctx: &Ctx, hit: &Hit) -> Option<String> {
     if hit.kind != Kind::Exercise {
         return None;
     }
-    let level = ctx.content.exercise(&hit.id)?.level;
-    if ctx.level_open(level) {
-        return None;
-    }
-    let previous = crate::content::schema::Level::ALL[level.index().saturating_sub(1)];
-    let (solved, total) = ctx.level_counts(previous);
+    let exercise = ctx.content.exercise(&hit.id)?;
+    let why = super::ladder::locked_why(&ctx.board(), &exercise.topic, exercise.level, ctx.lang)?;
     Some(t!(
         ctx.lang,
         "app-search-locked",
-        level = level.key(),
-        need = crate::ladder::unlock::UNLOCK_AFTER.min(total),
-        previous = previous.key(),
-        solved = solved
+        level = exercise.level.key(),
+        topic = exercise.topic.clone(),
+        why = why
     ))
 }
 

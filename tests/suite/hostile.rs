@@ -767,7 +767,7 @@ fn signals_from_outside_restore_the_terminal_and_save_progress() {
             return;
         };
         tmux.wait_for("GPU memory performance, seen and computed");
-        tmux.keys(&["Enter"]);
+        tmux.keys(&["L"]);
         tmux.wait_for("L1 Recognition — name and place things");
         tmux.keys(&["Enter"]);
         tmux.wait_for("How many bytes is one sector?");
@@ -839,7 +839,7 @@ fn ctrl_z_and_sigtstp_suspend_and_continue_like_other_terminal_programs() {
         let modes = modes(&tmux);
         assert!(modes.contains("-icanon"), "{how}: raw mode again:\n{modes}");
     }
-    tmux.keys(&["Enter"]);
+    tmux.keys(&["L"]);
     tmux.wait_for("L1 Recognition — name and place things");
     tmux.keys(&["q"]);
     tmux.wait_for("GPU memory performance, seen and computed");

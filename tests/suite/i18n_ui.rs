@@ -99,7 +99,7 @@ fn tour(lang: Lang, width: u16, height: u16) -> Vec<(&'static str, Buffer, usize
         out.push((name, buffer, entries, all));
     };
     shot(&mut app, "home");
-    press(&mut app, KeyCode::Enter);
+    press(&mut app, KeyCode::Char('L'));
     shot(&mut app, "ladder");
     press(&mut app, KeyCode::Enter);
     type_text(&mut app, "64");
@@ -223,7 +223,8 @@ fn the_language_key_on_home_switches_at_once_and_is_remembered() {
         screen.contains("언어: 한국어"),
         "the flash says so:\n{screen}"
     );
-    assert!(screen.contains("▸ Ladder — 문제 L1부터 L5까지"), "{screen}");
+    assert!(screen.contains("▸ 배우기"), "{screen}");
+    assert!(screen.contains("  Ladder — 문제 L1부터 L5까지"), "{screen}");
     assert!(
         screen.contains("  언어: 한국어"),
         "the Home entry says so:\n{screen}"

@@ -25,6 +25,7 @@ mod i18n_ui;
 mod keys;
 mod lab;
 mod lessons;
+mod mastery;
 mod reference;
 mod review;
 mod review_tui;

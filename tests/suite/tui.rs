@@ -102,9 +102,11 @@ fn home_ladder_exercise_answer_hint_back_at_80x24() {
     let home = h.screen();
     insta::assert_snapshot!("home_80x24", home);
     assert!(home.contains("L1 Recognition"));
-    assert!(home.contains("▸ Ladder — exercises L1 to L5"));
+    assert!(home.contains("▸ Learn: lessons with live diagrams"));
+    assert!(home.contains("  Ladder — exercises L1 to L5"));
 
-    h.press(KeyCode::Enter);
+    // Learn comes first; the ladder is the next entry (or L).
+    h.press(KeyCode::Down).press(KeyCode::Enter);
     let ladder = h.screen();
     insta::assert_snapshot!("ladder_80x24", ladder);
     assert!(ladder.contains("How big is a sector?"));
@@ -269,7 +271,7 @@ fn search_help_topic_and_card() {
 fn every_screen_at_the_minimum_size_and_below() {
     let mut h = Harness::new(ui::MIN_WIDTH, ui::MIN_HEIGHT);
     insta::assert_snapshot!("home_60x20", h.screen());
-    h.press(KeyCode::Enter);
+    h.press(KeyCode::Char('L'));
     insta::assert_snapshot!("ladder_60x20", h.screen());
     h.press(KeyCode::Enter).type_text("9").press(KeyCode::Enter);
     let exercise = h.screen();
@@ -296,12 +298,19 @@ fn every_screen_at_the_minimum_size_and_below() {
 }
 
 #[test]
-fn levels_open_in_order_unless_unlocked() {
+fn levels_open_topic_by_topic_unless_unlocked() {
     let mut h = Harness::new(80, 24);
-    h.press(KeyCode::Enter).press(KeyCode::Right);
+    // L2: the topics whose first rung it is are open; coalescing waits for L1 · coalescing.
+    h.press(KeyCode::Char('L')).press(KeyCode::Right);
+    let l2 = h.screen();
+    insta::assert_snapshot!("ladder_l2_80x24", l2);
+    assert!(l2.contains("Opens once L1 · coalescing is mastered: 0/2 solved."));
+    assert!(l2.contains("✓ solved · ◦ saw the answer · • tried, not solved"));
+    // L3: every topic waits for its L2.
+    h.press(KeyCode::Right);
     let locked = h.screen();
     insta::assert_snapshot!("ladder_locked_80x24", locked);
-    assert!(locked.contains("Solve 3 exercises of L1 to open this level"));
+    assert!(locked.contains("Opens once L2 · coalescing is mastered"));
     h.press(KeyCode::Enter);
     assert!(
         h.screen().contains("Locked"),
@@ -309,7 +318,7 @@ fn levels_open_in_order_unless_unlocked() {
     );
     h.press(KeyCode::Char('u'));
     let open = h.screen();
-    assert!(open.contains("Sectors of a strided load"));
+    assert!(open.contains("AoS against SoA"));
     assert!(h.app.progress.unlock_all);
 }
 
@@ -407,7 +416,7 @@ fn no_color_draws_without_colours() {
     plain.app.theme = Theme::new(true);
     assert!(uncoloured(&mut plain));
     plain
-        .press(KeyCode::Enter)
+        .press(KeyCode::Char('L'))
         .press(KeyCode::Enter)
         .type_text("1")
         .press(KeyCode::Enter);
@@ -449,6 +458,8 @@ fn the_other_screens_at_the_minimum_size() {
         ("search", vec![Action::OpenSearch]),
         ("help", vec![Action::OpenLadder(None), Action::ToggleHelp]),
         ("topic", vec![Action::OpenTopic("occupancy".into())]),
+        ("lessons", vec![Action::OpenLessons]),
+        ("lesson", vec![Action::OpenLesson("coalescing".into())]),
         ("card", vec![Action::OpenCard("occ-48-regs".into())]),
         (
             "explorer",

@@ -31,9 +31,19 @@ pub struct ExerciseProgress {
     pub last_seen: u64,
     /// Past answers, oldest first.
     pub history: Vec<String>,
+    /// The last graded answer was wrong (or right only after the answer was shown) and no right
+    /// answer has come since: the exercise is one to practise again ([`ExerciseProgress::missed`]).
+    pub missed: bool,
 }
 
 impl ExerciseProgress {
+    /// Whether it is one of the exercises "Practise what you missed" brings back: answered wrong
+    /// (or right only after the answer was shown) with no right answer since, or answered and
+    /// never solved.
+    pub fn missed(&self) -> bool {
+        self.missed || (self.attempts > 0 && !self.solved)
+    }
+
     /// `new`, `attempted` or `solved`.
     pub fn status(&self) -> Status {
         if self.solved {
@@ -73,6 +83,8 @@ pub struct Progress {
     pub last_exercise: Option<String>,
     /// The learner asked to open every level.
     pub unlock_all: bool,
+    /// Per topic, the levels that have opened (they stay open even if the topic's recall fades).
+    pub opened: BTreeMap<String, std::collections::BTreeSet<crate::content::schema::Level>>,
     /// The explorer's pattern when it was last left, to reopen it there.
     pub explorer: Option<ExplorerSettings>,
     /// The calculators' inputs when they were last left.

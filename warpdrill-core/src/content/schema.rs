@@ -111,6 +111,10 @@ pub struct Card {
     /// learner types the answer, and the ladder's grader marks it.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub drill: Option<String>,
+    /// The skill this card practises (`stride-sectors`): an exercise naming the same skill brings
+    /// this card forward when it is answered wrong on the ladder.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub skill: Option<String>,
     /// Revision: bump it when the card's meaning changes and its review history should start over.
     #[serde(default, skip_serializing_if = "is_zero")]
     pub rev: u32,
@@ -198,6 +202,10 @@ pub struct ExerciseTemplate {
     pub level: Level,
     /// Topic id.
     pub topic: String,
+    /// The skill it exercises (`stride-sectors`): a wrong answer brings forward the cards that
+    /// name the same skill (`content check` requires at least one).
+    #[serde(default)]
+    pub skill: Option<String>,
     /// Short title.
     pub title: String,
     /// Parameters, drawn in name order.

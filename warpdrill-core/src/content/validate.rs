@@ -212,6 +212,11 @@ pub fn cards(
                 .map(String::as_str),
         ) {
             Some((None, format!("card `{}`: {message}", card.id)))
+        } else if let Some(skill) = card.skill.as_deref().filter(|s| !valid_id(s)) {
+            Some((
+                Some("skill"),
+                format!("card `{}`: skill `{skill}`: {ID_RULE}", card.id),
+            ))
         } else if let Some(message) = card
             .drill
             .as_deref()
@@ -338,6 +343,12 @@ fn exercises_in(
                     exercise.topic,
                     topic_list(topics)
                 ),
+            ));
+        }
+        if let Some(skill) = exercise.skill.as_deref().filter(|s| !valid_id(s)) {
+            found.push((
+                Some("skill".to_string()),
+                format!("skill `{skill}`: {ID_RULE}"),
             ));
         }
         if exercise.hints.len() < 2 {

@@ -656,6 +656,48 @@ fn lint_stated_numbers(
 /// Lints every exercise of `content` found in `sources`, each finding placed at `file:line:column`
 /// (at its needle after the exercise's id, or at the id).
 pub fn lint_sources(sources: &[SourceFile], content: &Content) -> Vec<Located> {
+    locate(sources, content, lint)
+}
+
+/// An exercise's `skill` that no card names: a wrong answer would have no card of that skill to
+/// bring forward. `cards` are every card the exercise can reach (the folder's and the built-in
+/// ones).
+pub fn skill_finding(
+    exercise: &ExerciseTemplate,
+    cards: &[content::schema::Card],
+) -> Option<Finding> {
+    let skill = exercise.skill.as_deref()?;
+    if cards.iter().any(|c| c.skill.as_deref() == Some(skill)) {
+        return None;
+    }
+    Some(Finding {
+        severity: Severity::Error,
+        needle: Some("skill".to_string()),
+        message: format!(
+            "skill `{skill}` is named by no card; give `skill: \"{skill}\"` to the cards that practise it, or leave the skill out"
+        ),
+    })
+}
+
+/// [`skill_finding`] for every exercise of `content` found in `sources`, placed as
+/// [`lint_sources`] places findings; `cards` are the cards the exercises can reach.
+pub fn skill_sources(
+    sources: &[SourceFile],
+    content: &Content,
+    cards: &[content::schema::Card],
+) -> Vec<Located> {
+    locate(sources, content, |e| {
+        skill_finding(e, cards).into_iter().collect()
+    })
+}
+
+/// `findings` of every exercise of `content` found in `sources`, each placed at
+/// `file:line:column` (at its needle after the exercise's id, or at the id).
+fn locate(
+    sources: &[SourceFile],
+    content: &Content,
+    findings: impl Fn(&ExerciseTemplate) -> Vec<Finding>,
+) -> Vec<Located> {
     let mut out = Vec::new();
     for source in sources
         .iter()
@@ -681,7 +723,7 @@ pub fn lint_sources(sources: &[SourceFile], content: &Content) -> Vec<Located> {
             let end = source.text[at + quoted.len()..]
                 .find("\n    (\n      id:")
                 .map_or(source.text.len(), |e| at + quoted.len() + e);
-            for finding in lint(exercise) {
+            for finding in findings(exercise) {
                 let place = finding
                     .needle
                     .as_deref()
@@ -739,4 +781,41 @@ fn lint_lessons(sources: &[SourceFile], content: &Content) -> Vec<Located> {
         }
     }
     out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_skill_no_card_names_is_refused() {
+        let content = Content::builtin();
+        let exercise = content.exercise("l2-stride-sectors").expect("built in");
+        assert_eq!(exercise.skill.as_deref(), Some("stride-sectors"));
+        assert_eq!(skill_finding(exercise, &content.cards), None);
+        let mut renamed = exercise.clone();
+        renamed.skill = Some("stride-sektors".into());
+        let finding = skill_finding(&renamed, &content.cards).expect("refused");
+        assert_eq!(finding.severity, Severity::Error);
+        assert!(
+            finding
+                .message
+                .contains("`stride-sektors` is named by no card")
+        );
+        renamed.skill = None;
+        assert_eq!(
+            skill_finding(&renamed, &[]),
+            None,
+            "no skill, nothing to check"
+        );
+        // Every built-in skill is named by a card.
+        for exercise in &content.exercises {
+            assert_eq!(
+                skill_finding(exercise, &content.cards),
+                None,
+                "{}",
+                exercise.id
+            );
+        }
+    }
 }

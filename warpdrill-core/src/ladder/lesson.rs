@@ -53,6 +53,7 @@ pub fn page_template(topic: &str, step: &LessonStep) -> ExerciseTemplate {
         explanation: "-".to_string(),
         tries: None,
         mistakes: Vec::new(),
+        skill: None,
     }
 }
 

@@ -7,6 +7,8 @@ pub mod expr;
 pub mod grade;
 mod key;
 pub mod lesson;
+pub mod mastery;
+pub mod practice;
 mod query;
 pub mod unlock;
 pub mod variant;

@@ -13,7 +13,8 @@ pub const TAG_PREFIX: &str = "warpdrill::";
 /// The cards as a file Anki imports directly (File → Import): a header naming the separator, plain
 /// text (no HTML), the GUID column (the card id, so re-importing updates the same notes) and the
 /// tags column; then `id, front, back, tags`. The topic is the tag `warpdrill::<topic>`; a drill
-/// card's back names the exercise it draws from.
+/// card's back names the exercise it draws from; a drill and a skill are tags too
+/// (`warpdrill::drill::<exercise>`, `warpdrill::skill::<skill>`).
 pub fn export(cards: &[Card]) -> String {
     let mut out = String::from("#separator:tab\n#html:false\n#guid column:1\n#tags column:4\n");
     for card in cards {
@@ -21,6 +22,9 @@ pub fn export(cards: &[Card]) -> String {
         tags.push(format!("{TAG_PREFIX}{}", card.topic));
         if let Some(drill) = &card.drill {
             tags.push(format!("{TAG_PREFIX}drill::{drill}"));
+        }
+        if let Some(skill) = &card.skill {
+            tags.push(format!("{TAG_PREFIX}skill::{skill}"));
         }
         let tags = tags.join(" ");
         out.push_str(&crate::text::tsv_row([
@@ -209,6 +213,11 @@ pub fn import(text: &str, topic: &str, file: &str) -> Result<Vec<Card>, SrsError
                 .and_then(|t| t.strip_prefix("drill::"))
                 .map(str::to_string)
         });
+        let skill = tags.iter().find_map(|t| {
+            t.strip_prefix(TAG_PREFIX)
+                .and_then(|t| t.strip_prefix("skill::"))
+                .map(str::to_string)
+        });
         tags.retain(|t| !t.starts_with(TAG_PREFIX));
         let base = match guid.filter(|g| valid_id(g)) {
             Some(id) => id,
@@ -235,6 +244,7 @@ pub fn import(text: &str, topic: &str, file: &str) -> Result<Vec<Card>, SrsError
             front,
             back,
             drill,
+            skill,
             rev: 0,
         });
     }
@@ -309,6 +319,7 @@ mod tests {
             front: "tab\there, \"quoted\"".into(),
             back: "line one\nline two".into(),
             drill: None,
+            skill: None,
             rev: 0,
         };
         let back = import(&export(std::slice::from_ref(&card)), "banks", "x").unwrap();

@@ -18,6 +18,10 @@ use std::sync::Arc;
 /// Learning cards due within this many milliseconds are shown early when nothing else is left.
 pub const LEARN_AHEAD_MS: i64 = 20 * 60 * 1000;
 
+/// Cards of its topic a wrong answer brings forward when no card shares the exercise's skill or
+/// drills it ([`Deck::cards_for_miss`]).
+pub const MISS_FALLBACK: usize = 3;
+
 /// A card as review sees it.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct DeckCard {
@@ -29,6 +33,8 @@ pub struct DeckCard {
     pub rev: u32,
     /// For a drill card, the exercise template it draws from.
     pub drill: Option<String>,
+    /// The skill it practises (exercises naming it bring it forward when answered wrong).
+    pub skill: Option<String>,
 }
 
 impl From<&Card> for DeckCard {
@@ -38,6 +44,7 @@ impl From<&Card> for DeckCard {
             topic: card.topic.clone(),
             rev: card.rev,
             drill: card.drill.clone(),
+            skill: card.skill.clone(),
         }
     }
 }
@@ -611,18 +618,30 @@ impl Deck {
         self.mark(i, Kind::Bury)
     }
 
-    /// A wrong answer on the ladder: the topic's studied cards (drill cards included) become due
+    /// A wrong ladder answer in `topic`: every card of the topic that is not due yet becomes due
     /// today, and its new cards come first among today's new cards. Returns how many cards changed.
+    /// (The tutor brings forward only the cards of the exercise's skill: [`Deck::cards_for_miss`].)
     pub fn lapse_topic(&mut self, topic: &str) -> Result<usize, SrsError> {
+        let cards: Vec<usize> = (0..self.cards.len())
+            .filter(|&i| self.cards[i].topic == topic)
+            .collect();
+        self.lapse_cards(&cards)
+    }
+
+    /// A wrong ladder answer: the cards `cards` (indices into [`Deck::cards`]) that are not due yet
+    /// become due today, and those still new come first among today's new cards; suspended cards
+    /// are left alone. Each change is a `Lapse` record naming the card's topic. Returns how many
+    /// cards changed.
+    pub fn lapse_cards(&mut self, cards: &[usize]) -> Result<usize, SrsError> {
         let now = self.clock.now_ms();
         let today = self.day_of(now);
-        let records: Vec<Record> = self
-            .cards
+        let mut seen = std::collections::HashSet::new();
+        let records: Vec<Record> = cards
             .iter()
-            .zip(&self.states)
-            .filter(|(card, state)| {
-                card.topic == topic
-                    && !state.suspended
+            .filter(|&&i| seen.insert(i))
+            .filter_map(|&i| Some((self.cards.get(i)?, self.states.get(i)?)))
+            .filter(|(_, state)| {
+                !state.suspended
                     && match state.phase {
                         Phase::New => !state.first,
                         Phase::Review => state.due_day > today,
@@ -631,7 +650,7 @@ impl Deck {
             })
             .map(|(card, _)| Record {
                 due_day: Some(today),
-                topic: Some(topic.to_string()),
+                topic: Some(card.topic.clone()),
                 ..Record::about(now, &card.id, card.rev, Kind::Lapse)
             })
             .collect();
@@ -640,6 +659,66 @@ impl Deck {
             self.push(records)?;
         }
         Ok(changed)
+    }
+
+    /// The cards a wrong answer to an exercise brings forward, most specific link first:
+    ///
+    /// 1. the cards whose `skill` is the exercise's `skill`, when it names one and any card does;
+    /// 2. else the drill cards whose `drill` is the exercise (`exercise` is its id);
+    /// 3. else at most [`MISS_FALLBACK`] cards of the exercise's `topic`, those most in need first:
+    ///    the lowest recall ([`Deck::retrievability`]) first, a card never rated counting as 0, ties
+    ///    in deck order.
+    ///
+    /// Suspended cards are never chosen. Indices into [`Deck::cards`].
+    pub fn cards_for_miss(&self, exercise: &str, skill: Option<&str>, topic: &str) -> Vec<usize> {
+        let live = |i: &usize| self.states.get(*i).is_some_and(|s| !s.suspended);
+        let all = 0..self.cards.len();
+        if let Some(skill) = skill {
+            let by_skill: Vec<usize> = all
+                .clone()
+                .filter(|&i| self.cards[i].skill.as_deref() == Some(skill))
+                .filter(live)
+                .collect();
+            if !by_skill.is_empty() {
+                return by_skill;
+            }
+        }
+        let by_drill: Vec<usize> = all
+            .clone()
+            .filter(|&i| self.cards[i].drill.as_deref() == Some(exercise))
+            .filter(live)
+            .collect();
+        if !by_drill.is_empty() {
+            return by_drill;
+        }
+        let mut in_topic: Vec<(f64, usize)> = all
+            .filter(|&i| self.cards[i].topic == topic)
+            .filter(live)
+            .map(|i| (self.retrievability(i).unwrap_or(0.0), i))
+            .collect();
+        in_topic.sort_by(|a, b| a.0.total_cmp(&b.0).then(a.1.cmp(&b.1)));
+        in_topic
+            .into_iter()
+            .take(MISS_FALLBACK)
+            .map(|(_, i)| i)
+            .collect()
+    }
+
+    /// Mean recall ([`Deck::retrievability`]) of each topic's cards that have been rated at least
+    /// once (suspended ones included: they were learnt); a topic none of whose cards was rated is
+    /// absent. Two cards of `banks` at 0.95 and 0.75 give `banks → 0.85`.
+    pub fn recall_by_topic(&self) -> std::collections::BTreeMap<String, f64> {
+        let mut sums: std::collections::BTreeMap<String, (f64, u32)> = Default::default();
+        for (i, card) in self.cards.iter().enumerate() {
+            if let Some(r) = self.retrievability(i) {
+                let entry = sums.entry(card.topic.clone()).or_default();
+                entry.0 += r;
+                entry.1 += 1;
+            }
+        }
+        sums.into_iter()
+            .map(|(topic, (sum, n))| (topic, sum / f64::from(n)))
+            .collect()
     }
 
     /// Ratings given on day `day` that count toward the limits: (new introduced, reviews).
@@ -665,6 +744,7 @@ mod tests {
                 topic: format!("topic-{}", i % topics),
                 rev: 0,
                 drill: None,
+                skill: None,
             })
             .collect()
     }
@@ -687,6 +767,7 @@ mod tests {
                         front: "f".into(),
                         back: "b".into(),
                         drill: c.drill.clone(),
+                        skill: c.skill.clone(),
                         rev: c.rev,
                     })
                     .collect();
@@ -851,6 +932,62 @@ mod tests {
         clock.advance(DAY_MS);
         deck.unsuspend(0).unwrap();
         assert_eq!(deck.counts().new, 2);
+    }
+
+    #[test]
+    fn a_miss_brings_forward_its_skill_then_its_drill_then_a_few_of_the_topic() {
+        let mut cards = cards(8, 1);
+        cards[1].skill = Some("stride".into());
+        cards[2].skill = Some("stride".into());
+        cards[3].drill = Some("l2-stride".into());
+        let (mut deck, clock) = deck_at(None, cards, Settings::default());
+        for i in 0..8 {
+            deck.rate(i, Rating::Easy, 1, None).unwrap();
+        }
+        assert_eq!(deck.next_card(), None);
+        // The skill's cards, not the topic's 8.
+        assert_eq!(
+            deck.cards_for_miss("l2-stride", Some("stride"), "topic-0"),
+            [1, 2]
+        );
+        // No card of that skill: the drill cards of the exercise.
+        assert_eq!(
+            deck.cards_for_miss("l2-stride", Some("other"), "topic-0"),
+            [3]
+        );
+        assert_eq!(deck.cards_for_miss("l2-stride", None, "topic-0"), [3]);
+        deck.suspend(2).unwrap();
+        assert_eq!(
+            deck.cards_for_miss("l2-stride", Some("stride"), "topic-0"),
+            [1]
+        );
+        let changed = deck
+            .lapse_cards(&deck.cards_for_miss("l2-stride", Some("stride"), "topic-0"))
+            .unwrap();
+        assert_eq!(changed, 1, "one card, not the whole topic");
+        assert_eq!(deck.next_card(), Some(1));
+        assert_eq!(deck.lapse_cards(&[1, 1]).unwrap(), 0, "already due");
+        // Nothing links them: at most MISS_FALLBACK of the topic, the least recalled first.
+        clock.advance(30 * DAY_MS);
+        deck.rate(5, Rating::Again, 1, None).unwrap();
+        let fallback = deck.cards_for_miss("l1-other", None, "topic-0");
+        assert_eq!(fallback.len(), MISS_FALLBACK);
+        assert!(!fallback.contains(&5), "just rated: best recalled");
+        assert!(deck.cards_for_miss("l1-other", None, "topic-9").is_empty());
+    }
+
+    #[test]
+    fn recall_by_topic_averages_the_reviewed_cards() {
+        let (mut deck, clock) = deck_at(None, cards(4, 2), Settings::default());
+        assert!(deck.recall_by_topic().is_empty(), "nothing reviewed");
+        deck.rate(0, Rating::Good, 1, None).unwrap();
+        deck.rate(2, Rating::Good, 1, None).unwrap();
+        clock.advance(10 * DAY_MS);
+        let recall = deck.recall_by_topic();
+        assert_eq!(recall.len(), 1, "{recall:?}");
+        let r = recall["topic-0"];
+        let mean = (deck.retrievability(0).unwrap() + deck.retrievability(2).unwrap()) / 2.0;
+        assert!((r - mean).abs() < 1e-12 && r < 1.0 && r > 0.0, "{r}");
     }
 
     #[test]

@@ -154,6 +154,7 @@ mod tests {
                 topic: format!("t{}", i % 5),
                 rev: 0,
                 drill: None,
+                skill: None,
             })
             .collect();
         let mut deck = Deck::with_records(

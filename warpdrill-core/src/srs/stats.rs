@@ -273,6 +273,7 @@ mod tests {
                 topic: if i < 2 { "banks" } else { "tiling" }.into(),
                 rev: 0,
                 drill: None,
+                skill: None,
             })
             .collect();
         let mut deck = Deck::with_records(
