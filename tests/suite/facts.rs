@@ -318,18 +318,21 @@ fn exercise_numbers_stay_physical() {
     assert_eq!((lines(0), lines(4)), (2, 3));
     let amd = &card(&content, "amd-stride64").back;
     assert!(amd.contains("needs two") && amd.contains("three"), "{amd}");
-    // Little's law: more 128-byte loads in flight than 64 warps can carry one at a time.
+    // Little's law: the warps needed at one load per thread, set against the 64 an SM holds.
     for v in variants(&content, "l5-littles-law") {
         assert!(
             !v.explanation.contains("warps each waiting"),
             "{}",
             v.explanation
         );
-        let loads = (value(&v, "per_sm") / 128.0).ceil();
-        let per_warp = (loads / 64.0).ceil();
+        let elem = match v.params.get("elem") {
+            Some(warpdrill::ladder::variant::ParamValue::Number(n)) => *n,
+            other => panic!("elem is {other:?}"),
+        };
+        let warps = (value(&v, "per_sm") / (32.0 * elem)).ceil();
         assert!(
-            v.explanation
-                .contains(&format!("keep {per_warp} or more loads")),
+            v.explanation.contains(&format!("{warps} warps of one"))
+                && v.explanation.contains("the SM holds 64"),
             "{}",
             v.explanation
         );

@@ -98,8 +98,8 @@ fn variants_are_pinned() {
             (2, "l2-partial-warp", 10462047656590746310),
             (3, "l2-stride-efficiency", 7370056200372762331),
             (4, "l2-bank-stride", 7140566095802758879),
-            (5, "l3-wide-conflicts", 8696799500644399932),
-            (6, "l3-float4-phases", PINNED_STEP_6),
+            (5, "l3-opencl-local-tile", 8696799500644399932),
+            (6, "l3-wide-conflicts", PINNED_STEP_6),
         ]
     );
     // Same input, same plan: every run, every machine.

@@ -320,6 +320,9 @@ pub enum Query {
         /// Count in lines instead of the architecture's unit.
         #[serde(default)]
         lines: bool,
+        /// A load (the default) or a store; global stores count sectors as loads do.
+        #[serde(default)]
+        op: AccessOp,
         /// Which number to take.
         field: CoalescingField,
     },
@@ -338,6 +341,10 @@ pub enum Query {
         /// Active lanes from lane 0.
         #[serde(default)]
         lanes: Option<String>,
+        /// A load (the default) or a store: 8- and 16-byte shared stores never pair-merge, so 32
+        /// lanes storing one `double` take 2 wavefronts where loading it takes 1.
+        #[serde(default)]
+        op: AccessOp,
         /// Which number to take.
         field: BankField,
     },
@@ -406,6 +413,27 @@ pub enum Query {
         /// Which figure.
         field: ArchField,
     },
+}
+
+/// Whether a `Coalescing` or `Banks` query counts a load or a store (`op: Store`).
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Deserialize)]
+pub enum AccessOp {
+    /// The warp reads (the default).
+    #[default]
+    Load,
+    /// The warp writes: global sectors as for a load; shared 8- and 16-byte stores never
+    /// pair-merge their phases.
+    Store,
+}
+
+impl AccessOp {
+    /// The engine's operation.
+    pub fn op(self) -> crate::engine::Op {
+        match self {
+            AccessOp::Load => crate::engine::Op::Load,
+            AccessOp::Store => crate::engine::Op::Store,
+        }
+    }
 }
 
 /// Numbers of a coalescing analysis.

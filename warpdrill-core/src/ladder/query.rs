@@ -78,6 +78,7 @@ pub(super) fn evaluate(
             pitch,
             column,
             lines,
+            op,
             field,
         } => {
             let arch = arch_arg(arch.as_ref(), texts, place)?;
@@ -94,7 +95,8 @@ pub(super) fn evaluate(
                 offsets: None,
                 mask: Some(full_mask(lanes.min(64))),
             }
-            .access(arch.warp_size);
+            .access(arch.warp_size)
+            .with_op(op.op());
             let granularity = if *lines {
                 Granularity::Line
             } else {
@@ -119,6 +121,7 @@ pub(super) fn evaluate(
             stride,
             offset,
             lanes,
+            op,
             field,
         } => {
             let arch = arch_arg(arch.as_ref(), texts, place)?;
@@ -130,7 +133,8 @@ pub(super) fn evaluate(
                 mask: Some(full_mask(lanes.min(64))),
                 ..AccessShape::default()
             }
-            .access(arch.warp_size);
+            .access(arch.warp_size)
+            .with_op(op.op());
             let b = engine::bank_conflicts(&access, arch).map_err(engine_err)?;
             let value = match field {
                 BankField::Wavefronts => f64::from(b.wavefronts),
