@@ -25,6 +25,7 @@ fn number(value: f64, unit: Unit, tolerance: Tolerance, kilo: u32) -> Variant {
             kilo,
         },
         mistakes: Vec::new(),
+        option_order: Vec::new(),
     }
 }
 

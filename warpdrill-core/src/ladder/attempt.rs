@@ -51,6 +51,30 @@ impl Given {
         }
     }
 
+    /// This answer with a picked option found again by its words: `shown` is the answer as the
+    /// learner saw it (`b) shared memory`, from [`Given::shown`]). Options are shown in an order
+    /// drawn from the seed, so a record is graded by the option it names, not by its letter
+    /// alone — a record written before that order changed still names the option it meant. The
+    /// letter stands where the words name no option (another language's words).
+    pub fn resolved(&self, variant: &Variant, shown: Option<&str>) -> Given {
+        let (Given::Choice(index), AnswerKey::Choice { options, also, .. }, Some(shown)) =
+            (self, &variant.key, shown)
+        else {
+            return self.clone();
+        };
+        let words = match shown.split_once(") ") {
+            Some((mark, words)) if mark.chars().count() == 1 => words.trim(),
+            _ => return self.clone(),
+        };
+        let named: Vec<usize> = (0..options.len())
+            .filter(|&i| options[i] == words || also.get(i).is_some_and(|e| e == words))
+            .collect();
+        match named.as_slice() {
+            [one] => Given::Choice(*one),
+            _ => Given::Choice(*index),
+        }
+    }
+
     /// The answer as the learner saw it: the text, `b) option` or `x → y → z`.
     pub fn shown(&self, variant: &Variant) -> String {
         match (self, &variant.key) {
