@@ -100,6 +100,26 @@ fn within(tolerance: &Tolerance, given: f64, target: f64) -> bool {
     }
 }
 
+/// The rounding rule, the same for every number and in both directions: a number typed to some
+/// digit stands for every value within half a step of that digit, so it is right when the answer
+/// is — 62.5 % typed as `62%` or as `63%` (step 1 point, the answer 0.5 point away) both count,
+/// 62.4 % typed as `63%` does not. The digits typed must say enough: a percentage to a whole
+/// point or finer; any other number with at least two significant digits and a step of at most
+/// 5 % of the answer (`4.8e12` for 4.83e12, `1.07 billion` for 1 073 741 824 — not `5e12`, nor
+/// `1.3e2` for 128). A number typed in full (`128`) has a step of 1, so only the tolerance helps.
+pub fn rounded_at_digits(reading: &super::answer::Reading, target: f64, unit: &Unit) -> bool {
+    let step = reading.resolution;
+    if step <= 0.0 || !step.is_finite() {
+        return false;
+    }
+    let fine_enough = if *unit == Unit::Percent {
+        step <= 0.01 + 1e-12
+    } else {
+        reading.significant >= 2 && step <= 0.05 * target.abs() + 1e-300
+    };
+    fine_enough && (reading.value - target).abs() <= step / 2.0 * (1.0 + 1e-9) + 1e-15
+}
+
 /// The misconception line: its name and what to rethink.
 fn mistake_line(name: Option<&str>, feedback: &str, lang: Lang) -> String {
     match name {
@@ -232,35 +252,21 @@ pub fn grade_in(variant: &Variant, response: Response<'_>, lang: Lang) -> Feedba
                     },
                 );
             }
-            // A percentage rounded the way a learner rounds (66.67 % → 67 % or 0.67): accepted
-            // when typed to a whole percent or finer and it is the answer rounded to that digit.
-            if *unit == Unit::Percent
-                && reading.resolution > 0.0
-                && reading.resolution <= 0.01 + 1e-12
-            {
-                let step = reading.resolution;
-                let rounded = (value / step + 0.5 + 1e-9).floor() * step;
-                if (given - rounded).abs() <= step * 1e-6 {
-                    return right(t!(
-                        lang,
-                        "grade-right-rounded",
-                        expected = expected.clone(),
-                        given = format_with_unit_in(given, unit, *kilo, lang)
-                    ));
-                }
+            // A number rounded at the last digit typed, up or down (62.5 % as `62%` or `63%`,
+            // 4.83e12 as `4.8e12`, 1 073 741 824 as `1.07 billion`): right when the answer is
+            // within half a step of that digit.
+            if rounded_at_digits(&reading, *value, unit) {
+                return right(t!(
+                    lang,
+                    "grade-right-rounded",
+                    expected = expected.clone(),
+                    given = format_with_unit_in(given, unit, *kilo, lang)
+                ));
             }
             let given_shown = format_with_unit_in(given, unit, *kilo, lang);
             // A declared misconception gives this number (as exactly as a right answer must be):
             // it is named first, and the answer follows only where the answer is shown.
-            let rounded_to = |target: f64| {
-                *unit == Unit::Percent
-                    && reading.resolution > 0.0
-                    && reading.resolution <= 0.01 + 1e-12
-                    && (given
-                        - (target / reading.resolution + 0.5 + 1e-9).floor() * reading.resolution)
-                        .abs()
-                        <= reading.resolution * 1e-6
-            };
+            let rounded_to = |target: f64| rounded_at_digits(&reading, target, unit);
             if let Some(mistake) = variant.mistakes.iter().find(|m| {
                 matches!(m.answer, MistakenAnswer::Number(target)
                     if within(tolerance, given, target) || rounded_to(target))
