@@ -7,6 +7,7 @@ pub mod expr;
 pub mod grade;
 mod key;
 mod query;
+pub mod terms;
 pub mod unlock;
 pub mod variant;
 
