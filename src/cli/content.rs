@@ -157,7 +157,6 @@ pub fn check_in(dir: Option<&Path>, as_json: bool, lang: Lang) -> Report {
                 warning.file, warning.line, warning.column, warning.message
             );
         }
-        out.push_str(&share_table(&shares, lang));
         let levels = Level::ALL
             .iter()
             .map(|l| format!("{} {}", l.key(), loaded.level(*l).count()))
@@ -183,6 +182,7 @@ pub fn check_in(dir: Option<&Path>, as_json: bool, lang: Lang) -> Report {
                 warnings = warnings.len()
             )
         );
+        out.push_str(&share_table(&shares, lang));
         out
     };
     Report {

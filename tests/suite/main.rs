@@ -29,3 +29,4 @@ mod review;
 mod review_tui;
 mod sweeps;
 mod tui;
+mod typed;

@@ -1080,4 +1080,37 @@ mod tests {
         assert!(record.shown.starts_with("b) "), "{}", record.shown);
         assert_eq!(record.given, Given::Choice(1));
     }
+
+    #[test]
+    fn a_recorded_choice_is_found_again_by_its_words() {
+        let v = variant("l1-scope");
+        let AnswerKey::Choice {
+            options, correct, ..
+        } = &v.key
+        else {
+            panic!("a choice");
+        };
+        let right = correct[0];
+        let other = (right + 1) % options.len();
+        // A record whose letter no longer matches its words (written before the order changed)
+        // is graded by the words.
+        let shown = format!("{}) {}", letter(other), options[right]);
+        assert_eq!(
+            Given::Choice(other).resolved(&v, Some(&shown)),
+            Given::Choice(right)
+        );
+        let feedback = grade_given(
+            &v,
+            &Given::Choice(other).resolved(&v, Some(&shown)),
+            Lang::En,
+            false,
+        );
+        assert_eq!(feedback.outcome, Outcome::Correct);
+        // Words that name no option (another language) leave the letter.
+        assert_eq!(
+            Given::Choice(other).resolved(&v, Some("b) 전역 메모리")),
+            Given::Choice(other)
+        );
+        assert_eq!(Given::Choice(other).resolved(&v, None), Given::Choice(other));
+    }
 }
