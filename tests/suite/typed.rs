@@ -75,7 +75,11 @@ fn spellings_that_are_other_words_are_asked_about_not_marked_wrong() {
     let seed = seed_with("l2-stride-sectors", 32.0);
     for typed in ["I do not know", "이", "네", "lots"] {
         let run = expect(None, "l2-stride-sectors", seed, typed, 2);
-        assert!(run.stderr.contains("couldn't read"), "{typed}: {}", run.stderr);
+        assert!(
+            run.stderr.contains("couldn't read"),
+            "{typed}: {}",
+            run.stderr
+        );
     }
     let run = expect(None, "l2-stride-sectors", seed, "lots", 2);
     assert!(run.stderr.contains("`32 sectors`"), "{}", run.stderr);
@@ -102,9 +106,19 @@ fn words_for_no_conflict() {
 #[test]
 fn powers_of_ten_are_judged_at_the_digits_typed() {
     let seed = seed_with("l2-reduction-factor", 1_073_741_824.0);
-    for typed in ["1.07 billion reads", "1.07e9", "1.07 × 10^9", "1.07x10^9 reads", "107 crore"] {
+    for typed in [
+        "1.07 billion reads",
+        "1.07e9",
+        "1.07 × 10^9",
+        "1.07x10^9 reads",
+        "107 crore",
+    ] {
         let run = expect(None, "l2-reduction-factor", seed, typed, 0);
-        assert!(run.stdout.contains("half a step"), "{typed}: {}", run.stdout);
+        assert!(
+            run.stdout.contains("half a step"),
+            "{typed}: {}",
+            run.stdout
+        );
     }
     // Too few digits to be rounding, or rounded wrong.
     expect(None, "l2-reduction-factor", seed, "1 billion", 1);
@@ -118,7 +132,15 @@ fn one_rounding_rule_up_and_down() {
     let (id, seed) = content
         .exercises
         .iter()
-        .filter(|t| matches!(t.answer, warpdrill::content::schema::AnswerSpec::Number { unit: warpdrill::content::schema::Unit::Percent, .. }))
+        .filter(|t| {
+            matches!(
+                t.answer,
+                warpdrill::content::schema::AnswerSpec::Number {
+                    unit: warpdrill::content::schema::Unit::Percent,
+                    ..
+                }
+            )
+        })
         .find_map(|t| {
             (0..300)
                 .find(|&s| ladder::generate(t, s).is_ok_and(|v| v.key.value() == Some(0.625)))
@@ -159,7 +181,16 @@ fn units_with_a_slash_tiles_and_korean_ordinals() {
     let dir = root.path().to_str().unwrap();
     let grade = |typed: &str| {
         let out = Command::new(env!("CARGO_BIN_EXE_warpdrill"))
-            .args(["--content", dir, "check", "t-tile", "--seed", "0", "--answer", typed])
+            .args([
+                "--content",
+                dir,
+                "check",
+                "t-tile",
+                "--seed",
+                "0",
+                "--answer",
+                typed,
+            ])
             .output()
             .expect("runs");
         out.status.code().unwrap_or(-1)
@@ -170,10 +201,18 @@ fn units_with_a_slash_tiles_and_korean_ordinals() {
         .key
         .value()
         .expect("a number");
-    for typed in [format!("{tile}×{tile}"), format!("{tile}x{tile}"), format!("{tile} by {tile}")] {
+    for typed in [
+        format!("{tile}×{tile}"),
+        format!("{tile}x{tile}"),
+        format!("{tile} by {tile}"),
+    ] {
         assert_eq!(grade(&typed), 0, "{typed}");
     }
-    assert_eq!(grade(&format!("{tile}x{}", tile * 2.0)), 2, "two different sides");
+    assert_eq!(
+        grade(&format!("{tile}x{}", tile * 2.0)),
+        2,
+        "two different sides"
+    );
 }
 
 #[test]
@@ -237,7 +276,10 @@ fn option_feedback_follows_its_option_to_its_new_letter() {
     let says = ["half-warp", "NVIDIA's warp", "wave64", "lockstep"];
     for seed in 0..12 {
         let variant = ladder::generate(template, seed).expect("draws");
-        let AnswerKey::Choice { correct, options, .. } = &variant.key else {
+        let AnswerKey::Choice {
+            correct, options, ..
+        } = &variant.key
+        else {
             panic!("a choice");
         };
         for shown in (0..options.len()).filter(|i| !correct.contains(i)) {

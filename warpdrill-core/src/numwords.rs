@@ -207,13 +207,68 @@ pub const COUNTERS: &[&str] = &["개", "번"];
 /// Words a spelled number may stand before and still count as a number in an ambiguous spelling:
 /// units and counted things (`do warps`, `이 바이트`), Hinglish copulas (`teen hai`).
 const UNIT_WORDS: &[&str] = &[
-    "sector", "sectors", "warp", "warps", "block", "blocks", "bank", "banks", "byte", "bytes", "b",
-    "kb", "mb", "thread", "threads", "lane", "lanes", "register", "registers", "reg", "regs",
-    "wavefront", "wavefronts", "wave", "waves", "way", "ways", "load", "loads", "cycle",
-    "cycles", "conflict", "conflicts", "transaction", "transactions", "line", "lines", "read",
-    "reads", "request", "requests", "instruction", "instructions", "times", "x", "guna", "%",
-    "percent", "tile", "tiles", "hai", "hain", "hoga", "honge", "ctas", "cta", "vgprs", "per",
-    "us", "ns", "ms", "s",
+    "sector",
+    "sectors",
+    "warp",
+    "warps",
+    "block",
+    "blocks",
+    "bank",
+    "banks",
+    "byte",
+    "bytes",
+    "b",
+    "kb",
+    "mb",
+    "thread",
+    "threads",
+    "lane",
+    "lanes",
+    "register",
+    "registers",
+    "reg",
+    "regs",
+    "wavefront",
+    "wavefronts",
+    "wave",
+    "waves",
+    "way",
+    "ways",
+    "load",
+    "loads",
+    "cycle",
+    "cycles",
+    "conflict",
+    "conflicts",
+    "transaction",
+    "transactions",
+    "line",
+    "lines",
+    "read",
+    "reads",
+    "request",
+    "requests",
+    "instruction",
+    "instructions",
+    "times",
+    "x",
+    "guna",
+    "%",
+    "percent",
+    "tile",
+    "tiles",
+    "hai",
+    "hain",
+    "hoga",
+    "honge",
+    "ctas",
+    "cta",
+    "vgprs",
+    "per",
+    "us",
+    "ns",
+    "ms",
+    "s",
 ];
 
 /// Whether `word` (lower case) is a unit, counter or context word after which a number in an
@@ -508,7 +563,18 @@ enum Kind {
 fn is_ending(rest: &str) -> bool {
     matches!(
         rest,
-        "입니다" | "이에요" | "예요" | "이요" | "요" | "이다" | "이" | "가" | "은" | "는" | "을" | "를"
+        "입니다"
+            | "이에요"
+            | "예요"
+            | "이요"
+            | "요"
+            | "이다"
+            | "이"
+            | "가"
+            | "은"
+            | "는"
+            | "을"
+            | "를"
     )
 }
 

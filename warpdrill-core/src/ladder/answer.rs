@@ -356,8 +356,8 @@ pub fn read_number(input: &str, unit: &Unit, kilo: u32) -> Result<Reading, Input
     }
     // Korean and Hinglish unit words read as the English ones (`바이트` → `B`, `16배` → `16x`);
     // a unit per something with a slash reads as `per` (`16 warps/SM`, `128 regs/thread`).
-    let unit_text = crate::units::english_units(&per_slash(&raw_unit.replace('-', " ")))
-        .to_lowercase();
+    let unit_text =
+        crate::units::english_units(&per_slash(&raw_unit.replace('-', " "))).to_lowercase();
     let words: Vec<&str> = unit_text.split_whitespace().collect();
     if words.iter().any(|w| negating(w)) {
         return Err(InputError::Negated(text.to_string()));
@@ -1025,10 +1025,20 @@ mod tests {
     #[test]
     fn spellings_that_are_not_numbers_are_asked_about() {
         let sectors = Unit::Count("sectors".into());
-        for input in ["I do not know", "이", "네", "이 값", "do the math", "teen spirit"] {
+        for input in [
+            "I do not know",
+            "이",
+            "네",
+            "이 값",
+            "do the math",
+            "teen spirit",
+        ] {
             let got = parse_number(input, &sectors, 1024);
             assert!(
-                matches!(got, Err(InputError::NotANumber(..) | InputError::Negated(_))),
+                matches!(
+                    got,
+                    Err(InputError::NotANumber(..) | InputError::Negated(_))
+                ),
                 "{input:?} → {got:?}"
             );
         }
@@ -1122,7 +1132,13 @@ mod tests {
             ("1.5 crore", &Unit::None, 1.5e7, 1e6, 2),
             ("480만", &Unit::None, 4.8e6, 1e4, 3),
             ("3 thousand", &Unit::None, 3000.0, 1000.0, 1),
-            ("2.5 million threads", &Unit::Count("threads".into()), 2.5e6, 1e5, 2),
+            (
+                "2.5 million threads",
+                &Unit::Count("threads".into()),
+                2.5e6,
+                1e5,
+                2,
+            ),
         ];
         for (input, unit, value, step, significant) in cases {
             let got = read_number(input, unit, 1024);

@@ -1111,6 +1111,9 @@ mod tests {
             Given::Choice(other).resolved(&v, Some("b) 전역 메모리")),
             Given::Choice(other)
         );
-        assert_eq!(Given::Choice(other).resolved(&v, None), Given::Choice(other));
+        assert_eq!(
+            Given::Choice(other).resolved(&v, None),
+            Given::Choice(other)
+        );
     }
 }

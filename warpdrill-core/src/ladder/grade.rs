@@ -1043,12 +1043,21 @@ mod tests {
 
     #[test]
     fn terms_in_sentences_glosses_and_other_languages() {
-        let options: Vec<String> = ["registers", "shared memory", "global memory", "local memory"]
-            .map(String::from)
-            .to_vec();
+        let options: Vec<String> = [
+            "registers",
+            "shared memory",
+            "global memory",
+            "local memory",
+        ]
+        .map(String::from)
+        .to_vec();
         let pick = |t: &str| {
             let p = pick_options(t, &options);
-            if p.is_empty() { pick_in_forms(t, |x| pick_options(x, &options)) } else { p }
+            if p.is_empty() {
+                pick_in_forms(t, |x| pick_options(x, &options))
+            } else {
+                p
+            }
         };
         assert_eq!(pick("it is shared memory"), vec![1]);
         assert_eq!(pick("레지스터"), vec![0]);
@@ -1061,7 +1070,11 @@ mod tests {
         let bound = vec!["memory-bound".to_string(), "compute-bound".to_string()];
         let pick = |t: &str| {
             let p = pick_options(t, &bound);
-            if p.is_empty() { pick_in_forms(t, |x| pick_options(x, &bound)) } else { p }
+            if p.is_empty() {
+                pick_in_forms(t, |x| pick_options(x, &bound))
+            } else {
+                p
+            }
         };
         assert_eq!(pick("memory bound hai"), vec![0]);
         assert_eq!(pick("메모리 바운드"), vec![0]);
@@ -1079,6 +1092,9 @@ mod tests {
         assert!(!names("not coalescing (bank conflicts)"));
         assert!(!names("bank conflicts"));
         let lds: Vec<String> = vec!["LDS".into(), "local data share".into()];
-        assert!(names_answer("LDS (local data share)", &lds, 60) || names_in_forms("LDS (local data share)", &lds, 60));
+        assert!(
+            names_answer("LDS (local data share)", &lds, 60)
+                || names_in_forms("LDS (local data share)", &lds, 60)
+        );
     }
 }

@@ -216,7 +216,9 @@ pub(super) fn answer_key(
             } else {
                 Vec::new()
             };
-            let correct = (0..order.len()).filter(|&shown| right[order[shown]]).collect();
+            let correct = (0..order.len())
+                .filter(|&shown| right[order[shown]])
+                .collect();
             Ok((
                 AnswerKey::Choice {
                     options: order.iter().map(|&i| rendered[i].clone()).collect(),
@@ -388,7 +390,9 @@ mod tests {
 
     #[test]
     fn options_named_by_letter_keep_their_order() {
-        assert!(names_letters("You can: (a) coalesce, (b) reuse, or (c) compute."));
+        assert!(names_letters(
+            "You can: (a) coalesce, (b) reuse, or (c) compute."
+        ));
         assert!(!names_letters("Which memory (shared or global)?"));
         assert!(!shuffled(None, true));
         assert!(shuffled(None, false));

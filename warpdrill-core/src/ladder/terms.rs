@@ -108,7 +108,9 @@ pub fn forms(typed: &str) -> Forms {
     let outside = plain(&outside);
     Forms {
         whole: plain(typed),
-        inside: inside.map(|i| plain(&i)).filter(|i| !i.is_empty() && *i != outside),
+        inside: inside
+            .map(|i| plain(&i))
+            .filter(|i| !i.is_empty() && *i != outside),
         outside,
     }
 }
