@@ -299,25 +299,37 @@ pub fn digits(text: &str) -> String {
     let tokens: Vec<&str> = text.split_whitespace().collect();
     let mut out: Vec<String> = Vec::with_capacity(tokens.len());
     let mut i = 0;
+    // Once a number is written in digits, words after it are its context (`4 bytes per char`,
+    // `32 sectors, one per lane`), not another number.
+    let mut seen_digits = false;
     while i < tokens.len() {
+        if seen_digits {
+            out.push(tokens[i].to_string());
+            i += 1;
+            continue;
+        }
         // A number in digits followed by a word for a power of ten: `4.8 billion`, `2 lakh`.
         if let Some(power) = tokens.get(i + 1).and_then(|w| scale_of(&w.to_lowercase()))
             && is_decimal(tokens[i])
         {
             out.push(format!("{}e{power}", tokens[i]));
             i += 2;
+            seen_digits = true;
             continue;
         }
         if let Some((value, taken)) = latin_run(&tokens[i..]) {
             out.push(value);
             i += taken;
+            seen_digits = true;
             continue;
         }
         if let Some((value, rest, taken)) = korean_number(&tokens[i..]) {
             out.push(format!("{value}{rest}"));
             i += taken;
+            seen_digits = true;
             continue;
         }
+        seen_digits = tokens[i].chars().any(|c| c.is_ascii_digit());
         out.push(tokens[i].to_string());
         i += 1;
     }
@@ -757,6 +769,12 @@ mod tests {
             assert_eq!(digits(typed), want, "{typed}");
         }
         assert_eq!(digits("16x16"), "16x16", "a tile is not a power");
+        assert_eq!(digits("4 bytes per char"), "4 bytes per char");
+        assert_eq!(
+            digits("32 sectors, one per lane"),
+            "32 sectors, one per lane"
+        );
+        assert_eq!(digits("4.8 billion per second"), "4.8e9 per second");
         assert_eq!(digits("16 x 32"), "16 x 32");
     }
 }
