@@ -176,3 +176,6 @@ cli-occupancy-cannot-launch = cannot launch on { $arch }: { $reason } — no blo
 cli-occupancy-no-regs-block = a block needs { $regs } registers (allocated per warp, warps rounded up to a multiple of 4), more than the { $max } of an SM
 cli-occupancy-no-smem = a block needs { $smem } of shared memory (with the reserved part), more than the { $max } a block may have (opted in, reserved part included)
 cli-occupancy-no-regs-warps = at { $per_warp } registers per warp an SM holds { $held } warps (4 register sub-partitions), fewer than the block's { $warps }
+cli-content-shares = answer shares over { $seeds } seeds (the most common answer of each template; above { $limit } is a warning, fixed facts exempt):
+cli-content-share-warning = warning
+cli-content-share-fixed = fixed fact

@@ -3,7 +3,7 @@ grade-too-long = that is { $length } characters — an answer here is at most { 
 grade-type-number = type a number
 grade-right = Correct — { $expected }.
 grade-right-within = Correct — { $expected } (answers { $allowed } are accepted).
-grade-right-rounded = Correct — { $expected } (you rounded it to { $given }; rounding to the last digit you type is accepted).
+grade-right-rounded = Correct — { $expected } (you typed { $given }: a number stands for every value within half a step of its last digit, up or down, so the answer rounded either way is accepted).
 grade-wrong-number = Not quite: you answered { $given }; { $fixed ->
     [yes] the answer is
    *[no] for these numbers the answer is
@@ -39,7 +39,7 @@ grade-twice = “{ $item }” appears twice
 grade-not-an-item = “{ $item }” is not one of: { $items }
 grade-empty = type an answer first
 grade-input-too-long = that is { $length } characters — an answer here is a number, at most { $limit } characters
-grade-not-a-number = `{ $text }` is not a number — try something like { $example }
+grade-not-a-number = couldn't read `{ $text }` as a number — try e.g. { $example }
 grade-too-large = `{ $text }` is too large to be an answer
 grade-wrong-unit = I read the number { $number }, but not the unit `{ $unit }` — answer in { $expected }
 grade-which-unit = { $number } what? — which unit? Answer in { $expected }, e.g. { $example }

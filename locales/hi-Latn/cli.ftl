@@ -170,3 +170,6 @@ cli-occupancy-cannot-launch = { $arch } par launch nahi ho sakta: { $reason } â€
 cli-occupancy-no-regs-block = block ko { $regs } registers chahiye (per warp allocate, warps 4 ke multiple tak round up), SM ke { $max } se zyada
 cli-occupancy-no-smem = block ko { $smem } shared memory chahiye (reserved hissa milakar), jo ek block opt-in karke le sakta hai us { $max } se zyada
 cli-occupancy-no-regs-warps = { $per_warp } registers per warp par SM sirf { $held } warps rakh sakta hai (4 register sub-partitions), block ke { $warps } se kam
+cli-content-shares = { $seeds } seeds par answer share (har template ka sabse common answer; { $limit } se upar warning hai, fixed facts exempt hain):
+cli-content-share-warning = warning
+cli-content-share-fixed = fixed fact

@@ -3,7 +3,7 @@ grade-too-long = yeh { $length } characters hai — yahan answer zyada se zyada 
 grade-type-number = ek number type karo
 grade-right = Sahi — { $expected }.
 grade-right-within = Sahi — { $expected } ({ $allowed } wale answers maane jaate hain).
-grade-right-rounded = Sahi — { $expected } (aapne ise { $given } tak round kiya; jo aakhri digit aap type karte ho, us tak rounding chalti hai).
+grade-right-rounded = Sahi — { $expected } (aapne { $given } type kiya: ek number apne aakhri digit ke aadhe step tak upar ya neeche ki har value ke liye hota hai, isliye dono taraf round kiya answer chalta hai).
 grade-wrong-number = Thoda galat: aapne { $given } likha; { $fixed ->
     [yes] answer hai
    *[no] in numbers ke liye answer hai
@@ -39,7 +39,7 @@ grade-twice = “{ $item }” do baar aaya hai
 grade-not-an-item = “{ $item }” inme se koi nahi hai: { $items }
 grade-empty = pehle answer type karo
 grade-input-too-long = yeh { $length } characters hai — yahan answer ek number hai, zyada se zyada { $limit } characters
-grade-not-a-number = `{ $text }` number nahi hai — { $example } jaisa kuch try karo
+grade-not-a-number = `{ $text }` ko number ki tarah nahi padh paaye — { $example } jaisa kuch try karo
 grade-too-large = `{ $text }` answer hone ke liye bahut bada hai
 grade-wrong-unit = Number { $number } padh liya, par unit `{ $unit }` nahi — answer { $expected } mein do
 grade-which-unit = { $number } kya? — kaunsi unit? Answer { $expected } mein do, jaise { $example }

@@ -131,3 +131,6 @@ cli-occupancy-cannot-launch = { $arch }에서 launch할 수 없다: { $reason } 
 cli-occupancy-no-regs-block = block 하나에 register { $regs }개가 필요하다(warp 단위로 할당, warp 수는 4의 배수로 올림). SM의 { $max }개보다 많다
 cli-occupancy-no-smem = block 하나에 shared memory { $smem }가 필요하다(예약분 포함). block이 opt-in으로 쓸 수 있는 { $max }보다 많다
 cli-occupancy-no-regs-warps = warp당 register { $per_warp }개로는 SM에 warp가 { $held }개만 들어간다(register sub-partition 4개). block의 warp { $warps }개보다 적다
+cli-content-shares = seed { $seeds }개에서 answer 비율 (템플릿마다 가장 흔한 답; { $limit }를 넘으면 경고, 고정된 사실은 제외):
+cli-content-share-warning = 경고
+cli-content-share-fixed = 고정된 사실

@@ -3,7 +3,7 @@ grade-too-long = { $length }자다 — 여기서 답은 최대 { $limit }자다
 grade-type-number = 숫자를 입력하자
 grade-right = 정답 — { $expected }.
 grade-right-within = 정답 — { $expected } ({ $allowed } 이내의 답은 인정된다).
-grade-right-rounded = 정답 — { $expected } ({ $given }(으)로 반올림했다. 입력한 마지막 자리까지의 반올림은 인정된다).
+grade-right-rounded = 정답 — { $expected } ({ $given }(으)로 입력했다. 숫자는 마지막 자리의 절반 단위 안쪽 값을 위아래 모두 뜻하므로, 올림이든 내림이든 반올림한 답은 인정된다).
 grade-wrong-number = 아쉽다: { $given }(이)라고 답했다. { $fixed ->
     [yes] 답은
    *[no] 이 숫자들에서 답은
@@ -39,7 +39,7 @@ grade-twice = “{ $item }”이(가) 두 번 나왔다
 grade-not-an-item = “{ $item }”은(는) 다음 중 하나가 아니다: { $items }
 grade-empty = 먼저 답을 입력하자
 grade-input-too-long = { $length }자다 — 여기서 답은 숫자이고 최대 { $limit }자다
-grade-not-a-number = `{ $text }`은(는) 숫자가 아니다 — { $example }처럼 입력해 보자
+grade-not-a-number = `{ $text }`을(를) 숫자로 읽지 못했다 — 예: { $example }
 grade-too-large = `{ $text }`은(는) 답이 되기에는 너무 크다
 grade-wrong-unit = 숫자 { $number }은(는) 읽었지만 단위 `{ $unit }`은(는) 모르겠다 — { $expected }(으)로 답하자
 grade-which-unit = { $number } 뭐? — 단위가 무엇인가? { $expected }(으)로 답하자. 예: { $example }

@@ -6,6 +6,7 @@ use crate::content::{self, Content};
 use crate::i18n::Lang;
 use crate::ladder::{self, Outcome, Response};
 use crate::t;
+use crate::text;
 use serde_json::json;
 use std::fmt::Write as _;
 use std::path::Path;
@@ -123,6 +124,7 @@ pub fn check_in(dir: Option<&Path>, as_json: bool, lang: Lang) -> Report {
     let mut errors = loaded.problems.clone();
     errors.extend(lint_errors.into_iter().map(|l| l.diagnostic));
     let warnings: Vec<content::Diagnostic> = warnings.into_iter().map(|l| l.diagnostic).collect();
+    let shares = ladder::check::shares_in_sources(&sources, &loaded);
     let ok = errors.is_empty();
     let counts: serde_json::Map<String, serde_json::Value> = Level::ALL
         .iter()
@@ -137,6 +139,16 @@ pub fn check_in(dir: Option<&Path>, as_json: bool, lang: Lang) -> Report {
             "cards": loaded.cards.len(),
             "topics": loaded.topics.len(),
             "lessons": loaded.lessons.len(),
+            "answer_shares": shares.iter().map(|share| json!({
+                "exercise": share.exercise,
+                "kind": share.kind,
+                "answer": share.answer,
+                "count": share.count,
+                "seeds": share.seeds,
+                "share": share.share(),
+                "exempt": share.exempt,
+                "warning": share.warns(),
+            })).collect::<Vec<_>>(),
         })
         .to_string()
             + "\n"
@@ -178,6 +190,7 @@ pub fn check_in(dir: Option<&Path>, as_json: bool, lang: Lang) -> Report {
                 warnings = warnings.len()
             )
         );
+        out.push_str(&share_table(&shares, lang));
         out
     };
     Report {
@@ -185,6 +198,50 @@ pub fn check_in(dir: Option<&Path>, as_json: bool, lang: Lang) -> Report {
         stderr: String::new(),
         code: if ok { 0 } else { 1 },
     }
+}
+
+/// The answer shares as a table: one row per template — its most common answer, in how many of
+/// the seeds, the share, and `warning` above the limit or `fixed fact` where it is exempt.
+fn share_table(shares: &[ladder::check::AnswerShare], lang: Lang) -> String {
+    if shares.is_empty() {
+        return String::new();
+    }
+    let mut out = String::new();
+    let _ = writeln!(
+        out,
+        "{}",
+        t!(
+            lang,
+            "cli-content-shares",
+            seeds = ladder::check::SHARE_SEEDS,
+            limit = crate::format::percent(ladder::check::SHARE_LIMIT)
+        )
+    );
+    let id_width = shares.iter().map(|s| s.exercise.len()).max().unwrap_or(0);
+    let answer_width = shares
+        .iter()
+        .map(|s| text::columns(&s.answer).min(28))
+        .max()
+        .unwrap_or(0);
+    for share in shares {
+        let note = if share.warns() {
+            format!("  {}", t!(lang, "cli-content-share-warning"))
+        } else if share.exempt {
+            format!("  {}", t!(lang, "cli-content-share-fixed"))
+        } else {
+            String::new()
+        };
+        let _ = writeln!(
+            out,
+            "  {}  {}  {:>2}/{}  {}{note}",
+            text::pad(&share.exercise, id_width),
+            text::pad(&text::cut(&share.answer, 28), answer_width),
+            share.count,
+            share.seeds,
+            text::pad_left(&crate::format::percent(share.share()), 5),
+        );
+    }
+    out
 }
 
 /// `content check [DIR] --lang L [--json]`: the English check, then the translations into `L` —

@@ -716,9 +716,10 @@ fn want(v: &Variant) -> Want {
         "l1-bank-of-address" => Number(num(v, "word") % 32.0),
         "l1-programmer-managed" => Choice(vec![1]),
         "l1-scope" => Choice(vec![2]),
-        "l1-warp-width" => Number(match word(v, "arch") {
-            "gfx942" | "gfx90a" => 64.0,
-            "rdna3" | "sm_90" | "sm_80" => 32.0,
+        // Options as written: 16, 32, 64, 128 lanes.
+        "l1-warp-width" => Choice(match word(v, "arch") {
+            "gfx942" | "gfx90a" | "gfx908" => vec![2],
+            "rdna3" | "sm_90" | "sm_80" => vec![1],
             other => panic!("{id}: no warp width for {other}"),
         }),
         "l1-name-coalescing" => Text("memory coalescing"),
@@ -738,8 +739,9 @@ fn want(v: &Variant) -> Want {
             })
         }
         "l2-misaligned-sectors" => {
-            let start = num(v, "offset") as i64 * 4;
-            Number(((start + 127) / 32 - start / 32 + 1) as f64)
+            let elem = num(v, "elem") as i64;
+            let start = num(v, "offset") as i64 * elem;
+            Number(((start + 32 * elem - 1) / 32 - start / 32 + 1) as f64)
         }
         "l2-stride-efficiency" => {
             let stride = num(v, "stride") as i64;
@@ -870,7 +872,8 @@ fn want(v: &Variant) -> Want {
             Order(order)
         }
         // engine.md §2: double tile[32][32] column → 32, padded → 2.
-        "l3-double-tile" => Number(if num(v, "width") == 32.0 { 32.0 } else { 2.0 }),
+        // Two half-warp phases; lanes 2·width words apart share a bank pair gcd(16, width) ways.
+        "l3-double-tile" => Number(2.0 * gcd(16, num(v, "width") as u64) as f64),
         "l3-misalign-cheap" => {
             let aligned = measured_useful(1, 0);
             let slower =
@@ -1399,7 +1402,8 @@ fn want(v: &Variant) -> Want {
             Number((sm90_blocks(block, 64, 0, None) * block / 32) as f64)
         }
         "l3-align-not-enough" => {
-            let padded = (num(v, "size") as i64 + 15) / 16 * 16;
+            let align = num(v, "align") as i64;
+            let padded = (num(v, "size") as i64 + align - 1) / align * align;
             Number(warp_sectors(padded, 0, 4) as f64)
         }
         other => {
@@ -1450,7 +1454,13 @@ fn disagreement(variant: &Variant, want: Want) -> Option<String> {
             (outcome != Outcome::Correct).then(|| format!("typing {typed} was graded {outcome:?}"))
         }
         (Want::Choice(want), AnswerKey::Choice { correct, .. }) => {
-            (*correct != want).then(|| format!("correct options {correct:?}, hand {want:?}"))
+            // The hand formulas name options as written; the variant shows them in its own order.
+            let mut written: Vec<usize> = correct
+                .iter()
+                .map(|&shown| variant.option_order.get(shown).copied().unwrap_or(shown))
+                .collect();
+            written.sort_unstable();
+            (written != *want).then(|| format!("correct options {written:?}, hand {want:?}"))
         }
         (Want::Order(want), AnswerKey::Ordering { correct, .. }) => {
             (*correct != want).then(|| format!("order {correct:?}, hand {want:?}"))
@@ -1703,7 +1713,7 @@ fn the_linter_finds_choices_that_cannot_be_wrong_or_are_always_the_same() {
       hints: ["a", "b"], explanation: "e")"#,
     );
     assert!(
-        has(&findings, Warning, "option a is right in"),
+        has(&findings, Warning, "option a (as written) is right in"),
         "{findings:#?}"
     );
     assert!(

@@ -39,7 +39,7 @@ fn answer_an_exercise_quit_and_find_progress_saved() {
     // Not an answer: it is refused with a message and not counted as an attempt.
     session.literal("lots");
     session.keys(&["Enter"]);
-    session.wait_for("is not a number");
+    session.wait_for("couldn't read");
     session.keys(&["BSpace", "BSpace", "BSpace", "BSpace"]);
     session.literal("32 B");
     session.keys(&["Enter"]);

@@ -25,6 +25,7 @@ fn number(value: f64, unit: Unit, tolerance: Tolerance, kilo: u32) -> Variant {
             kilo,
         },
         mistakes: Vec::new(),
+        option_order: Vec::new(),
     }
 }
 
@@ -147,10 +148,13 @@ fn percentages_default_to_a_tenth_of_a_point() {
             ("12.65%", Wrong),
             ("12.35%", Wrong),
             ("0.127", Wrong),
-            // Rounded to the last digit typed, the way a learner rounds: accepted.
+            // Rounded at the last digit typed, up or down (12.5 % is half a point from each):
+            // accepted; a point further is not.
             ("13%", Correct),
-            ("12%", Wrong),
+            ("12%", Correct),
+            ("0.12", Correct),
             ("14%", Wrong),
+            ("11%", Wrong),
         ],
     );
 }
@@ -448,9 +452,12 @@ fn answers_with_the_units_and_context_people_add() {
     for typed in [format!("{regs} regs"), format!("{regs} registers")] {
         assert_eq!(check("l2-regs-per-warp", 3, &typed).0, 0, "{typed}");
     }
-    let v = builtin_variant("l1-warp-width", 0);
-    let lanes = v.key.value().unwrap();
-    assert_eq!(check("l1-warp-width", 0, &format!("{lanes} threads")).0, 0);
+    let v = builtin_variant("l2-textbook-threads", 0);
+    let threads = v.key.value().unwrap();
+    assert_eq!(
+        check("l2-textbook-threads", 0, &format!("{threads} lanes")).0,
+        0
+    );
     // Wavefronts as a conflict degree: `32-way`.
     let seed = (0..200)
         .find(|&s| builtin_variant("l3-padding", s).key.value() == Some(32.0))

@@ -233,8 +233,10 @@ fn deeply_nested_expressions_and_placeholders_are_refused_with_a_clear_error() {
         );
     }
     assert!(
-        !report.contains("long-minus"),
-        "a long chain of signs is fine: {report}"
+        !report
+            .lines()
+            .any(|l| l.contains("long-minus") && !l.starts_with("  ")),
+        "a long chain of signs is fine (listed only among the answer shares): {report}"
     );
 }
 
@@ -680,7 +682,8 @@ fn content_cannot_send_escape_sequences_to_the_terminal() {
     let outputs = [
         run(&["--content", content, "content", "preview"], b""),
         run(
-            &["--content", content, "check", "evil", "--answer", "b"],
+            // By its words: the letters of the options follow the seed.
+            &["--content", content, "check", "evil", "--answer", "no"],
             b"",
         ),
         run(&["content", "check", content], b""),

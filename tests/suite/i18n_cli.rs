@@ -378,7 +378,15 @@ fn content_check_summary_speaks() {
     let hi = run(Some("hi-Latn"), &["content", "check"]);
     let first = hi.stdout.lines().next().unwrap_or_default();
     assert!(first.contains("theek hai:"), "{}", hi.stdout);
-    assert_eq!(numbers(first), numbers(&english.stdout), "{}", hi.stdout);
+    let english_first = english.stdout.lines().next().unwrap_or_default();
+    assert_eq!(numbers(first), numbers(english_first), "{}", hi.stdout);
+    // After the summary, the answer share of every template, in the language's words.
+    assert!(
+        english.stdout.contains("answer shares over 40 seeds")
+            && english.stdout.contains("  l2-stride-sectors "),
+        "{}",
+        english.stdout
+    );
     // The coverage line speaks too, with real plurals ("0 problems", not "0 problem(s)").
     assert!(
         hi.stdout.contains("hi-Latn theek hai: topics"),

@@ -31,3 +31,4 @@ mod review;
 mod review_tui;
 mod sweeps;
 mod tui;
+mod typed;

@@ -96,6 +96,22 @@ impl Harness {
     }
 }
 
+/// The options shown and the right ones, of the exercise on screen.
+fn choice_key(h: &Harness) -> (Vec<String>, Vec<usize>) {
+    match h.app.screen() {
+        warpdrill::app::Screen::Exercise(state) => match state.variant() {
+            Ok(v) => match &v.key {
+                warpdrill::ladder::AnswerKey::Choice {
+                    options, correct, ..
+                } => (options.clone(), correct.clone()),
+                other => panic!("not a choice: {other:?}"),
+            },
+            Err(e) => panic!("{e}"),
+        },
+        _ => panic!("not an exercise"),
+    }
+}
+
 #[test]
 fn home_ladder_exercise_answer_hint_back_at_80x24() {
     let mut h = Harness::new(80, 24);
@@ -190,10 +206,19 @@ fn choice_and_ordering_are_answered_with_keys() {
     h.app.update(Action::OpenExercise("l1-scope".into()));
     let choice = h.screen();
     insta::assert_snapshot!("exercise_choice_80x24", choice);
-    h.press(KeyCode::Down).press(KeyCode::Enter);
-    assert!(h.row_containing("Not quite").contains("b) shared memory"));
-    h.press(KeyCode::Char('3')).press(KeyCode::Enter);
-    assert!(h.row_containing("Correct").contains("c) global memory"));
+    // The options are in the variant's own order: find a wrong one and the right one.
+    let (options, correct) = choice_key(&h);
+    let wrong = (0..options.len()).find(|i| !correct.contains(i)).unwrap();
+    for _ in 0..wrong {
+        h.press(KeyCode::Down);
+    }
+    h.press(KeyCode::Enter);
+    let shown = |i: usize| format!("{}) {}", warpdrill::ladder::variant::letter(i), options[i]);
+    assert!(h.row_containing("Not quite").contains(&shown(wrong)));
+    let digit = char::from_digit(correct[0] as u32 + 1, 10).unwrap();
+    h.press(KeyCode::Char(digit)).press(KeyCode::Enter);
+    assert!(h.row_containing("Correct").contains(&shown(correct[0])));
+    assert_eq!(options[correct[0]], "global memory");
 
     h.app
         .update(Action::OpenExercise("l1-latency-ladder".into()));
@@ -280,8 +305,12 @@ fn every_screen_at_the_minimum_size_and_below() {
     h.app.update(Action::OpenExercise("l3-limiter".into()));
     let choice = h.screen();
     insta::assert_snapshot!("exercise_choice_60x20", choice);
+    // Every option, whatever letter the seed gives it, stays visible.
     assert!(
-        choice.contains("d) the maximum blocks per SM"),
+        ["a) ", "b) ", "c) ", "d) "]
+            .iter()
+            .all(|letter| choice.contains(letter))
+            && choice.contains("the maximum blocks per SM"),
         "options stay visible:\n{choice}"
     );
 
@@ -380,8 +409,13 @@ fn an_explanation_with_no_idea_cannot_be_marked_had_and_a_wrong_part_keeps_it_un
 fn letters_pick_options_and_fixed_facts_have_no_new_numbers() {
     let mut h = Harness::new(80, 24);
     h.app.update(Action::OpenExercise("l1-scope".into()));
-    h.press(KeyCode::Char('c')).press(KeyCode::Enter);
-    assert!(h.row_containing("Correct").contains("c) global memory"));
+    let (_, correct) = choice_key(&h);
+    let letter = warpdrill::ladder::variant::letter(correct[0]);
+    h.press(KeyCode::Char(letter)).press(KeyCode::Enter);
+    assert!(
+        h.row_containing("Correct")
+            .contains(&format!("{letter}) global memory"))
+    );
     h.press(KeyCode::Char('r'));
     assert!(
         h.screen().contains("no numbers to change"),

@@ -12,6 +12,7 @@ pub mod format;
 pub mod i18n;
 pub mod lab;
 pub mod ladder;
+pub mod numwords;
 pub mod progress;
 pub mod srs;
 pub mod store;

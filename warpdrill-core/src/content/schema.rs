@@ -607,6 +607,12 @@ pub enum AnswerSpec {
         /// linter reports such variants.
         #[serde(default)]
         ties: bool,
+        /// Whether the options are shown in an order drawn from the seed, so that the right
+        /// option's letter changes from variant to variant (default: yes, unless the prompt names
+        /// the options by letter, `(a) … (b) …`). Write `shuffle: false` for options whose order
+        /// means something (ascending sizes, "none of the above").
+        #[serde(default)]
+        shuffle: Option<bool>,
     },
     /// Put items in order of their `key` expressions (ascending unless `descending`).
     Ordering {

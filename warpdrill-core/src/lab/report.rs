@@ -354,7 +354,8 @@ fn regrade(
     let given = record
         .given
         .clone()
-        .unwrap_or_else(|| Given::Text(record.answer.clone().unwrap_or_default()));
+        .unwrap_or_else(|| Given::Text(record.answer.clone().unwrap_or_default()))
+        .resolved(&variant, record.answer.as_deref());
     let feedback = grade_given(&variant, &given, crate::i18n::Lang::En, false);
     let number = match (&variant.key, &given) {
         (AnswerKey::Number { unit, kilo, .. }, Given::Text(text)) => {

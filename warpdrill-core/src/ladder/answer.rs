@@ -17,7 +17,7 @@ pub enum InputError {
     #[error("that is {0} characters — an answer here is a number, at most {MAX_INPUT} characters")]
     TooLong(usize),
     /// No number found.
-    #[error("`{0}` is not a number — try something like {1}")]
+    #[error("couldn't read `{0}` as a number — try e.g. {1}")]
     NotANumber(String, &'static str),
     /// Infinite or absurdly large.
     #[error("`{0}` is too large to be an answer")]
@@ -74,11 +74,16 @@ impl InputError {
                 )
             }
             InputError::NotANumber(text, example) => {
+                // A count's example names what it counts: `32` or `32 sectors`.
+                let example = match unit {
+                    Unit::Count(word) => format!("`32`, `32 {}`", word.word),
+                    _ => (*example).to_string(),
+                };
                 t!(
                     lang,
                     "grade-not-a-number",
                     text = text.clone(),
-                    example = *example
+                    example = example
                 )
             }
             InputError::TooLarge(text) => t!(lang, "grade-too-large", text = text.clone()),
@@ -147,8 +152,11 @@ pub fn unit_hint(unit: &Unit) -> (String, &'static str) {
 pub struct Reading {
     /// The value (bytes, seconds, a 0–1 fraction for percentages …).
     pub value: f64,
-    /// The step of the last digit typed, in the same base: `67%` → 0.01, `0.625` → 0.001.
+    /// The step of the last digit typed, in the same base: `67%` → 0.01, `0.625` → 0.001,
+    /// `4.8e12` → 1e11 (0 for a fraction such as `31/32`, which is exact).
     pub resolution: f64,
+    /// Significant digits typed: `4.8e12` → 2, `62%` → 2, `0.625` → 3.
+    pub significant: u32,
 }
 
 /// Reads a number in the answer's unit and converts it to the unit's base (bytes, seconds, a 0–1
@@ -237,6 +245,13 @@ pub fn read_number(input: &str, unit: &Unit, kilo: u32) -> Result<Reading, Input
             .replace('−', "-")
             .replace('≈', "~"),
     );
+    let normalized = match nothing_word(&normalized, unit) {
+        Some(Nothing::Number(n)) => n.to_string(),
+        Some(Nothing::NotHere) => {
+            return Err(InputError::NotANumber(text.to_string(), example));
+        }
+        None => crate::numwords::digits(&normalized),
+    };
     let mut body = normalized.trim_start_matches(['~', '=']).trim();
     // `x3`: a factor written before the number.
     let mut prefixed_factor = false;
@@ -274,17 +289,35 @@ pub fn read_number(input: &str, unit: &Unit, kilo: u32) -> Result<Reading, Input
             }
         }
     }
-    let (mut number, rest, decimals) =
+    let (mut number, rest, decimals, mut significant) =
         leading_number(body).ok_or_else(|| InputError::NotANumber(text.to_string(), example))?;
     let mut rest = rest.trim_start();
     let mut resolution = 10f64.powi(-(decimals as i32));
     // A power: `2^11`.
     if let Some(after) = rest.strip_prefix('^').or_else(|| rest.strip_prefix("**"))
-        && let Some((exponent, after, _)) = leading_number(after.trim_start())
+        && let Some((exponent, after, _, _)) = leading_number(after.trim_start())
     {
         number = number.powf(exponent);
         resolution = 1.0;
+        significant = u32::MAX;
         rest = after.trim_start();
+    }
+    // A tile written as its two sides: `16×16`, `16x16`, `16 by 16` is 16 (sides that differ
+    // are two answers).
+    if matches!(unit, Unit::None | Unit::Count(_)) {
+        let lower = rest.to_lowercase();
+        let side = lower
+            .strip_prefix('x')
+            .or_else(|| lower.strip_prefix('*'))
+            .or_else(|| lower.strip_prefix("by "))
+            .map(str::trim_start)
+            .and_then(leading_number);
+        if let Some((other, after, _, _)) = side {
+            if other != number {
+                return Err(InputError::TwoAnswers(text.to_string()));
+            }
+            rest = rest[rest.len() - after.len()..].trim_start();
+        }
     }
     // A fraction: `31/32`, `1/8`.
     let (value, rest) = match rest
@@ -292,7 +325,7 @@ pub fn read_number(input: &str, unit: &Unit, kilo: u32) -> Result<Reading, Input
         .map(str::trim_start)
         .and_then(leading_number)
     {
-        Some((denominator, after, _)) => {
+        Some((denominator, after, _, _)) => {
             resolution = 0.0;
             (number / denominator, after.trim())
         }
@@ -321,8 +354,10 @@ pub fn read_number(input: &str, unit: &Unit, kilo: u32) -> Result<Reading, Input
                 .to_string(),
         });
     }
-    // Korean and Hinglish unit words read as the English ones (`바이트` → `B`, `16배` → `16x`).
-    let unit_text = crate::units::english_units(&raw_unit.replace('-', " ")).to_lowercase();
+    // Korean and Hinglish unit words read as the English ones (`바이트` → `B`, `16배` → `16x`);
+    // a unit per something with a slash reads as `per` (`16 warps/SM`, `128 regs/thread`).
+    let unit_text =
+        crate::units::english_units(&per_slash(&raw_unit.replace('-', " "))).to_lowercase();
     let words: Vec<&str> = unit_text.split_whitespace().collect();
     if words.iter().any(|w| negating(w)) {
         return Err(InputError::Negated(text.to_string()));
@@ -390,7 +425,130 @@ pub fn read_number(input: &str, unit: &Unit, kilo: u32) -> Result<Reading, Input
     Ok(Reading {
         value: result,
         resolution: resolution * scale.abs(),
+        significant,
     })
+}
+
+/// Words after a slash that make the unit a rate per thing: `warps/SM` is `warps per SM`.
+const PER_THINGS: [&str; 14] = [
+    "sm", "sms", "thread", "threads", "block", "blocks", "warp", "warps", "cu", "simd", "lane",
+    "cta", "kernel", "launch",
+];
+
+/// `warps/SM` → `warps per SM`, `regs/thread` → `regs per thread` (other slashes, as in `B/s` or
+/// `FLOP/B`, stay).
+fn per_slash(unit: &str) -> String {
+    let mut out = String::with_capacity(unit.len() + 8);
+    let mut rest = unit;
+    while let Some(at) = rest.find('/') {
+        let after = &rest[at + 1..];
+        let word_end = after
+            .find(|c: char| !c.is_alphanumeric())
+            .unwrap_or(after.len());
+        let word = after[..word_end].to_lowercase();
+        out.push_str(&rest[..at]);
+        if PER_THINGS.contains(&word.as_str()) {
+            out.push_str(" per ");
+        } else {
+            out.push('/');
+        }
+        rest = after;
+    }
+    out.push_str(rest);
+    out
+}
+
+/// What a word for nothing reads as in this question.
+#[derive(Debug, Clone, Copy, PartialEq)]
+enum Nothing {
+    /// The number it means here: `none` is 0; `no conflict` is 0 conflicts, or 1 wavefront.
+    Number(u32),
+    /// A word about conflicts where the question counts something else: asked about.
+    NotHere,
+}
+
+/// Whole answers that say "none" (`none`, `zero`, `koi nahi`, `없음`).
+const NONE_WORDS: [&str; 16] = [
+    "none",
+    "zero",
+    "nil",
+    "nothing",
+    "koi nahi",
+    "koi nahin",
+    "kuch nahi",
+    "kuch nahin",
+    "ek bhi nahi",
+    "shunya",
+    "없음",
+    "없다",
+    "없어요",
+    "없습니다",
+    "하나도 없음",
+    "하나도 없다",
+];
+
+/// Whole answers that say "no conflict" (`no bank conflicts`, `conflict-free`, `충돌 없음`).
+const NO_CONFLICT: [&str; 22] = [
+    "no conflict",
+    "no conflicts",
+    "no bank conflict",
+    "no bank conflicts",
+    "conflict free",
+    "bank conflict free",
+    "conflictless",
+    "without conflicts",
+    "without a conflict",
+    "koi conflict nahi",
+    "koi conflict nahin",
+    "conflict nahi",
+    "conflict nahi hai",
+    "koi bank conflict nahi",
+    "bank conflict nahi",
+    "충돌 없음",
+    "충돌 없다",
+    "충돌이 없다",
+    "충돌이 없음",
+    "충돌 없어요",
+    "뱅크 충돌 없음",
+    "bank conflict 없음",
+];
+
+/// Whether the whole answer is a word for nothing, and what it means for `unit`: 0 of anything,
+/// and for "no conflict" 0 conflicts or a 1-way access (1 wavefront); any other question is asked
+/// again rather than guessed.
+fn nothing_word(text: &str, unit: &Unit) -> Option<Nothing> {
+    let cleaned: String = text
+        .to_lowercase()
+        .replace(['-', '.', '!', ','], " ")
+        .split_whitespace()
+        .collect::<Vec<_>>()
+        .join(" ");
+    let cleaned = cleaned
+        .strip_suffix("입니다")
+        .or_else(|| cleaned.strip_suffix("이요"))
+        .unwrap_or(&cleaned)
+        .trim()
+        .to_string();
+    let cleaned = cleaned
+        .strip_prefix("there are ")
+        .or_else(|| cleaned.strip_prefix("there is "))
+        .unwrap_or(&cleaned)
+        .to_string();
+    if NONE_WORDS.contains(&cleaned.as_str()) {
+        return Some(Nothing::Number(0));
+    }
+    if NO_CONFLICT.contains(&cleaned.as_str()) {
+        let counted = match unit {
+            Unit::Count(word) => crate::units::english_units(&word.word).to_lowercase(),
+            _ => String::new(),
+        };
+        return Some(match counted.trim_end_matches('s') {
+            "conflict" | "bank conflict" => Nothing::Number(0),
+            "wavefront" | "way" | "pass" => Nothing::Number(1),
+            _ => Nothing::NotHere,
+        });
+    }
+    None
 }
 
 /// Whether a unit names bits (`b`, `Kb`, `Mb`, `Gb/s`, `bits`), not bytes (`B`, `KB`, and the
@@ -445,8 +603,9 @@ fn strip_thousands(text: &str) -> String {
     out
 }
 
-/// A leading decimal number (sign, digits, point, exponent), the rest, and the decimals typed.
-fn leading_number(text: &str) -> Option<(f64, &str, usize)> {
+/// A leading decimal number (sign, digits, point, exponent), the rest, the decimals typed (negative
+/// for a power of ten: `4.8e12` has -11) and the significant digits typed.
+fn leading_number(text: &str) -> Option<(f64, &str, i64, u32)> {
     let bytes = text.as_bytes();
     let mut end = 0;
     if matches!(bytes.first(), Some(b'-' | b'+')) {
@@ -461,6 +620,12 @@ fn leading_number(text: &str) -> Option<(f64, &str, usize)> {
     }
     let mantissa = &text[digits_start..end];
     let mut decimals = mantissa.find('.').map_or(0, |dot| mantissa.len() - dot - 1) as i64;
+    let significant = mantissa
+        .chars()
+        .filter(char::is_ascii_digit)
+        .skip_while(|&c| c == '0')
+        .count()
+        .max(1) as u32;
     if end < bytes.len() && (bytes[end] == b'e' || bytes[end] == b'E') {
         let mut exp = end + 1;
         if exp < bytes.len() && (bytes[exp] == b'-' || bytes[exp] == b'+') {
@@ -479,7 +644,7 @@ fn leading_number(text: &str) -> Option<(f64, &str, usize)> {
     text[..end]
         .parse::<f64>()
         .ok()
-        .map(|n| (n, &text[end..], decimals.max(0) as usize))
+        .map(|n| (n, &text[end..], decimals.clamp(-300, 300), significant))
 }
 
 fn si_prefix(prefix: &str, kilo: f64) -> Option<f64> {
@@ -497,7 +662,7 @@ fn si_prefix(prefix: &str, kilo: f64) -> Option<f64> {
 /// The words a count may be typed with: its own and its other language's (singular or plural), the
 /// usual synonyms, and the Korean counter `개`.
 fn count_words(word: &crate::content::schema::CountWord) -> Vec<String> {
-    let mut words = vec![crate::units::COUNTER.to_string()];
+    let mut words = vec![crate::units::COUNTER.to_string(), "번".to_string()];
     for one in word.all() {
         words.extend(one_count_words(one));
         let english = crate::units::english_units(one);
@@ -529,6 +694,9 @@ fn one_count_words(word: &str) -> Vec<String> {
             "pass",
             "passes",
             "way conflict",
+            "way conflicts",
+            "way bank conflict",
+            "way bank conflicts",
         ],
         "wave" => &["wave", "waves", "wavefront", "wavefronts", "warp", "warps"],
         "conflict" => &["conflict", "conflicts", "bank conflict", "bank conflicts"],
@@ -628,7 +796,7 @@ fn unit_scale(unit_text: &str, unit: &Unit, value: f64, kilo: u32) -> Option<f64
             "%" | "percent" => Some(0.01),
             _ => None,
         },
-        Unit::None if u == crate::units::COUNTER => Some(1.0),
+        Unit::None if u == crate::units::COUNTER || u == "번" => Some(1.0),
         Unit::None => si_prefix(u, 1000.0),
         Unit::Count(word) => {
             (u.is_empty() || count_words(word).iter().any(|w| w == u)).then_some(1.0)
@@ -816,5 +984,168 @@ mod tests {
         ));
         let message = read("abc", Unit::Percent).unwrap_err().to_string();
         assert!(message.contains("62.5%"), "{message}");
+    }
+
+    #[test]
+    fn spelled_numbers_in_every_language() {
+        let sectors = Unit::Count("sectors".into());
+        let warps = Unit::Count("warps".into());
+        let ko_sectors = Unit::Count(crate::content::schema::CountWord {
+            word: "섹터".into(),
+            also: vec!["sectors".into()],
+        });
+        let cases: &[(&str, &Unit, f64)] = &[
+            ("thirty-two sectors", &sectors, 32.0),
+            ("thirty two", &sectors, 32.0),
+            ("one hundred twenty-eight", &Unit::None, 128.0),
+            ("Four", &sectors, 4.0),
+            ("battis sectors", &sectors, 32.0),
+            ("battis hain", &sectors, 32.0),
+            ("do warps", &warps, 2.0),
+            ("ek sau atthais", &Unit::None, 128.0),
+            ("서른두 개", &ko_sectors, 32.0),
+            ("섹터 서른두 개", &ko_sectors, 32.0),
+            ("두 개", &ko_sectors, 2.0),
+            ("넷", &ko_sectors, 4.0),
+            ("네 번", &Unit::None, 4.0),
+            ("4번", &Unit::None, 4.0),
+            ("삼십이", &ko_sectors, 32.0),
+            ("백이십팔 바이트", &Unit::Bytes, 128.0),
+            ("열여섯 배", &Unit::Factor, 16.0),
+        ];
+        for (input, unit, want) in cases {
+            let got = parse_number(input, unit, 1024);
+            assert!(
+                matches!(got, Ok(v) if close(v, *want)),
+                "{input:?} as {unit:?} → {got:?}, want {want}"
+            );
+        }
+    }
+
+    #[test]
+    fn spellings_that_are_not_numbers_are_asked_about() {
+        let sectors = Unit::Count("sectors".into());
+        for input in [
+            "I do not know",
+            "이",
+            "네",
+            "이 값",
+            "do the math",
+            "teen spirit",
+        ] {
+            let got = parse_number(input, &sectors, 1024);
+            assert!(
+                matches!(
+                    got,
+                    Err(InputError::NotANumber(..) | InputError::Negated(_))
+                ),
+                "{input:?} → {got:?}"
+            );
+        }
+    }
+
+    #[test]
+    fn words_for_nothing() {
+        let conflicts = Unit::Count("conflicts".into());
+        let wavefronts = Unit::Count("wavefronts".into());
+        let sectors = Unit::Count("sectors".into());
+        let cases: &[(&str, &Unit, f64)] = &[
+            ("none", &conflicts, 0.0),
+            ("zero", &sectors, 0.0),
+            ("koi nahi", &conflicts, 0.0),
+            ("없음", &conflicts, 0.0),
+            ("no conflict", &conflicts, 0.0),
+            ("No bank conflicts.", &conflicts, 0.0),
+            ("conflict-free", &conflicts, 0.0),
+            ("충돌 없음", &conflicts, 0.0),
+            ("koi conflict nahi", &conflicts, 0.0),
+            ("no conflict", &wavefronts, 1.0),
+            ("conflict-free", &wavefronts, 1.0),
+            ("충돌 없음", &wavefronts, 1.0),
+        ];
+        for (input, unit, want) in cases {
+            let got = parse_number(input, unit, 1024);
+            assert!(
+                matches!(got, Ok(v) if close(v, *want)),
+                "{input:?} as {unit:?} → {got:?}, want {want}"
+            );
+        }
+        // "No conflict" says nothing about sectors: asked, not read as 0.
+        assert!(matches!(
+            parse_number("no conflict", &sectors, 1024),
+            Err(InputError::NotANumber(..))
+        ));
+        // `not 4` and `no 4` stay negations.
+        assert!(matches!(
+            parse_number("no 4", &sectors, 1024),
+            Err(InputError::Negated(_))
+        ));
+    }
+
+    #[test]
+    fn way_conflicts_ordinals_tiles_and_slashes() {
+        let wavefronts = Unit::Count("wavefronts".into());
+        let warps = Unit::Count("warps".into());
+        let cases: &[(&str, &Unit, f64)] = &[
+            ("4-way", &wavefronts, 4.0),
+            ("4-way bank conflict", &wavefronts, 4.0),
+            ("4-way conflicts", &wavefronts, 4.0),
+            ("a 4-way bank conflict", &wavefronts, 4.0),
+            ("16×16", &Unit::None, 16.0),
+            ("16x16", &Unit::None, 16.0),
+            ("16 by 16", &Unit::None, 16.0),
+            ("T = 16 x 16", &Unit::None, 16.0),
+            ("16 warps/SM", &warps, 16.0),
+            ("2 blocks/SM", &Unit::Count("blocks".into()), 2.0),
+            ("128 regs/thread", &Unit::Count("registers".into()), 128.0),
+            ("4.8 TB/s", &Unit::BytesPerSecond, 4.8e12),
+        ];
+        for (input, unit, want) in cases {
+            let got = parse_number(input, unit, 1024);
+            assert!(
+                matches!(got, Ok(v) if close(v, *want)),
+                "{input:?} as {unit:?} → {got:?}, want {want}"
+            );
+        }
+        assert!(matches!(
+            parse_number("16x32", &Unit::None, 1024),
+            Err(InputError::TwoAnswers(_))
+        ));
+        assert!(matches!(
+            parse_number("16 warps/block", &warps, 1024),
+            Ok(v) if close(v, 16.0)
+        ));
+    }
+
+    #[test]
+    fn powers_of_ten_keep_the_digits_typed() {
+        let rate = Unit::BytesPerSecond;
+        let cases: &[(&str, &Unit, f64, f64, u32)] = &[
+            ("4.8e12 B/s", &rate, 4.8e12, 1e11, 2),
+            ("4.8 × 10^12 B/s", &rate, 4.8e12, 1e11, 2),
+            ("4.8x10^12 B/s", &rate, 4.8e12, 1e11, 2),
+            ("4.8 trillion B/s", &rate, 4.8e12, 1e11, 2),
+            ("4.8조 B/s", &rate, 4.8e12, 1e11, 2),
+            ("1.07 billion", &Unit::None, 1.07e9, 1e7, 3),
+            ("1.07e9", &Unit::None, 1.07e9, 1e7, 3),
+            ("2 lakh", &Unit::None, 2e5, 1e5, 1),
+            ("1.5 crore", &Unit::None, 1.5e7, 1e6, 2),
+            ("480만", &Unit::None, 4.8e6, 1e4, 3),
+            ("3 thousand", &Unit::None, 3000.0, 1000.0, 1),
+            (
+                "2.5 million threads",
+                &Unit::Count("threads".into()),
+                2.5e6,
+                1e5,
+                2,
+            ),
+        ];
+        for (input, unit, value, step, significant) in cases {
+            let got = read_number(input, unit, 1024);
+            assert!(
+                matches!(got, Ok(r) if close(r.value, *value) && close(r.resolution, *step) && r.significant == *significant),
+                "{input:?} as {unit:?} → {got:?}, want {value} step {step}"
+            );
+        }
     }
 }

@@ -51,6 +51,30 @@ impl Given {
         }
     }
 
+    /// This answer with a picked option found again by its words: `shown` is the answer as the
+    /// learner saw it (`b) shared memory`, from [`Given::shown`]). Options are shown in an order
+    /// drawn from the seed, so a record is graded by the option it names, not by its letter
+    /// alone — a record written before that order changed still names the option it meant. The
+    /// letter stands where the words name no option (another language's words).
+    pub fn resolved(&self, variant: &Variant, shown: Option<&str>) -> Given {
+        let (Given::Choice(index), AnswerKey::Choice { options, also, .. }, Some(shown)) =
+            (self, &variant.key, shown)
+        else {
+            return self.clone();
+        };
+        let words = match shown.split_once(") ") {
+            Some((mark, words)) if mark.chars().count() == 1 => words.trim(),
+            _ => return self.clone(),
+        };
+        let named: Vec<usize> = (0..options.len())
+            .filter(|&i| options[i] == words || also.get(i).is_some_and(|e| e == words))
+            .collect();
+        match named.as_slice() {
+            [one] => Given::Choice(*one),
+            _ => Given::Choice(*index),
+        }
+    }
+
     /// The answer as the learner saw it: the text, `b) option` or `x → y → z`.
     pub fn shown(&self, variant: &Variant) -> String {
         match (self, &variant.key) {
@@ -1055,5 +1079,41 @@ mod tests {
         };
         assert!(record.shown.starts_with("b) "), "{}", record.shown);
         assert_eq!(record.given, Given::Choice(1));
+    }
+
+    #[test]
+    fn a_recorded_choice_is_found_again_by_its_words() {
+        let v = variant("l1-scope");
+        let AnswerKey::Choice {
+            options, correct, ..
+        } = &v.key
+        else {
+            panic!("a choice");
+        };
+        let right = correct[0];
+        let other = (right + 1) % options.len();
+        // A record whose letter no longer matches its words (written before the order changed)
+        // is graded by the words.
+        let shown = format!("{}) {}", letter(other), options[right]);
+        assert_eq!(
+            Given::Choice(other).resolved(&v, Some(&shown)),
+            Given::Choice(right)
+        );
+        let feedback = grade_given(
+            &v,
+            &Given::Choice(other).resolved(&v, Some(&shown)),
+            Lang::En,
+            false,
+        );
+        assert_eq!(feedback.outcome, Outcome::Correct);
+        // Words that name no option (another language) leave the letter.
+        assert_eq!(
+            Given::Choice(other).resolved(&v, Some("b) 전역 메모리")),
+            Given::Choice(other)
+        );
+        assert_eq!(
+            Given::Choice(other).resolved(&v, None),
+            Given::Choice(other)
+        );
     }
 }

@@ -194,11 +194,19 @@ fn sample(template: &ExerciseTemplate) -> Vec<variant::Variant> {
     }
 }
 
-/// What a variant's answer is, for comparing variants (none for explanations and names).
-fn signature(key: &variant::AnswerKey) -> Option<String> {
-    match key {
+/// What a variant's answer is, for comparing variants (none for explanations and names); a
+/// choice by the template's options that are right, whatever letters they are shown at.
+fn signature(v: &variant::Variant) -> Option<String> {
+    match &v.key {
         variant::AnswerKey::Number { value, .. } => Some(format!("{value:.9e}")),
-        variant::AnswerKey::Choice { correct, .. } => Some(format!("{correct:?}")),
+        variant::AnswerKey::Choice { correct, .. } => {
+            let mut right: Vec<usize> = correct
+                .iter()
+                .map(|&i| v.option_order.get(i).copied().unwrap_or(i))
+                .collect();
+            right.sort_unstable();
+            Some(format!("{right:?}"))
+        }
         variant::AnswerKey::Ordering { correct, .. } => Some(format!("{correct:?}")),
         variant::AnswerKey::Text { .. } | variant::AnswerKey::Explain { .. } => None,
     }
@@ -231,10 +239,98 @@ pub fn lint(template: &ExerciseTemplate) -> Vec<Finding> {
         lint_answers_vary(template, &variants, &mut findings);
         lint_stated_numbers(template, &variants, &mut findings);
     }
+    if let Some(share) = answer_share(template)
+        && share.warns()
+    {
+        findings.push(Finding {
+            severity: Severity::Warning,
+            needle: Some(if share.kind == "choice" { "options" } else { "answer" }.into()),
+            message: format!(
+                "the most common answer, {}, is right in {} of {} seeds ({}): a learner who always gives it is mostly right — widen the parameters' ranges or choices so that answers vary",
+                share.answer,
+                share.count,
+                share.seeds,
+                crate::format::percent(share.share())
+            ),
+        });
+    }
     lint_odd_text(&variants, &mut findings);
     lint_first_hint(&variants, &mut findings);
     lint_mistakes(template, &variants, &mut findings);
     findings
+}
+
+/// Seeds the answer share is measured on.
+pub const SHARE_SEEDS: u64 = 40;
+
+/// Above this share of [`SHARE_SEEDS`] the most common answer is a warning.
+pub const SHARE_LIMIT: f64 = 0.5;
+
+/// How often a template's most common answer comes up: over [`SHARE_SEEDS`] seeds, the option
+/// letter most often right (a choice, in the order the variants show their options), or the value
+/// (a number) or order most often asked for.
+#[derive(Debug, Clone, PartialEq, serde::Serialize)]
+pub struct AnswerShare {
+    /// The template.
+    pub exercise: String,
+    /// `choice`, `number` or `ordering`.
+    pub kind: &'static str,
+    /// The most common answer, as shown (`b`, `5 sectors`).
+    pub answer: String,
+    /// In how many seeds it is the answer.
+    pub count: usize,
+    /// Seeds drawn.
+    pub seeds: usize,
+    /// A fixed fact (no parameters): its answer need not vary, and is never warned about.
+    pub exempt: bool,
+}
+
+impl AnswerShare {
+    /// `count / seeds`: 0.25 when a 4-option choice is right at each letter equally often.
+    pub fn share(&self) -> f64 {
+        self.count as f64 / self.seeds.max(1) as f64
+    }
+
+    /// Whether the share is over [`SHARE_LIMIT`] in a template that has parameters.
+    pub fn warns(&self) -> bool {
+        !self.exempt && self.share() > SHARE_LIMIT + 1e-12
+    }
+}
+
+/// The share of `template`'s most common answer over [`SHARE_SEEDS`] seeds; `None` for answers
+/// that are names or explanations, or when no variant can be drawn. A choice counts every right
+/// option of a variant (ties count for each).
+pub fn answer_share(template: &ExerciseTemplate) -> Option<AnswerShare> {
+    let variants: Vec<variant::Variant> = (0..SHARE_SEEDS)
+        .filter_map(|seed| variant::generate(template, seed).ok())
+        .collect();
+    let first = variants.first()?;
+    let mut counts: BTreeMap<String, (usize, String)> = BTreeMap::new();
+    for v in &variants {
+        match &v.key {
+            variant::AnswerKey::Choice { correct, .. } => {
+                for &i in correct {
+                    let letter = variant::letter(i).to_string();
+                    counts.entry(letter.clone()).or_insert((0, letter)).0 += 1;
+                }
+            }
+            key => {
+                let signature = signature(v)?;
+                counts.entry(signature).or_insert((0, key.display())).0 += 1;
+            }
+        }
+    }
+    let (count, answer) = counts
+        .into_values()
+        .max_by(|a, b| a.0.cmp(&b.0).then_with(|| b.1.cmp(&a.1)))?;
+    Some(AnswerShare {
+        exercise: template.id.clone(),
+        kind: first.key.kind(),
+        answer,
+        count,
+        seeds: variants.len(),
+        exempt: !template.params.values().any(|p| param_len(p) > 1),
+    })
 }
 
 /// Seeds a declared mistake is compared with the answer on.
@@ -346,7 +442,7 @@ fn lint_choices(
     has_params: bool,
     findings: &mut Vec<Finding>,
 ) {
-    let crate::content::schema::AnswerSpec::Choice { options, ties } = &template.answer else {
+    let crate::content::schema::AnswerSpec::Choice { options, ties, .. } = &template.answer else {
         return;
     };
     let count = options.len();
@@ -386,9 +482,12 @@ fn lint_choices(
     }
     if has_params && variants.len() > 1 {
         for index in 0..count {
+            // By the option as written (the order shown changes with the seed): an option whose
+            // words are mostly right is mostly right whatever letter it has.
             let right = variants
                 .iter()
-                .filter(|v| matches!(&v.key, variant::AnswerKey::Choice { correct, .. } if correct.contains(&index)))
+                .filter(|v| matches!(&v.key, variant::AnswerKey::Choice { correct, .. }
+                    if correct.iter().any(|&shown| v.option_order.get(shown).copied().unwrap_or(shown) == index)))
                 .count();
             let share = right as f64 / variants.len() as f64;
             if share > majority(count) && right < variants.len() {
@@ -396,7 +495,7 @@ fn lint_choices(
                     severity: Severity::Warning,
                     needle: Some("options".into()),
                     message: format!(
-                        "option {} is right in {right} of {} variants: always picking it is mostly right — balance the parameters",
+                        "option {} (as written) is right in {right} of {} variants: always picking it is mostly right — balance the parameters",
                         variant::letter(index),
                         variants.len()
                     ),
@@ -411,7 +510,7 @@ fn lint_answers_vary(
     variants: &[variant::Variant],
     findings: &mut Vec<Finding>,
 ) {
-    let signatures: Vec<Option<String>> = variants.iter().map(|v| signature(&v.key)).collect();
+    let signatures: Vec<Option<String>> = variants.iter().map(signature).collect();
     if signatures.iter().any(Option::is_none) {
         return;
     }
@@ -439,7 +538,7 @@ fn lint_answers_vary(
             .map(|i| param_value(param, i))
             .collect();
         let changes = variants.iter().step_by(step).any(|base| {
-            let Some(before) = signature(&base.key) else {
+            let Some(before) = signature(base) else {
                 return true;
             };
             alternatives.iter().any(|value| {
@@ -447,7 +546,7 @@ fn lint_answers_vary(
                 params.insert(name.clone(), value.clone());
                 variant::build(template, base.seed, params)
                     .ok()
-                    .and_then(|v| signature(&v.key))
+                    .and_then(|v| signature(&v))
                     .is_some_and(|after| after != before)
             })
         });
@@ -651,6 +750,22 @@ fn lint_stated_numbers(
             }
         }
     }
+}
+
+/// The answer share ([`answer_share`]) of every exercise of `content` defined in `sources`, in the
+/// content's order (by level, then as written).
+pub fn shares_in_sources(sources: &[SourceFile], content: &Content) -> Vec<AnswerShare> {
+    content
+        .exercises
+        .iter()
+        .filter(|exercise| {
+            let quoted = format!("\"{}\"", exercise.id);
+            sources
+                .iter()
+                .any(|s| s.kind == content::FileKind::Exercises && s.text.contains(&quoted))
+        })
+        .filter_map(answer_share)
+        .collect()
 }
 
 /// Lints every exercise of `content` found in `sources`, each finding placed at `file:line:column`

@@ -100,6 +100,26 @@ fn within(tolerance: &Tolerance, given: f64, target: f64) -> bool {
     }
 }
 
+/// The rounding rule, the same for every number and in both directions: a number typed to some
+/// digit stands for every value within half a step of that digit, so it is right when the answer
+/// is — 62.5 % typed as `62%` or as `63%` (step 1 point, the answer 0.5 point away) both count,
+/// 62.4 % typed as `63%` does not. The digits typed must say enough: a percentage to a whole
+/// point or finer; any other number with at least two significant digits and a step of at most
+/// 5 % of the answer (`4.8e12` for 4.83e12, `1.07 billion` for 1 073 741 824 — not `5e12`, nor
+/// `1.3e2` for 128). A number typed in full (`128`) has a step of 1, so only the tolerance helps.
+pub fn rounded_at_digits(reading: &super::answer::Reading, target: f64, unit: &Unit) -> bool {
+    let step = reading.resolution;
+    if step <= 0.0 || !step.is_finite() {
+        return false;
+    }
+    let fine_enough = if *unit == Unit::Percent {
+        step <= 0.01 + 1e-12
+    } else {
+        reading.significant >= 2 && step <= 0.05 * target.abs() + 1e-300
+    };
+    fine_enough && (reading.value - target).abs() <= step / 2.0 * (1.0 + 1e-9) + 1e-15
+}
+
 /// The misconception line: its name and what to rethink.
 fn mistake_line(name: Option<&str>, feedback: &str, lang: Lang) -> String {
     match name {
@@ -232,35 +252,21 @@ pub fn grade_in(variant: &Variant, response: Response<'_>, lang: Lang) -> Feedba
                     },
                 );
             }
-            // A percentage rounded the way a learner rounds (66.67 % → 67 % or 0.67): accepted
-            // when typed to a whole percent or finer and it is the answer rounded to that digit.
-            if *unit == Unit::Percent
-                && reading.resolution > 0.0
-                && reading.resolution <= 0.01 + 1e-12
-            {
-                let step = reading.resolution;
-                let rounded = (value / step + 0.5 + 1e-9).floor() * step;
-                if (given - rounded).abs() <= step * 1e-6 {
-                    return right(t!(
-                        lang,
-                        "grade-right-rounded",
-                        expected = expected.clone(),
-                        given = format_with_unit_in(given, unit, *kilo, lang)
-                    ));
-                }
+            // A number rounded at the last digit typed, up or down (62.5 % as `62%` or `63%`,
+            // 4.83e12 as `4.8e12`, 1 073 741 824 as `1.07 billion`): right when the answer is
+            // within half a step of that digit.
+            if rounded_at_digits(&reading, *value, unit) {
+                return right(t!(
+                    lang,
+                    "grade-right-rounded",
+                    expected = expected.clone(),
+                    given = format_with_unit_in(given, unit, *kilo, lang)
+                ));
             }
             let given_shown = format_with_unit_in(given, unit, *kilo, lang);
             // A declared misconception gives this number (as exactly as a right answer must be):
             // it is named first, and the answer follows only where the answer is shown.
-            let rounded_to = |target: f64| {
-                *unit == Unit::Percent
-                    && reading.resolution > 0.0
-                    && reading.resolution <= 0.01 + 1e-12
-                    && (given
-                        - (target / reading.resolution + 0.5 + 1e-9).floor() * reading.resolution)
-                        .abs()
-                        <= reading.resolution * 1e-6
-            };
+            let rounded_to = |target: f64| rounded_at_digits(&reading, target, unit);
             if let Some(mistake) = variant.mistakes.iter().find(|m| {
                 matches!(m.answer, MistakenAnswer::Number(target)
                     if within(tolerance, given, target) || rounded_to(target))
@@ -335,9 +341,16 @@ pub fn grade_in(variant: &Variant, response: Response<'_>, lang: Lang) -> Feedba
                 Response::Choice(index) => vec![index],
                 // In a translation, the English words of an option name it too.
                 Response::Text(text) => {
-                    let mut picked = pick_options(text, options);
-                    if picked.is_empty() && also.len() == options.len() {
-                        picked = pick_options(text, also);
+                    let pick = |typed: &str| {
+                        let mut picked = pick_options(typed, options);
+                        if picked.is_empty() && also.len() == options.len() {
+                            picked = pick_options(typed, also);
+                        }
+                        picked
+                    };
+                    let mut picked = pick(text);
+                    if picked.is_empty() {
+                        picked = pick_in_forms(text, pick);
                     }
                     picked
                 }
@@ -446,7 +459,9 @@ pub fn grade_in(variant: &Variant, response: Response<'_>, lang: Lang) -> Feedba
             let Response::Text(text) = response else {
                 return Feedback::unusable(t!(lang, "grade-type-word"), expected);
             };
-            if names_answer(text, accepted, *threshold) {
+            if names_answer(text, accepted, *threshold)
+                || names_in_forms(text, accepted, *threshold)
+            {
                 right(t!(lang, "grade-right", expected = expected.clone()))
             } else {
                 wrong(
@@ -786,6 +801,38 @@ pub fn names_answer(typed: &str, accepted: &[String], threshold: i64) -> bool {
     })
 }
 
+/// The options named by a term said in a sentence, in another language or with a gloss
+/// ([`super::terms::forms`]): the part outside the brackets, unless the gloss names another
+/// option; the gloss alone when the outside names none; then the whole answer.
+fn pick_in_forms(text: &str, pick: impl Fn(&str) -> Vec<usize>) -> Vec<usize> {
+    let forms = super::terms::forms(text);
+    if let Some(inside) = &forms.inside {
+        let (outside, inside) = (pick(&forms.outside), pick(inside));
+        return match (outside.is_empty(), inside.is_empty()) {
+            (false, true) => outside,
+            (true, false) => inside,
+            (false, false) if outside == inside => outside,
+            _ => Vec::new(),
+        };
+    }
+    pick(&forms.whole)
+}
+
+/// Whether a term said in a sentence, in another language or with a gloss names an accepted
+/// answer: the part outside the brackets names it (the gloss explains it, or says what it is
+/// not: `coalescing (not bank conflicts)`), the gloss names it when nothing is outside, or the
+/// whole answer, framing removed, names it.
+fn names_in_forms(text: &str, accepted: &[String], threshold: i64) -> bool {
+    let forms = super::terms::forms(text);
+    match &forms.inside {
+        Some(inside) => {
+            names_answer(&forms.outside, accepted, threshold)
+                || forms.outside.trim().is_empty() && names_answer(inside, accepted, threshold)
+        }
+        None => names_answer(&forms.whole, accepted, threshold),
+    }
+}
+
 /// Reads the options a text names: `b`, `B)`, `(b)`, `2`, the option's words, the shown form
 /// `b) shared memory (`__shared__`)`, or several joined by `or` (`a) 128 threads or b) 256 threads`).
 /// Empty when nothing (or something contradictory, like `a) <the words of b>`) was named.
@@ -992,5 +1039,62 @@ mod tests {
         );
         assert!(read_order("regs, smem", &items, &aliases, Lang::En).is_err());
         assert!(read_order("regs, regs, L2, DRAM", &items, &aliases, Lang::En).is_err());
+    }
+
+    #[test]
+    fn terms_in_sentences_glosses_and_other_languages() {
+        let options: Vec<String> = [
+            "registers",
+            "shared memory",
+            "global memory",
+            "local memory",
+        ]
+        .map(String::from)
+        .to_vec();
+        let pick = |t: &str| {
+            let p = pick_options(t, &options);
+            if p.is_empty() {
+                pick_in_forms(t, |x| pick_options(x, &options))
+            } else {
+                p
+            }
+        };
+        assert_eq!(pick("it is shared memory"), vec![1]);
+        assert_eq!(pick("레지스터"), vec![0]);
+        assert_eq!(pick("공유 메모리입니다"), vec![1]);
+        assert_eq!(pick("global memory hai"), vec![2]);
+        assert_eq!(pick("smem (shared memory)"), vec![1]);
+        assert_eq!(pick("shared memory (not global memory)"), vec![1]);
+        assert_eq!(pick("shared memory (global memory)"), Vec::<usize>::new());
+        assert_eq!(pick("not shared memory"), Vec::<usize>::new());
+        let bound = vec!["memory-bound".to_string(), "compute-bound".to_string()];
+        let pick = |t: &str| {
+            let p = pick_options(t, &bound);
+            if p.is_empty() {
+                pick_in_forms(t, |x| pick_options(x, &bound))
+            } else {
+                p
+            }
+        };
+        assert_eq!(pick("memory bound hai"), vec![0]);
+        assert_eq!(pick("메모리 바운드"), vec![0]);
+        assert_eq!(pick("it's compute-bound"), vec![1]);
+
+        let accepted: Vec<String> = ["coalescing", "memory coalescing", "coalesced access"]
+            .map(String::from)
+            .to_vec();
+        let names = |t: &str| names_answer(t, &accepted, 60) || names_in_forms(t, &accepted, 60);
+        assert!(names("coalescing hota hai"));
+        assert!(names("it is memory coalescing"));
+        assert!(names("coalescing (merging a warp's accesses)"));
+        assert!(names("코얼레싱이요"));
+        assert!(names("coalescing (not bank conflicts)"));
+        assert!(!names("not coalescing (bank conflicts)"));
+        assert!(!names("bank conflicts"));
+        let lds: Vec<String> = vec!["LDS".into(), "local data share".into()];
+        assert!(
+            names_answer("LDS (local data share)", &lds, 60)
+                || names_in_forms("LDS (local data share)", &lds, 60)
+        );
     }
 }

@@ -155,7 +155,7 @@ pub(super) fn answer_key(
     spec: &AnswerSpec,
     ctx: &Context<'_>,
     rng: &mut ChaCha8Rng,
-) -> Result<AnswerKey, VariantError> {
+) -> Result<(AnswerKey, Option<Vec<usize>>), VariantError> {
     match spec {
         AnswerSpec::Number {
             value,
@@ -176,41 +176,57 @@ pub(super) fn answer_key(
                     message: format!("kilo must be 1000 or 1024, got {kilo}"),
                 });
             }
-            Ok(AnswerKey::Number {
-                value,
-                unit: unit.clone(),
-                tolerance,
-                kilo,
-            })
+            Ok((
+                AnswerKey::Number {
+                    value,
+                    unit: unit.clone(),
+                    tolerance,
+                    kilo,
+                },
+                None,
+            ))
         }
-        AnswerSpec::Choice { options, .. } => {
+        AnswerSpec::Choice {
+            options, shuffle, ..
+        } => {
             let mut rendered = Vec::new();
-            let mut correct = Vec::new();
-            let mut also = Vec::new();
+            let mut right = Vec::new();
+            let mut english = Vec::new();
             for (i, option) in options.iter().enumerate() {
                 let place = format!("option {}", letter(i));
                 rendered.push(ctx.render(&option.text, &place)?);
-                if let Some(english) = &option.also {
-                    also.push(ctx.render(english, &place)?);
+                if let Some(text) = &option.also {
+                    english.push(ctx.render(text, &place)?);
                 }
-                if ctx.eval(&option.correct, &place)? != 0.0 {
-                    correct.push(i);
-                }
+                right.push(ctx.eval(&option.correct, &place)? != 0.0);
             }
-            if also.len() != rendered.len() {
-                also.clear();
-            }
-            if correct.is_empty() {
+            if !right.contains(&true) {
                 return Err(VariantError::Template {
                     place: "answer".into(),
                     message: "no option is correct for these parameters".into(),
                 });
             }
-            Ok(AnswerKey::Choice {
-                options: rendered,
-                correct,
-                also,
-            })
+            let order = if shuffled(*shuffle, ctx.prompt_letters) {
+                option_order(&right, ctx.seed, rng)
+            } else {
+                (0..options.len()).collect()
+            };
+            let also = if english.len() == rendered.len() {
+                order.iter().map(|&i| english[i].clone()).collect()
+            } else {
+                Vec::new()
+            };
+            let correct = (0..order.len())
+                .filter(|&shown| right[order[shown]])
+                .collect();
+            Ok((
+                AnswerKey::Choice {
+                    options: order.iter().map(|&i| rendered[i].clone()).collect(),
+                    correct,
+                    also,
+                },
+                Some(order),
+            ))
         }
         AnswerSpec::Ordering {
             items,
@@ -251,21 +267,27 @@ pub(super) fn answer_key(
                 }
                 aliases.push(names);
             }
-            Ok(AnswerKey::Ordering {
-                items: rendered,
-                aliases,
-                shown,
-                correct,
-                by: by.clone(),
-            })
+            Ok((
+                AnswerKey::Ordering {
+                    items: rendered,
+                    aliases,
+                    shown,
+                    correct,
+                    by: by.clone(),
+                },
+                None,
+            ))
         }
         AnswerSpec::Text {
             accepted,
             threshold,
-        } => Ok(AnswerKey::Text {
-            accepted: accepted.clone(),
-            threshold: threshold.unwrap_or(60),
-        }),
+        } => Ok((
+            AnswerKey::Text {
+                accepted: accepted.clone(),
+                threshold: threshold.unwrap_or(60),
+            },
+            None,
+        )),
         AnswerSpec::Explain {
             ideas,
             model,
@@ -286,15 +308,95 @@ pub(super) fn answer_key(
                 }
                 parts.push(Part {
                     prompt: ctx.render(&check.prompt, &place)?,
-                    key: answer_key(&check.answer, ctx, rng)?,
+                    key: answer_key(&check.answer, ctx, rng)?.0,
                 });
             }
-            Ok(AnswerKey::Explain {
-                ideas: ideas.clone(),
-                model: ctx.render(model, "model answer")?,
-                required: required.unwrap_or(ideas.len()).min(ideas.len()),
-                checks: parts,
-            })
+            Ok((
+                AnswerKey::Explain {
+                    ideas: ideas.clone(),
+                    model: ctx.render(model, "model answer")?,
+                    required: required.unwrap_or(ideas.len()).min(ideas.len()),
+                    checks: parts,
+                },
+                None,
+            ))
         }
+    }
+}
+
+/// Whether a choice's options are shown in an order drawn from the seed: as the template says, and
+/// by default unless its prompt names the options by letter (`(a) … (b) …`), which a new order
+/// would contradict.
+fn shuffled(shuffle: Option<bool>, prompt_letters: bool) -> bool {
+    shuffle.unwrap_or(!prompt_letters)
+}
+
+/// Whether a prompt names choice options by letter: `(a)` and `(b)` both appear.
+pub(super) fn names_letters(prompt: &str) -> bool {
+    prompt.contains("(a)") && prompt.contains("(b)")
+}
+
+/// The order options are shown in, as template indices (shown position → option): the first
+/// right option goes to position `slot mod n` — so over any `n` consecutive slots it takes every
+/// letter once, and a learner cannot learn a letter — and the others follow in an order drawn
+/// from `rng`.
+///
+/// With 4 options, the right one second in the template and `slot = 6`, it is shown third (`c`).
+pub(super) fn option_order(right: &[bool], slot: u64, rng: &mut ChaCha8Rng) -> Vec<usize> {
+    let n = right.len();
+    let Some(first_right) = right.iter().position(|&r| r) else {
+        return (0..n).collect();
+    };
+    let mut others: Vec<usize> = (0..n).filter(|&i| i != first_right).collect();
+    for i in (1..others.len()).rev() {
+        let j = pick(rng, i + 1);
+        others.swap(i, j);
+    }
+    let at = (slot % n as u64) as usize;
+    others.insert(at, first_right);
+    others
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use rand_chacha::rand_core::SeedableRng;
+
+    #[test]
+    fn the_right_option_takes_every_letter_in_turn() {
+        let right = [false, true, false, false];
+        let mut seen = [0usize; 4];
+        for slot in 0..40u64 {
+            let mut rng = ChaCha8Rng::seed_from_u64(slot);
+            let order = option_order(&right, slot, &mut rng);
+            let mut sorted = order.clone();
+            sorted.sort_unstable();
+            assert_eq!(sorted, vec![0, 1, 2, 3], "a permutation: {order:?}");
+            let shown = order.iter().position(|&i| i == 1).unwrap();
+            assert_eq!(shown, (slot % 4) as usize);
+            seen[shown] += 1;
+        }
+        assert_eq!(seen, [10, 10, 10, 10]);
+    }
+
+    #[test]
+    fn the_same_slot_and_seed_give_the_same_order() {
+        let right = [true, false, false];
+        let a = option_order(&right, 7, &mut ChaCha8Rng::seed_from_u64(3));
+        let b = option_order(&right, 7, &mut ChaCha8Rng::seed_from_u64(3));
+        assert_eq!(a, b);
+        assert_eq!(a[1], 0);
+    }
+
+    #[test]
+    fn options_named_by_letter_keep_their_order() {
+        assert!(names_letters(
+            "You can: (a) coalesce, (b) reuse, or (c) compute."
+        ));
+        assert!(!names_letters("Which memory (shared or global)?"));
+        assert!(!shuffled(None, true));
+        assert!(shuffled(None, false));
+        assert!(!shuffled(Some(false), false));
+        assert!(shuffled(Some(true), true));
     }
 }

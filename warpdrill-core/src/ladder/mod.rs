@@ -10,6 +10,7 @@ pub mod lesson;
 pub mod mastery;
 pub mod practice;
 mod query;
+pub mod terms;
 pub mod unlock;
 pub mod variant;
 

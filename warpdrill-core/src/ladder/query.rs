@@ -52,7 +52,12 @@ pub(super) fn evaluate(
     texts: &BTreeMap<String, String>,
     place: &str,
 ) -> Result<(f64, Option<ShowMe>), VariantError> {
-    let ctx = Context { numbers, texts };
+    let ctx = Context {
+        numbers,
+        texts,
+        seed: 0,
+        prompt_letters: false,
+    };
     let num = |text: &str| ctx.eval(text, place);
     let opt = |text: &Option<String>, default: f64| text.as_deref().map_or(Ok(default), num);
     let optional_int = |text: &Option<String>, name: &str| -> Result<Option<i64>, VariantError> {

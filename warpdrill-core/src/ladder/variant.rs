@@ -182,6 +182,9 @@ pub struct Variant {
     pub key: AnswerKey,
     /// The template's misconceptions with this variant's numbers.
     pub mistakes: Vec<Misconception>,
+    /// For a choice: the template's index of the option shown at each position (`[2, 0, 1, 3]`
+    /// shows the template's third option as `a`); empty for other answers.
+    pub option_order: Vec<usize>,
 }
 
 /// A misconception of one variant: what answer embodies it and what to say about it.
@@ -200,7 +203,7 @@ pub struct Misconception {
 pub enum MistakenAnswer {
     /// A number, in the answer's base unit.
     Number(f64),
-    /// A choice option (0-based).
+    /// A choice option (0-based), in the order the variant shows the options.
     Option(usize),
 }
 
@@ -302,6 +305,8 @@ pub fn build(
     let ctx = Context {
         numbers: &numbers,
         texts: &texts,
+        seed: seed.wrapping_add(fnv1a(&template.id)),
+        prompt_letters: super::key::names_letters(&template.prompt),
     };
     let prompt = ctx.render(&template.prompt, "prompt")?;
     let hints = template
@@ -312,7 +317,8 @@ pub fn build(
         .collect::<Result<Vec<_>, _>>()?;
     let explanation = ctx.render(&template.explanation, "explanation")?;
     let mut rng = ChaCha8Rng::seed_from_u64(seed ^ fnv1a(&template.id) ^ 0x5eed);
-    let key = answer_key(&template.answer, &ctx, &mut rng)?;
+    // `order`: for a choice, the option shown at each position (template indices).
+    let (key, order) = answer_key(&template.answer, &ctx, &mut rng)?;
     let mut mistakes = Vec::new();
     for (i, mistake) in template.mistakes.iter().enumerate() {
         let place = format!("mistake {} `{}`", i + 1, mistake.name);
@@ -325,9 +331,13 @@ pub fn build(
     if let crate::content::schema::AnswerSpec::Choice { options, .. } = &template.answer {
         for (i, option) in options.iter().enumerate() {
             if let Some(feedback) = &option.feedback {
+                let shown = order
+                    .as_ref()
+                    .and_then(|order| order.iter().position(|&o| o == i))
+                    .unwrap_or(i);
                 mistakes.push(Misconception {
                     name: None,
-                    answer: MistakenAnswer::Option(i),
+                    answer: MistakenAnswer::Option(shown),
                     feedback: ctx.render(feedback, &format!("option {} feedback", letter(i)))?,
                 });
             }
@@ -345,12 +355,17 @@ pub fn build(
         explanation,
         key,
         mistakes,
+        option_order: order.unwrap_or_default(),
     })
 }
 
 pub(super) struct Context<'a> {
     pub(super) numbers: &'a Vars,
     pub(super) texts: &'a BTreeMap<String, String>,
+    /// Where a choice's right option is shown: the seed mixed with the template's id.
+    pub(super) seed: u64,
+    /// Whether the prompt names choice options by letter (`(a) … (b) …`).
+    pub(super) prompt_letters: bool,
 }
 
 impl Context<'_> {
