@@ -81,3 +81,4 @@ lab-end-score = Score
 lab-end-points = { $points }/{ $max } pts ({ $percent }%)
 lab-end-receipt = Receipt
 lab-end-paste = Paste the receipt into your course page: it ties your results file to this hand-in.
+lab-no-more-hints = Every hint of this step is already shown.

@@ -81,3 +81,4 @@ lab-end-score = Score
 lab-end-points = { $points }/{ $max } pts ({ $percent }%)
 lab-end-receipt = Receipt
 lab-end-paste = Receipt ko apne course page mein paste karo: yeh tumhari results file ko is hand in se jodti hai.
+lab-no-more-hints = Is step ke saare hints dikh chuke hain.

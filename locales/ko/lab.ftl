@@ -72,3 +72,4 @@ lab-end-score = 점수
 lab-end-points = { $points }/{ $max }점 ({ $percent }%)
 lab-end-receipt = 영수증
 lab-end-paste = 영수증을 수업 페이지에 붙여 넣으세요. 결과 파일과 이번 제출을 이어 줍니다.
+lab-no-more-hints = 이 단계의 힌트는 모두 보았습니다.

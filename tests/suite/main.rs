@@ -27,5 +27,6 @@ mod lab;
 mod reference;
 mod review;
 mod review_tui;
+mod scrolling;
 mod sweeps;
 mod tui;
