@@ -1,6 +1,5 @@
 # The exercise screen.
 exercise-key-submit = submit
-exercise-key-hint = hint
 exercise-key-new-numbers = new numbers
 exercise-key-explain = explain
 exercise-key-had-it = I had it

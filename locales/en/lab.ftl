@@ -10,7 +10,6 @@ lab-key-quit = quit
 lab-key-next-step = next step
 lab-key-explain = explain
 lab-key-submit = submit
-lab-key-hint = hint
 lab-key-show-me = show me
 lab-key-steps = steps
 lab-key-overview = overview

@@ -1,6 +1,5 @@
 # The exercise screen.
 exercise-key-submit = submit
-exercise-key-hint = hint
 exercise-key-new-numbers = naye numbers
 exercise-key-explain = explain
 exercise-key-had-it = mujhe aata tha

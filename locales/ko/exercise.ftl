@@ -1,6 +1,5 @@
 # The exercise screen.
 exercise-key-submit = 제출
-exercise-key-hint = 힌트
 exercise-key-new-numbers = 새 숫자
 exercise-key-explain = 풀이
 exercise-key-had-it = 맞췄음

@@ -10,7 +10,6 @@ lab-key-quit = 종료
 lab-key-next-step = 다음 단계
 lab-key-explain = 풀이
 lab-key-submit = 제출
-lab-key-hint = 힌트
 lab-key-show-me = show me
 lab-key-steps = 단계
 lab-key-overview = 개요

@@ -405,10 +405,15 @@ pub fn keys(state: &State, lang: Lang) -> Vec<KeyHint> {
         keys.retain(|hint| !matches!(hint.key.as_ref(), "t" | "^T"));
     }
     if state.overflowing() {
-        // Right after the key that answers (or moves on): a pane hides rows.
-        keys.insert(1.min(keys.len()), scroll::key_hint(lang));
+        // Right after the keys that answer (or move on): a pane hides rows.
+        let at = keys
+            .iter()
+            .position(|k| k.key != "y" && k.key != "n" && k.key != "Enter" && k.key != "^J")
+            .unwrap_or(keys.len())
+            .max(1);
+        keys.insert(at, scroll::key_hint(lang));
         if state.both_overflowing() {
-            keys.insert(2.min(keys.len()), KeyHint::new("Tab", t!(lang, "exercise-key-pane")));
+            keys.insert(at + 1, KeyHint::new("Tab", t!(lang, "exercise-key-pane")));
         }
     }
     let typing = state.typing();
@@ -1126,11 +1131,8 @@ pub fn render(ctx: &Ctx, state: &State, area: Rect, buf: &mut Buffer) {
         0
     } else {
         let width = super::wrap_room(&bottom, inner).width.saturating_sub(2);
-        (scroll::rows(&bottom, width) + 2).min(
-            available
-                .saturating_sub(needed.min(4))
-                .max(available / 2),
-        )
+        (scroll::rows(&bottom, width) + 2)
+            .min(available.saturating_sub(needed.min(4)).max(available / 2))
     };
     let top_height = needed.min(available.saturating_sub(bottom_height));
     let [top_area, input_area, bottom_area, _] = inner.layout(&Layout::vertical([
@@ -1139,15 +1141,7 @@ pub fn render(ctx: &Ctx, state: &State, area: Rect, buf: &mut Buffer) {
         Constraint::Length(bottom_height),
         Constraint::Fill(1),
     ]));
-    scroll::render(
-        top,
-        None,
-        &state.prompt_scroll,
-        theme,
-        lang,
-        top_area,
-        buf,
-    );
+    scroll::render(top, None, &state.prompt_scroll, theme, lang, top_area, buf);
 
     if typed {
         let label = if state.finished() {
@@ -1158,8 +1152,11 @@ pub fn render(ctx: &Ctx, state: &State, area: Rect, buf: &mut Buffer) {
         let mut input_block = block(&label, theme);
         if explains && state.typing() {
             input_block = input_block.title_bottom(
-                Line::styled(format!(" {} ", t!(lang, "exercise-new-line-note")), theme.dim())
-                    .right_aligned(),
+                Line::styled(
+                    format!(" {} ", t!(lang, "exercise-new-line-note")),
+                    theme.dim(),
+                )
+                .right_aligned(),
             );
         }
         let field = input_block.inner(input_area);

@@ -246,7 +246,11 @@ impl TextBox {
     }
 
     fn chars(&self) -> usize {
-        self.area.lines().iter().map(|l| l.chars().count() + 1).sum()
+        self.area
+            .lines()
+            .iter()
+            .map(|l| l.chars().count() + 1)
+            .sum()
     }
 
     /// Applies an editing key; returns whether it was one. A plain Enter is not (the screen
@@ -464,7 +468,11 @@ mod tests {
         text_box.edit(&ctrl('u'));
         assert_eq!(text_box.text(), "\nthree");
         text_box.edit(&key(KeyCode::Delete));
-        assert_eq!(text_box.text(), "three", "Delete at a line's end joins the lines");
+        assert_eq!(
+            text_box.text(),
+            "three",
+            "Delete at a line's end joins the lines"
+        );
         text_box.edit(&KeyEvent::new(KeyCode::End, KeyModifiers::CONTROL));
         text_box.edit(&ctrl('w'));
         assert_eq!(text_box.text(), "");
@@ -478,11 +486,20 @@ mod tests {
         let rows = draw(&text_box, 20, 4);
         assert_eq!(
             rows,
-            ["each lane reads its", "own sector so the", "warp needs thirty", "two"]
+            [
+                "each lane reads its",
+                "own sector so the",
+                "warp needs thirty",
+                "two"
+            ]
         );
         assert_eq!(text_box.rows(20), 4);
         let rows = draw(&text_box, 20, 2);
-        assert_eq!(rows, ["warp needs thirty", "two"], "the cursor's row stays in view");
+        assert_eq!(
+            rows,
+            ["warp needs thirty", "two"],
+            "the cursor's row stays in view"
+        );
         // ↑ moves one wrapped row, not a whole line.
         let mut text_box = text_box;
         text_box.edit(&key(KeyCode::Up));

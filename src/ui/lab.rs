@@ -549,19 +549,17 @@ impl Component for Step {
             _ => {}
         }
         // PgUp/PgDn and Tab scroll the step's panes; once it is done, the arrows too.
-        let scrolling = matches!(
-            key.code,
-            KeyCode::PageUp | KeyCode::PageDown | KeyCode::Tab
-        ) || (!open
-            && matches!(
-                key.code,
-                KeyCode::Up
-                    | KeyCode::Down
-                    | KeyCode::Char('j')
-                    | KeyCode::Char('k')
-                    | KeyCode::Home
-                    | KeyCode::End
-            ));
+        let scrolling = matches!(key.code, KeyCode::PageUp | KeyCode::PageDown | KeyCode::Tab)
+            || (!open
+                && matches!(
+                    key.code,
+                    KeyCode::Up
+                        | KeyCode::Down
+                        | KeyCode::Char('j')
+                        | KeyCode::Char('k')
+                        | KeyCode::Home
+                        | KeyCode::End
+                ));
         let simply = command('y');
         if open || simply || scrolling {
             // Typing, choosing, arranging, "explain simply": the exercise screen's own keys, which
@@ -616,10 +614,7 @@ impl Component for Step {
             }
         }
         keys.extend([
-            KeyHint::new(
-                if typing { "^N" } else { "n/p" },
-                t!(lang, "lab-key-steps"),
-            ),
+            KeyHint::new(if typing { "^N" } else { "n/p" }, t!(lang, "lab-key-steps")),
             KeyHint::new("g", t!(lang, "lab-key-overview")),
             KeyHint::new("Esc", t!(lang, "lab-key-back")),
         ]);

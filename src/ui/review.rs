@@ -295,9 +295,7 @@ impl State {
                 KeyCode::Char('t') if ctrl => {
                     self.message = match drill.attempt.apply(&drill.variant, Input::Hint, lang) {
                         Reply::Hint => None,
-                        _ if drill.variant.hints.is_empty() => {
-                            Some(t!(lang, "review-no-hints"))
-                        }
+                        _ if drill.variant.hints.is_empty() => Some(t!(lang, "review-no-hints")),
                         _ => Some(t!(lang, "review-no-more-hints")),
                     };
                 }
@@ -612,7 +610,12 @@ impl State {
                 keys.retain(|k| k.key != "^T");
             } else if let Some(hint) = keys.iter_mut().find(|k| k.key == "^T") {
                 hint.action = if shown < total {
-                    t!(lang, "exercise-key-hint-count", next = shown + 1, total = total)
+                    t!(
+                        lang,
+                        "exercise-key-hint-count",
+                        next = shown + 1,
+                        total = total
+                    )
                 } else {
                     t!(lang, "exercise-key-hint-none")
                 }

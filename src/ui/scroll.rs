@@ -313,12 +313,24 @@ mod tests {
         draw(10, &scroll);
         scroll.to_end();
         let (overflow, rows) = draw(14, &scroll);
-        assert_eq!(overflow, Overflow { above: 10, below: 0 });
+        assert_eq!(
+            overflow,
+            Overflow {
+                above: 10,
+                below: 0
+            }
+        );
         assert!(rows[4].contains("row 13"), "{rows:?}");
         scroll.key(&KeyEvent::from(KeyCode::PageUp), false);
         assert_eq!(scroll.offset(), 7, "a page (less a row) up from the end");
         let mut measured = Scroll::default();
-        assert_eq!(measure(&measured, 30, 10), Overflow { above: 0, below: 20 });
+        assert_eq!(
+            measure(&measured, 30, 10),
+            Overflow {
+                above: 0,
+                below: 20
+            }
+        );
         measured.key(&KeyEvent::from(KeyCode::End), true);
         assert_eq!(measured.offset(), 20);
     }

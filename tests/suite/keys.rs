@@ -12,8 +12,8 @@ use warpdrill::app::{Action, App, Overlay};
 use warpdrill::content::Content;
 use warpdrill::i18n::Lang;
 use warpdrill::lab::{Entry, Lab, LabSession, plan};
-use warpdrill::ui::analyze::AnalyzeSetup;
 use warpdrill::t;
+use warpdrill::ui::analyze::AnalyzeSetup;
 use warpdrill::ui::{Component, KeyHint, Tab, help};
 
 const LAB: &str = r#"Lab(

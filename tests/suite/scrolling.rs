@@ -91,7 +91,10 @@ fn a_long_worked_explanation_is_read_to_its_end_with_pgdn_at_80x24() {
         !prose(&first).contains(&end),
         "the worked explanation does not fit at 80×24:\n{first}"
     );
-    assert!(first.contains("more · PgDn"), "what is hidden is marked:\n{first}");
+    assert!(
+        first.contains("more · PgDn"),
+        "what is hidden is marked:\n{first}"
+    );
     assert!(
         footer(&first).contains("PgUp/PgDn scroll"),
         "the footer offers scrolling:\n{first}"
@@ -166,14 +169,21 @@ fn a_two_line_explanation_reaches_the_grader_with_both_lines() {
     );
     type_text(&mut tutor, "each lane fetches its own 32-byte sector");
     press_with(&mut tutor, KeyCode::Char('j'), KeyModifiers::CONTROL);
-    type_text(&mut tutor, "and the stride-1 kernel was not bandwidth-bound");
+    type_text(
+        &mut tutor,
+        "and the stride-1 kernel was not bandwidth-bound",
+    );
     let typing = screen(&tutor, 80, 24);
     let first = typing
         .lines()
         .position(|row| row.contains("each lane fetches"))
         .expect("the first line shown");
     assert!(
-        typing.lines().nth(first + 1).unwrap_or_default().contains("and the stride-1 kernel"),
+        typing
+            .lines()
+            .nth(first + 1)
+            .unwrap_or_default()
+            .contains("and the stride-1 kernel"),
         "the second line is on the row below:\n{typing}"
     );
     press(&mut tutor, KeyCode::Enter);
@@ -193,7 +203,9 @@ fn a_two_line_explanation_reaches_the_grader_with_both_lines() {
 fn hints_count_down_in_the_footer_and_running_out_is_said() {
     let mut tutor = app();
     tutor.update(Action::OpenExercise("l1-sector-size".into()));
-    let hints = exercise_state(&tutor).variant().map_or(0, |v| v.hints.len());
+    let hints = exercise_state(&tutor)
+        .variant()
+        .map_or(0, |v| v.hints.len());
     assert_eq!(hints, 2);
     assert!(footer(&screen(&tutor, 80, 24)).contains("^T hint 1/2"));
     press_with(&mut tutor, KeyCode::Char('t'), KeyModifiers::CONTROL);
@@ -260,7 +272,11 @@ fn a_lab_step_scrolls_its_explanation_and_says_when_hints_run_out() {
     assert!(prose(&shown).contains(LAST_SENTENCE), "{shown}");
     assert_eq!(exercise_state(&lab).id(), "l5-littles-law", "still step 1");
     press(&mut lab, KeyCode::Char('n'));
-    assert_eq!(exercise_state(&lab).id(), "l1-sector-size", "n moves to step 2");
+    assert_eq!(
+        exercise_state(&lab).id(),
+        "l1-sector-size",
+        "n moves to step 2"
+    );
 }
 
 #[test]
