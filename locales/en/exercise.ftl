@@ -1,6 +1,5 @@
 # The exercise screen.
 exercise-key-submit = submit
-exercise-key-hint = hint
 exercise-key-new-numbers = new numbers
 exercise-key-explain = explain
 exercise-key-had-it = I had it
@@ -12,7 +11,7 @@ exercise-key-show-me = show me
 exercise-key-simply = simply
 exercise-key-next-previous = next/previous
 exercise-key-past-answers = past answers
-exercise-fixed-fact = This question is a fixed fact: it has no numbers to change. PgDn moves to the next exercise.
+exercise-fixed-fact = This question is a fixed fact: it has no numbers to change. { $key } moves to the next exercise.
 exercise-show-me-later = Show me opens after your first answer: on these numbers it would show the answer. Try one (a guess is fine), or take a hint.
 exercise-cannot-mark-had = No idea of the model answer was found in yours, so it cannot be marked as had: press n, then try again in your own words.
 exercise-status-solved = solved
@@ -38,7 +37,7 @@ exercise-why = Why:
 exercise-seen-reroll = Right after the answer was shown, so it counts as seen: { $key } draws new numbers to solve it.
 exercise-seen-later = Right after the answer was shown, so it counts as seen: answer it again on a later visit to solve it.
 exercise-why-reroll = Now that you know why, { $key } draws new numbers to try the idea again.
-exercise-why-next = Now that you know why, PgDn moves to the next exercise.
+exercise-why-next = Now that you know why, { $key } moves to the next exercise.
 exercise-worked = Worked explanation:
 exercise-worked-later = The worked explanation opens after your first answer — try one (a guess is fine), or take a hint.
 exercise-your-answer = Your answer
@@ -55,3 +54,10 @@ exercise-held-no-hints = Try again on the same numbers — every hint is already
    *[other] { $tries } more wrong answers show the answer;
 } { $key } shows it now.
 exercise-answer-shown = The answer: { $answer } (shown on request: a right answer now counts as seen).
+exercise-key-previous = previous
+exercise-key-new-line = new line
+exercise-key-pane = question/feedback
+exercise-key-hint-count = hint { $next }/{ $total }
+exercise-key-hint-none = no hints left
+exercise-no-hints = This exercise has no hints: try an answer, or press s (Ctrl-S while typing) to see it.
+exercise-new-line-note = Enter submits · Ctrl-J or Alt-Enter: new line

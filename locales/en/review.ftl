@@ -48,3 +48,5 @@ review-when-tomorrow = tomorrow
 review-when-days = in { $n } days
 review-when-new-cards = when you add new cards
 review-done-keys = u takes back the last rating; q goes back.
+review-no-more-hints = Every hint is already shown: type your answer and press Enter.
+review-no-hints = This drill has no hints: type your answer and press Enter.

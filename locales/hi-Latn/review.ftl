@@ -48,3 +48,5 @@ review-when-tomorrow = kal
 review-when-days = { $n } din mein
 review-when-new-cards = jab tum naye cards add karoge
 review-done-keys = u se last rating wapas lo; q se wapas jao.
+review-no-more-hints = Saare hints dikh chuke hain: apna answer type karo aur Enter dabao.
+review-no-hints = Is drill mein koi hint nahi hai: apna answer type karo aur Enter dabao.

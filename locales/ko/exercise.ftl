@@ -1,6 +1,5 @@
 # The exercise screen.
 exercise-key-submit = 제출
-exercise-key-hint = 힌트
 exercise-key-new-numbers = 새 숫자
 exercise-key-explain = 풀이
 exercise-key-had-it = 맞췄음
@@ -12,7 +11,7 @@ exercise-key-show-me = 보여줘
 exercise-key-simply = 쉽게
 exercise-key-next-previous = 다음/이전
 exercise-key-past-answers = 이전 답
-exercise-fixed-fact = 이 문제는 정해진 사실이라 바꿀 숫자가 없다. PgDn으로 다음 문제로 간다.
+exercise-fixed-fact = 이 문제는 정해진 사실이라 바꿀 숫자가 없다. { $key }(으)로 다음 문제로 간다.
 exercise-show-me-later = show me는 첫 답을 낸 뒤에 열린다: 이 숫자로는 답을 보여 주게 되기 때문이다. 한 번 답해 보거나 (찍어도 된다) 힌트를 보자.
 exercise-cannot-mark-had = 모범 답안의 아이디어가 답에서 하나도 보이지 않아 맞췄다고 표시할 수 없다: n을 누르고 자기 말로 다시 써 보자.
 exercise-status-solved = 풂
@@ -35,7 +34,7 @@ exercise-why = 이유:
 exercise-seen-reroll = 답이 공개된 뒤에 맞혀서 '봄'으로 기록된다: { $key }로 새 숫자를 받아 풀면 '풂'이 된다.
 exercise-seen-later = 답이 공개된 뒤에 맞혀서 '봄'으로 기록된다: 다음에 다시 와서 답하면 '풂'이 된다.
 exercise-why-reroll = 이유를 알았으니 { $key }로 새 숫자를 받아 같은 아이디어를 다시 해 보자.
-exercise-why-next = 이유를 알았으니 PgDn으로 다음 문제로 간다.
+exercise-why-next = 이유를 알았으니 { $key }(으)로 다음 문제로 간다.
 exercise-worked = 풀이:
 exercise-worked-later = 풀이는 첫 답을 낸 뒤에 열린다 — 한 번 답해 보거나 (찍어도 된다) 힌트를 보자.
 exercise-your-answer = 내 답
@@ -52,3 +51,10 @@ exercise-held-no-hints = 같은 숫자로 다시 풀어 보자 — 힌트는 모
    *[other] { $tries }번 더 틀리면 답이 나온다.
 } { $key }(으)로 지금 볼 수 있다.
 exercise-answer-shown = 답: { $answer } (요청해서 봤다: 이제 맞히면 "본 문제"로 센다).
+exercise-key-previous = 이전
+exercise-key-new-line = 줄바꿈
+exercise-key-pane = 문제/피드백
+exercise-key-hint-count = 힌트 { $next }/{ $total }
+exercise-key-hint-none = 남은 힌트 없음
+exercise-no-hints = 이 문제에는 힌트가 없다: 답을 내 보거나, s(입력 중에는 Ctrl-S)를 눌러 답을 보자.
+exercise-new-line-note = Enter는 제출 · Ctrl-J 또는 Alt-Enter는 줄바꿈

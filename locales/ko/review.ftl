@@ -45,3 +45,5 @@ review-when-tomorrow = 내일
 review-when-days = { $n }일 후
 review-when-new-cards = 새 카드를 추가하면
 review-done-keys = u는 마지막 평가를 취소하고, q는 뒤로 갑니다.
+review-no-more-hints = 힌트를 모두 보았습니다: 답을 입력하고 Enter를 누르세요.
+review-no-hints = 이 드릴에는 힌트가 없습니다: 답을 입력하고 Enter를 누르세요.

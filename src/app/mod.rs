@@ -154,6 +154,12 @@ pub struct App {
     pub practice: Option<Vec<String>>,
     clock: Arc<dyn Clock>,
     seeds: Box<dyn FnMut() -> u64>,
+    /// Home, when the stack is empty (it never is: `Back` on Home quits instead of popping). A
+    /// field, not a static: screens keep what their last drawing measured in cells, which a
+    /// static cannot share between threads.
+    home: Screen,
+    /// How far help is scrolled.
+    help_scroll: crate::ui::scroll::Scroll,
 }
 
 impl std::fmt::Debug for App {
@@ -259,9 +265,6 @@ impl GlobalKey {
     }
 }
 
-/// Home, when the stack is empty (it never is: `Back` on Home quits instead of popping).
-static HOME: Screen = Screen::Home(home::State::new());
-
 impl App {
     /// An app on Home. `clock` is the one clock of the tutor (give the review deck the same one,
     /// [`App::clock`]); `seeds` gives the seed of each new variant.
@@ -295,6 +298,8 @@ impl App {
             practice: None,
             clock,
             seeds,
+            home: Screen::Home(home::State::new()),
+            help_scroll: Default::default(),
         }
     }
 
@@ -352,7 +357,7 @@ impl App {
 
     /// The screen shown.
     pub fn screen(&self) -> &Screen {
-        self.stack.last().unwrap_or(&HOME)
+        self.stack.last().unwrap_or(&self.home)
     }
 
     /// Now, in Unix seconds.
@@ -496,7 +501,11 @@ impl App {
                     KeyCode::Char('q') | KeyCode::Esc | KeyCode::Char('?') | KeyCode::Enter => {
                         Some(Action::CloseOverlay)
                     }
-                    _ => None,
+                    _ => {
+                        // Help's arrows move nothing else: they scroll it, as PgUp/PgDn do.
+                        self.help_scroll.key(&key, true);
+                        None
+                    }
                 };
             }
             Some(Overlay::Search(state)) => {
@@ -611,6 +620,7 @@ impl App {
                 self.overlay = Some(Overlay::Search(search::State::new(&self.content)));
             }
             Action::ToggleHelp => {
+                self.help_scroll.reset();
                 self.overlay = match self.overlay {
                     Some(Overlay::Help) => None,
                     _ => Some(Overlay::Help),

@@ -51,8 +51,12 @@ pub fn render(app: &App, area: Rect, buf: &mut Buffer) {
             footer_line(&state.keys(app.lang), app.theme, footer.width).render(footer, buf);
         }
         Some(Overlay::Help) => {
-            help::render(&ctx, &keys, &app.global_keys(), body, buf);
-            footer_line(&help::keys(app.lang), app.theme, footer.width).render(footer, buf);
+            help::render(&ctx, &keys, &app.global_keys(), &app.help_scroll, body, buf);
+            let mut keys = help::keys(app.lang);
+            if app.help_scroll.overflowing() {
+                keys.push(ui::scroll::key_hint(app.lang));
+            }
+            footer_line(&keys, app.theme, footer.width).render(footer, buf);
         }
         None => match &app.flash {
             Some(message) => {

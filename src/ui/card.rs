@@ -1,5 +1,6 @@
-//! One flashcard: the front, and the back on Space/Enter.
+//! One flashcard: the front, and the back on Space/Enter; a long card scrolls (PgUp/PgDn, ↑↓).
 
+use super::scroll::{self, Scroll};
 use super::{Action, Component, Ctx, KeyHint};
 use super::{Theme, block, rich};
 use crate::content::Content;
@@ -9,7 +10,6 @@ use ratatui::buffer::Buffer;
 use ratatui::crossterm::event::{KeyCode, KeyEvent};
 use ratatui::layout::Rect;
 use ratatui::text::Line;
-use ratatui::widgets::{Paragraph, Widget, Wrap};
 
 /// Keys shown in the footer.
 pub fn keys(lang: Lang) -> Vec<KeyHint> {
@@ -28,6 +28,8 @@ pub struct State {
     id: String,
     /// The back is shown.
     revealed: bool,
+    /// How far the card is scrolled.
+    scroll: Scroll,
 }
 
 impl State {
@@ -36,13 +38,21 @@ impl State {
         State {
             id: id.to_string(),
             revealed: false,
+            scroll: Scroll::default(),
         }
     }
 
     /// Handles a key.
     pub fn key(&mut self, key: KeyEvent, content: &Content) -> Option<Action> {
+        // The arrows move nothing else here: they scroll, as PgUp/PgDn do.
+        if self.scroll.key(&key, true) {
+            return None;
+        }
         match key.code {
-            KeyCode::Char(' ') | KeyCode::Enter => self.revealed = !self.revealed,
+            KeyCode::Char(' ') | KeyCode::Enter => {
+                self.revealed = !self.revealed;
+                self.scroll.reset();
+            }
             KeyCode::Char('t') => {
                 let card = content.cards.iter().find(|c| c.id == self.id)?;
                 return Some(Action::OpenTopic(card.topic.clone()));
@@ -71,7 +81,6 @@ pub fn render(ctx: &Ctx, state: &State, area: Rect, buf: &mut Buffer) {
     );
     let outer = block(&title, theme);
     let inner = outer.inner(area);
-    outer.render(area, buf);
     let mut lines = vec![rich(&card.front, theme), Line::from("")];
     if state.revealed {
         lines.push(Line::styled(
@@ -91,9 +100,15 @@ pub fn render(ctx: &Ctx, state: &State, area: Rect, buf: &mut Buffer) {
     }
     let room = crate::ui::wrap_room(&lines, inner);
     crate::ui::fit_rules(&mut lines, room.width);
-    Paragraph::new(lines)
-        .wrap(Wrap { trim: false })
-        .render(room, buf);
+    scroll::render(
+        lines,
+        Some(outer),
+        &state.scroll,
+        theme,
+        ctx.lang,
+        area,
+        buf,
+    );
 }
 
 impl Component for State {
@@ -106,7 +121,11 @@ impl Component for State {
     }
 
     fn keys(&self, lang: Lang) -> Vec<KeyHint> {
-        keys(lang)
+        let mut keys = keys(lang);
+        if self.scroll.overflowing() {
+            keys.insert(1, scroll::key_hint(lang));
+        }
+        keys
     }
 }
 

@@ -7,14 +7,20 @@
 //! │ Hint 1: Neighbouring lanes are 8 bytes apart.                │
 //! ├ Answer ──────────────────────────────────────────────────────┤
 //! │ > 8 sectors▏                                                 │
-//! ├ Feedback ────────────────────────────────────────────────────┤
+//! ├ Feedback ──────────────────────────────────────── ↑ 2 more ┤
 //! │ ✓ Correct — 8 sectors.                                       │
-//! └──────────────────────────────────────────────────────────────┘
+//! └───────────────────────────────────────── ↓ 5 more · PgDn ─┘
 //! ```
+//!
+//! An explanation is typed in a box of several rows (Enter submits, Ctrl-J or Alt-Enter starts a
+//! new line). The question and the feedback each scroll when they do not fit: PgUp/PgDn scroll
+//! the feedback (the question when the feedback fits), Tab switches between them when both
+//! overflow, and once answered the arrows scroll too.
 
-use super::input::LineInput;
+use super::input::{LineInput, TextBox};
+use super::scroll::{self, Scroll};
 use super::{Action, Component, Ctx, KeyHint};
-use super::{Theme, block, rich, wrapped_height};
+use super::{Theme, block, rich};
 use crate::content::schema::{ExerciseTemplate, Level};
 use crate::i18n::Lang;
 use crate::ladder::attempt::{Offer, Refusal};
@@ -43,8 +49,16 @@ pub struct State {
     variant: Result<Variant, String>,
     /// The answer so far: its parts, hints, tries, feedback, the reveal.
     attempt: Attempt,
-    /// The typed answer.
+    /// The typed answer (numbers and short text).
     input: LineInput,
+    /// The typed explanation (explanation answers).
+    editor: TextBox,
+    /// How far the question (prompt, options, hints, analogy) is scrolled.
+    prompt_scroll: Scroll,
+    /// How far the feedback and the worked explanation are scrolled.
+    feedback_scroll: Scroll,
+    /// PgUp/PgDn scroll the question even though the feedback overflows too (Tab).
+    focus_prompt: bool,
     /// Highlighted option (choice answers).
     choice: usize,
     /// Current arrangement (ordering answers): item indices, first to last.
@@ -97,6 +111,20 @@ impl State {
             }) => shown.clone(),
             _ => Vec::new(),
         };
+        // Options and items come last in the question: a question too long for its pane shows
+        // its end, where they are.
+        let mut prompt_scroll = Scroll::default();
+        if !order.is_empty()
+            || matches!(
+                &variant,
+                Ok(Variant {
+                    key: AnswerKey::Choice { .. },
+                    ..
+                })
+            )
+        {
+            prompt_scroll.to_end();
+        }
         State {
             id: template.id.clone(),
             title: template.title.clone(),
@@ -105,6 +133,10 @@ impl State {
             variant,
             attempt,
             input: LineInput::with_history(history),
+            editor: TextBox::default(),
+            prompt_scroll,
+            feedback_scroll: Scroll::default(),
+            focus_prompt: false,
             choice: 0,
             order,
             order_cursor: 0,
@@ -133,9 +165,60 @@ impl State {
         &self.attempt
     }
 
-    /// The answer box.
+    /// The answer box (numbers and short text).
     pub fn input(&self) -> &LineInput {
         &self.input
+    }
+
+    /// The explanation box (explanation answers).
+    pub fn editor(&self) -> &TextBox {
+        &self.editor
+    }
+
+    /// Whether the answer is an explanation, typed in the box of several rows.
+    pub fn explains(&self) -> bool {
+        matches!(
+            &self.variant,
+            Ok(Variant {
+                key: AnswerKey::Explain { .. },
+                ..
+            })
+        )
+    }
+
+    /// The text typed, from whichever box takes it.
+    pub fn typed(&self) -> String {
+        if self.explains() {
+            self.editor.text()
+        } else {
+            self.input.text().to_string()
+        }
+    }
+
+    fn clear_typed(&mut self) {
+        self.input.clear();
+        self.editor.clear();
+    }
+
+    /// Whether the last drawing left rows of the question or of the feedback hidden.
+    pub fn overflowing(&self) -> bool {
+        self.prompt_scroll.overflowing() || self.feedback_scroll.overflowing()
+    }
+
+    /// Whether both the question and the feedback hid rows (Tab switches which one scrolls).
+    pub fn both_overflowing(&self) -> bool {
+        self.prompt_scroll.overflowing() && self.feedback_scroll.overflowing()
+    }
+
+    /// The pane PgUp/PgDn scroll: the feedback when it overflows (unless Tab chose the
+    /// question), else the question.
+    fn scrolled(&mut self) -> &mut Scroll {
+        let feedback = self.feedback_scroll.overflowing();
+        if feedback && !(self.focus_prompt && self.prompt_scroll.overflowing()) {
+            &mut self.feedback_scroll
+        } else {
+            &mut self.prompt_scroll
+        }
     }
 
     /// The current arrangement of an ordering answer (item indices, first to last).
@@ -162,7 +245,11 @@ impl State {
     /// Shows `answer` as the answer last given (a lab step reopened), picking its option again
     /// for a choice.
     pub fn show_given(&mut self, answer: &str) {
-        self.input.set(answer);
+        if self.explains() {
+            self.editor.set(answer);
+        } else {
+            self.input.set(answer);
+        }
         // A choice was recorded as `b) …`: show it picked again.
         if let Some((letter, _)) = answer.split_once(") ")
             && let [byte @ b'a'..=b'z'] = letter.as_bytes()
@@ -174,6 +261,7 @@ impl State {
     /// Shows or hides the worked explanation; shown after an answer, it reveals the answer.
     pub fn toggle_explanation(&mut self, lang: Lang) {
         self.show_explanation = !self.show_explanation;
+        self.feedback_scroll.reset();
         if self.show_explanation {
             self.apply(Input::Explanation, lang);
         }
@@ -187,6 +275,7 @@ impl State {
     /// Feedback worded by the host, shown in the feedback box (`None` clears it).
     pub fn set_note(&mut self, note: Option<Feedback>) {
         self.note = note;
+        self.feedback_scroll.reset();
     }
 
     /// The time spent since it was last booked; booking starts again at `now`.
@@ -238,7 +327,7 @@ pub fn question_mark_is_text(state: &State) -> bool {
 pub fn keys(state: &State, lang: Lang) -> Vec<KeyHint> {
     let show_me = state.variant.as_ref().is_ok_and(|v| v.show_me.is_some());
     let submit = || t!(lang, "exercise-key-submit");
-    let hint = || t!(lang, "exercise-key-hint");
+    let hint = || hint_label(state, lang);
     let new_numbers = || t!(lang, "exercise-key-new-numbers");
     let explain = || t!(lang, "exercise-key-explain");
     let back = || t!(lang, "common-key-back");
@@ -251,13 +340,17 @@ pub fn keys(state: &State, lang: Lang) -> Vec<KeyHint> {
     // A fixed fact has no numbers to draw again, and a lab never draws new ones: do not offer it.
     let redraw = has_numbers(state) && !state.in_lab;
     let mut keys = if state.typing() {
-        vec![
-            KeyHint::new("Enter", submit()),
+        let mut keys = vec![KeyHint::new("Enter", submit())];
+        if state.explains() {
+            keys.push(KeyHint::new("^J", t!(lang, "exercise-key-new-line")));
+        }
+        keys.extend([
             KeyHint::new("^T", hint()),
             KeyHint::new("^R", new_numbers()),
             KeyHint::new("^E", explain()),
             KeyHint::new("Esc", back()),
-        ]
+        ]);
+        keys
     } else if state.awaiting_mark() {
         if state.attempt.can_mark_had_it() {
             vec![
@@ -308,6 +401,21 @@ pub fn keys(state: &State, lang: Lang) -> Vec<KeyHint> {
     if !redraw {
         keys.retain(|hint| !matches!(hint.key.as_ref(), "r" | "^R"));
     }
+    if !state.variant.as_ref().is_ok_and(|v| !v.hints.is_empty()) {
+        keys.retain(|hint| !matches!(hint.key.as_ref(), "t" | "^T"));
+    }
+    if state.overflowing() {
+        // Right after the keys that answer (or move on): a pane hides rows.
+        let at = keys
+            .iter()
+            .position(|k| k.key != "y" && k.key != "n" && k.key != "Enter" && k.key != "^J")
+            .unwrap_or(keys.len())
+            .max(1);
+        keys.insert(at, scroll::key_hint(lang));
+        if state.both_overflowing() {
+            keys.insert(at + 1, KeyHint::new("Tab", t!(lang, "exercise-key-pane")));
+        }
+    }
     let typing = state.typing();
     if show_answer {
         // After "back": the keys that answer come first.
@@ -327,17 +435,38 @@ pub fn keys(state: &State, lang: Lang) -> Vec<KeyHint> {
     } else if !state.awaiting_mark() {
         keys.push(KeyHint::new("y", t!(lang, "exercise-key-simply")));
     }
-    keys.push(KeyHint::new(
-        "PgDn/PgUp",
-        t!(lang, "exercise-key-next-previous"),
-    ));
     if typing {
+        keys.push(KeyHint::new("^N", t!(lang, "exercise-key-next")));
+    } else if !state.awaiting_mark() && !state.finished() {
+        keys.push(KeyHint::new("n/p", t!(lang, "exercise-key-next-previous")));
+    } else if state.finished() {
+        keys.push(KeyHint::new("p", t!(lang, "exercise-key-previous")));
+    }
+    if typing && !state.explains() {
         keys.push(KeyHint::new("↑↓", t!(lang, "exercise-key-past-answers")));
+    }
+    if typing {
         keys.push(KeyHint::new("F1", t!(lang, "common-key-help")));
     } else {
         keys.push(KeyHint::new("?", t!(lang, "common-key-help")));
     }
     keys
+}
+
+/// What the hint key does: the next hint of how many (`hint 1/2`), or that none is left.
+pub fn hint_label(state: &State, lang: Lang) -> String {
+    let total = state.variant.as_ref().map_or(0, |v| v.hints.len());
+    let shown = (state.attempt.hints() as usize).min(total);
+    if shown < total {
+        t!(
+            lang,
+            "exercise-key-hint-count",
+            next = shown + 1,
+            total = total
+        )
+    } else {
+        t!(lang, "exercise-key-hint-none")
+    }
 }
 
 /// Whether the variant has numbers drawn from the seed (a fixed-fact question has none).
@@ -361,12 +490,22 @@ enum Command {
     Mark(bool),
     ShowMe,
     ShowAnswer,
+    /// A scrolling key for the pane PgUp/PgDn move (arrows too, where `true`).
+    Scroll(KeyEvent, bool),
+    /// Tab: PgUp/PgDn scroll the other pane.
+    Pane,
 }
 
 fn command(state: &State, key: KeyEvent) -> Option<Command> {
     let ctrl = key.modifiers.contains(KeyModifiers::CONTROL);
+    match key.code {
+        KeyCode::PageDown | KeyCode::PageUp => return Some(Command::Scroll(key, false)),
+        KeyCode::Tab => return Some(Command::Pane),
+        _ => {}
+    }
     if ctrl {
         return match key.code {
+            KeyCode::Char('n') => Some(Command::Next(1)),
             KeyCode::Char('t') => Some(Command::Hint),
             KeyCode::Char('r') => Some(Command::Reroll),
             KeyCode::Char('e') => Some(Command::Explanation),
@@ -377,16 +516,25 @@ fn command(state: &State, key: KeyEvent) -> Option<Command> {
             _ => None,
         };
     }
-    match key.code {
-        KeyCode::PageDown => return Some(Command::Next(1)),
-        KeyCode::PageUp => return Some(Command::Next(-1)),
-        _ => {}
-    }
     if state.typing() {
         return Some(match key.code {
+            KeyCode::Enter if state.explains() && TextBox::is_newline(&key) => Command::Edit(key),
             KeyCode::Enter => Command::Submit,
             _ => Command::Edit(key),
         });
+    }
+    // Once answered, the arrows move nothing else: they scroll.
+    let scrolling = matches!(
+        key.code,
+        KeyCode::Up
+            | KeyCode::Down
+            | KeyCode::Char('j')
+            | KeyCode::Char('k')
+            | KeyCode::Home
+            | KeyCode::End
+    );
+    if scrolling && (state.finished() || state.awaiting_mark()) {
+        return Some(Command::Scroll(key, true));
     }
     if state.awaiting_mark() {
         return match key.code {
@@ -405,7 +553,8 @@ fn command(state: &State, key: KeyEvent) -> Option<Command> {
         KeyCode::Char('o') => Some(Command::ShowMe),
         KeyCode::Char('s') => Some(Command::ShowAnswer),
         KeyCode::Char('n') | KeyCode::Enter if state.finished() => Some(Command::Next(1)),
-        KeyCode::Char('p') if state.finished() => Some(Command::Next(-1)),
+        KeyCode::Char('n') => Some(Command::Next(1)),
+        KeyCode::Char('p') => Some(Command::Next(-1)),
         KeyCode::Enter => Some(Command::Submit),
         KeyCode::Char('K') => Some(Command::MoveItem(-1)),
         KeyCode::Char('J') => Some(Command::MoveItem(1)),
@@ -435,17 +584,44 @@ impl State {
     pub fn handle(&mut self, key: KeyEvent, ctx: &Ctx) -> Option<Action> {
         let id = self.id.clone();
         let command = command(self, key)?;
+        match command {
+            Command::Scroll(key, arrows) => {
+                self.scrolled().key(&key, arrows);
+                return None;
+            }
+            Command::Pane => {
+                self.focus_prompt = !self.focus_prompt;
+                return None;
+            }
+            Command::Edit(_) | Command::Select(_) | Command::Pick(_) | Command::MoveItem(_) => {}
+            // Anything else changes what the feedback says: it is read from its top.
+            _ => self.feedback_scroll.reset(),
+        }
         self.notice = None;
         match command {
+            Command::Scroll(..) | Command::Pane => None,
             Command::Edit(key) => {
-                self.input.edit(&key);
+                if self.explains() {
+                    self.editor.edit(&key);
+                } else {
+                    self.input.edit(&key);
+                }
                 None
             }
             Command::Submit => self.submit(ctx.now, ctx.lang),
             Command::Hint => match self.apply(Input::Hint, ctx.lang) {
-                Reply::Hint => Some(Action::HintShown(id)),
+                Reply::Hint => {
+                    // The new hint is the question pane's last line: show it.
+                    self.prompt_scroll.to_end();
+                    Some(Action::HintShown(id))
+                }
                 Reply::Ignored(Some(Refusal::NoMoreHints)) => {
-                    self.notice = Some(t!(ctx.lang, "exercise-no-more-hints"));
+                    let none = self.variant.as_ref().is_ok_and(|v| v.hints.is_empty());
+                    self.notice = Some(if none {
+                        t!(ctx.lang, "exercise-no-hints")
+                    } else {
+                        t!(ctx.lang, "exercise-no-more-hints")
+                    });
                     None
                 }
                 _ => None,
@@ -457,7 +633,8 @@ impl State {
                 None
             }
             Command::Reroll if !has_numbers(self) => {
-                self.notice = Some(t!(ctx.lang, "exercise-fixed-fact"));
+                let key = if self.typing() { "Ctrl-N" } else { "n" };
+                self.notice = Some(t!(ctx.lang, "exercise-fixed-fact", key = key));
                 None
             }
             Command::Reroll => Some(Action::Reroll(id)),
@@ -522,7 +699,7 @@ impl State {
                 }
                 Reply::Recorded(record) => {
                     if !had_it {
-                        self.input.clear();
+                        self.clear_typed();
                     }
                     Some(self.recorded(record, ctx.now))
                 }
@@ -555,7 +732,7 @@ impl State {
         let Ok(variant) = &self.variant else {
             return Reply::Ignored(None);
         };
-        let answer = self.input.text().to_string();
+        let answer = self.typed();
         let response = match &variant.key {
             _ if self.attempt.part() < variant.key.parts().len() => Response::Text(&answer),
             AnswerKey::Choice { .. } => Response::Choice(self.choice),
@@ -567,7 +744,7 @@ impl State {
         match &reply {
             Reply::Part => {
                 self.input.remember(&answer);
-                self.input.clear();
+                self.clear_typed();
             }
             Reply::Recorded(record) => {
                 self.input.remember(&answer);
@@ -575,7 +752,7 @@ impl State {
                     && self.attempt.rules().verdicts
                     && self.typing()
                 {
-                    self.input.clear();
+                    self.clear_typed();
                 }
             }
             _ => {}
@@ -891,7 +1068,11 @@ pub fn render(ctx: &Ctx, state: &State, area: Rect, buf: &mut Buffer) {
                 if has_numbers(state) {
                     t!(lang, "exercise-why-reroll", key = reroll)
                 } else {
-                    t!(lang, "exercise-why-next")
+                    t!(
+                        lang,
+                        "exercise-why-next",
+                        key = if state.typing() { "Ctrl-N" } else { "n" }
+                    )
                 },
                 theme.dim(),
             ));
@@ -930,19 +1111,29 @@ pub fn render(ctx: &Ctx, state: &State, area: Rect, buf: &mut Buffer) {
         variant.key,
         AnswerKey::Number { .. } | AnswerKey::Text { .. } | AnswerKey::Explain { .. }
     );
-    let input_height = if typed { 3 } else { 0 };
+    let explains = state.explains();
+    // An explanation's box grows with the text, from two rows to five (its own rows scroll
+    // around the cursor beyond that).
+    let input_height = if !typed {
+        0
+    } else if explains {
+        let rows = state.editor.rows(inner.width.saturating_sub(2));
+        let least = if state.typing() { 2 } else { 1 };
+        rows.clamp(least, 5) + 2
+    } else {
+        3
+    };
     let available = inner.height.saturating_sub(input_height);
+    // The question sits on top with the answer right below it; feedback follows. The question
+    // keeps four rows at least when the feedback is long; either scrolls when it does not fit.
+    let needed = scroll::rows(&top, super::wrap_room(&top, inner).width);
     let bottom_height = if bottom.is_empty() {
         0
     } else {
-        (wrapped_height(
-            &bottom,
-            super::wrap_room(&bottom, inner).width.saturating_sub(2),
-        ) + 2)
-            .min(available.saturating_sub(4).max(available / 2))
+        let width = super::wrap_room(&bottom, inner).width.saturating_sub(2);
+        (scroll::rows(&bottom, width) + 2)
+            .min(available.saturating_sub(needed.min(4)).max(available / 2))
     };
-    // The question sits on top with the answer right below it; feedback follows.
-    let needed = wrapped_height(&top, super::wrap_room(&top, inner).width);
     let top_height = needed.min(available.saturating_sub(bottom_height));
     let [top_area, input_area, bottom_area, _] = inner.layout(&Layout::vertical([
         Constraint::Length(top_height),
@@ -950,18 +1141,7 @@ pub fn render(ctx: &Ctx, state: &State, area: Rect, buf: &mut Buffer) {
         Constraint::Length(bottom_height),
         Constraint::Fill(1),
     ]));
-    // Keep the selected option or item visible when the prompt is long.
-    let scroll = match &variant.key {
-        AnswerKey::Choice { .. } | AnswerKey::Ordering { .. } => {
-            needed.saturating_sub(top_area.height)
-        }
-        _ => 0,
-    };
-    let room = super::wrap_room(&top, top_area);
-    Paragraph::new(top)
-        .wrap(Wrap { trim: false })
-        .scroll((scroll, 0))
-        .render(room, buf);
+    scroll::render(top, None, &state.prompt_scroll, theme, lang, top_area, buf);
 
     if typed {
         let label = if state.finished() {
@@ -969,34 +1149,52 @@ pub fn render(ctx: &Ctx, state: &State, area: Rect, buf: &mut Buffer) {
         } else {
             t!(lang, "exercise-answer")
         };
-        let input_block = block(&label, theme);
+        let mut input_block = block(&label, theme);
+        if explains && state.typing() {
+            input_block = input_block.title_bottom(
+                Line::styled(
+                    format!(" {} ", t!(lang, "exercise-new-line-note")),
+                    theme.dim(),
+                )
+                .right_aligned(),
+            );
+        }
         let field = input_block.inner(input_area);
         input_block.render(input_area, buf);
-        let (visible, cursor) = state.input.window(field.width.saturating_sub(2) as usize);
-        let mut spans = vec![Span::styled("> ", theme.key())];
-        if state.typing() {
-            let before: String = visible.chars().take(cursor).collect();
-            let at: String = visible
-                .chars()
-                .nth(cursor)
-                .map_or(" ".to_string(), String::from);
-            let after: String = visible.chars().skip(cursor + 1).collect();
-            spans.push(Span::raw(before));
-            spans.push(Span::styled(at, theme.selected()));
-            spans.push(Span::raw(after));
+        if explains {
+            state.editor.render(state.typing(), theme.dim(), field, buf);
         } else {
-            spans.push(Span::styled(visible, theme.dim()));
+            let (visible, cursor) = state.input.window(field.width.saturating_sub(2) as usize);
+            let mut spans = vec![Span::styled("> ", theme.key())];
+            if state.typing() {
+                let before: String = visible.chars().take(cursor).collect();
+                let at: String = visible
+                    .chars()
+                    .nth(cursor)
+                    .map_or(" ".to_string(), String::from);
+                let after: String = visible.chars().skip(cursor + 1).collect();
+                spans.push(Span::raw(before));
+                spans.push(Span::styled(at, theme.selected()));
+                spans.push(Span::raw(after));
+            } else {
+                spans.push(Span::styled(visible, theme.dim()));
+            }
+            Paragraph::new(Line::from(spans)).render(field, buf);
         }
-        Paragraph::new(Line::from(spans)).render(field, buf);
     }
-    if !bottom.is_empty() {
-        let feedback_block = block(&t!(lang, "exercise-feedback"), theme);
-        let text_area = feedback_block.inner(bottom_area);
-        feedback_block.render(bottom_area, buf);
-        let room = super::wrap_room(&bottom, text_area);
-        Paragraph::new(bottom)
-            .wrap(Wrap { trim: false })
-            .render(room, buf);
+    if bottom.is_empty() {
+        // Nothing below: nothing hidden there either.
+        scroll::measure(&state.feedback_scroll, 0, 0);
+    } else {
+        scroll::render(
+            bottom,
+            Some(block(&t!(lang, "exercise-feedback"), theme)),
+            &state.feedback_scroll,
+            theme,
+            lang,
+            bottom_area,
+            buf,
+        );
     }
 }
 
@@ -1102,11 +1300,17 @@ mod tests {
             Some(Action::Reroll("l2-stride-sectors".into()))
         );
         assert_eq!(
-            exercise.handle_key(key(KeyCode::PageUp), &ctx),
+            exercise.handle_key(ctrl('n'), &ctx),
             Some(Action::Step {
                 id: "l1-sector-size".into(),
-                by: -1
-            })
+                by: 1
+            }),
+            "Ctrl-N moves on while typing"
+        );
+        assert_eq!(
+            exercise.handle_key(key(KeyCode::PageUp), &ctx),
+            None,
+            "PgUp scrolls"
         );
     }
 

@@ -1,13 +1,13 @@
 //! Help (`?` or F1 on every screen): the keys that work here, and the global ones.
 
+use super::scroll::{self, Scroll};
 use super::{Ctx, KeyHint};
-use super::{Theme, centered, pad, popup};
+use super::{Theme, block, centered, pad, popup};
 use crate::i18n::Lang;
 use crate::t;
 use ratatui::buffer::Buffer;
 use ratatui::layout::Rect;
 use ratatui::text::{Line, Span};
-use ratatui::widgets::{Paragraph, Widget, Wrap};
 
 /// Keys shown in the footer while help is open.
 pub fn keys(lang: Lang) -> Vec<KeyHint> {
@@ -15,8 +15,16 @@ pub fn keys(lang: Lang) -> Vec<KeyHint> {
 }
 
 /// Draws help: the keys of the screen, then the global keys that work on it (`global`, one entry
-/// per key; keys with the same action share a line: `/ or Ctrl-P`).
-pub fn render(ctx: &Ctx, keys: &[KeyHint], global: &[KeyHint], area: Rect, buf: &mut Buffer) {
+/// per key; keys with the same action share a line: `/ or Ctrl-P`), scrolled as `scroll` says
+/// when they do not fit.
+pub fn render(
+    ctx: &Ctx,
+    keys: &[KeyHint],
+    global: &[KeyHint],
+    scroll: &Scroll,
+    area: Rect,
+    buf: &mut Buffer,
+) {
     let theme: Theme = ctx.theme;
     let lang = ctx.lang;
     let mut merged: Vec<(String, &str)> = Vec::new();
@@ -30,7 +38,8 @@ pub fn render(ctx: &Ctx, keys: &[KeyHint], global: &[KeyHint], area: Rect, buf: 
         }
     }
     let rect = centered(area, 64, (keys.len() + merged.len() + 6) as u16);
-    let inner = popup(rect, &t!(lang, "app-help-title"), theme, buf);
+    let title = t!(lang, "app-help-title");
+    popup(rect, &title, theme, buf);
     let mut lines = vec![Line::styled(t!(lang, "app-help-here"), theme.title())];
     // Key names take 14 columns, then what the key does.
     let row = |key: &str, action: &str| {
@@ -47,8 +56,14 @@ pub fn render(ctx: &Ctx, keys: &[KeyHint], global: &[KeyHint], area: Rect, buf: 
     for (key, action) in &merged {
         lines.push(row(key, action));
     }
-    let room = super::wrap_room(&lines, inner);
-    Paragraph::new(lines)
-        .wrap(Wrap { trim: false })
-        .render(room, buf);
+    // Drawn again over the popup's frame, with the rows hidden marked on it.
+    scroll::render(
+        lines,
+        Some(block(&title, theme)),
+        scroll,
+        theme,
+        lang,
+        rect,
+        buf,
+    );
 }

@@ -1,6 +1,13 @@
-//! A one-line text input with a cursor, editing keys and a history of past entries.
+//! Typed answers: a one-line text input with a cursor, editing keys and a history of past entries
+//! ([`LineInput`], for numbers and short text), and a multi-line box that wraps at words
+//! ([`TextBox`], for explanations; built on `ratatui-textarea`).
 
+use ratatui::buffer::Buffer;
 use ratatui::crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
+use ratatui::layout::Rect;
+use ratatui::style::Style;
+use ratatui::widgets::{Paragraph, Widget, Wrap};
+use ratatui_textarea::{CursorMove, TextArea, WrapMode};
 
 /// An editable line.
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
@@ -170,6 +177,169 @@ impl LineInput {
     }
 }
 
+/// A multi-line answer box: the text wraps at words, the cursor moves across rows and lines, and a
+/// new line is Ctrl-J or Alt-Enter (Shift-Enter where the terminal tells it apart) — a plain
+/// Enter is left to the screen, which submits.
+///
+/// Keys: characters, Backspace, Delete, ←→↑↓ (↑↓ by wrapped rows), Home/End (the line),
+/// Ctrl-Home/Ctrl-End (the text), Ctrl-←/→ and Alt-b/f (a word), Ctrl-W (the word before),
+/// Ctrl-U (the line before the cursor), Ctrl-K (the line after it), Ctrl-A (the line's start),
+/// Ctrl-Z undo.
+#[derive(Debug, Clone)]
+pub struct TextBox {
+    area: TextArea<'static>,
+}
+
+impl Default for TextBox {
+    fn default() -> Self {
+        Self::from_lines(Vec::new())
+    }
+}
+
+impl TextBox {
+    fn from_lines(lines: Vec<String>) -> Self {
+        let mut area = TextArea::new(lines);
+        area.set_wrap_mode(WrapMode::WordOrGlyph);
+        // The row the cursor is on is not underlined: the cursor's own cell is marked.
+        area.set_cursor_line_style(Style::default());
+        TextBox { area }
+    }
+
+    /// The text, its lines joined by `\n`.
+    pub fn text(&self) -> String {
+        self.area.lines().join("\n")
+    }
+
+    /// Whether nothing is typed.
+    pub fn is_empty(&self) -> bool {
+        self.area.is_empty()
+    }
+
+    /// Replaces the text (lines split at `\n`), cursor at the end.
+    pub fn set(&mut self, text: &str) {
+        *self = Self::from_lines(text.split('\n').map(str::to_string).collect());
+        self.area.move_cursor(CursorMove::Bottom);
+        self.area.move_cursor(CursorMove::End);
+    }
+
+    /// Empties the box.
+    pub fn clear(&mut self) {
+        *self = Self::default();
+    }
+
+    /// The cursor: line and character within it, from 0.
+    pub fn cursor(&self) -> (usize, usize) {
+        let cursor = self.area.cursor();
+        (cursor.0, cursor.1)
+    }
+
+    /// Whether `key` asks for a new line (Ctrl-J, Alt-Enter, Shift-Enter).
+    pub fn is_newline(key: &KeyEvent) -> bool {
+        let ctrl = key.modifiers.contains(KeyModifiers::CONTROL);
+        match key.code {
+            KeyCode::Char('j') => ctrl,
+            KeyCode::Enter => key
+                .modifiers
+                .intersects(KeyModifiers::ALT | KeyModifiers::SHIFT),
+            _ => false,
+        }
+    }
+
+    fn chars(&self) -> usize {
+        self.area
+            .lines()
+            .iter()
+            .map(|l| l.chars().count() + 1)
+            .sum()
+    }
+
+    /// Applies an editing key; returns whether it was one. A plain Enter is not (the screen
+    /// submits on it).
+    pub fn edit(&mut self, key: &KeyEvent) -> bool {
+        let ctrl = key.modifiers.contains(KeyModifiers::CONTROL);
+        let alt = key.modifiers.contains(KeyModifiers::ALT);
+        let area = &mut self.area;
+        if Self::is_newline(key) {
+            if self.chars() < MAX_LINE {
+                self.area.insert_newline();
+            }
+            return true;
+        }
+        match key.code {
+            KeyCode::Char('u') if ctrl => {
+                area.delete_line_by_head();
+            }
+            KeyCode::Char('k') if ctrl => {
+                area.delete_line_by_end();
+            }
+            KeyCode::Char('w') if ctrl => {
+                area.delete_word();
+            }
+            KeyCode::Char('a') if ctrl => area.move_cursor(CursorMove::Head),
+            KeyCode::Char('z') if ctrl => {
+                area.undo();
+            }
+            KeyCode::Char('b') if alt => area.move_cursor(CursorMove::WordBack),
+            KeyCode::Char('f') if alt => area.move_cursor(CursorMove::WordForward),
+            KeyCode::Char(c) if !ctrl && !alt => {
+                if self.chars() < MAX_LINE {
+                    self.area.insert_char(c);
+                }
+            }
+            KeyCode::Backspace if alt || ctrl => {
+                area.delete_word();
+            }
+            KeyCode::Backspace => {
+                area.delete_char();
+            }
+            KeyCode::Delete => {
+                area.delete_next_char();
+            }
+            KeyCode::Left if ctrl || alt => area.move_cursor(CursorMove::WordBack),
+            KeyCode::Right if ctrl || alt => area.move_cursor(CursorMove::WordForward),
+            KeyCode::Left => area.move_cursor(CursorMove::Back),
+            KeyCode::Right => area.move_cursor(CursorMove::Forward),
+            KeyCode::Up => area.move_cursor(CursorMove::Up),
+            KeyCode::Down => area.move_cursor(CursorMove::Down),
+            KeyCode::Home if ctrl => area.move_cursor(CursorMove::Top),
+            KeyCode::End if ctrl => {
+                area.move_cursor(CursorMove::Bottom);
+                area.move_cursor(CursorMove::End);
+            }
+            KeyCode::Home => area.move_cursor(CursorMove::Head),
+            KeyCode::End => area.move_cursor(CursorMove::End),
+            _ => return false,
+        }
+        true
+    }
+
+    /// Rows the text takes wrapped at `width` columns (one at least; a row more for the cursor
+    /// when the last row is full).
+    pub fn rows(&self, width: u16) -> u16 {
+        let lines: Vec<ratatui::text::Line> = self
+            .area
+            .lines()
+            .iter()
+            .map(|l| ratatui::text::Line::raw(format!("{l} ")))
+            .collect();
+        super::scroll::rows(&lines, width).max(1)
+    }
+
+    /// Draws the box in `area`: with the cursor (reversed) while `typing`, else the text alone in
+    /// `style`. The rows around the cursor are shown when the text is taller.
+    pub fn render(&self, typing: bool, style: Style, area: Rect, buf: &mut Buffer) {
+        if typing {
+            // The box records the width drawn, so that ↑↓ move by the rows shown.
+            (&self.area).render(area, buf);
+        } else {
+            Paragraph::new(self.text())
+                .style(style)
+                .wrap(Wrap { trim: false })
+                .render(area, buf);
+        }
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -238,5 +408,112 @@ mod tests {
         assert_eq!(line.window(6), ("32 바".to_string(), 0));
         assert_eq!(line.window(5), ("32 바".to_string(), 0));
         assert_eq!(line.window(4), ("32 ".to_string(), 0));
+    }
+
+    fn boxed(text: &str) -> TextBox {
+        let mut text_box = TextBox::default();
+        for c in text.chars() {
+            text_box.edit(&key(KeyCode::Char(c)));
+        }
+        text_box
+    }
+
+    fn draw(text_box: &TextBox, width: u16, height: u16) -> Vec<String> {
+        let area = Rect::new(0, 0, width, height);
+        let mut buf = Buffer::empty(area);
+        text_box.render(true, Style::default(), area, &mut buf);
+        (0..height)
+            .map(|y| {
+                (0..width)
+                    .map(|x| buf[(x, y)].symbol().to_string())
+                    .collect::<String>()
+                    .trim_end()
+                    .to_string()
+            })
+            .collect()
+    }
+
+    #[test]
+    fn the_box_takes_lines_and_enter_is_left_to_the_screen() {
+        let mut text_box = boxed("more sectors");
+        assert!(!text_box.edit(&key(KeyCode::Enter)), "Enter submits");
+        assert!(text_box.edit(&ctrl('j')));
+        for c in "more time".chars() {
+            text_box.edit(&key(KeyCode::Char(c)));
+        }
+        text_box.edit(&KeyEvent::new(KeyCode::Enter, KeyModifiers::ALT));
+        text_box.edit(&key(KeyCode::Char('!')));
+        assert_eq!(text_box.text(), "more sectors\nmore time\n!");
+        assert_eq!(text_box.cursor(), (2, 1));
+        text_box.edit(&key(KeyCode::Backspace));
+        text_box.edit(&key(KeyCode::Backspace));
+        assert_eq!(text_box.text(), "more sectors\nmore time");
+        text_box.clear();
+        assert!(text_box.is_empty());
+        assert_eq!(text_box.text(), "");
+    }
+
+    #[test]
+    fn the_cursor_moves_across_lines_and_words() {
+        let mut text_box = TextBox::default();
+        text_box.set("one two\nthree");
+        assert_eq!(text_box.cursor(), (1, 5), "set puts the cursor at the end");
+        text_box.edit(&key(KeyCode::Up));
+        assert_eq!(text_box.cursor().0, 0);
+        text_box.edit(&key(KeyCode::Home));
+        text_box.edit(&KeyEvent::new(KeyCode::Right, KeyModifiers::CONTROL));
+        assert_eq!(text_box.cursor(), (0, 4));
+        text_box.edit(&ctrl('k'));
+        assert_eq!(text_box.text(), "one \nthree");
+        text_box.edit(&ctrl('u'));
+        assert_eq!(text_box.text(), "\nthree");
+        text_box.edit(&key(KeyCode::Delete));
+        assert_eq!(
+            text_box.text(),
+            "three",
+            "Delete at a line's end joins the lines"
+        );
+        text_box.edit(&KeyEvent::new(KeyCode::End, KeyModifiers::CONTROL));
+        text_box.edit(&ctrl('w'));
+        assert_eq!(text_box.text(), "");
+        text_box.edit(&ctrl('z'));
+        assert_eq!(text_box.text(), "three", "Ctrl-Z undoes");
+    }
+
+    #[test]
+    fn long_text_wraps_at_words_and_the_cursor_row_stays_in_view() {
+        let text_box = boxed("each lane reads its own sector so the warp needs thirty two");
+        let rows = draw(&text_box, 20, 4);
+        assert_eq!(
+            rows,
+            [
+                "each lane reads its",
+                "own sector so the",
+                "warp needs thirty",
+                "two"
+            ]
+        );
+        assert_eq!(text_box.rows(20), 4);
+        let rows = draw(&text_box, 20, 2);
+        assert_eq!(
+            rows,
+            ["warp needs thirty", "two"],
+            "the cursor's row stays in view"
+        );
+        // ↑ moves one wrapped row, not a whole line.
+        let mut text_box = text_box;
+        text_box.edit(&key(KeyCode::Up));
+        let (line, at) = text_box.cursor();
+        assert_eq!(line, 0);
+        assert!((38..55).contains(&at), "{at}");
+    }
+
+    #[test]
+    fn the_box_holds_at_most_max_line_characters() {
+        let mut text_box = TextBox::default();
+        text_box.set(&"a".repeat(MAX_LINE));
+        text_box.edit(&key(KeyCode::Char('b')));
+        text_box.edit(&ctrl('j'));
+        assert_eq!(text_box.text().chars().count(), MAX_LINE);
     }
 }

@@ -11,6 +11,7 @@
 //! ```
 
 use super::exercise::{self, State as ExerciseState};
+use super::input::TextBox;
 use super::words::{columns, cut, fit};
 use super::{Action, Component, Ctx, KeyHint, Theme, block};
 use crate::content::schema::ExerciseTemplate;
@@ -508,8 +509,11 @@ impl Component for Step {
                 self.message = Some(t!(lang, "lab-hints-off"));
             } else if !open {
                 self.message = Some(t!(lang, "lab-hints-step-done"));
-            } else if self.exercise.apply(Input::Hint, lang) == Reply::Hint {
-                return Some(Action::LabHint(self.index));
+            } else {
+                match self.exercise.apply(Input::Hint, lang) {
+                    Reply::Hint => return Some(Action::LabHint(self.index)),
+                    _ => self.message = Some(t!(lang, "lab-no-more-hints")),
+                }
             }
             return None;
         }
@@ -534,18 +538,30 @@ impl Component for Step {
                 .map(Action::ShowMe);
         }
         match key.code {
-            KeyCode::PageDown => return self.next(lang, session, 1),
-            KeyCode::PageUp => return self.next(lang, session, -1),
-            KeyCode::Enter | KeyCode::Char('n')
-                if !open && (key.code == KeyCode::Enter || !typing) =>
-            {
-                return self.next(lang, session, 1);
+            // Ctrl-N while typing, n and p otherwise (a lab never asks for a mark).
+            KeyCode::Char('n') if ctrl || !typing => return self.next(lang, session, 1),
+            KeyCode::Char('p') if !typing && !ctrl => return self.next(lang, session, -1),
+            KeyCode::Enter if !open => return self.next(lang, session, 1),
+            // Ctrl-J or Alt-Enter: a new line in an explanation.
+            KeyCode::Enter if !(self.exercise.explains() && TextBox::is_newline(&key)) => {
+                return self.submit(lang, session, ctx.now);
             }
-            KeyCode::Enter => return self.submit(lang, session, ctx.now),
             _ => {}
         }
+        // PgUp/PgDn and Tab scroll the step's panes; once it is done, the arrows too.
+        let scrolling = matches!(key.code, KeyCode::PageUp | KeyCode::PageDown | KeyCode::Tab)
+            || (!open
+                && matches!(
+                    key.code,
+                    KeyCode::Up
+                        | KeyCode::Down
+                        | KeyCode::Char('j')
+                        | KeyCode::Char('k')
+                        | KeyCode::Home
+                        | KeyCode::End
+                ));
         let simply = command('y');
-        if open || simply {
+        if open || simply || scrolling {
             // Typing, choosing, arranging, "explain simply": the exercise screen's own keys, which
             // change only the screen.
             let _ = self.exercise.handle(key, ctx);
@@ -578,7 +594,7 @@ impl Component for Step {
             if self.hints {
                 keys.push(KeyHint::new(
                     if typing { "^T" } else { "t" },
-                    t!(lang, "lab-key-hint"),
+                    exercise::hint_label(&self.exercise, lang),
                 ));
             }
         }
@@ -588,8 +604,17 @@ impl Component for Step {
                 t!(lang, "lab-key-show-me"),
             ));
         }
+        if typing && self.exercise.explains() {
+            keys.insert(1, KeyHint::new("^J", t!(lang, "exercise-key-new-line")));
+        }
+        if self.exercise.overflowing() {
+            keys.insert(1, crate::ui::scroll::key_hint(lang));
+            if self.exercise.both_overflowing() {
+                keys.insert(2, KeyHint::new("Tab", t!(lang, "exercise-key-pane")));
+            }
+        }
         keys.extend([
-            KeyHint::new("PgDn/PgUp", t!(lang, "lab-key-steps")),
+            KeyHint::new(if typing { "^N" } else { "n/p" }, t!(lang, "lab-key-steps")),
             KeyHint::new("g", t!(lang, "lab-key-overview")),
             KeyHint::new("Esc", t!(lang, "lab-key-back")),
         ]);

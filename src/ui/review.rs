@@ -13,6 +13,7 @@
 //! ```
 
 use super::input::LineInput;
+use super::scroll::{self, Scroll};
 use super::{Action, Component, Ctx, KeyHint, Theme, block, rich};
 use crate::content::Content;
 use crate::i18n::Lang;
@@ -120,6 +121,8 @@ pub struct State {
     ratings: Vec<(Rating, u64)>,
     /// A message (a rating that could not be saved, a drill that could not be drawn).
     message: Option<String>,
+    /// How far the card is scrolled.
+    scroll: Scroll,
 }
 
 impl State {
@@ -135,6 +138,7 @@ impl State {
             spent_ms: 0,
             ratings: Vec::new(),
             message: None,
+            scroll: Scroll::default(),
         };
         state.show(deck.next_card(), deck, content);
         state
@@ -145,6 +149,7 @@ impl State {
         let now = deck.clock().now_ms();
         self.card = card;
         self.revealed = false;
+        self.scroll.reset();
         self.shown_ms = now;
         self.drill = None;
         let Some(deck_card) = card.and_then(|i| deck.cards().get(i)) else {
@@ -261,6 +266,10 @@ impl State {
             && !drill.checked()
         {
             let ctrl = key.modifiers.contains(KeyModifiers::CONTROL);
+            // While typing only PgUp/PgDn scroll: the arrows are the answer's.
+            if self.scroll.key(&key, false) {
+                return None;
+            }
             match key.code {
                 KeyCode::Enter => {
                     let answer = drill.input.text().to_string();
@@ -281,9 +290,14 @@ impl State {
                     drill.answer = answer;
                     self.revealed = true;
                     self.message = None;
+                    self.scroll.reset();
                 }
                 KeyCode::Char('t') if ctrl => {
-                    drill.attempt.apply(&drill.variant, Input::Hint, lang);
+                    self.message = match drill.attempt.apply(&drill.variant, Input::Hint, lang) {
+                        Reply::Hint => None,
+                        _ if drill.variant.hints.is_empty() => Some(t!(lang, "review-no-hints")),
+                        _ => Some(t!(lang, "review-no-more-hints")),
+                    };
                 }
                 _ => {
                     drill.input.edit(&key);
@@ -291,8 +305,15 @@ impl State {
             }
             return None;
         }
+        // The arrows move nothing else here: they scroll, as PgUp/PgDn do.
+        if self.scroll.key(&key, true) {
+            return None;
+        }
         match key.code {
-            KeyCode::Char(' ') | KeyCode::Enter if !self.revealed => self.revealed = true,
+            KeyCode::Char(' ') | KeyCode::Enter if !self.revealed => {
+                self.revealed = true;
+                self.scroll.reset();
+            }
             KeyCode::Char(' ') | KeyCode::Enter => {
                 let rating = self
                     .drill
@@ -528,9 +549,7 @@ pub fn render(ctx: &Ctx, state: &State, area: Rect, buf: &mut Buffer) {
     };
     let room = crate::ui::wrap_room(&lines, body);
     crate::ui::fit_rules(&mut lines, room.width);
-    Paragraph::new(lines)
-        .wrap(Wrap { trim: false })
-        .render(room, buf);
+    scroll::render(lines, None, &state.scroll, theme, lang, body, buf);
     if state.revealed
         && let Ok(previews) = deck.preview(i)
     {
@@ -565,10 +584,44 @@ impl Component for State {
     }
 
     fn keys(&self, lang: Lang) -> Vec<KeyHint> {
+        let mut keys = self.keys_now(lang);
+        if self.scroll.overflowing() {
+            keys.insert(1.min(keys.len()), scroll::key_hint(lang));
+        }
+        keys
+    }
+
+    fn captures(&self, key: &KeyEvent) -> bool {
+        self.typing() && matches!(key.code, KeyCode::Char(_))
+    }
+}
+
+impl State {
+    /// The keys of the state shown, before the scrolling key.
+    fn keys_now(&self, lang: Lang) -> Vec<KeyHint> {
         if self.card.is_none() {
             keys_done(lang)
-        } else if self.typing() {
-            keys_drill(lang)
+        } else if let Some(drill) = self.drill.as_ref().filter(|_| self.typing()) {
+            let mut keys = keys_drill(lang);
+            // The hint key says which hint comes next, or that none is left.
+            let total = drill.variant.hints.len();
+            let shown = (drill.attempt.hints() as usize).min(total);
+            if total == 0 {
+                keys.retain(|k| k.key != "^T");
+            } else if let Some(hint) = keys.iter_mut().find(|k| k.key == "^T") {
+                hint.action = if shown < total {
+                    t!(
+                        lang,
+                        "exercise-key-hint-count",
+                        next = shown + 1,
+                        total = total
+                    )
+                } else {
+                    t!(lang, "exercise-key-hint-none")
+                }
+                .into();
+            }
+            keys
         } else if self.drill.is_some() {
             keys_graded(lang)
         } else if self.revealed {
@@ -576,10 +629,6 @@ impl Component for State {
         } else {
             keys_front(lang)
         }
-    }
-
-    fn captures(&self, key: &KeyEvent) -> bool {
-        self.typing() && matches!(key.code, KeyCode::Char(_))
     }
 }
 

@@ -19,50 +19,21 @@ use ratatui::crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
 use ratatui::layout::Rect;
 use ratatui::text::{Line, Span};
 use ratatui::widgets::{Block, Paragraph, Widget, Wrap};
-use std::sync::atomic::{AtomicU16, AtomicU32, Ordering};
+use std::cell::Cell;
 
 /// How far a pane is scrolled, in rows from its top.
 ///
 /// Drawing records how many rows the pane could scroll (`room`), so that the keys stop at the end
 /// even though the owner does not know the pane's width; that record is the only thing drawing
 /// writes, and nothing else reads it.
-/// (Atomics rather than cells only so that screens stay `Sync`; nothing draws from two threads.)
-#[derive(Debug)]
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
 pub struct Scroll {
     offset: u16,
-    /// Rows below the top that the last drawing could scroll to ([`NOT_DRAWN`]: not drawn yet).
-    room: AtomicU32,
+    /// Rows below the top that the last drawing could scroll to (`None`: not drawn yet).
+    room: Cell<Option<u16>>,
     /// Rows shown by the last drawing (a page).
-    page: AtomicU16,
+    page: Cell<u16>,
 }
-
-/// `room` before the first drawing.
-const NOT_DRAWN: u32 = u32::MAX;
-
-impl Default for Scroll {
-    fn default() -> Self {
-        Scroll::new()
-    }
-}
-
-impl Clone for Scroll {
-    fn clone(&self) -> Self {
-        Scroll {
-            offset: self.offset,
-            room: AtomicU32::new(self.room.load(Ordering::Relaxed)),
-            page: AtomicU16::new(self.page.load(Ordering::Relaxed)),
-        }
-    }
-}
-
-/// Two panes are scrolled alike when they start at the same row.
-impl PartialEq for Scroll {
-    fn eq(&self, other: &Self) -> bool {
-        self.offset == other.offset
-    }
-}
-
-impl Eq for Scroll {}
 
 /// What a drawn pane holds beyond what is shown.
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
@@ -81,26 +52,11 @@ impl Overflow {
 }
 
 impl Scroll {
-    /// A pane at its top, not drawn yet.
-    pub fn new() -> Self {
-        Scroll {
-            offset: 0,
-            room: AtomicU32::new(NOT_DRAWN),
-            page: AtomicU16::new(0),
-        }
-    }
-
-    /// Rows the last drawing could scroll to (`None`: not drawn yet).
-    fn room(&self) -> Option<u16> {
-        match self.room.load(Ordering::Relaxed) {
-            NOT_DRAWN => None,
-            room => Some(room as u16),
-        }
-    }
-
-    /// The first row shown.
+    /// The first row shown (as far as the last drawing could scroll).
     pub fn offset(&self) -> u16 {
-        self.offset
+        self.room
+            .get()
+            .map_or(self.offset, |room| self.offset.min(room))
     }
 
     /// Back to the top (new content).
@@ -110,23 +66,24 @@ impl Scroll {
 
     /// Moves `rows` down (negative: up), never past the end last drawn.
     pub fn by(&mut self, rows: i32) {
-        let moved = (i32::from(self.offset) + rows).clamp(0, i32::from(u16::MAX)) as u16;
-        self.offset = match self.room() {
+        let moved = (i32::from(self.offset()) + rows).clamp(0, i32::from(u16::MAX)) as u16;
+        self.offset = match self.room.get() {
             Some(room) => moved.min(room),
             None => moved,
         };
     }
 
-    /// Scrolls to the end (as far as the last drawing could).
+    /// Scrolls to the end: the next drawing shows the last rows, however many there are then
+    /// (text added at the end since the last drawing is shown too).
     pub fn to_end(&mut self) {
-        self.offset = self.room().unwrap_or(u16::MAX);
+        self.offset = u16::MAX;
     }
 
     /// PgDn / Space-free page keys: PgUp and PgDn a page, Ctrl-Home / Ctrl-End to either end; with
     /// `arrows`, ↑ and ↓ a row too (panes where the arrows move nothing else). Returns whether the
     /// key was a scrolling key.
     pub fn key(&mut self, key: &KeyEvent, arrows: bool) -> bool {
-        let page = i32::from(self.page.load(Ordering::Relaxed).saturating_sub(1).max(1));
+        let page = i32::from(self.page.get().saturating_sub(1).max(1));
         let ctrl = key.modifiers.contains(KeyModifiers::CONTROL);
         match key.code {
             KeyCode::PageDown => self.by(page),
@@ -142,7 +99,7 @@ impl Scroll {
 
     /// Whether the last drawing hid rows (the footer then shows the scrolling keys).
     pub fn overflowing(&self) -> bool {
-        self.room().is_some_and(|room| room > 0)
+        self.room.get().is_some_and(|room| room > 0)
     }
 }
 
@@ -152,6 +109,65 @@ pub fn rows(lines: &[Line<'_>], width: u16) -> u16 {
         .wrap(Wrap { trim: false })
         .line_count(width.max(1));
     u16::try_from(count).unwrap_or(u16::MAX)
+}
+
+/// Records that a pane of `total` rows is drawn `height` rows high, and returns what it hides
+/// above and below from the row `scroll` is at — for a pane drawn some other way than [`render`]
+/// (widgets drawn into a taller buffer). The first row to show is then [`Scroll::offset`].
+pub fn measure(scroll: &Scroll, total: u16, height: u16) -> Overflow {
+    let room = total.saturating_sub(height);
+    scroll.room.set(Some(room));
+    scroll.page.set(height);
+    let offset = scroll.offset.min(room);
+    Overflow {
+        above: offset,
+        below: room - offset,
+    }
+}
+
+/// `block` with the rows `overflow` hides marked on its top and bottom border.
+pub fn marked(
+    block: Block<'static>,
+    overflow: Overflow,
+    theme: Theme,
+    lang: Lang,
+) -> Block<'static> {
+    let (above, below) = markers(overflow, theme, lang);
+    let mut block = block;
+    if let Some(above) = above {
+        block = block.title_top(Line::from(above).right_aligned());
+    }
+    if let Some(below) = below {
+        block = block.title_bottom(Line::from(below).right_aligned());
+    }
+    block
+}
+
+/// The `↑ N more` and `↓ N more · PgDn` markers, where rows are hidden.
+fn markers(
+    overflow: Overflow,
+    theme: Theme,
+    lang: Lang,
+) -> (Option<Span<'static>>, Option<Span<'static>>) {
+    let below = (overflow.below > 0).then(|| {
+        Span::styled(
+            format!(
+                " {} ",
+                t!(lang, "scroll-more-below", rows = overflow.below.to_string())
+            ),
+            theme.key(),
+        )
+    });
+    let above = (overflow.above > 0).then(|| {
+        Span::styled(
+            format!(
+                " {} ",
+                t!(lang, "scroll-more-above", rows = overflow.above.to_string())
+            ),
+            theme.dim(),
+        )
+    });
+    (above, below)
 }
 
 /// Draws `lines` wrapped in `area` inside `block` (when given), from the row `scroll` is at; the
@@ -174,43 +190,11 @@ pub fn render(
         // The marker needs the last row.
         height = height.saturating_sub(1);
     }
-    let room = total.saturating_sub(height);
-    scroll.room.store(u32::from(room), Ordering::Relaxed);
-    scroll.page.store(height, Ordering::Relaxed);
-    let offset = scroll.offset.min(room);
-    let overflow = Overflow {
-        above: offset,
-        below: room - offset,
-    };
-    let below = (overflow.below > 0).then(|| {
-        Span::styled(
-            format!(
-                " {} ",
-                t!(lang, "scroll-more-below", rows = overflow.below.to_string())
-            ),
-            theme.key(),
-        )
-    });
-    let above = (overflow.above > 0).then(|| {
-        Span::styled(
-            format!(
-                " {} ",
-                t!(lang, "scroll-more-above", rows = overflow.above.to_string())
-            ),
-            theme.dim(),
-        )
-    });
+    let overflow = measure(scroll, total, height);
     match block {
-        Some(mut block) => {
-            if let Some(above) = above {
-                block = block.title_top(Line::from(above).right_aligned());
-            }
-            if let Some(below) = below {
-                block = block.title_bottom(Line::from(below).right_aligned());
-            }
-            block.render(area, buf);
-        }
+        Some(block) => marked(block, overflow, theme, lang).render(area, buf),
         None => {
+            let (above, below) = markers(overflow, theme, lang);
             if let Some(marker) = below.or(above) {
                 let row = Rect {
                     y: inner.y + inner.height.saturating_sub(1),
@@ -227,7 +211,7 @@ pub fn render(
     };
     Paragraph::new(lines)
         .wrap(Wrap { trim: false })
-        .scroll((offset, 0))
+        .scroll((overflow.above, 0))
         .render(shown, buf);
     overflow
 }
@@ -306,5 +290,48 @@ mod tests {
         scroll.key(&KeyEvent::from(KeyCode::PageDown), false);
         assert_eq!(scroll.offset(), 0);
         assert!(!scroll.overflowing());
+    }
+
+    #[test]
+    fn to_end_follows_text_added_since_the_last_drawing_and_pages_back_from_there() {
+        let theme = Theme::new(false);
+        let area = Rect::new(0, 0, 30, 6);
+        let mut scroll = Scroll::default();
+        let draw = |rows: usize, scroll: &Scroll| {
+            let mut buf = Buffer::empty(area);
+            let overflow = render(
+                text(rows),
+                Some(Block::bordered()),
+                scroll,
+                theme,
+                Lang::En,
+                area,
+                &mut buf,
+            );
+            (overflow, shown(&buf))
+        };
+        draw(10, &scroll);
+        scroll.to_end();
+        let (overflow, rows) = draw(14, &scroll);
+        assert_eq!(
+            overflow,
+            Overflow {
+                above: 10,
+                below: 0
+            }
+        );
+        assert!(rows[4].contains("row 13"), "{rows:?}");
+        scroll.key(&KeyEvent::from(KeyCode::PageUp), false);
+        assert_eq!(scroll.offset(), 7, "a page (less a row) up from the end");
+        let mut measured = Scroll::default();
+        assert_eq!(
+            measure(&measured, 30, 10),
+            Overflow {
+                above: 0,
+                below: 20
+            }
+        );
+        measured.key(&KeyEvent::from(KeyCode::End), true);
+        assert_eq!(measured.offset(), 20);
     }
 }

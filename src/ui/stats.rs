@@ -11,9 +11,13 @@
 //! │█ ▅ ▃ …                                                                   │
 //! │last 52 weeks                                                             │
 //! │Mon ·░▒▓█…                                                                │
-//! └──────────────────────────────────────────────────────────────────────────┘
+//! └───────────────────────────────────────────────────────── ↓ 7 more · PgDn ┘
 //! ```
+//!
+//! What does not fit scrolls as one page (↑↓, PgUp/PgDn, Home/End): the page is drawn whole into
+//! a buffer of its own height and the rows scrolled to are copied into the screen.
 
+use super::scroll::{self, Scroll};
 use super::words::{columns, fit};
 use super::{Action, Component, Ctx, KeyHint, Theme, block};
 use crate::i18n::Lang;
@@ -39,12 +43,17 @@ pub fn keys(lang: Lang) -> Vec<KeyHint> {
 pub struct State {
     /// The figures.
     stats: Stats,
+    /// How far the page is scrolled.
+    scroll: Scroll,
 }
 
 impl State {
     /// The screen showing `stats`.
     pub fn new(stats: Stats) -> Self {
-        State { stats }
+        State {
+            stats,
+            scroll: Scroll::default(),
+        }
     }
 }
 
@@ -107,7 +116,36 @@ pub fn render(ctx: &Ctx, state: &State, area: Rect, buf: &mut Buffer) {
         theme,
     );
     let inner = outer.inner(area);
-    outer.render(area, buf);
+    // Summary, forecast, heatmap, then the ladder's line, the mastery heading and one line a
+    // topic.
+    let heat_rows = 8u16;
+    let total = 4 + 8 + heat_rows + 2 + u16::try_from(stats.topics.len()).unwrap_or(u16::MAX);
+    let overflow = scroll::measure(&state.scroll, total, inner.height);
+    scroll::marked(outer, overflow, theme, lang).render(area, buf);
+    if !overflow.any() {
+        render_page(ctx, stats, inner, buf);
+        return;
+    }
+    // The whole page at its own height, then the rows scrolled to.
+    let page = Rect::new(0, 0, inner.width, total);
+    let mut whole = Buffer::empty(page);
+    render_page(ctx, stats, page, &mut whole);
+    for y in 0..inner.height {
+        for x in 0..inner.width {
+            if let (Some(from), Some(to)) = (
+                whole.cell((x, y + overflow.above)),
+                buf.cell_mut((inner.x + x, inner.y + y)),
+            ) {
+                *to = from.clone();
+            }
+        }
+    }
+}
+
+/// Draws the page of figures into `inner`.
+fn render_page(ctx: &Ctx, stats: &Stats, inner: Rect, buf: &mut Buffer) {
+    let theme: Theme = ctx.theme;
+    let lang = ctx.lang;
     let c = &stats.cards;
     let t = &stats.true_retention;
     let summary = vec![
@@ -263,7 +301,9 @@ fn render_topics(ctx: &Ctx, stats: &Stats, theme: Theme, area: Rect, buf: &mut B
 }
 
 impl Component for State {
-    fn handle_key(&mut self, _key: KeyEvent, _ctx: &Ctx) -> Option<Action> {
+    /// The arrows move nothing else here: they scroll the page, as PgUp/PgDn do.
+    fn handle_key(&mut self, key: KeyEvent, _ctx: &Ctx) -> Option<Action> {
+        self.scroll.key(&key, true);
         None
     }
 
@@ -272,6 +312,10 @@ impl Component for State {
     }
 
     fn keys(&self, lang: Lang) -> Vec<KeyHint> {
-        keys(lang)
+        let mut keys = keys(lang);
+        if self.scroll.overflowing() {
+            keys.insert(1, scroll::key_hint(lang));
+        }
+        keys
     }
 }

@@ -330,3 +330,65 @@ fn closing_the_terminal_ends_the_tutor_instead_of_leaving_it_spinning() {
         "the tutor still runs 10 s after its terminal closed"
     );
 }
+
+#[test]
+fn an_explanation_is_typed_on_two_lines_and_its_worked_explanation_read_with_pgdn() {
+    const TEST: &str =
+        "an_explanation_is_typed_on_two_lines_and_its_worked_explanation_read_with_pgdn";
+    if !tmux::available() {
+        cannot_run(TEST, "tmux is not installed");
+        return;
+    }
+    let (_dir_guard, dir) = common::temp_dir("explain");
+    let Some(session) = Tmux::start(&shell_command(&dir, ""), 80, 24) else {
+        cannot_run(TEST, "tmux is installed but cannot start a session here");
+        return;
+    };
+    session.wait_for("GPU memory performance, seen and computed");
+    // Every level opened (u on the ladder), then the exercise found by search.
+    session.keys(&["Enter"]);
+    session.wait_for("L1 Recognition — name and place things");
+    session.keys(&["u", "q"]);
+    session.wait_for("GPU memory performance, seen and computed");
+    session.keys(&["/"]);
+    session.literal("The model says 32");
+    session.wait_for("1 result");
+    session.keys(&["Enter"]);
+    session.wait_for("Explain why.");
+    session.literal("32");
+    session.keys(&["Enter"]);
+    session.wait_for("Ctrl-J or Alt-Enter: new line");
+    // Ctrl-J as the terminal sends it: a new line, not an answer.
+    session.literal("each lane fetches its own 32-byte sector");
+    session.keys(&["C-j"]);
+    session.literal("and the stride-1 kernel was not bandwidth-bound");
+    let typed = session.wait_for("and the stride-1 kernel");
+    let rows: Vec<&str> = typed.lines().collect();
+    let first = rows
+        .iter()
+        .position(|r| r.contains("each lane fetches its own 32-byte sector"))
+        .unwrap_or_else(|| panic!("the first line:\n{typed}"));
+    assert!(
+        rows[first + 1].contains("and the stride-1 kernel"),
+        "two lines in the box:\n{typed}"
+    );
+    session.keys(&["Enter"]);
+    let graded = session.wait_for("Compare with the model answer");
+    assert!(
+        graded.contains("Found: sectors, not lines: 8× the bytes;")
+            && graded.contains("the stride-1 kernel was not bandwidth-bound."),
+        "an idea from each line:\n{graded}"
+    );
+    // Missed it, then the worked explanation: read to its end with PgDn.
+    session.keys(&["n", "C-e"]);
+    let opened = session.wait_for("Worked explanation:");
+    assert!(opened.contains("more · PgDn"), "{opened}");
+    assert!(!opened.contains("4.6 TB/s)."), "{opened}");
+    session.keys(&["PageDown", "PageDown", "PageDown"]);
+    let end = session.wait_for("4.6 TB/s).");
+    assert!(end.contains("↑"), "{end}");
+    session.keys(&["Escape"]);
+    session.wait_for("GPU memory performance, seen and computed");
+    session.keys(&["q"]);
+    session.wait_for("AFTER-TUTOR rc=0");
+}

@@ -12,6 +12,7 @@ use warpdrill::app::{Action, App, Overlay};
 use warpdrill::content::Content;
 use warpdrill::i18n::Lang;
 use warpdrill::lab::{Entry, Lab, LabSession, plan};
+use warpdrill::t;
 use warpdrill::ui::analyze::AnalyzeSetup;
 use warpdrill::ui::{Component, KeyHint, Tab, help};
 
@@ -71,13 +72,18 @@ fn assert_worded(keys: &[KeyHint], ids: &HashSet<String>, what: &str) {
     }
 }
 
-/// The keys shown now: the overlay's when one is open, else the top screen's.
+/// The keys shown now: the overlay's when one is open, else the top screen's — less the keys
+/// that scroll a pane, which are shown once a drawing found it overflowing (what a drawing
+/// measures, not what it changes).
 fn shown_keys(app: &App, lang: Lang) -> Vec<KeyHint> {
-    match &app.overlay {
+    let mut keys = match &app.overlay {
         Some(Overlay::Search(search)) => search.keys(lang),
         Some(Overlay::Help) => help::keys(lang),
         None => app.screen().component().keys(lang),
-    }
+    };
+    keys.retain(|k| k.key != "PgUp/PgDn" || k.action != t!(lang, "scroll-key"));
+    keys.retain(|k| k.key != "Tab" || k.action != t!(lang, "exercise-key-pane"));
+    keys
 }
 
 /// Checks the screen shown in every language: worded keys, and drawing twice gives the same

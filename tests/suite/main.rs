@@ -29,6 +29,7 @@ mod mastery;
 mod reference;
 mod review;
 mod review_tui;
+mod scrolling;
 mod sweeps;
 mod tui;
 mod typed;
