@@ -568,7 +568,7 @@ fn neighbouring_stores_and_unrolled_loops_are_merged() {
 }
 
 fn warpdrill(args: &[&str]) -> std::process::Output {
-    std::process::Command::new(env!("CARGO_BIN_EXE_warpdrill"))
+    crate::common::warpdrill()
         .args(args)
         .output()
         .expect("the binary runs")

@@ -11,7 +11,7 @@ use warpdrill::engine::{Arch, WarpAccess};
 use warpdrill::ui::{ExplorerSetup, Space};
 
 fn warpdrill(args: &[&str]) -> (String, String, i32) {
-    let out = Command::new(env!("CARGO_BIN_EXE_warpdrill"))
+    let out = crate::common::warpdrill()
         .args(args)
         .output()
         .expect("the binary runs");

@@ -332,7 +332,7 @@ fn exercise_mistakes_are_caught_before_a_learner_sees_them() {
 }
 
 fn warpdrill(args: &[&str]) -> std::process::Output {
-    Command::new(env!("CARGO_BIN_EXE_warpdrill"))
+    crate::common::warpdrill()
         .args(args)
         .output()
         .expect("run warpdrill")
@@ -1489,8 +1489,16 @@ fn disagreement(variant: &Variant, want: Want) -> Option<String> {
                     (Want::Number(want), AnswerKey::Number { value, .. }) => ((value - want).abs()
                         > 1e-9 * want.abs().max(1e-300))
                     .then(|| format!("key {value}, hand formula {want}")),
-                    (Want::Choice(want), AnswerKey::Choice { correct, .. }) => (*correct != want)
-                        .then(|| format!("correct options {correct:?}, hand {want:?}")),
+                    (Want::Choice(want), AnswerKey::Choice { correct, .. }) => {
+                        // As written, like a whole choice answer above.
+                        let mut written: Vec<usize> = correct
+                            .iter()
+                            .map(|&shown| part.option_order.get(shown).copied().unwrap_or(shown))
+                            .collect();
+                        written.sort_unstable();
+                        (written != *want)
+                            .then(|| format!("correct options {written:?}, hand {want:?}"))
+                    }
                     (_, key) => Some(format!(
                         "answer kind {} is not what the check expects",
                         key.kind()

@@ -84,7 +84,7 @@ fn answer_an_exercise_quit_and_find_progress_saved() {
 #[test]
 fn without_a_terminal_the_tutor_says_so_and_exits_2() {
     let (_guard, dir) = common::temp_dir("notty");
-    let out = Command::new(env!("CARGO_BIN_EXE_warpdrill"))
+    let out = crate::common::warpdrill()
         .arg("--data-dir")
         .arg(&dir)
         .output()
@@ -259,7 +259,7 @@ fn analyse_a_kernel_in_the_terminal_step_through_it_and_open_the_explorer() {
     session.wait_for("AFTER-TUTOR rc=0");
 
     // Not a terminal: the text report, as before.
-    let out = Command::new(env!("CARGO_BIN_EXE_warpdrill"))
+    let out = crate::common::warpdrill()
         .args(["analyze", kernel.to_str().unwrap()])
         .output()
         .unwrap();
@@ -346,7 +346,7 @@ fn an_explanation_is_typed_on_two_lines_and_its_worked_explanation_read_with_pgd
     };
     session.wait_for("GPU memory performance, seen and computed");
     // Every level opened (u on the ladder), then the exercise found by search.
-    session.keys(&["Enter"]);
+    session.keys(&["L"]);
     session.wait_for("L1 Recognition — name and place things");
     session.keys(&["u", "q"]);
     session.wait_for("GPU memory performance, seen and computed");

@@ -354,7 +354,7 @@ fn choices_by_letter_number_or_words_and_nothing_else() {
 // ---- Through `warpdrill check`, as a learner or a grading script meets it ----
 
 fn warpdrill(args: &[&str]) -> std::process::Output {
-    std::process::Command::new(env!("CARGO_BIN_EXE_warpdrill"))
+    crate::common::warpdrill()
         .args(args)
         .output()
         .expect("run warpdrill")

@@ -10,7 +10,7 @@ use std::time::{Duration, Instant};
 use warpdrill::content::{self, Content, FileKind, SourceFile};
 
 fn bin() -> Command {
-    let mut command = Command::new(env!("CARGO_BIN_EXE_warpdrill"));
+    let mut command = crate::common::warpdrill();
     command.env("NO_COLOR", "1").env("RUST_BACKTRACE", "0");
     command
 }

@@ -26,7 +26,7 @@ fn has_hangul(text: &str) -> bool {
 
 /// Runs the binary with `args`, no language variables set but those in `env`.
 fn run(args: &[&str], env: &[(&str, &str)]) -> (String, i32) {
-    let mut command = Command::new(env!("CARGO_BIN_EXE_warpdrill"));
+    let mut command = crate::common::warpdrill();
     command.args(args);
     for var in ["WARPDRILL_LANG", "LC_ALL", "LC_MESSAGES", "LANG"] {
         command.env_remove(var);

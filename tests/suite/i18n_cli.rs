@@ -25,7 +25,7 @@ struct Run {
 
 /// Runs the binary with no language variables set but those in `env`.
 fn run_env(args: &[&str], env: &[(&str, &str)]) -> Run {
-    let mut command = Command::new(env!("CARGO_BIN_EXE_warpdrill"));
+    let mut command = crate::common::warpdrill();
     command.args(args);
     for var in ["WARPDRILL_LANG", "LC_ALL", "LC_MESSAGES", "LANG"] {
         command.env_remove(var);

@@ -736,7 +736,7 @@ fn translated_explain_ideas_add_keywords_to_the_english_ones() {
 }
 
 fn warpdrill(args: &[&str]) -> std::process::Output {
-    Command::new(env!("CARGO_BIN_EXE_warpdrill"))
+    crate::common::warpdrill()
         .args(args)
         .env_remove("WARPDRILL_LANG")
         .env("LANG", "C")
@@ -803,7 +803,7 @@ fn content_check_lang_reports_coverage_and_mismatches() {
             .any(|u| u["id"] == "banks" && u["kind"] == "topic" && u["texts"][0] == "description")
     );
     // Without --lang, the English check as always (the locale does not turn it on).
-    let english = Command::new(env!("CARGO_BIN_EXE_warpdrill"))
+    let english = crate::common::warpdrill()
         .args(["content", "check", dir])
         .env("WARPDRILL_LANG", "ko")
         .output()
@@ -869,7 +869,7 @@ fn check_and_preview_speak_the_chosen_language() {
     let english = warpdrill(&["--content", dir, "content", "preview", "--level", "L1"]);
     assert!(String::from_utf8_lossy(&english.stdout).contains("Who manages it?"));
     // The language from the environment, as the flag would give it.
-    let from_env = Command::new(env!("CARGO_BIN_EXE_warpdrill"))
+    let from_env = crate::common::warpdrill()
         .args(["--content", dir, "content", "preview", "--level", "L1"])
         .env("WARPDRILL_LANG", "ko")
         .output()

@@ -565,7 +565,7 @@ fn snapshot_lab_end() {
 // The real binary in tmux (common::tmux)
 
 fn warpdrill(args: &[&str]) -> std::process::Output {
-    std::process::Command::new(env!("CARGO_BIN_EXE_warpdrill"))
+    crate::common::warpdrill()
         .args(args)
         .output()
         .expect("the binary runs")

@@ -717,7 +717,7 @@ fn calc_batch_answers_every_row_of_the_store_sample() {
         input.push_str(&request.to_string());
         input.push('\n');
     }
-    let mut child = std::process::Command::new(env!("CARGO_BIN_EXE_warpdrill"))
+    let mut child = crate::common::warpdrill()
         .args(["calc", "batch"])
         .stdin(std::process::Stdio::piped())
         .stdout(std::process::Stdio::piped())

@@ -12,7 +12,7 @@ use warpdrill::srs::config::Settings;
 use warpdrill::srs::{Deck, FsrsScheduler, Rating};
 
 fn warpdrill(dir: &Path, args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_warpdrill"))
+    crate::common::warpdrill()
         .arg("--data-dir")
         .arg(dir)
         .args(args)

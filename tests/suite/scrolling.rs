@@ -37,9 +37,11 @@ fn exercise_state(app: &App) -> &warpdrill::ui::exercise::State {
     }
 }
 
-/// The last sentence of the worked explanation of `l5-littles-law`, the longest of the ladder.
-const LAST_SENTENCE: &str =
-    "That is why one load per thread at low occupancy cannot reach peak bandwidth.";
+/// The exercise with one of the longest worked explanations among those answered with one number.
+const LONG: &str = "l2-block-limit";
+
+/// The last sentence of its worked explanation.
+const LAST_SENTENCE: &str = "128 or more threads per block keep the block limit out of the way.";
 
 /// The last words of `text`, as [`prose`] reads them.
 fn last_words(text: &str, n: usize) -> String {
@@ -127,10 +129,10 @@ fn the_longest_worked_explanation_is_read_to_its_end_in_every_language() {
     for lang in Lang::ALL {
         let mut tutor = app();
         tutor.set_lang(lang);
-        tutor.update(Action::OpenExercise("l5-littles-law".into()));
+        tutor.update(Action::OpenExercise(LONG.into()));
         // Wrong twice, with both hints and "simply" open, then the worked explanation.
         for _ in 0..2 {
-            type_text(&mut tutor, "1 B");
+            type_text(&mut tutor, "1%");
             press(&mut tutor, KeyCode::Enter);
         }
         for c in ['t', 't', 'y', 'e'] {
@@ -148,7 +150,7 @@ fn the_longest_worked_explanation_is_read_to_its_end_in_every_language() {
         assert_eq!(
             tutor.handle_key(KeyEvent::new(KeyCode::Char('n'), KeyModifiers::CONTROL)),
             Some(Action::Step {
-                id: "l5-littles-law".into(),
+                id: LONG.into(),
                 by: 1
             })
         );
@@ -243,34 +245,34 @@ fn lab_app(text: &str) -> App {
 fn a_lab_step_scrolls_its_explanation_and_says_when_hints_run_out() {
     let mut lab = lab_app(
         r#"Lab(id: "long", title: "Long", version: 1, secret: "a secret for the tests",
-           steps: [Exercise("l5-littles-law"), Exercise("l1-sector-size")], points: [10, 5],
+           steps: [Exercise("l2-block-limit"), Exercise("l1-sector-size")], points: [10, 5],
            hints: Allowed)"#,
     );
     press(&mut lab, KeyCode::Enter);
     for _ in 0..3 {
         press_with(&mut lab, KeyCode::Char('t'), KeyModifiers::CONTROL);
     }
-    let hinted = screen(&lab, 80, 24);
+    let hinted = screen(&lab, 60, 20);
     assert!(
         hinted.contains("Every hint of this step is already shown."),
         "{hinted}"
     );
     for _ in 0..2 {
-        type_text(&mut lab, "1 B");
+        type_text(&mut lab, "1%");
         press(&mut lab, KeyCode::Enter);
     }
     press(&mut lab, KeyCode::Char('e'));
-    let mut shown = screen(&lab, 80, 24);
+    let mut shown = screen(&lab, 60, 20);
     assert!(footer(&shown).contains("PgUp/PgDn scroll"), "{shown}");
     for _ in 0..20 {
         if prose(&shown).contains(LAST_SENTENCE) {
             break;
         }
         press(&mut lab, KeyCode::PageDown);
-        shown = screen(&lab, 80, 24);
+        shown = screen(&lab, 60, 20);
     }
     assert!(prose(&shown).contains(LAST_SENTENCE), "{shown}");
-    assert_eq!(exercise_state(&lab).id(), "l5-littles-law", "still step 1");
+    assert_eq!(exercise_state(&lab).id(), LONG, "still step 1");
     press(&mut lab, KeyCode::Char('n'));
     assert_eq!(
         exercise_state(&lab).id(),

@@ -14,7 +14,7 @@ struct Run {
 }
 
 fn check(lang: Option<&str>, id: &str, seed: u64, answer: &str) -> Run {
-    let mut command = Command::new(env!("CARGO_BIN_EXE_warpdrill"));
+    let mut command = crate::common::warpdrill();
     for var in ["WARPDRILL_LANG", "LC_ALL", "LC_MESSAGES", "LANG"] {
         command.env_remove(var);
     }
@@ -180,7 +180,7 @@ fn units_with_a_slash_tiles_and_korean_ordinals() {
     .unwrap();
     let dir = root.path().to_str().unwrap();
     let grade = |typed: &str| {
-        let out = Command::new(env!("CARGO_BIN_EXE_warpdrill"))
+        let out = crate::common::warpdrill()
             .args([
                 "--content",
                 dir,

@@ -143,3 +143,22 @@ pub fn temp_dir(name: &str) -> (tempfile::TempDir, std::path::PathBuf) {
     std::fs::create_dir_all(&dir).expect("a test folder");
     (root, dir)
 }
+
+/// A settings location of its own for one run of the binary: the tutor remembers the language
+/// chosen on Home in the config directory, so a language a person once chose must not reach the
+/// tests, nor a test's choice the person.
+pub fn isolated_config() -> std::path::PathBuf {
+    use std::sync::atomic::{AtomicU32, Ordering};
+    static NEXT: AtomicU32 = AtomicU32::new(0);
+    std::env::temp_dir()
+        .join(format!("warpdrill-test-config-{}", std::process::id()))
+        .join(NEXT.fetch_add(1, Ordering::Relaxed).to_string())
+        .join("review.ron")
+}
+
+/// The `warpdrill` binary, with settings of its own ([`isolated_config`]).
+pub fn warpdrill() -> std::process::Command {
+    let mut command = std::process::Command::new(env!("CARGO_BIN_EXE_warpdrill"));
+    command.env("WARPDRILL_CONFIG", isolated_config());
+    command
+}

@@ -39,6 +39,8 @@ impl Tmux {
             .arg(height.to_string())
             .arg(command)
             .env_remove("TMUX")
+            // A fresh server per session: what the tutor runs in inherits this.
+            .env("WARPDRILL_CONFIG", super::isolated_config())
             .status()
             .is_ok_and(|s| s.success());
         started.then_some(tmux)

@@ -69,6 +69,9 @@ pub struct Part {
     pub prompt: String,
     /// Its answer.
     pub key: AnswerKey,
+    /// For a choice: the check's index of the option shown at each position (as
+    /// `Variant::option_order`); empty for a number.
+    pub option_order: Vec<usize>,
 }
 
 impl AnswerKey {
@@ -306,9 +309,11 @@ pub(super) fn answer_key(
                         message: "a check's answer is a Number(…) or a Choice(…)".into(),
                     });
                 }
+                let (key, order) = answer_key(&check.answer, ctx, rng)?;
                 parts.push(Part {
                     prompt: ctx.render(&check.prompt, &place)?,
-                    key: answer_key(&check.answer, ctx, rng)?.0,
+                    key,
+                    option_order: order.unwrap_or_default(),
                 });
             }
             Ok((
