@@ -5,7 +5,6 @@ use crate::common;
 
 use common::{app, press, screen};
 use ratatui::crossterm::event::KeyCode;
-use std::process::Command;
 use warpdrill::app::{Action, Screen};
 use warpdrill::engine::{Arch, WarpAccess};
 use warpdrill::ui::{ExplorerSetup, Space};

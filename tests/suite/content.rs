@@ -3,7 +3,6 @@
 //! one wrong for many seeds, and broken content is reported with file, line and column.
 
 use std::path::Path;
-use std::process::Command;
 use warpdrill::content::schema::{Level, Unit};
 use warpdrill::content::{self, Content, FileKind, SourceFile};
 use warpdrill::ladder::{self, AnswerKey, Outcome, Response};

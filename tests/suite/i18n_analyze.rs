@@ -7,7 +7,6 @@ use crate::common;
 
 use common::{app, buffer, numbers, press, screen};
 use ratatui::crossterm::event::KeyCode;
-use std::process::Command;
 use warpdrill::analyze::{self, MergeNote, Options, Report, Why, examples};
 use warpdrill::app::{Action, App, Screen};
 use warpdrill::i18n::Lang;

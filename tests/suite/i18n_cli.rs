@@ -5,7 +5,6 @@
 
 use std::collections::BTreeSet;
 use std::path::Path;
-use std::process::Command;
 use std::sync::Arc;
 use warpdrill::content::Content;
 use warpdrill::srs::clock::{Clock, DAY_MS, FakeClock, SystemClock};

@@ -5,7 +5,6 @@
 
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
-use std::process::Command;
 use warpdrill::content::Content;
 use warpdrill::content::i18n::{self, ItemKind};
 use warpdrill::content::schema::{Idea, Tolerance, Unit};

@@ -3,7 +3,6 @@
 //! in sentences and in other languages — and what is not an answer asked about, never marked wrong.
 //! Also the options of a choice in an order drawn from the seed.
 
-use std::process::Command;
 use warpdrill::content::Content;
 use warpdrill::ladder::{self, AnswerKey};
 

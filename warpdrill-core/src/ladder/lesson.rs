@@ -114,6 +114,7 @@ mod tests {
                     pitch: None,
                     column: false,
                     lines: false,
+                    op: Default::default(),
                     field: CoalescingField::Sectors,
                 },
             )],
