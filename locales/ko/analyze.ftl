@@ -51,8 +51,8 @@ analyze-why-scattered = request당 sector { $sectors }개 (warp 전체에 필요
 analyze-why-no-conflicts = bank conflict 없음: phase마다 wavefront 하나
 analyze-why-conflicts = 평균 { $ways }-way bank conflict: 한 phase의 lane들이 같은 bank의 서로 다른 word를 건드린다
 # "합친다면" 수치가 가정하는 병합 ($members: 역따옴표 안의 access; $op: LDG/STG.64 등).
-analyze-merge-group = compiler가 { $members }을(를) thread마다 { $bytes }-byte access 하나({ $op })로 합친다고 가정
-analyze-merge-unrolled = compiler가 loop를 unroll하고 이웃한 iteration의 { $access }을(를) { $bytes }-byte access({ $op })로 합친다고 가정
+analyze-merge-group = compiler가 thread마다 { $bytes }-byte access 하나({ $op })로 합친다고 가정: { $members }
+analyze-merge-unrolled = compiler가 loop를 unroll하고 이웃한 iteration을 { $bytes }-byte access({ $op })로 합친다고 가정: { $access }
 analyze-merge-and = { $first }, { $last }
 analyze-merge-list-separator = {", "}
 # 텍스트 보고서 (`warpdrill analyze … --text`).

@@ -11,7 +11,7 @@ exercise-key-show-me = 보여줘
 exercise-key-simply = 쉽게
 exercise-key-next-previous = 다음/이전
 exercise-key-past-answers = 이전 답
-exercise-fixed-fact = 이 문제는 정해진 사실이라 바꿀 숫자가 없다. { $key }(으)로 다음 문제로 간다.
+exercise-fixed-fact = 이 문제는 정해진 사실이라 바꿀 숫자가 없다. { $key } 키로 다음 문제로 간다.
 exercise-show-me-later = show me는 첫 답을 낸 뒤에 열린다: 이 숫자로는 답을 보여 주게 되기 때문이다. 한 번 답해 보거나 (찍어도 된다) 힌트를 보자.
 exercise-cannot-mark-had = 모범 답안의 아이디어가 답에서 하나도 보이지 않아 맞췄다고 표시할 수 없다: n을 누르고 자기 말로 다시 써 보자.
 exercise-status-solved = 풂
@@ -31,10 +31,10 @@ exercise-model-answer = 모범 답안:
 exercise-mark-ask = 답에 이 아이디어들이 들어 있었나? y = 맞췄음, n = 놓쳤음
 exercise-mark-none = 답에서 아이디어를 하나도 찾지 못했다: n = 놓쳤음, 그다음 자기 말로 다시 써 보자
 exercise-why = 이유:
-exercise-seen-reroll = 답이 공개된 뒤에 맞혀서 '봄'으로 기록된다: { $key }로 새 숫자를 받아 풀면 '풂'이 된다.
+exercise-seen-reroll = 답이 공개된 뒤에 맞혀서 '봄'으로 기록된다: { $key } 키로 새 숫자를 받아 풀면 '풂'이 된다.
 exercise-seen-later = 답이 공개된 뒤에 맞혀서 '봄'으로 기록된다: 다음에 다시 와서 답하면 '풂'이 된다.
-exercise-why-reroll = 이유를 알았으니 { $key }로 새 숫자를 받아 같은 아이디어를 다시 해 보자.
-exercise-why-next = 이유를 알았으니 { $key }(으)로 다음 문제로 간다.
+exercise-why-reroll = 이유를 알았으니 { $key } 키로 새 숫자를 받아 같은 아이디어를 다시 해 보자.
+exercise-why-next = 이유를 알았으니 { $key } 키로 다음 문제로 간다.
 exercise-worked = 풀이:
 exercise-worked-later = 풀이는 첫 답을 낸 뒤에 열린다 — 한 번 답해 보거나 (찍어도 된다) 힌트를 보자.
 exercise-your-answer = 내 답
@@ -42,14 +42,14 @@ exercise-answer = 답
 exercise-feedback = 피드백
 exercise-key-show-answer = 답 보기
 exercise-no-more-hints = 힌트를 모두 봤다: 다시 풀어 보거나, s(입력 중에는 Ctrl-S)를 눌러 답을 보자.
-exercise-held-hint = 같은 숫자로 다시 풀어 보자 — 위에 힌트 { $n }이(가) 나왔다. { $tries ->
+exercise-held-hint = 같은 숫자로 다시 풀어 보자 — 위에 힌트 { $n }번이 있다. { $tries ->
     [one] 한 번 더 틀리면 답이 나온다.
    *[other] { $tries }번 더 틀리면 답이 나온다.
-} { $key }(으)로 지금 볼 수 있다.
+} { $key } 키로 지금 볼 수 있다.
 exercise-held-no-hints = 같은 숫자로 다시 풀어 보자 — 힌트는 모두 봤다. { $tries ->
     [one] 한 번 더 틀리면 답이 나온다.
    *[other] { $tries }번 더 틀리면 답이 나온다.
-} { $key }(으)로 지금 볼 수 있다.
+} { $key } 키로 지금 볼 수 있다.
 exercise-answer-shown = 답: { $answer } (요청해서 봤다: 이제 맞히면 "본 문제"로 센다).
 exercise-key-previous = 이전
 exercise-key-new-line = 줄바꿈

@@ -3,8 +3,8 @@ grade-too-long = { $length }자다 — 여기서 답은 최대 { $limit }자다
 grade-type-number = 숫자를 입력하자
 grade-right = 정답 — { $expected }.
 grade-right-within = 정답 — { $expected } ({ $allowed } 이내의 답은 인정된다).
-grade-right-rounded = 정답 — { $expected } ({ $given }(으)로 입력했다. 숫자는 마지막 자리의 절반 단위 안쪽 값을 위아래 모두 뜻하므로, 올림이든 내림이든 반올림한 답은 인정된다).
-grade-wrong-number = 아쉽다: { $given }(이)라고 답했다. { $fixed ->
+grade-right-rounded = 정답 — { $expected } (입력: { $given }. 숫자는 마지막 자리의 절반 단위 안쪽 값을 위아래 모두 뜻하므로, 올림이든 내림이든 반올림한 답은 인정된다).
+grade-wrong-number = 아쉽다 — 입력한 답: { $given }. { $fixed ->
     [yes] 답은
    *[no] 이 숫자들에서 답은
 } { $expected }.
@@ -15,13 +15,13 @@ grade-factor-large = 정확히 { $factor }배 크다 — { $factor }라는 배�
 grade-factor-small = 정확히 { $factor }배 작다 — { $factor }라는 배수를 빠뜨렸거나 두 번 센 것 아닐까?
 grade-pick-one = { $letters } 중 하나를 고르자 — 글자나 그 선택지의 말을 입력한다
 grade-or = { $first } 또는 { $second }
-grade-wrong-choice = 아쉽다: { $picked }을(를) 골랐다. { $fixed ->
+grade-wrong-choice = 아쉽다 — 고른 답: { $picked }. { $fixed ->
     [yes] 답은
    *[no] 이 숫자들에서 답은
 } { $expected }.
 grade-arrange = 항목을 순서대로 놓자
 grade-all-items = 항목 { $n }개를 모두 순서대로 놓자
-grade-wrong-order = 아쉽다: { $position }번째는 { $given }이(가) 아니라 { $right }이다. 순서는 { $expected }.
+grade-wrong-order = 아쉽다 — { $position }번째 자리: { $given } 말고 { $right }. 순서: { $expected }.
 grade-type-word = 단어나 구절을 입력하자
 grade-wrong-text = 아쉽다: “{ $typed }”라고 썼다. 답은 { $expected }.
 grade-write-explanation = 짧게 설명을 써 보자
@@ -35,17 +35,17 @@ grade-within-points = ±{ $points } 퍼센트포인트
 grade-within = ±{ $limit }
 grade-within-percent = { $percent } %
 grade-name-all = 항목 { $n }개를 모두 순서대로 쉼표로 구분해 적자 (예: { $example })
-grade-twice = “{ $item }”이(가) 두 번 나왔다
-grade-not-an-item = “{ $item }”은(는) 다음 중 하나가 아니다: { $items }
+grade-twice = 두 번 나온 항목: “{ $item }”
+grade-not-an-item = 목록에 없는 항목: “{ $item }” — 다음 중에서 고르자: { $items }
 grade-empty = 먼저 답을 입력하자
 grade-input-too-long = { $length }자다 — 여기서 답은 숫자이고 최대 { $limit }자다
-grade-not-a-number = `{ $text }`을(를) 숫자로 읽지 못했다 — 예: { $example }
-grade-too-large = `{ $text }`은(는) 답이 되기에는 너무 크다
-grade-wrong-unit = 숫자 { $number }은(는) 읽었지만 단위 `{ $unit }`은(는) 모르겠다 — { $expected }(으)로 답하자
-grade-which-unit = { $number } 뭐? — 단위가 무엇인가? { $expected }(으)로 답하자. 예: { $example }
-grade-bits = `{ $unit }`은(는) bit다 (소문자 b). 이 답은 byte 단위다 — `B`로 쓰자 (`2 KB`, `32 B`)
+grade-not-a-number = 숫자로 읽지 못한 입력: `{ $text }` — 예: { $example }
+grade-too-large = 답이 되기에는 너무 큰 값: `{ $text }`
+grade-wrong-unit = 읽은 숫자: { $number }, 모르는 단위: `{ $unit }` — 답의 단위: { $expected }
+grade-which-unit = { $number } 뭐? — 단위가 무엇인가? 답의 단위: { $expected }. 예: { $example }
+grade-bits = 소문자 b는 bit다: `{ $unit }`. 이 답은 byte 단위다 — `B`로 쓰자 (`2 KB`, `32 B`)
 grade-two-answers = `{ $text }`에는 서로 다른 답이 두 개 있다 — 하나만 입력하자
-grade-negated = `{ $text }`은(는) 답이 아닌 것을 말한다 — 답이 무엇인지 입력하자
+grade-negated = 답이 아닌 것을 말하는 입력: `{ $text }` — 답이 무엇인지 입력하자
 grade-unit-plain = 단위 없는 숫자
 grade-unit-percent = 퍼센트나 분수
 grade-unit-bytes = 바이트 (B, KB, KiB, MB)
@@ -56,8 +56,8 @@ grade-unit-flop-per-second = FLOP/s (GFLOP/s, TFLOP/s)
 grade-unit-bytes-per-second = 초당 바이트 (GB/s, TB/s)
 grade-unit-factor = 배수
 grade-mistake = { $name }: { $feedback }
-grade-wrong-number-held = 아쉽다: { $given }(이)라고 답했다.
-grade-wrong-choice-held = 아쉽다: { $picked }은(는) 답이 아니다.
-grade-wrong-order-held = 아쉽다: { $position }번째는 { $given }이(가) 아니다.
-grade-wrong-text-held = 아쉽다: “{ $typed }”은(는) 답이 아니다.
+grade-wrong-number-held = 아쉽다 — 입력한 답: { $given }.
+grade-wrong-choice-held = 아쉽다 — 고른 답 { $picked }: 답이 아니다.
+grade-wrong-order-held = 아쉽다 — { $position }번째 자리: { $given } 아님.
+grade-wrong-text-held = 아쉽다: “{ $typed }”라고 썼지만 답이 아니다.
 grade-explain-held = 아쉽다: 설명에 모범 답안의 아이디어가 하나 빠져 있다.

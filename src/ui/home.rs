@@ -296,9 +296,10 @@ mod tests {
         let mut home = State::default();
         assert_eq!(home.handle_key(key(KeyCode::Up), &ctx), None);
         assert_eq!(home.selected, 0);
+        // Learn comes first: a new learner is taught before being tested.
         assert_eq!(
             home.handle_key(key(KeyCode::Enter), &ctx),
-            Some(Action::OpenLadder(None))
+            Some(Action::OpenLessons)
         );
         for _ in 0..10 {
             home.handle_key(key(KeyCode::Down), &ctx);
@@ -324,7 +325,7 @@ mod tests {
     }
 
     #[test]
-    fn resume_comes_first_once_there_is_an_exercise_to_resume() {
+    fn resume_comes_right_after_learn_once_there_is_an_exercise_to_resume() {
         let content = Content::builtin();
         let mut progress = Progress {
             last_exercise: Some("l1-sector-size".into()),
@@ -332,6 +333,7 @@ mod tests {
         };
         let ctx = test_ctx(&content, &progress);
         let mut home = State::default();
+        home.handle_key(key(KeyCode::Down), &ctx);
         assert_eq!(
             home.handle_key(key(KeyCode::Enter), &ctx),
             Some(Action::OpenExercise("l1-sector-size".into()))

@@ -198,3 +198,25 @@ fn counts_never_read_one_sectors() {
         "1 hint available."
     );
 }
+
+/// Korean particles that depend on the word before them (이/가, 을/를, 은/는, (으)로) are never
+/// written as `(이)`, `을(를)`, …: a message puts the placeholder where no particle follows it.
+#[test]
+fn korean_messages_write_no_particle_in_brackets() {
+    let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("locales/ko");
+    let mut found = Vec::new();
+    for entry in std::fs::read_dir(&dir).expect("locales/ko") {
+        let path = entry.expect("an entry").path();
+        let text = std::fs::read_to_string(&path).expect("a Fluent file");
+        for (i, line) in text.lines().enumerate() {
+            for pattern in [
+                "(이)", "(가)", "을(를)", "를(을)", "은(는)", "는(은)", "(으)로", "이(가)",
+            ] {
+                if line.contains(pattern) {
+                    found.push(format!("{}:{}: {line}", path.display(), i + 1));
+                }
+            }
+        }
+    }
+    assert!(found.is_empty(), "{}", found.join("\n"));
+}

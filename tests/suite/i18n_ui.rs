@@ -155,7 +155,7 @@ fn the_korean_footer_and_help_speak_korean_with_the_same_keys() {
     let exercise = text(&shots[2].1);
     // The first wrong answer keeps the answer back and shows a hint, in Korean.
     assert!(
-        exercise.contains("아쉽다: 64 B(이)라고 답했다.") && !exercise.contains("답은 32 B"),
+        exercise.contains("아쉽다 — 입력한 답: 64 B.") && !exercise.contains("답은 32 B"),
         "{exercise}"
     );
     assert!(exercise.contains("힌트 1"), "{exercise}");

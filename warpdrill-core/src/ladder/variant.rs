@@ -117,7 +117,7 @@ pub fn format_with_unit_in(value: f64, unit: &Unit, kilo: u32, lang: crate::i18n
     }
     match unit {
         Unit::None => plain(value),
-        Unit::Count(word) => format!("{} {word}", plain(value)),
+        Unit::Count(word) => format!("{} {}", plain(value), counted(value, &word.word)),
         Unit::Percent => format::percent(value),
         Unit::Bytes => {
             if kilo == 1000 && value >= 1000.0 {
@@ -450,6 +450,24 @@ impl Context<'_> {
     }
 }
 
+/// A counted word as it agrees with `value`: one of a plural English word is singular (`1
+/// sector`, `1 wavefront`, `1 read`); other counts and other words stay as written.
+fn counted(value: f64, word: &str) -> String {
+    let singular = (value - 1.0).abs() < f64::EPSILON;
+    match word.strip_suffix('s') {
+        Some(stem)
+            if singular
+                && word.is_ascii()
+                && !stem.is_empty()
+                && !stem.ends_with(['s', 'u'])
+                && !word.contains(|c: char| c.is_ascii_uppercase()) =>
+        {
+            stem.to_string()
+        }
+        _ => word.to_string(),
+    }
+}
+
 /// `1234567` → `1,234,567`.
 fn thousands(value: f64) -> String {
     let text = format!("{:.0}", value.round().abs());
@@ -461,4 +479,24 @@ fn thousands(value: f64) -> String {
         out.push(c);
     }
     if value < 0.0 { format!("-{out}") } else { out }
+}
+
+#[cfg(test)]
+mod counted_tests {
+    use super::counted;
+
+    #[test]
+    fn one_of_a_plural_word_is_singular_and_other_counts_keep_it() {
+        assert_eq!(counted(1.0, "sectors"), "sector");
+        assert_eq!(counted(1.0, "wavefronts"), "wavefront");
+        assert_eq!(counted(2.0, "sectors"), "sectors");
+        assert_eq!(counted(0.0, "sectors"), "sectors");
+        assert_eq!(
+            counted(1.0, "VGPRs"),
+            "VGPRs",
+            "an acronym is left as written"
+        );
+        assert_eq!(counted(1.0, "섹터"), "섹터");
+        assert_eq!(counted(1.0, "bus"), "bus");
+    }
 }
