@@ -193,7 +193,7 @@ fn a_unit_question_is_asked_in_the_language() {
     type_text(&mut app, "32 bits");
     press(&mut app, KeyCode::Enter);
     let screen = text(&draw(&mut app, 80, 24));
-    assert!(screen.contains("bits은(는) bit다 (소문자 b)"), "{screen}");
+    assert!(screen.contains("소문자 b는 bit다: bits"), "{screen}");
 }
 
 /// A settings file of its own for each test (in a folder not yet made), and the guard that removes
@@ -268,7 +268,7 @@ fn a_damaged_settings_file_is_kept_aside_and_reported() {
     assert_eq!(lang, Lang::Ko, "the locale decides without the file");
     let notice = notice.expect("a notice");
     assert!(
-        notice.contains("읽을 수 없다") && notice.contains(".damaged-"),
+        notice.contains("읽을 수 없는 설정 파일") && notice.contains(".damaged-"),
         "{notice}"
     );
     assert!(
