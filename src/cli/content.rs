@@ -567,11 +567,12 @@ pub fn check_answer_in(content: &Content, args: &CheckArgs, lang: Lang) -> Repor
         }
     };
     let feedback = match args.part {
-        None => ladder::grade(&variant, Response::Text(&args.answer)),
+        // The verdict in the language asked for, like the words around it.
+        None => ladder::grade_in(&variant, Response::Text(&args.answer), lang),
         Some(part) => {
-            let graded = part
-                .checked_sub(1)
-                .and_then(|i| ladder::grade_part(&variant, i, Response::Text(&args.answer)));
+            let graded = part.checked_sub(1).and_then(|i| {
+                ladder::grade_part_in(&variant, i, Response::Text(&args.answer), lang)
+            });
             match graded {
                 Some(feedback) => feedback,
                 None => {

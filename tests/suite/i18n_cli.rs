@@ -634,3 +634,31 @@ fn every_cli_message_exists_in_all_three_languages() {
     let unused: Vec<_> = english.difference(&used).collect();
     assert!(unused.is_empty(), "defined but never used: {unused:?}");
 }
+
+/// `check --lang` gives its verdict in that language, numbers counted as the language counts them.
+#[test]
+fn check_gives_its_verdict_in_the_language_asked_for() {
+    let run = |lang: &str, answer: &str| {
+        let out = crate::common::warpdrill()
+            .args([
+                "--lang",
+                lang,
+                "check",
+                "l2-stride-sectors",
+                "--seed",
+                "3",
+                "--answer",
+                answer,
+            ])
+            .output()
+            .expect("the binary runs");
+        String::from_utf8_lossy(&out.stdout).to_string()
+    };
+    let wrong = run("ko", "9");
+    assert!(wrong.starts_with("아쉽다"), "{wrong}");
+    assert!(wrong.contains("섹터 32개"), "{wrong}");
+    assert!(!wrong.contains("Not quite"), "{wrong}");
+    let right = run("hi-Latn", "32");
+    assert!(right.starts_with("Sahi"), "{right}");
+    assert!(run("en", "32").starts_with("Correct"));
+}
