@@ -401,8 +401,17 @@ impl Context<'_> {
                 });
             };
             let inner = &brace[1..close];
-            out.push_str(&self.placeholder(inner, place)?);
+            let value = self.placeholder(inner, place)?;
             rest = &brace[close + 1..];
+            // `{n} sectors`, `{n} warp(s)`: the counted word agrees with the number shown.
+            if let Some((word, after)) = count_noun_after(rest) {
+                out.push_str(&value);
+                out.push(' ');
+                out.push_str(&agree(&value, word));
+                rest = after;
+            } else {
+                out.push_str(&value);
+            }
         }
         out.push_str(rest);
         Ok(out)
@@ -450,6 +459,63 @@ impl Context<'_> {
     }
 }
 
+/// English count nouns a number in a template's text is followed by (plural), singular first.
+const COUNT_NOUNS: &[(&str, &str)] = &[
+    ("sector", "sectors"),
+    ("line", "lines"),
+    ("block", "blocks"),
+    ("warp", "warps"),
+    ("wavefront", "wavefronts"),
+    ("wave", "waves"),
+    ("lane", "lanes"),
+    ("thread", "threads"),
+    ("cycle", "cycles"),
+    ("register", "registers"),
+    ("byte", "bytes"),
+    ("element", "elements"),
+    ("word", "words"),
+    ("load", "loads"),
+    ("store", "stores"),
+    ("read", "reads"),
+    ("bank", "banks"),
+    ("request", "requests"),
+    ("transaction", "transactions"),
+    ("tile", "tiles"),
+    ("conflict", "conflicts"),
+    ("instruction", "instructions"),
+    ("pass", "passes"),
+    ("step", "steps"),
+    ("iteration", "iterations"),
+];
+
+/// The count noun right after a placeholder (` sectors`, ` warp(s)`, ` block` — a whole word), and
+/// the text after it.
+fn count_noun_after(rest: &str) -> Option<(&'static str, &str)> {
+    let text = rest.strip_prefix(' ')?;
+    let end = text
+        .find(|c: char| !c.is_ascii_alphabetic())
+        .unwrap_or(text.len());
+    let (word, after) = text.split_at(end);
+    let after = after.strip_prefix("(s)").unwrap_or(after);
+    COUNT_NOUNS
+        .iter()
+        .find(|(one, many)| word == *one || word == *many)
+        .map(|(_, many)| (*many, after))
+}
+
+/// `many` as it agrees with the number `shown`: singular for exactly 1, plural otherwise.
+fn agree(shown: &str, many: &str) -> String {
+    let one = COUNT_NOUNS
+        .iter()
+        .find(|(_, m)| *m == many)
+        .map_or(many, |(o, _)| *o);
+    if shown.trim() == "1" {
+        one.to_string()
+    } else {
+        many.to_string()
+    }
+}
+
 /// A counted word as it agrees with `value`: one of a plural English word is singular (`1
 /// sector`, `1 wavefront`, `1 read`); other counts and other words stay as written.
 fn counted(value: f64, word: &str) -> String {
@@ -483,7 +549,38 @@ fn thousands(value: f64) -> String {
 
 #[cfg(test)]
 mod counted_tests {
-    use super::counted;
+    use super::{Context, counted};
+    use std::collections::BTreeMap;
+
+    #[test]
+    fn a_number_in_the_text_and_its_count_noun_agree() {
+        let mut numbers = BTreeMap::new();
+        numbers.insert("n".to_string(), 1.0);
+        numbers.insert("m".to_string(), 4.0);
+        let texts = BTreeMap::new();
+        let ctx = Context {
+            numbers: &numbers,
+            texts: &texts,
+            seed: 0,
+            prompt_letters: false,
+        };
+        let render = |t: &str| ctx.render(t, "test").unwrap();
+        assert_eq!(
+            render("holds {n} blocks, {m} blocks"),
+            "holds 1 block, 4 blocks"
+        );
+        assert_eq!(
+            render("{n} warp(s) and {m} warp(s)."),
+            "1 warp and 4 warps."
+        );
+        assert_eq!(render("{m} sector, {n} cycles"), "4 sectors, 1 cycle");
+        assert_eq!(
+            render("{n} blockade"),
+            "1 blockade",
+            "a longer word is not a count noun"
+        );
+        assert_eq!(render("{n}-byte sector"), "1-byte sector");
+    }
 
     #[test]
     fn one_of_a_plural_word_is_singular_and_other_counts_keep_it() {
