@@ -409,6 +409,11 @@ impl Context<'_> {
                 out.push(' ');
                 out.push_str(&agree(&value, word));
                 rest = after;
+            } else if let Some((particle, after)) = korean_particle_after(rest, &value) {
+                // `{n}를` after a number read with a final consonant is `{n}을` (8: 팔을).
+                out.push_str(&value);
+                out.push_str(particle);
+                rest = after;
             } else {
                 out.push_str(&value);
             }
@@ -457,6 +462,96 @@ impl Context<'_> {
             }
         })
     }
+}
+
+/// Korean particles whose form depends on the sound before them: (after a final consonant,
+/// after a vowel).
+const PARTICLES: &[(&str, &str)] = &[
+    ("을", "를"),
+    ("은", "는"),
+    ("이", "가"),
+    ("과", "와"),
+    ("으로", "로"),
+];
+
+/// The final consonant (받침) of how `text` is read aloud at its end, as a jongseong index (0:
+/// none, 8: ㄹ, others: another consonant): a Hangul syllable by its own; digits as Sino-Korean
+/// numbers (`8` 팔 ㄹ, `16` 육 ㄱ, `10` 십, `100` 백, `1000` 천, `10000` 만); letters by their
+/// names (`L` 엘, `M` 엠, `N` 엔, `R` 알); anything else (`%`, `B`, `×`) is read without one.
+fn final_consonant(text: &str) -> u32 {
+    let text = text.trim_end();
+    let Some(last) = text.chars().last() else {
+        return 0;
+    };
+    match last {
+        '가'..='힣' => (last as u32 - 0xAC00) % 28,
+        '0'..='9' => {
+            let digits: String = text
+                .chars()
+                .rev()
+                .take_while(|c| c.is_ascii_digit() || *c == ',')
+                .filter(char::is_ascii_digit)
+                .collect();
+            let decimal = text[..text.len() - digits.len()].ends_with('.');
+            let zeros = digits.chars().take_while(|&c| c == '0').count();
+            if zeros == digits.len() || decimal && zeros > 0 {
+                // 0 (영), or the last digit after a decimal point read as 영.
+                if zeros > 0 && (decimal || digits.len() == 1) {
+                    return 21;
+                }
+            }
+            if zeros == 0 || decimal {
+                return match digits.chars().next() {
+                    Some('1' | '7' | '8') => 8,
+                    Some('3') => 16,
+                    Some('6') => 1,
+                    Some('0') => 21,
+                    _ => 0,
+                };
+            }
+            match zeros % 4 {
+                1 => 17,
+                2 => 1,
+                3 => 4,
+                // 만 (ㄴ), 억 (ㄱ), 조 (none).
+                _ => match zeros / 4 {
+                    1 => 4,
+                    2 => 1,
+                    _ => 0,
+                },
+            }
+        }
+        'L' | 'l' | 'R' | 'r' => 8,
+        'M' | 'm' | 'N' | 'n' => 4,
+        _ => 0,
+    }
+}
+
+/// A Korean particle right after a placeholder (`를`, `은`, `으로` … followed by no more Hangul),
+/// in the form the value before it takes, and the text after it.
+fn korean_particle_after<'r>(rest: &'r str, value: &str) -> Option<(&'static str, &'r str)> {
+    // Longest first: `으로` before `으`-less `로`.
+    let mut pairs: Vec<&(&str, &str)> = PARTICLES.iter().collect();
+    pairs.sort_by_key(|(a, b)| std::cmp::Reverse(a.len().max(b.len())));
+    for (consonant, vowel) in pairs {
+        for written in [*consonant, *vowel] {
+            let Some(after) = rest.strip_prefix(written) else {
+                continue;
+            };
+            if after.starts_with(|c: char| ('가'..='힣').contains(&c)) {
+                continue;
+            }
+            let last = final_consonant(value);
+            let form = match (*consonant, last) {
+                // ㄹ takes 로, not 으로.
+                ("으로", 8) => vowel,
+                (_, 0) => vowel,
+                _ => consonant,
+            };
+            return Some((form, after));
+        }
+    }
+    None
 }
 
 /// English count nouns a number in a template's text is followed by (plural), singular first.
@@ -551,6 +646,31 @@ fn thousands(value: f64) -> String {
 mod counted_tests {
     use super::{Context, counted};
     use std::collections::BTreeMap;
+
+    #[test]
+    fn a_korean_particle_after_a_number_takes_the_form_its_reading_needs() {
+        let mut numbers = BTreeMap::new();
+        for (name, value) in [("a", 8.0), ("b", 2.0), ("c", 16.0), ("d", 10.0), ("e", 4.0)] {
+            numbers.insert(name.to_string(), value);
+        }
+        let texts = BTreeMap::new();
+        let ctx = Context {
+            numbers: &numbers,
+            texts: &texts,
+            seed: 0,
+            prompt_letters: false,
+        };
+        let render = |t: &str| ctx.render(t, "test").unwrap();
+        assert_eq!(render("t × {a}를 읽는다"), "t × 8을 읽는다");
+        assert_eq!(render("t × {b}을 읽는다"), "t × 2를 읽는다");
+        assert_eq!(render("{c}는 크다"), "16은 크다");
+        assert_eq!(render("{d}가 맞다"), "10이 맞다");
+        assert_eq!(render("{e}이 맞다"), "4가 맞다");
+        assert_eq!(render("{a}으로 나눈다"), "8로 나눈다", "ㄹ takes 로");
+        assert_eq!(render("{d}로 나눈다"), "10으로 나눈다");
+        assert_eq!(render("{a}가져온다"), "8가져온다", "a word, not a particle");
+        assert_eq!(render("{b}개"), "2개");
+    }
 
     #[test]
     fn a_number_in_the_text_and_its_count_noun_agree() {
