@@ -176,10 +176,7 @@ impl Finder<'_> {
             }
             let hash = self.key_hash(s);
             let bucket = buckets.entry(hash).or_default();
-            match bucket
-                .iter_mut()
-                .find(|c| self.key_matches(sites[c[0]], s))
-            {
+            match bucket.iter_mut().find(|c| self.key_matches(sites[c[0]], s)) {
                 Some(class) => class.push(p),
                 None => {
                     classes.push((hash, bucket.len()));
@@ -349,8 +346,9 @@ mod tests {
     use crate::analyze::{Options, prepare};
 
     fn groups_of(body: &str) -> Vec<Option<Role>> {
-        let source =
-            format!("// launch: --grid 1 --block 32\n__global__ void k(float* a, float* b) {{\n{body}}}\n");
+        let source = format!(
+            "// launch: --grid 1 --block 32\n__global__ void k(float* a, float* b) {{\n{body}}}\n"
+        );
         let (kernel, _) = prepare(&source, "k.cu", &Options::default()).unwrap();
         roles(&kernel)
     }
@@ -361,10 +359,16 @@ mod tests {
 
     #[test]
     fn neighbouring_stores_merge_in_fours_and_twos() {
-        let four = "  int i = threadIdx.x * 4;\n  a[i] = 0; a[i + 1] = 0; a[i + 3] = 0; a[i + 2] = 0;\n";
+        let four =
+            "  int i = threadIdx.x * 4;\n  a[i] = 0; a[i + 1] = 0; a[i + 3] = 0; a[i + 2] = 0;\n";
         assert_eq!(
             groups_of(four),
-            vec![group(0, 0, 4), group(0, 1, 4), group(0, 3, 4), group(0, 2, 4)]
+            vec![
+                group(0, 0, 4),
+                group(0, 1, 4),
+                group(0, 3, 4),
+                group(0, 2, 4)
+            ]
         );
         // Three alike: the last two merge, as the scan from each site in turn finds them.
         let three = "  int i = threadIdx.x * 4;\n  a[i] = 0; a[i + 1] = 0; a[i + 2] = 0;\n";
@@ -373,10 +377,16 @@ mod tests {
         let two = "  int i = threadIdx.x * 2;\n  b[i] = 0; a[i] = 0; b[i + 1] = 0; a[i + 1] = 0;\n";
         assert_eq!(
             groups_of(two),
-            vec![group(0, 0, 2), group(1, 0, 2), group(0, 1, 2), group(1, 1, 2)]
+            vec![
+                group(0, 0, 2),
+                group(1, 0, 2),
+                group(0, 1, 2),
+                group(1, 1, 2)
+            ]
         );
         // One base, offsets 8, 0, 9, 1: neither the last four nor the last two are contiguous.
-        let apart = "  int i = threadIdx.x * 2;\n  a[i + 8] = 0; a[i] = 0; a[i + 9] = 0; a[i + 1] = 0;\n";
+        let apart =
+            "  int i = threadIdx.x * 2;\n  a[i + 8] = 0; a[i] = 0; a[i + 9] = 0; a[i + 1] = 0;\n";
         assert_eq!(groups_of(apart), vec![None, None, None, None]);
         // Not contiguous, or a different base: nothing.
         let gap = "  int i = threadIdx.x * 4;\n  a[i] = 0; a[i + 2] = 0; a[2 * i + 1] = 0;\n";
@@ -391,6 +401,14 @@ mod tests {
         let roles = groups_of(&body);
         assert_eq!(roles.len(), 40_000);
         assert!(roles[..39_996].iter().all(Option::is_none));
-        assert_eq!(roles[39_996..], [group(0, 0, 4), group(0, 1, 4), group(0, 2, 4), group(0, 3, 4)]);
+        assert_eq!(
+            roles[39_996..],
+            [
+                group(0, 0, 4),
+                group(0, 1, 4),
+                group(0, 2, 4),
+                group(0, 3, 4)
+            ]
+        );
     }
 }

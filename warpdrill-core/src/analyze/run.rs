@@ -1725,7 +1725,10 @@ __global__ void k(float* out) {
 }";
         let (kernel, launch) = prepare(source, "k.cu", &Options::default()).unwrap();
         let e = run(&kernel, &launch, "k.cu").unwrap_err().to_string();
-        assert!(e.starts_with("k.cu:4:10: not supported: a loop that runs more than 1 048 576 times"), "{e}");
+        assert!(
+            e.starts_with("k.cu:4:10: not supported: a loop that runs more than 1 048 576 times"),
+            "{e}"
+        );
     }
 
     #[test]
@@ -1746,6 +1749,15 @@ __global__ void k(float* out) {
         )
         .unwrap();
         let e = run(&kernel, &launch, "k.cu").unwrap_err();
-        assert!(matches!(e, AnalyzeError::TooLong { steps: MAX_STEPS, .. }), "{e}");
+        assert!(
+            matches!(
+                e,
+                AnalyzeError::TooLong {
+                    steps: MAX_STEPS,
+                    ..
+                }
+            ),
+            "{e}"
+        );
     }
 }
