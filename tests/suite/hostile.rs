@@ -1104,7 +1104,9 @@ fn analyse_timed(name: &str, source: &str) -> (Output, Duration) {
     (out, started.elapsed())
 }
 
-/// Ended with status 2 and the budget's message, well within 10 s (each once ran a minute or more).
+/// Ended with status 2 and the budget's message, within 30 s (each once ran a minute or more; the
+/// budget takes about 5 s in a debug build on an idle machine, a fraction of one in a release build,
+/// and the bound leaves room for a loaded CI machine running other tests beside it).
 #[track_caller]
 fn assert_too_long(name: &str, source: &str, message: &str) {
     let (out, took) = analyse_timed(name, source);
@@ -1116,7 +1118,7 @@ fn assert_too_long(name: &str, source: &str, message: &str) {
             || stderr.contains("shrink the loop, or use -D to set a smaller N"),
         "{name}: {stderr}"
     );
-    assert!(took < Duration::from_secs(10), "{name}: took {took:?}");
+    assert!(took < Duration::from_secs(30), "{name}: took {took:?}");
 }
 
 #[test]
@@ -1158,5 +1160,6 @@ fn forty_thousand_stores_in_a_row_are_analysed_in_seconds() {
         format!("// launch: --grid 1 --block 32\n__global__ void k(float* out) {{\n{stores}}}\n");
     let (out, took) = analyse_timed("stores", &source);
     assert_exit(&out, 0);
-    assert!(took < Duration::from_secs(10), "took {took:?}");
+    // Once 92 s; about 1 s now in a debug build.
+    assert!(took < Duration::from_secs(30), "took {took:?}");
 }
