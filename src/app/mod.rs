@@ -442,6 +442,7 @@ impl App {
                 self.resize(*width, *height);
                 None
             }
+            Event::Paste(text) => self.handle_paste(text),
             _ => None,
         }
     }
@@ -463,6 +464,35 @@ impl App {
                 _ => KeyHint::new(global.name, (global.what)(self.lang)),
             })
             .collect()
+    }
+
+    /// Pasted text (bracketed paste) goes to the search box or the screen shown, whichever has the
+    /// keys, as one edit of its text input; a paste never submits and is never read as keys.
+    pub fn handle_paste(&mut self, text: &str) -> Option<Action> {
+        self.flash = None;
+        if self.too_small() {
+            return None;
+        }
+        let ctx = Ctx {
+            content: &self.content,
+            progress: &self.progress,
+            notices: &self.notices,
+            theme: self.theme,
+            lang: self.lang,
+            clock: self.clock.as_ref(),
+            now: self.clock.now_secs(),
+            review: self.review.as_ref(),
+            lab: self.lab.as_ref(),
+        };
+        match &mut self.overlay {
+            Some(Overlay::Help) => None,
+            Some(Overlay::Search(state)) => state.handle_paste(text, &ctx),
+            None => self
+                .stack
+                .last_mut()?
+                .component_mut()
+                .handle_paste(text, &ctx),
+        }
     }
 
     /// Turns a key into an action: global keys first, then the overlay's or screen's own. The

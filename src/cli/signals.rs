@@ -1,7 +1,9 @@
 //! The tutor's events in a real terminal, with the signals a terminal program must answer:
 //!
-//! - SIGTERM, SIGHUP, SIGINT, SIGQUIT from outside end the tutor the ordinary way: progress is saved
-//!   and the terminal restored (a second one of them ends the process at once).
+//! - Every signal whose default action ends a process and that can be caught — SIGTERM, SIGHUP,
+//!   SIGINT, SIGQUIT, SIGUSR1, SIGUSR2, SIGALRM, SIGVTALRM, SIGPROF, SIGXCPU, SIGXFSZ, SIGIO — ends
+//!   the tutor the ordinary way: progress is saved and the terminal restored (a second one of them
+//!   ends the process at once). Left to their default, they would end it with the terminal raw.
 //! - Ctrl-Z (a key in raw mode) and SIGTSTP suspend it: the terminal is restored, the process stops,
 //!   and on SIGCONT (`fg`) raw mode and the alternate screen come back and the screen is redrawn.
 
@@ -12,8 +14,23 @@ use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::time::Duration;
 
-/// The signals that end the tutor.
-pub const TERMINATING: [i32; 4] = [SIGTERM, SIGHUP, SIGINT, SIGQUIT];
+/// The signals that end the tutor: every one whose default action ends the process, except those
+/// that report a fault of the process itself (SIGSEGV, SIGBUS, SIGFPE, SIGILL, SIGABRT, SIGTRAP,
+/// SIGSYS), which cannot be answered safely, and SIGPIPE, which Rust ignores.
+pub const TERMINATING: [i32; 12] = [
+    SIGTERM,
+    SIGHUP,
+    SIGINT,
+    SIGQUIT,
+    libc::SIGUSR1,
+    libc::SIGUSR2,
+    libc::SIGALRM,
+    libc::SIGVTALRM,
+    libc::SIGPROF,
+    libc::SIGXCPU,
+    libc::SIGXFSZ,
+    libc::SIGIO,
+];
 
 /// Why the event source stopped the event loop.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]

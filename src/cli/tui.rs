@@ -49,8 +49,12 @@ impl Drop for TerminalGuard {
     }
 }
 
-/// Cooked mode, the normal screen and a visible cursor.
+/// Cooked mode, the normal screen, a visible cursor and bracketed paste off.
 fn restore_terminal() {
+    let _ = ratatui::crossterm::execute!(
+        std::io::stdout(),
+        ratatui::crossterm::event::DisableBracketedPaste
+    );
     ratatui::restore();
     let _ = ratatui::crossterm::execute!(std::io::stdout(), ratatui::crossterm::cursor::Show);
 }
@@ -67,7 +71,13 @@ fn start_terminal() -> std::io::Result<ratatui::DefaultTerminal> {
     };
     // Restores the terminal before the panic message, and enables raw mode.
     let terminal = ratatui::try_init_with_options(options)?;
-    execute!(std::io::stdout(), term::EnterAlternateScreen)?;
+    // Bracketed paste: a paste arrives as one `Event::Paste`, never as keys (so a newline in it
+    // does not submit an answer).
+    execute!(
+        std::io::stdout(),
+        term::EnterAlternateScreen,
+        ratatui::crossterm::event::EnableBracketedPaste
+    )?;
     Ok(terminal)
 }
 
@@ -78,7 +88,12 @@ fn suspend(terminal: &mut ratatui::DefaultTerminal, signals: &Signals) -> std::i
     restore_terminal();
     signals.stop()?;
     term::enable_raw_mode()?;
-    execute!(std::io::stdout(), term::EnterAlternateScreen, cursor::Hide)?;
+    execute!(
+        std::io::stdout(),
+        term::EnterAlternateScreen,
+        cursor::Hide,
+        ratatui::crossterm::event::EnableBracketedPaste
+    )?;
     terminal.clear()
 }
 
@@ -300,7 +315,7 @@ pub fn drive(app: &mut App, tick: bool) -> u8 {
     let mut terminal = match start_terminal() {
         Ok(terminal) => terminal,
         Err(e) => {
-            ratatui::restore();
+            restore_terminal();
             output::stderr(&format!("warpdrill: cannot set up the terminal: {e}\n"));
             return 1;
         }

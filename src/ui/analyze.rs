@@ -179,7 +179,13 @@ impl State {
             analyze::prepare(&setup.source, &setup.file, &options).map_err(|e| e.to_string())?;
         let report =
             analyze::report(&kernel, &launch, &setup.file, &options).map_err(|e| e.to_string())?;
-        let lines: Vec<String> = setup.source.lines().map(str::to_string).collect();
+        // Source text as the screen shows it: tabs as four spaces, control characters as
+        // `\u{1b}`-style escapes (ratatui would drop them without a trace).
+        let lines: Vec<String> = setup
+            .source
+            .lines()
+            .map(|l| crate::format::printable(&l.replace('\t', "    ")).into_owned())
+            .collect();
         // Start on the costliest access, or the first.
         let start = report
             .lines
@@ -503,7 +509,7 @@ impl State {
                 Span::styled(format!("{marker}{:>number_width$} ", k + 1), theme.dim()),
                 Span::styled(cell, cell_style),
                 Span::raw(" "),
-                Span::styled(text.replace('\t', "    "), text_style),
+                Span::styled(text.clone(), text_style),
             ]));
         }
         Paragraph::new(out).render(inner, buf);
@@ -516,7 +522,7 @@ impl State {
         let a: &AccessReport = &self.report.lines[site];
         let count = self.line_accesses().len();
         let mut lines = vec![Line::from(vec![
-            Span::styled(a.text.clone(), theme.code()),
+            Span::styled(crate::format::printable(&a.text).into_owned(), theme.code()),
             Span::styled(
                 format!(
                     "  {}{}",
@@ -823,7 +829,7 @@ impl Component for State {
                 lang,
                 "analyze-line-title",
                 line = (self.cursor + 1).to_string(),
-                text = self.report.lines[site].text.clone()
+                text = crate::format::printable(&self.report.lines[site].text).into_owned()
             ),
             None => t!(lang, "analyze-line", line = (self.cursor + 1).to_string()),
         };

@@ -298,6 +298,19 @@ impl State {
         self.note.as_ref().or_else(|| self.attempt.feedback())
     }
 
+    /// Pasted text into the answer, when it is typed and still open (into the explanation box with
+    /// its line breaks, else into the line with them as spaces); never submits.
+    pub fn paste(&mut self, text: &str) {
+        if !self.typing() {
+            return;
+        }
+        if self.explains() {
+            self.editor.paste(text);
+        } else {
+            self.input.paste(text);
+        }
+    }
+
     /// Whether the answer is typed (number, text, explanation) and still open: keys go to the input.
     pub fn typing(&self) -> bool {
         matches!(
@@ -790,6 +803,11 @@ impl Component for State {
                 KeyCode::Char('?') => question_mark_is_text(self),
                 _ => true,
             }
+    }
+
+    fn handle_paste(&mut self, text: &str, _ctx: &Ctx) -> Option<Action> {
+        self.paste(text);
+        None
     }
 }
 

@@ -80,6 +80,13 @@ impl Panel {
         }
     }
 
+    /// Pasted text into the value being typed, if one is (never entered by the paste).
+    pub fn paste(&mut self, text: &str) {
+        if let Some(input) = &mut self.editing {
+            input.paste(text);
+        }
+    }
+
     /// Whether a value is being typed (keys go to the input).
     pub fn typing(&self) -> bool {
         self.editing.is_some()

@@ -24,6 +24,24 @@ pub struct LineInput {
 /// Longest line accepted; a longer paste is cut here (the grader then says it is too long).
 pub const MAX_LINE: usize = 10_000;
 
+/// Characters of one paste that are kept; the rest is dropped.
+pub const MAX_PASTE: usize = 4096;
+
+/// The part of a paste that is inserted: its first [`MAX_PASTE`] characters, a `\r\n` or `\r`
+/// read as `\n`, other control characters (a tab, an escape) as spaces, and every line break too
+/// unless `lines` (a multi-line box).
+fn pasted(text: &str, lines: bool) -> String {
+    text.replace("\r\n", "\n")
+        .chars()
+        .take(MAX_PASTE)
+        .map(|c| match c {
+            '\n' | '\r' if lines => '\n',
+            c if c.is_control() => ' ',
+            c => c,
+        })
+        .collect()
+}
+
 impl LineInput {
     /// An empty line with a history of past entries (oldest first).
     pub fn with_history(history: Vec<String>) -> Self {
@@ -78,6 +96,18 @@ impl LineInput {
         let at = self.byte_index(self.cursor);
         self.text.insert(at, c);
         self.cursor += 1;
+    }
+
+    /// Inserts pasted text at the cursor as one edit: line breaks become spaces, at most
+    /// [`MAX_PASTE`] characters are taken, and the line stays within [`MAX_LINE`]. Nothing is
+    /// submitted, whatever the paste holds.
+    pub fn paste(&mut self, text: &str) {
+        let room = MAX_LINE.saturating_sub(self.text.chars().count());
+        let piece: String = pasted(text, false).chars().take(room).collect();
+        let at = self.byte_index(self.cursor);
+        self.text.insert_str(at, &piece);
+        self.cursor += piece.chars().count();
+        self.browsing = None;
     }
 
     /// Applies an editing key; returns whether it was one.
@@ -251,6 +281,16 @@ impl TextBox {
             .iter()
             .map(|l| l.chars().count() + 1)
             .sum()
+    }
+
+    /// Inserts pasted text at the cursor as one edit (Ctrl-Z takes it back whole): its line breaks
+    /// stay, at most [`MAX_PASTE`] characters are taken, and the box stays within [`MAX_LINE`].
+    pub fn paste(&mut self, text: &str) {
+        let room = MAX_LINE.saturating_sub(self.chars());
+        let piece: String = pasted(text, true).chars().take(room).collect();
+        if !piece.is_empty() {
+            self.area.insert_str(piece);
+        }
     }
 
     /// Applies an editing key; returns whether it was one. A plain Enter is not (the screen

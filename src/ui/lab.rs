@@ -628,6 +628,14 @@ impl Component for Step {
     fn captures(&self, key: &KeyEvent) -> bool {
         self.exercise.captures(key)
     }
+
+    fn handle_paste(&mut self, text: &str, ctx: &Ctx) -> Option<Action> {
+        let session = ctx.lab?;
+        if !self.done(session) && !self.answered {
+            self.exercise.paste(text);
+        }
+        None
+    }
 }
 
 /// After handing in: the score, every step, and the receipt to paste into the course page.

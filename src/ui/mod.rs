@@ -91,6 +91,11 @@ pub trait Component {
     fn captures(&self, _key: &KeyEvent) -> bool {
         false
     }
+    /// Takes pasted text (bracketed paste): a screen typing into a text input inserts it there as
+    /// one edit and never submits; elsewhere a paste is ignored.
+    fn handle_paste(&mut self, _text: &str, _ctx: &Ctx) -> Option<Action> {
+        None
+    }
 }
 
 /// The "terminal too small" message, drawn instead of any screen below [`MIN_WIDTH`]×[`MIN_HEIGHT`].
@@ -250,10 +255,13 @@ pub fn bar(done: usize, total: usize, width: usize) -> String {
     format!("{}{}", "█".repeat(filled), "░".repeat(width - filled))
 }
 
-/// Prose with `*emphasis*` and `` `code` `` turned into styled spans.
+/// Prose with `*emphasis*` and `` `code` `` turned into styled spans; control characters are shown
+/// as `\u{1b}`-style escapes ([`crate::format::printable`]), as on the command line (ratatui would
+/// drop them without a trace).
 pub fn rich(text: &str, theme: Theme) -> Line<'static> {
+    let text = crate::format::printable(text);
     let mut spans = Vec::new();
-    let mut rest = text;
+    let mut rest: &str = &text;
     while let Some(at) = rest.find(['*', '`']) {
         let marker = &rest[at..at + 1];
         if let Some(end) = rest[at + 1..].find(marker).filter(|&end| end > 0) {

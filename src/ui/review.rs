@@ -230,6 +230,13 @@ impl State {
         self.drill.as_ref()
     }
 
+    /// Pasted text into the drill answer being typed, if one is; never checks it.
+    pub fn paste(&mut self, text: &str) {
+        if let Some(drill) = self.drill.as_mut().filter(|d| !d.checked()) {
+            drill.input.paste(text);
+        }
+    }
+
     /// Whether a drill answer is being typed.
     pub fn typing(&self) -> bool {
         self.drill.as_ref().is_some_and(|d| !d.checked())
@@ -593,6 +600,11 @@ impl Component for State {
 
     fn captures(&self, key: &KeyEvent) -> bool {
         self.typing() && matches!(key.code, KeyCode::Char(_))
+    }
+
+    fn handle_paste(&mut self, text: &str, _ctx: &Ctx) -> Option<Action> {
+        self.paste(text);
+        None
     }
 }
 

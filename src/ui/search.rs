@@ -302,6 +302,12 @@ impl Component for State {
     fn captures(&self, key: &KeyEvent) -> bool {
         key.code != ratatui::crossterm::event::KeyCode::Esc
     }
+
+    fn handle_paste(&mut self, text: &str, ctx: &Ctx) -> Option<Action> {
+        self.input.paste(text);
+        self.refresh(ctx.content);
+        None
+    }
 }
 
 #[cfg(test)]

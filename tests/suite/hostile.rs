@@ -763,7 +763,17 @@ fn signals_from_outside_restore_the_terminal_and_save_progress() {
         println!("skipped: tmux is not available here");
         return;
     }
-    for (signal, number) in [("TERM", 15), ("HUP", 1), ("INT", 2), ("QUIT", 3)] {
+    // Every signal that would end the process by default; USR1, USR2 and ALRM once left the
+    // terminal raw.
+    for (signal, number) in [
+        ("TERM", 15),
+        ("HUP", 1),
+        ("INT", 2),
+        ("QUIT", 3),
+        ("USR1", 10),
+        ("USR2", 12),
+        ("ALRM", 14),
+    ] {
         let (_data_guard, data) = temp_dir(&format!("signal-{signal}"));
         let Some(tmux) = Tmux::start(&tutor_command(&data), 80, 24) else {
             println!("skipped: tmux cannot start a session here");
@@ -974,4 +984,182 @@ fn a_launch_no_sm_can_hold_is_an_error_that_says_why_not_zero_occupancy() {
         assert_eq!(value["launchable"], false, "{value}");
         assert!(value["cannot_launch"].as_str().unwrap().contains(why));
     }
+}
+
+// ── Pasting: bracketed paste arrives as one event, never as keys ─────────────────────────────────
+
+/// The app on the first exercise of the ladder, its answer line empty.
+fn app_on_first_exercise() -> warpdrill::app::App {
+    use ratatui::crossterm::event::KeyCode;
+    let mut app = crate::common::app();
+    crate::common::press(&mut app, KeyCode::Char('L'));
+    crate::common::press(&mut app, KeyCode::Enter);
+    let screen = crate::common::screen(&app, 80, 24);
+    assert!(screen.contains("How many bytes is one sector?"), "{screen}");
+    app
+}
+
+fn typed_answer(app: &warpdrill::app::App) -> String {
+    match app.screen() {
+        warpdrill::app::Screen::Exercise(state) => state.input().text().to_string(),
+        _ => panic!("not on the exercise"),
+    }
+}
+
+#[test]
+fn a_paste_is_typed_into_the_answer_as_one_edit_and_never_submits() {
+    use ratatui::crossterm::event::Event;
+    let mut app = app_on_first_exercise();
+    // A newline in a paste once submitted the answer; in a one-line input it is a space.
+    let action = app.handle_event(&Event::Paste("32\nB\r\n".into()));
+    assert_eq!(action, None);
+    assert_eq!(typed_answer(&app), "32 B ");
+    let screen = crate::common::screen(&app, 80, 24);
+    assert!(!screen.contains("Correct"), "{screen}");
+    assert!(!screen.contains("Not quite"), "{screen}");
+    // Control characters in a paste are spaces, never raw on the screen.
+    let mut app = app_on_first_exercise();
+    app.handle_event(&Event::Paste("a\x1b[2Jb".into()));
+    assert_eq!(typed_answer(&app), "a [2Jb");
+}
+
+#[test]
+fn a_huge_paste_is_cut_to_its_first_4096_characters_at_once() {
+    use ratatui::crossterm::event::Event;
+    let mut app = app_on_first_exercise();
+    // 40 000 characters typed as keys took 8 s; pasted, they are one edit.
+    let started = Instant::now();
+    app.handle_event(&Event::Paste("7".repeat(40_000)));
+    let _ = crate::common::screen(&app, 80, 24);
+    assert!(
+        started.elapsed() < Duration::from_secs(5),
+        "{:?}",
+        started.elapsed()
+    );
+    assert_eq!(typed_answer(&app).chars().count(), 4096);
+}
+
+#[test]
+fn a_paste_outside_a_text_input_does_nothing() {
+    use ratatui::crossterm::event::Event;
+    let mut app = crate::common::app();
+    let before = crate::common::screen(&app, 80, 24);
+    // `L` pasted on Home is not the key `L` (the ladder), nor Enter.
+    assert_eq!(app.handle_event(&Event::Paste("L\n".into())), None);
+    assert_eq!(crate::common::screen(&app, 80, 24), before);
+}
+
+// ── Control characters reach the screen as visible escapes ───────────────────────────────────────
+
+/// Every cell of the app drawn at 100 × 30 into a TestBackend, joined.
+fn drawn_cells(app: &warpdrill::app::App) -> String {
+    let mut terminal =
+        ratatui::Terminal::new(ratatui::backend::TestBackend::new(100, 30)).expect("terminal");
+    terminal
+        .draw(|frame| warpdrill::app::draw(frame, app))
+        .expect("draw");
+    terminal
+        .backend()
+        .buffer()
+        .content
+        .iter()
+        .map(|cell| cell.symbol())
+        .collect()
+}
+
+#[test]
+fn kernel_source_with_an_escape_shows_it_as_an_escape_in_the_analyser() {
+    let mut app = crate::common::app();
+    let mut setup = warpdrill::ui::analyze::AnalyzeSetup::example("copy").unwrap();
+    setup.source = "// launch: --grid 1 --block 32\n// \x1b]0;pwned\x07 title\n__global__ void k(float* a) {\n  a[threadIdx.x] = 0; // \x1b[2J\u{9b}\n}\n".into();
+    setup.launch = None;
+    app.update(warpdrill::ui::Action::AnalyzeKernel(Box::new(setup)));
+    assert!(matches!(app.screen(), warpdrill::app::Screen::Analyze(_)));
+    let cells = drawn_cells(&app);
+    assert!(!cells.contains('\x1b') && !cells.contains('\x07') && !cells.contains('\u{9b}'));
+    assert!(cells.contains("\\u{1b}]0;pwned\\u{7} title"), "{cells}");
+    assert!(cells.contains("\\u{1b}[2J\\u{9b}"), "{cells}");
+}
+
+#[test]
+fn content_prose_with_an_escape_shows_it_as_an_escape_on_screen() {
+    let theme = warpdrill::ui::Theme::new(false);
+    let line = warpdrill::ui::rich("a *b\x1b[31m* `c\x07`", theme);
+    let mut buf = ratatui::buffer::Buffer::empty(ratatui::layout::Rect::new(0, 0, 40, 1));
+    ratatui::widgets::Widget::render(ratatui::widgets::Paragraph::new(line), buf.area, &mut buf);
+    let cells: String = buf.content.iter().map(|c| c.symbol()).collect();
+    assert!(!cells.contains('\x1b'), "{cells}");
+    assert!(cells.starts_with("a b\\u{1b}[31m c\\u{7}"), "{cells}");
+}
+
+// ── The analyser ends within its budget of work ───────────────────────────────────────────────────
+
+/// Runs `analyze --text` on `source`; the output and how long it took.
+fn analyse_timed(name: &str, source: &str) -> (Output, Duration) {
+    let (_guard, dir) = temp_dir(&format!("analyze-{name}"));
+    let file = dir.join(format!("{name}.cu"));
+    std::fs::write(&file, source).unwrap();
+    let started = Instant::now();
+    let out = run(&["analyze", file.to_str().unwrap(), "--text"], b"");
+    (out, started.elapsed())
+}
+
+/// Ended with status 2 and the budget's message, within 30 s (each once ran a minute or more; the
+/// budget takes about 5 s in a debug build on an idle machine, a fraction of one in a release build,
+/// and the bound leaves room for a loaded CI machine running other tests beside it).
+#[track_caller]
+fn assert_too_long(name: &str, source: &str, message: &str) {
+    let (out, took) = analyse_timed(name, source);
+    assert_exit(&out, 2);
+    let stderr = text(&out.stderr);
+    assert!(stderr.contains(message), "{name}: {stderr}");
+    assert!(
+        stderr.contains("shrink the launch or the loop, or use -D to set a smaller N")
+            || stderr.contains("shrink the loop, or use -D to set a smaller N"),
+        "{name}: {stderr}"
+    );
+    assert!(took < Duration::from_secs(30), "{name}: took {took:?}");
+}
+
+#[test]
+fn a_long_loop_over_many_statements_stops_at_the_budget() {
+    let body: String = (0..1000).map(|k| format!("    x = x + {k};\n")).collect();
+    let source = format!(
+        "// launch: --grid 1 --block 32\n__global__ void k(float* out) {{\n  int x = 0;\n  for (int s = 0; s < 4000000; s++) {{\n{body}  }}\n  out[threadIdx.x] = x;\n}}\n"
+    );
+    assert_too_long(
+        "statements",
+        &source,
+        "too long to simulate: more than 8 388 608 steps",
+    );
+}
+
+#[test]
+fn an_empty_loop_in_blocks_that_differ_stops_soon() {
+    for grid in [8, 100_000] {
+        let source = format!(
+            "// launch: --grid {grid} --block 32\n__global__ void k(float* out) {{\n  if (blockIdx.x % 3 == 0) {{\n    for (int s = 0; s < 4000000; s++) {{\n    }}\n  }}\n  out[threadIdx.x] = 1.0f;\n}}\n"
+        );
+        assert_too_long(&format!("empty-{grid}"), &source, "too long to simulate");
+    }
+    // Loops within the per-warp limit, in many blocks that differ: the budget over all of them.
+    let source = "// launch: --grid 100000 --block 32\n__global__ void k(float* out) {\n  if (blockIdx.x % 3 == 0) {\n    for (int s = 0; s < 1000; s++) {\n    }\n  }\n  out[threadIdx.x] = 1.0f;\n}\n";
+    assert_too_long(
+        "empty-short",
+        source,
+        "too long to simulate: more than 8 388 608 steps",
+    );
+}
+
+#[test]
+fn forty_thousand_stores_in_a_row_are_analysed_in_seconds() {
+    let stores: String = (0..40_000)
+        .map(|k| format!("  out[{k}] = 1.0f;\n"))
+        .collect();
+    let source =
+        format!("// launch: --grid 1 --block 32\n__global__ void k(float* out) {{\n{stores}}}\n");
+    let (out, took) = analyse_timed("stores", &source);
+    assert_exit(&out, 0);
+    // Once 92 s; about 1 s now in a debug build.
+    assert!(took < Duration::from_secs(30), "took {took:?}");
 }

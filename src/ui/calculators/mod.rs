@@ -242,6 +242,15 @@ impl State {
         })
     }
 
+    /// Pasted text into the value being typed in the calculator shown, if one is.
+    pub fn paste(&mut self, text: &str) {
+        match self.tab {
+            Tab::Occupancy => self.occupancy.panel.paste(text),
+            Tab::Tiling => self.tiling.panel.paste(text),
+            Tab::Roofline => self.roofline.panel.paste(text),
+        }
+    }
+
     /// Whether keys go to a value being typed.
     pub fn typing(&self) -> bool {
         match self.tab {
@@ -292,6 +301,11 @@ impl State {
 impl Component for State {
     fn handle_key(&mut self, key: KeyEvent, ctx: &Ctx) -> Option<Action> {
         self.key_in(key, ctx.lang);
+        None
+    }
+
+    fn handle_paste(&mut self, text: &str, _ctx: &Ctx) -> Option<Action> {
+        self.paste(text);
         None
     }
 

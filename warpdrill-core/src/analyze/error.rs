@@ -29,9 +29,33 @@ pub enum AnalyzeError {
         /// What was found.
         what: String,
     },
+    /// The simulation would take more steps than it may ([`crate::analyze::run::MAX_STEPS`]).
+    #[error(
+        "{file}: too long to simulate: more than {} steps (one per statement a warp runs and per loop turn, over every warp simulated) — shrink the launch or the loop, or use -D to set a smaller N",
+        grouped(*steps)
+    )]
+    TooLong {
+        /// File name as given.
+        file: String,
+        /// The budget that ran out.
+        steps: u64,
+    },
     /// A bad launch, kernel choice or define.
     #[error("{0}")]
     Input(String),
+}
+
+/// `16777216` → `16 777 216`.
+fn grouped(n: u64) -> String {
+    let digits = n.to_string();
+    let mut out = String::new();
+    for (k, c) in digits.chars().enumerate() {
+        if k > 0 && (digits.len() - k).is_multiple_of(3) {
+            out.push(' ');
+        }
+        out.push(c);
+    }
+    out
 }
 
 /// Result of the analyser.

@@ -573,8 +573,13 @@ pub fn render_text_in(source: &str, report: &Report, lang: Lang) -> String {
     // The kernel's own lines and every line with an access; host code and other kernels around it
     // are left out, a gap shown as `…`.
     let (first, last) = report.kernel_lines;
-    let shown =
-        |line: u32| (first..=last).contains(&line) || report.lines.iter().any(|a| a.line == line);
+    // The accesses of each line, found once (a scan per line was quadratic in a long kernel).
+    let mut by_line: std::collections::HashMap<u32, Vec<&AccessReport>> =
+        std::collections::HashMap::new();
+    for a in &report.lines {
+        by_line.entry(a.line).or_default().push(a);
+    }
+    let shown = |line: u32| (first..=last).contains(&line) || by_line.contains_key(&line);
     let mut skipped = false;
     for (k, text) in source.lines().enumerate() {
         let line = k as u32 + 1;
@@ -586,7 +591,7 @@ pub fn render_text_in(source: &str, report: &Report, lang: Lang) -> String {
             let _ = writeln!(out, "{:>5}  {:<52} |", "…", "");
         }
         let mut figures: Vec<String> = Vec::new();
-        for a in report.lines.iter().filter(|a| a.line == line) {
+        for a in by_line.get(&line).into_iter().flatten() {
             figures.extend(access_figures(&a.counts, a.space));
             if let Some(m) = &a.merged {
                 let merged = access_figures(m, a.space);

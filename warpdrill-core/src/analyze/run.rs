@@ -7,7 +7,13 @@ use crate::engine::{self, Granularity, LaneArray, Op, Vendor};
 
 const LANES: usize = 32;
 /// Loop iterations one warp may run before the analysis gives up.
-const MAX_WARP_STEPS: u64 = 1 << 22;
+const MAX_WARP_STEPS: u64 = 1 << 20;
+/// Steps the whole analysis may take: one per statement a warp runs and one per loop turn (an empty
+/// loop body costs its turns too), over every warp and block simulated, including boxes of blocks
+/// that are run again after a split. 2²³ steps take well under a second in a release build (a few
+/// seconds in a debug one); a kernel that needs more stops with [`AnalyzeError::TooLong`] instead of
+/// running on. The examples and reference kernels take at most about 100 000.
+pub const MAX_STEPS: u64 = 1 << 23;
 
 /// One value for a warp: the same on every lane, one per lane, or read from memory (unknown).
 #[derive(Debug, Clone)]
@@ -295,6 +301,14 @@ struct Machine<'k> {
     done: u32,
     counts: Vec<SiteCounts>,
     steps: u64,
+    /// Steps taken over the whole analysis (see [`MAX_STEPS`]).
+    work: u64,
+    /// Steps allowed over the whole analysis.
+    budget: u64,
+    /// The error just met is one every block of the box meets alike (a loop past
+    /// [`MAX_WARP_STEPS`]: control flow is the same on every block of a box), so the box need not
+    /// be split to find which of its blocks meets it first.
+    alike: bool,
     file: &'k str,
     /// `hi − lo` of the box being run, per dimension.
     span: [i64; 3],
@@ -328,9 +342,22 @@ pub fn run_full(kernel: &Kernel, launch: &Launch, file: &str) -> Result<Run> {
 type WarpLanes = ([i64; LANES], [i64; LANES], [i64; LANES], u32);
 
 fn run_with(kernel: &Kernel, launch: &Launch, file: &str, shortcut: bool) -> Result<Run> {
+    run_budget(kernel, launch, file, shortcut, MAX_STEPS).map(|(run, _)| run)
+}
+
+/// [`run_with`] allowed `budget` steps; also returns the steps taken.
+fn run_budget(
+    kernel: &Kernel,
+    launch: &Launch,
+    file: &str,
+    shortcut: bool,
+    budget: u64,
+) -> Result<(Run, u64)> {
     let warp_lanes = warps(launch)?;
     let mut m = Machine::new(kernel, launch, file);
-    run_machine(&mut m, &warp_lanes, launch, shortcut)
+    m.budget = budget;
+    let run = run_machine(&mut m, &warp_lanes, launch, shortcut)?;
+    Ok((run, m.work))
 }
 
 /// Checks the launch; threadIdx of every lane of every warp of a block, and which lanes exist.
@@ -394,6 +421,9 @@ impl<'k> Machine<'k> {
             done: 0,
             counts: vec![SiteCounts::default(); kernel.sites.len()],
             steps: 0,
+            work: 0,
+            budget: MAX_STEPS,
+            alike: false,
             file,
             span: [0; 3],
             weight: 1,
@@ -470,7 +500,10 @@ fn run_machine(
             *c = SiteCounts::default();
         }
         let single = b.count() == 1;
+        m.alike = false;
         match m.run_blocks(b, warp_lanes) {
+            // Out of budget: splitting the box would only spend more.
+            Err(Stop::Err(e @ AnalyzeError::TooLong { .. })) => return Err(e),
             Ok(()) => {
                 for (t, c) in total.iter_mut().zip(&m.counts) {
                     t.load.add(&c.load);
@@ -481,7 +514,8 @@ fn run_machine(
                     t.store.add(&c.store);
                 }
             }
-            Err(Stop::Err(e)) if single => {
+            // The box's first block comes first among its blocks, and meets the error as they all do.
+            Err(Stop::Err(e)) if single || m.alike => {
                 if first_error.as_ref().is_none_or(|(k, _)| b.key() < *k) {
                     first_error = Some((b.key(), e));
                 }
@@ -777,12 +811,25 @@ impl Machine<'_> {
         })
     }
 
+    /// Counts one step against the budget of the whole analysis.
+    fn tick(&mut self) -> R<()> {
+        self.work += 1;
+        if self.work > self.budget {
+            return Err(Stop::Err(AnalyzeError::TooLong {
+                file: self.file.to_string(),
+                steps: self.budget,
+            }));
+        }
+        Ok(())
+    }
+
     fn exec(&mut self, stmts: &[Stmt], mask: u32) -> R<()> {
         for stmt in stmts {
             let mask = mask & !self.done;
             if mask == 0 {
                 return Ok(());
             }
+            self.tick()?;
             match stmt {
                 Stmt::SetLocal {
                     slot,
@@ -845,11 +892,13 @@ impl Machine<'_> {
                         if live == 0 {
                             break;
                         }
+                        self.tick()?;
                         self.steps += 1;
                         if self.steps > MAX_WARP_STEPS {
+                            self.alike = true;
                             return self.err(
                                 *pos,
-                                "a loop that runs more than 4 194 304 times in one warp (too long to simulate)",
+                                "a loop that runs more than 1 048 576 times in one warp: too long to simulate — shrink the loop, or use -D to set a smaller N",
                             );
                         }
                         self.exec(body, live)?;
@@ -1564,4 +1613,151 @@ fn measure(space: Space, lanes: &LaneArray, c: &mut Counts, times: u64) -> engin
         }
     }
     Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::analyze::{Options, prepare};
+
+    /// Runs `source` allowed `budget` steps, shortcut and full; the steps each took, or the error.
+    fn steps(source: &str, budget: u64) -> [Result<u64>; 2] {
+        let (kernel, launch) = prepare(source, "k.cu", &Options::default()).unwrap();
+        [true, false].map(|shortcut| {
+            run_budget(&kernel, &launch, "k.cu", shortcut, budget).map(|(_, steps)| steps)
+        })
+    }
+
+    fn too_long(r: &Result<u64>) -> bool {
+        matches!(r, Err(AnalyzeError::TooLong { .. }))
+    }
+
+    #[test]
+    fn an_empty_loop_costs_its_turns() {
+        let source = "// launch: --grid 1 --block 32
+__global__ void k(float* out) {
+  for (int s = 0; s < 1000; s++) {
+  }
+  out[threadIdx.x] = 1.0f;
+}";
+        // 1000 turns, plus the loop statement, the step of every turn and the store.
+        for r in steps(source, 5000) {
+            let taken = r.unwrap();
+            assert!((1000..=2100).contains(&taken), "{taken}");
+        }
+        for r in steps(source, 900) {
+            assert!(too_long(&r), "{r:?}");
+        }
+    }
+
+    #[test]
+    fn statements_count_once_per_warp_that_runs_them() {
+        // Two warps, 50 statements, 20 turns: about 2 × 20 × 52 steps.
+        let body = "    x = x + 1;\n".repeat(50);
+        let source = format!(
+            "// launch: --grid 1 --block 64
+__global__ void k(float* out) {{
+  int x = 0;
+  for (int s = 0; s < 20; s++) {{
+{body}  }}
+  out[threadIdx.x] = x;
+}}"
+        );
+        for r in steps(&source, 10_000) {
+            let taken = r.unwrap();
+            assert!((2 * 20 * 51..=2 * 20 * 53 + 20).contains(&taken), "{taken}");
+        }
+        for r in steps(&source, 2000) {
+            assert!(too_long(&r), "{r:?}");
+        }
+    }
+
+    #[test]
+    fn the_budget_covers_every_block_and_stops_splitting() {
+        // Blocks that differ (`% 3`) are split into boxes and run one by one: every block's turns
+        // count, and running out of budget in a box ends the analysis instead of splitting it.
+        let source = "// launch: --grid 100000 --block 32
+__global__ void k(float* out) {
+  if (blockIdx.x % 3 == 0) {
+    for (int s = 0; s < 100; s++) {
+    }
+  }
+  out[threadIdx.x] = 1.0f;
+}";
+        for r in steps(source, 50_000) {
+            assert!(too_long(&r), "{r:?}");
+        }
+        let small = source.replace("100000", "30");
+        for r in steps(&small, 50_000) {
+            // 10 of 30 blocks loop: more than 1000 turns, well under the budget.
+            let taken = r.unwrap();
+            assert!(taken > 1000, "{taken}");
+        }
+    }
+
+    #[test]
+    fn running_out_says_what_to_do() {
+        let source = "// launch: --grid 1 --block 32
+__global__ void k(float* out) {
+  for (int s = 0; s < 1000; s++) {
+  }
+}";
+        let [r, _] = steps(source, 100);
+        let text = r.unwrap_err().to_string();
+        assert!(
+            text.starts_with("k.cu: too long to simulate: more than 100 steps"),
+            "{text}"
+        );
+        assert!(
+            text.ends_with("shrink the launch or the loop, or use -D to set a smaller N"),
+            "{text}"
+        );
+    }
+
+    #[test]
+    fn an_endless_loop_in_many_alike_blocks_is_found_once() {
+        // Every block meets the loop's limit alike: the error is the loop's, found in the first box,
+        // not the budget's after splitting the grid down to single blocks.
+        let source = "// launch: --grid 100000 --block 32
+__global__ void k(float* out) {
+  int j = 0;
+  while (j >= 0) j = 1;
+}";
+        let (kernel, launch) = prepare(source, "k.cu", &Options::default()).unwrap();
+        let e = run(&kernel, &launch, "k.cu").unwrap_err().to_string();
+        assert!(
+            e.starts_with("k.cu:4:10: not supported: a loop that runs more than 1 048 576 times"),
+            "{e}"
+        );
+    }
+
+    #[test]
+    fn the_real_budget_stops_a_long_one_warp_kernel() {
+        // 11 steps a turn: the budget runs out before the loop's own limit of 2²⁰ turns.
+        let (kernel, launch) = prepare(
+            "// launch: --grid 1 --block 32
+__global__ void k(float* out) {
+  int x = 0;
+  for (int s = 0; s < 4000000; s++) {
+    x = x + 1; x = x + 2; x = x + 3; x = x + 4; x = x + 5;
+    x = x + 6; x = x + 7; x = x + 8; x = x + 9; x = x + 10;
+  }
+  out[threadIdx.x] = x;
+}",
+            "k.cu",
+            &Options::default(),
+        )
+        .unwrap();
+        let e = run(&kernel, &launch, "k.cu").unwrap_err();
+        assert!(
+            matches!(
+                e,
+                AnalyzeError::TooLong {
+                    steps: MAX_STEPS,
+                    ..
+                }
+            ),
+            "{e}"
+        );
+    }
 }
