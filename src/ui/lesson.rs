@@ -367,6 +367,12 @@ impl Component for State {
     fn captures(&self, key: &KeyEvent) -> bool {
         self.exercise.as_ref().is_some_and(|e| e.captures(key))
     }
+
+    /// A paste goes to the faded example's answer, as one edit.
+    fn handle_paste(&mut self, text: &str, ctx: &Ctx) -> Option<Action> {
+        let exercise = self.exercise.as_mut()?;
+        exercise.handle_paste(text, ctx)
+    }
 }
 
 /// The text of a page as lines: paragraphs split at line breaks, `*emphasis*` and `` `code` ``

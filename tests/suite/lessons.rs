@@ -271,3 +271,21 @@ fn a_translated_lesson_keeps_the_english_numbers_and_a_wrong_placeholder_falls_b
         "{problems:#?}"
     );
 }
+
+#[test]
+fn a_paste_on_the_faded_example_goes_into_its_answer_and_does_not_submit() {
+    let mut app = common::app();
+    open_lesson(&mut app, "coalescing");
+    for _ in 0..3 {
+        press(&mut app, KeyCode::Tab);
+    }
+    if let Some(action) = app.handle_paste("16\n") {
+        app.update(action);
+    }
+    let Screen::Lesson(lesson) = app.screen() else {
+        panic!("{:?}", app.screen());
+    };
+    let exercise = lesson.exercise().expect("the faded example");
+    assert_eq!(exercise.input().text().trim(), "16");
+    assert_eq!(exercise.attempt().attempts(), 0, "a paste never submits");
+}
