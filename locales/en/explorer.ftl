@@ -84,6 +84,7 @@ explorer-share-word = lanes { $lanes } share word { $word }
 explorer-broadcast = broadcast: { $words }
 explorer-serialized = serialized: bank { $bank } delivers { $words } words one after another — lanes { $lanes }
 explorer-banks-legend = ● word · ◆ shared (broadcast) · ✗ waits a wavefront
+explorer-banks-legend-digits = lane numbers read downwards (tens over units) · underlined: shared (broadcast) · ✗ waits a wavefront
 explorer-phase = { $n ->
     [one] phase lanes { $first }-{ $last } → { $n } wavefront
    *[other] phase lanes { $first }-{ $last } → { $n } wavefronts

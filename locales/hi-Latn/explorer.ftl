@@ -84,6 +84,7 @@ explorer-share-word = lanes { $lanes } word { $word } share karti hain
 explorer-broadcast = broadcast: { $words }
 explorer-serialized = serialized: bank { $bank } ko { $words } words ek ke baad ek dene padte hain — lanes { $lanes }
 explorer-banks-legend = ● word · ◆ shared (broadcast) · ✗ ek wavefront wait karta hai
+explorer-banks-legend-digits = lane numbers upar se neeche padho (tens ke neeche units) · underline: shared (broadcast) · ✗ ek wavefront wait karta hai
 explorer-phase = { $n ->
     [1] phase lanes { $first }-{ $last } → { $n } wavefront
    *[other] phase lanes { $first }-{ $last } → { $n } wavefronts

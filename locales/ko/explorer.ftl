@@ -78,6 +78,7 @@ explorer-share-word = lane { $lanes }: word { $word } 공유
 explorer-broadcast = broadcast: { $words }
 explorer-serialized = 직렬화: bank { $bank }에서 word { $words }개를 차례로 — lane { $lanes }
 explorer-banks-legend = ● word · ◆ 공유 (broadcast) · ✗ wavefront 대기
+explorer-banks-legend-digits = lane 번호는 위에서 아래로 읽습니다 (십의 자리 아래 일의 자리) · 밑줄: 공유 (broadcast) · ✗ wavefront 대기
 explorer-phase = phase lane { $first }-{ $last } → wavefront { $n }개
 explorer-phase-merged = phase lane { $first }-{ $last } → wavefront { $n }개 (쌍 합침)
 explorer-more-rows = … wavefront 행 { $n }개 더
