@@ -8,8 +8,8 @@ explain-distinct-units = { $n ->
    *[other] { $n } distinct { $unit }s
 }
 explain-useful-elements = { $n ->
-    [one] { $n } useful element
-   *[other] { $n } useful elements
+    [one] { $count } useful element
+   *[other] { $count } useful elements
 }
 explain-wavefronts = { $n ->
     [one] { $n } wavefront

@@ -8,8 +8,8 @@ explain-distinct-units = { $n ->
    *[other] { $n } distinct { $unit }s
 }
 explain-useful-elements = { $n ->
-    [1] { $n } useful element
-   *[other] { $n } useful elements
+    [1] { $count } useful element
+   *[other] { $count } useful elements
 }
 explain-wavefronts = { $n ->
     [1] { $n } wavefront

@@ -1,7 +1,7 @@
 # 엔진 결과를 한 줄로 설명하는 "왜" 문장 (explorer, `warpdrill calc`).
 explain-units = { $unit } { $n }개
 explain-distinct-units = 서로 다른 { $unit } { $n }개
-explain-useful-elements = 쓸모 있는 element { $n }개
+explain-useful-elements = 쓸모 있는 element { $count }개
 explain-wavefronts = wavefront { $n }개
 explain-one-lane = 활성 lane 하나가 { $elem }-byte element 하나를 읽는다: 그것 때문에 { $size }-byte { $unit } 하나를 통째로 가져온다
 explain-stride-zero = stride 0: 모든 lane이 같은 { $elem }-byte element를 읽으므로 { $unit } 하나가 warp 전체를 처리한다 (broadcast)

@@ -126,11 +126,7 @@ pub fn coalescing_in(lang: Lang, access: &WarpAccess, c: &Coalescing) -> String 
             gap = gap.to_string(),
             size = size.to_string(),
             unit = unit_one,
-            elements = t!(
-                lang,
-                "explain-useful-elements",
-                n = u64::from(size).checked_div(gap).unwrap_or(1).max(1)
-            ),
+            elements = useful_elements(lang, c),
             useful = format::trim_float(c.efficiency * f64::from(size), 1)
         ),
         None => t!(
@@ -146,6 +142,28 @@ pub fn coalescing_in(lang: Lang, access: &WarpAccess, c: &Coalescing) -> String 
             fetched = fetched
         ),
     }
+}
+
+/// The lanes each fetched segment serves, as the diagram lists them: `(fewest, most)` over the
+/// segments (12-byte structs, 4-byte field, 32-byte sectors: lanes 0-2 in the first sector, 3-5 in
+/// the second, 6-7 in the third: `(2, 3)`).
+pub fn lanes_per_segment(c: &Coalescing) -> (u64, u64) {
+    let counts = c.segments.iter().map(|s| s.lanes.len() as u64);
+    let fewest = counts.clone().min().unwrap_or(0);
+    let most = counts.max().unwrap_or(0);
+    (fewest, most)
+}
+
+/// `3 useful elements`, or `2–3 useful elements` when segments differ, counted from the segments the
+/// diagram draws.
+fn useful_elements(lang: Lang, c: &Coalescing) -> String {
+    let (fewest, most) = lanes_per_segment(c);
+    let count = if fewest == most {
+        most.to_string()
+    } else {
+        format!("{fewest}–{most}")
+    };
+    t!(lang, "explain-useful-elements", n = most, count = count)
 }
 
 /// Why a shared-memory load takes its wavefronts, in English (what `warpdrill calc` prints).
