@@ -52,7 +52,8 @@ pub fn describe_access(access: &WarpAccess) -> String {
 
 /// [`describe_access`] in `lang`.
 pub fn describe_access_in(access: &WarpAccess, lang: Lang) -> String {
-    let lanes = (access.active_mask & full_mask(access.warp_size)).count_ones();
+    let mask = access.active_lane_mask();
+    let lanes = mask.count_ones();
     let who = if lanes == access.warp_size {
         t!(lang, "cli-count-lanes", n = lanes)
     } else {
@@ -61,7 +62,7 @@ pub fn describe_access_in(access: &WarpAccess, lang: Lang) -> String {
             "cli-access-some-lanes",
             active = lanes.to_string(),
             total = access.warp_size.to_string(),
-            mask = format!("{:#x}", access.active_mask & full_mask(access.warp_size))
+            mask = format!("{mask:#x}")
         )
     };
     let how = match &access.pattern {

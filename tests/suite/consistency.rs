@@ -498,3 +498,15 @@ mod useful_elements_in_words_match_the_diagram {
         }
     }
 }
+
+#[test]
+fn explicit_offsets_count_the_lanes_given_an_offset() {
+    let (out, err, code) = warpdrill(&["calc", "coalescing", "--offsets", "0,4,8"]);
+    assert_eq!(code, 0, "{err}");
+    let first = out.lines().next().unwrap_or_default();
+    assert!(
+        first.contains("3 of 32 lanes (mask 0x7) × 4 B"),
+        "the heading counts the 3 lanes that read:\n{out}"
+    );
+    assert!(out.contains("bytes requested 12"), "{out}");
+}
