@@ -7,7 +7,7 @@ use super::{
 };
 use crate::engine::{
     self, AccessShape, Arch, Carveout, Granularity, KernelConfig, Limiter, Op, Pattern,
-    TilingInput, WarpAccess, full_mask,
+    TilingInput, WarpAccess,
 };
 use crate::i18n::Lang;
 use crate::{explain, format, t};

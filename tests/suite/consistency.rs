@@ -461,10 +461,7 @@ mod useful_elements_in_words_match_the_diagram {
                 SegmentLine::Gap { .. } => None,
             })
             .collect();
-        let range = (
-            *counts.iter().min().unwrap(),
-            *counts.iter().max().unwrap(),
-        );
+        let range = (*counts.iter().min().unwrap(), *counts.iter().max().unwrap());
         (explain::coalescing(access, &c), range)
     }
 

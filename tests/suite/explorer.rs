@@ -371,7 +371,11 @@ fn bank_header(lines: &[Vec<char>], row: usize, at: usize) -> Vec<(u32, usize)> 
     let digit = |line: &Vec<char>, c: usize| line.get(c).and_then(|ch| ch.to_digit(10));
     let two_rows = second[at..at + 4].iter().all(|c| *c == ' ')
         && (at + 4..second.len()).any(|c| digit(second, c).is_some());
-    let end = |line: &Vec<char>| (at..line.len()).find(|&c| line[c] == '│').unwrap_or(line.len());
+    let end = |line: &Vec<char>| {
+        (at..line.len())
+            .find(|&c| line[c] == '│')
+            .unwrap_or(line.len())
+    };
     if two_rows {
         (at + 4..end(second))
             .filter_map(|c| Some((digit(first, c)? * 10 + digit(second, c)?, c)))
