@@ -458,10 +458,10 @@ pub fn run(cli: Cli) -> ExitCode {
             let mut stdout = std::io::stdout().lock();
             let written = std::io::Write::write_all(&mut stdout, &out)
                 .and_then(|()| std::io::Write::flush(&mut stdout));
-            return match written {
+            match written {
                 Ok(()) => ExitCode::SUCCESS,
                 Err(e) => self::output::OutputError::from(e).exit(0),
-            };
+            }
         }
         None => ExitCode::from(self::tui::run_with(
             cli.data_dir.as_deref(),

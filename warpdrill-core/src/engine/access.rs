@@ -323,14 +323,14 @@ impl WarpAccess {
         }
         let elem = i64::from(self.elem_bytes);
         let lanes = self.warp_size as usize;
-        if let Pattern::Explicit { offsets_bytes } = &self.pattern {
-            if offsets_bytes.len() > lanes {
-                return Err(EngineError::range(
-                    "number of lane offsets",
-                    offsets_bytes.len(),
-                    format!("at most {lanes} (one per lane)"),
-                ));
-            }
+        if let Pattern::Explicit { offsets_bytes } = &self.pattern
+            && offsets_bytes.len() > lanes
+        {
+            return Err(EngineError::range(
+                "number of lane offsets",
+                offsets_bytes.len(),
+                format!("at most {lanes} (one per lane)"),
+            ));
         }
         // Lanes past the end of an offset list are inactive.
         let active = self.active_lane_mask();
