@@ -240,7 +240,8 @@ pub fn banks_in(args: &AccessArgs, lang: Lang) -> Answer {
             wavefronts = b.wavefronts.to_string(),
             ideal = b.ideal_wavefronts.to_string(),
             degree = format::trim_float(b.conflict_degree, 2),
-            conflicts = b.bank_conflicts.to_string()
+            conflicts = b.bank_conflicts.to_string(),
+            vendor = b.vendor.key()
         )
     );
     why_line(&mut out, lang, explain::banks_in(lang, &access, &b));

@@ -507,3 +507,53 @@ fn explicit_offsets_count_the_lanes_given_an_offset() {
     );
     assert!(out.contains("bytes requested 12"), "{out}");
 }
+
+#[test]
+fn amd_calls_lds_serialization_passes_not_wavefronts() {
+    use warpdrill::i18n::Lang;
+    for lang in Lang::ALL {
+        let (out, err, code) = warpdrill(&[
+            "--lang",
+            lang.code(),
+            "calc",
+            "banks",
+            "--arch",
+            "gfx942",
+            "--stride",
+            "2",
+        ]);
+        assert_eq!(code, 0, "{err}");
+        // The heading names the wave64 "wavefront"; nothing after it counts LDS work in them.
+        let body: String = out.lines().skip(1).collect::<Vec<_>>().join("\n");
+        assert!(!body.contains("wavefront"), "{lang:?}:\n{out}");
+        assert!(body.contains("LDS pass"), "{lang:?}:\n{out}");
+        assert!(body.contains("\n  p2 "), "{lang:?}:\n{out}");
+    }
+    let mut app = app();
+    let arch = Arch::parse("gfx942").unwrap();
+    for lang in Lang::ALL {
+        app.lang = lang;
+        let access = WarpAccess::affine(4, 2, 0)
+            .with_warp_size(64)
+            .with_mask(warpdrill::engine::full_mask(64));
+        app.update(Action::OpenExplorer(ExplorerSetup::new(
+            arch,
+            Space::Shared,
+            &access,
+        )));
+        let text = screen(&app, 100, 30);
+        let below_title: String = text.lines().skip(1).collect::<Vec<_>>().join("\n");
+        assert!(
+            !below_title.to_lowercase().contains("wavefront"),
+            "{lang:?}:\n{text}"
+        );
+        assert!(below_title.contains("LDS pass"), "{lang:?}:\n{text}");
+        // NVIDIA keeps its word.
+        app.update(Action::OpenExplorer(ExplorerSetup::new(
+            Arch::default_arch(),
+            Space::Shared,
+            &WarpAccess::affine(4, 2, 0),
+        )));
+        assert!(screen(&app, 100, 30).contains("wavefront"), "{lang:?}");
+    }
+}

@@ -218,7 +218,12 @@ pub fn banks_in(lang: Lang, access: &WarpAccess, b: &BankAnalysis) -> String {
             "explain-no-conflict",
             phases = phases,
             why = why,
-            wavefronts = t!(lang, "explain-wavefronts", n = b.wavefronts)
+            wavefronts = t!(
+                lang,
+                "explain-wavefronts",
+                n = b.wavefronts,
+                vendor = b.vendor.key()
+            )
         );
     }
     let full_warp = access.active_mask & crate::engine::full_mask(access.warp_size)
@@ -246,7 +251,8 @@ pub fn banks_in(lang: Lang, access: &WarpAccess, b: &BankAnalysis) -> String {
         words = words.to_string(),
         wavefronts = b.wavefronts.to_string(),
         ideal = b.ideal_wavefronts.to_string(),
-        degree = format::trim_float(b.conflict_degree, 2)
+        degree = format::trim_float(b.conflict_degree, 2),
+        vendor = b.vendor.key()
     )
 }
 

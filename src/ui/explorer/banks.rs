@@ -26,6 +26,14 @@ pub fn bank_diagram(
     let outer = block(&title, theme);
     let inner = outer.inner(area);
     outer.render(area, buf);
+    let vendor = b.vendor.key();
+    // Rows are wavefronts (w1, w2…) on NVIDIA, LDS passes (p1, p2…) on AMD, whose "wavefront" is the
+    // warp itself.
+    let row_mark = if b.vendor == crate::engine::Vendor::Amd {
+        'p'
+    } else {
+        'w'
+    };
     let label = 5usize;
     let cell = cell_width(inner.width, label);
     let header = bank_header(cell);
@@ -79,7 +87,11 @@ pub fn bank_diagram(
     // Two-character cells write lane numbers down two rows (tens, then units) when every grid row
     // fits twice; otherwise they, like one-character cells, show symbols.
     let legend_rows = crate::ui::wrapped_height(
-        &[Line::from(t!(lang, "explorer-banks-legend-digits"))],
+        &[Line::from(t!(
+            lang,
+            "explorer-banks-legend-digits",
+            vendor = vendor
+        ))],
         inner.width,
     ) as usize;
     let base = crate::ui::wrapped_height(&trailing, inner.width) as usize;
@@ -91,12 +103,13 @@ pub fn bank_diagram(
     match lanes {
         Lanes::Numbers => {}
         Lanes::Digits => trailing.push(Line::styled(
-            t!(lang, "explorer-banks-legend-digits"),
+            t!(lang, "explorer-banks-legend-digits", vendor = vendor),
             theme.dim(),
         )),
-        Lanes::Symbols => {
-            trailing.push(Line::styled(t!(lang, "explorer-banks-legend"), theme.dim()))
-        }
+        Lanes::Symbols => trailing.push(Line::styled(
+            t!(lang, "explorer-banks-legend", vendor = vendor),
+            theme.dim(),
+        )),
     }
     let reserved = crate::ui::wrapped_height(&trailing, inner.width) as usize;
     let per_phase = per_phase(reserved);
@@ -113,7 +126,8 @@ pub fn bank_diagram(
                             "explorer-phase-merged",
                             first = first,
                             last = last,
-                            n = phase.wavefronts
+                            n = phase.wavefronts,
+                            vendor = vendor
                         )
                     } else {
                         t!(
@@ -121,7 +135,8 @@ pub fn bank_diagram(
                             "explorer-phase",
                             first = first,
                             last = last,
-                            n = phase.wavefronts
+                            n = phase.wavefronts,
+                            vendor = vendor
                         )
                     }
                 },
@@ -146,9 +161,9 @@ pub fn bank_diagram(
         for (row, cells) in grid.rows.iter().take(shown).enumerate() {
             let serialized = row > 0;
             let name = if serialized {
-                format!("w{}✗", row + 1)
+                format!("{row_mark}{}✗", row + 1)
             } else {
-                format!("w{}", row + 1)
+                format!("{row_mark}{}", row + 1)
             };
             let name_style = if serialized { theme.bad() } else { theme.dim() };
             let style_of = |word: &BankCell| {
@@ -178,7 +193,12 @@ pub fn bank_diagram(
             lines.push(Line::styled(
                 format!(
                     "     {}",
-                    t!(lang, "explorer-more-rows", n = (rows - shown) as u64)
+                    t!(
+                        lang,
+                        "explorer-more-rows",
+                        n = (rows - shown) as u64,
+                        vendor = vendor
+                    )
                 ),
                 theme.bad(),
             ));

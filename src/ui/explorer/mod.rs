@@ -624,7 +624,12 @@ fn number_lines(
             Line::from(vec![
                 op,
                 Span::styled(
-                    t!(lang, "explorer-wavefronts", n = b.wavefronts.to_string()),
+                    t!(
+                        lang,
+                        "explorer-wavefronts",
+                        n = b.wavefronts.to_string(),
+                        vendor = b.vendor.key()
+                    ),
                     theme.title(),
                 ),
                 Span::raw(format!(

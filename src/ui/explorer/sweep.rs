@@ -14,7 +14,7 @@
 use super::{Space, State};
 use crate::engine::measured::MeasuredSweep;
 use crate::engine::{
-    AccessParam, AccessShape, Granularity, Op, SweepRange, banks_sweep, coalescing_sweep,
+    AccessParam, AccessShape, Granularity, Op, SweepRange, Vendor, banks_sweep, coalescing_sweep,
 };
 use crate::format;
 use crate::i18n::Lang;
@@ -41,14 +41,16 @@ pub enum Figure {
 }
 
 impl Figure {
-    fn name(self, granularity: Granularity, lang: Lang) -> String {
+    fn name(self, granularity: Granularity, vendor: Vendor, lang: Lang) -> String {
         match (self, granularity) {
             (Figure::SectorsPerRequest, Granularity::Sector) => {
                 t!(lang, "explorer-figure-sectors")
             }
             (Figure::SectorsPerRequest, Granularity::Line) => t!(lang, "explorer-figure-lines"),
             (Figure::Efficiency, _) => t!(lang, "explorer-figure-efficiency"),
-            (Figure::Wavefronts, _) => t!(lang, "explorer-figure-wavefronts"),
+            (Figure::Wavefronts, _) => {
+                t!(lang, "explorer-figure-wavefronts", vendor = vendor.key())
+            }
         }
     }
 
@@ -258,7 +260,8 @@ impl State {
             ),
             SweepRow::Figure => (
                 t!(lang, "explorer-row-figure"),
-                self.sweep_figure(&panel).name(self.granularity(), lang),
+                self.sweep_figure(&panel)
+                    .name(self.granularity(), self.arch.vendor, lang),
             ),
         }
     }
@@ -491,7 +494,9 @@ pub(super) fn render_sweep(
     area: Rect,
     buf: &mut Buffer,
 ) {
-    let name = curves.figure.name(state.granularity(), lang);
+    let name = curves
+        .figure
+        .name(state.granularity(), state.arch.vendor, lang);
     let now = match curves.current {
         Some((x, y)) => t!(
             lang,
