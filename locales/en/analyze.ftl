@@ -56,7 +56,11 @@ analyze-warp-sectors = Warp → sectors
 analyze-move-to-access = Move to a line with an access that this warp runs.
 # Why an access costs what it costs ($sectors, $used, $ways: figures already written out).
 analyze-why-coalesced = { $sectors } sectors per request, { $used } % of fetched bytes used: coalesced
-analyze-why-scattered = { $sectors } sectors per request where a full warp needs { $ideal }: { $used } % of fetched bytes used — neighbouring lanes are not reading neighbouring addresses
+analyze-why-scattered = { $sectors } sectors per request where a full warp needs { $ideal }: { $used } % of fetched bytes used — neighbouring lanes are not { $op ->
+    [store] writing
+    [both] reading and writing
+   *[load] reading
+} neighbouring addresses
 analyze-why-no-conflicts = no bank conflicts: one wavefront per phase
 analyze-why-conflicts = { $ways }-way bank conflict on average: lanes of one phase hit different words of the same bank
 # Which merge the "if merged" figures assume ($members: the accesses in backquotes; $op: LDG/STG.64, …).

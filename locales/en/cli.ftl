@@ -36,7 +36,10 @@ cli-coalescing-bytes = bytes requested { $requested } / fetched { $fetched } · 
 
 ## calc banks
 cli-banks-title = Shared-memory load on { $arch }: { $access }
-cli-banks-counts = wavefronts { $wavefronts } · ideal { $ideal } · conflict degree { $degree }-way · bank conflicts { $conflicts }
+cli-banks-counts = { $vendor ->
+    [amd] LDS passes
+   *[other] wavefronts
+} { $wavefronts } · ideal { $ideal } · conflict degree { $degree }-way · bank conflicts { $conflicts }
 cli-banks-granularity = --granularity applies to `calc coalescing` only
 
 ## calc occupancy

@@ -11,10 +11,19 @@ diagram-lines = { $n ->
     [one] { $n } line
    *[other] { $n } lines
 }
-diagram-wavefronts = { $n ->
-    [one] { $n } wavefront
-   *[other] { $n } wavefronts
+diagram-wavefronts = { $vendor ->
+    [amd] { $n ->
+        [one] { $n } LDS pass
+       *[other] { $n } LDS passes
+    }
+   *[other] { $n ->
+        [one] { $n } wavefront
+       *[other] { $n } wavefronts
+    }
 }
 diagram-gap = gap of { $bytes } ({ $units } not fetched)
 diagram-phase = phase: lanes { $first }-{ $last } → { $wavefronts }
-diagram-banks-legend = (cell = lane reading a word; + = more lanes share that word; rows = wavefronts)
+diagram-banks-legend = (cell = lane reading a word; + = more lanes share that word; rows = { $vendor ->
+    [amd] LDS passes
+   *[other] wavefronts
+})

@@ -8,12 +8,18 @@ explain-distinct-units = { $n ->
    *[other] { $n } distinct { $unit }s
 }
 explain-useful-elements = { $n ->
-    [one] { $n } useful element
-   *[other] { $n } useful elements
+    [one] { $count } useful element
+   *[other] { $count } useful elements
 }
-explain-wavefronts = { $n ->
-    [one] { $n } wavefront
-   *[other] { $n } wavefronts
+explain-wavefronts = { $vendor ->
+    [amd] { $n ->
+        [one] { $n } LDS pass
+       *[other] { $n } LDS passes
+    }
+   *[other] { $n ->
+        [one] { $n } wavefront
+       *[other] { $n } wavefronts
+    }
 }
 explain-one-lane = one active lane reads one { $elem }-byte element: a whole { $size }-byte { $unit } is fetched for it
 explain-stride-zero = stride 0: every lane reads the same { $elem }-byte element, so one { $unit } serves the whole warp (broadcast)
@@ -32,6 +38,9 @@ explain-banks-broadcast = lanes that read the same word share it (broadcast), an
 explain-banks-distinct = every bank serves at most one distinct word per phase
 explain-no-conflict = { $phases }{ $why } → no conflict, { $wavefronts }
 explain-stride-gcd = stride { $stride } words: gcd({ $stride }, 32) = { $degree }, so every bank used serves { $degree } distinct words → { $degree }-way conflict
-explain-worst-bank = { $phases }bank { $bank } must deliver { $words } distinct words one after another → { $wavefronts } wavefronts instead of { $ideal } ({ $degree }-way)
+explain-worst-bank = { $phases }bank { $bank } must deliver { $words } distinct words one after another → { $wavefronts } { $vendor ->
+    [amd] LDS passes
+   *[other] wavefronts
+} instead of { $ideal } ({ $degree }-way)
 explain-phases-store = { $elem }-byte stores are served in { $phases } phases of { $lanes } lanes
 explain-phases-store-plain = { $phases } (stores never merge phases);{ " " }

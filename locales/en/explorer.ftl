@@ -21,7 +21,10 @@ explorer-efficiency = efficiency { $percent }
 explorer-lines = lines { $n }
 explorer-bytes = bytes requested { $requested } / fetched { $fetched } ({ $wasted } wasted)
 explorer-why = why: { $why }
-explorer-wavefronts = wavefronts { $n }
+explorer-wavefronts = { $vendor ->
+    [amd] LDS passes
+   *[other] wavefronts
+} { $n }
 explorer-ideal = ideal { $n }
 explorer-conflict-degree = conflict degree { $degree }-way
 explorer-bank-conflicts = bank conflicts { $n }
@@ -83,18 +86,43 @@ explorer-banks-title = Lanes → 32 banks
 explorer-share-word = lanes { $lanes } share word { $word }
 explorer-broadcast = broadcast: { $words }
 explorer-serialized = serialized: bank { $bank } delivers { $words } words one after another — lanes { $lanes }
-explorer-banks-legend = ● word · ◆ shared (broadcast) · ✗ waits a wavefront
-explorer-phase = { $n ->
-    [one] phase lanes { $first }-{ $last } → { $n } wavefront
-   *[other] phase lanes { $first }-{ $last } → { $n } wavefronts
+explorer-banks-legend = ● word · ◆ shared (broadcast) · ✗ waits { $vendor ->
+    [amd] an LDS pass
+   *[other] a wavefront
 }
-explorer-phase-merged = { $n ->
-    [one] phase lanes { $first }-{ $last } → { $n } wavefront (pairs merged)
-   *[other] phase lanes { $first }-{ $last } → { $n } wavefronts (pairs merged)
+explorer-banks-legend-digits = lane numbers read downwards (tens over units) · underlined: shared (broadcast) · ✗ waits { $vendor ->
+    [amd] an LDS pass
+   *[other] a wavefront
 }
+explorer-phase = phase lanes { $first }-{ $last } → { $vendor ->
+    [amd] { $n ->
+        [one] { $n } LDS pass
+       *[other] { $n } LDS passes
+    }
+   *[other] { $n ->
+        [one] { $n } wavefront
+       *[other] { $n } wavefronts
+    }
+}
+explorer-phase-merged = phase lanes { $first }-{ $last } → { $vendor ->
+    [amd] { $n ->
+        [one] { $n } LDS pass
+       *[other] { $n } LDS passes
+    }
+   *[other] { $n ->
+        [one] { $n } wavefront
+       *[other] { $n } wavefronts
+    }
+} (pairs merged)
 explorer-more-rows = { $n ->
-    [one] … { $n } more wavefront row
-   *[other] … { $n } more wavefront rows
+    [one] … { $n } more { $vendor ->
+        [amd] LDS pass
+       *[other] wavefront
+    } row
+   *[other] … { $n } more { $vendor ->
+        [amd] LDS pass
+       *[other] wavefront
+    } rows
 }
 # The presets.
 explorer-presets-title = Presets (Enter apply, Esc close)
@@ -138,7 +166,10 @@ explorer-preset-amd-stride64-what = gfx942: 64 transactions
 explorer-figure-sectors = sectors/request
 explorer-figure-lines = lines/request
 explorer-figure-efficiency = efficiency %
-explorer-figure-wavefronts = wavefronts
+explorer-figure-wavefronts = { $vendor ->
+    [amd] LDS passes
+   *[other] wavefronts
+}
 explorer-error-sweep-param = `{ $text }`: type stride, offset, elem, struct_size, lanes or pitch
 explorer-error-sweep-applies = { $param } does not apply to this pattern
 explorer-error-sweep-points = the panel draws at most { $max } points; use a step (`0..65536:16`) or `warpdrill calc sweep`
@@ -151,6 +182,10 @@ explorer-sweep-model = model
 explorer-sweep-model-long = model: { $figure }
 explorer-sweep-measured = • H200, scaled at { $param } { $at }
 explorer-sweep-measured-long = • H200 { $unit }, scaled to the model at { $param } { $at }
+explorer-measured-time-per-byte = time per useful byte (1 / useful GB/s)
+explorer-measured-bandwidth = useful GB/s
+explorer-measured-cycles = cycles per load
+explorer-sweep-measured-sm90-only = H200 measurements are drawn on sm_90 only (a: arch)
 explorer-sweep-now-point = now
 explorer-key-op = ld/st
 explorer-op-load = load

@@ -56,7 +56,11 @@ analyze-warp-sectors = Warp → sectors
 analyze-move-to-access = Aisi line pe jao jiska access yeh warp chalata hai.
 # Access ki cost kyun hai ($sectors, $used, $ways: figures pehle se likhe hue).
 analyze-why-coalesced = har request pe { $sectors } sectors, fetched bytes ka { $used } % use hua: coalesced
-analyze-why-scattered = har request pe { $sectors } sectors, jabki poore warp ko { $ideal } chahiye: fetched bytes ka sirf { $used } % use hua — padosi lanes padosi addresses nahi padh rahi
+analyze-why-scattered = har request pe { $sectors } sectors, jabki poore warp ko { $ideal } chahiye: fetched bytes ka sirf { $used } % use hua — padosi lanes padosi addresses { $op ->
+    [store] mein nahi likh rahi
+    [both] nahi padh aur likh rahi
+   *[load] nahi padh rahi
+}
 analyze-why-no-conflicts = koi bank conflict nahi: har phase mein ek wavefront
 analyze-why-conflicts = average { $ways }-way bank conflict: ek phase ki lanes same bank ke alag-alag words hit karti hain
 # "merge karke" figures kaunsa merge maante hain ($members: backquotes mein accesses; $op: LDG/STG.64, …).

@@ -36,7 +36,10 @@ cli-coalescing-bytes = bytes maange { $requested } / laaye gaye { $fetched } · 
 
 ## calc banks
 cli-banks-title = { $arch } par shared memory load: { $access }
-cli-banks-counts = wavefronts { $wavefronts } · ideal { $ideal } · conflict degree { $degree }-way · bank conflicts { $conflicts }
+cli-banks-counts = { $vendor ->
+    [amd] LDS passes
+   *[other] wavefronts
+} { $wavefronts } · ideal { $ideal } · conflict degree { $degree }-way · bank conflicts { $conflicts }
 cli-banks-granularity = --granularity sirf `calc coalescing` par lagta hai
 
 ## calc occupancy

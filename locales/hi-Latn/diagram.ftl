@@ -11,10 +11,19 @@ diagram-lines = { $n ->
     [1] { $n } line
    *[other] { $n } lines
 }
-diagram-wavefronts = { $n ->
-    [1] { $n } wavefront
-   *[other] { $n } wavefronts
+diagram-wavefronts = { $vendor ->
+    [amd] { $n ->
+        [1] { $n } LDS pass
+       *[other] { $n } LDS passes
+    }
+   *[other] { $n ->
+        [1] { $n } wavefront
+       *[other] { $n } wavefronts
+    }
 }
 diagram-gap = { $bytes } ka gap ({ $units } fetch nahi hue)
 diagram-phase = phase: lanes { $first }-{ $last } → { $wavefronts }
-diagram-banks-legend = (cell = word padhne wali lane; + = kai lanes woh word share karti hain; rows = wavefronts)
+diagram-banks-legend = (cell = word padhne wali lane; + = kai lanes woh word share karti hain; rows = { $vendor ->
+    [amd] LDS passes
+   *[other] wavefronts
+})

@@ -8,12 +8,18 @@ explain-distinct-units = { $n ->
    *[other] { $n } distinct { $unit }s
 }
 explain-useful-elements = { $n ->
-    [1] { $n } useful element
-   *[other] { $n } useful elements
+    [1] { $count } useful element
+   *[other] { $count } useful elements
 }
-explain-wavefronts = { $n ->
-    [1] { $n } wavefront
-   *[other] { $n } wavefronts
+explain-wavefronts = { $vendor ->
+    [amd] { $n ->
+        [1] { $n } LDS pass
+       *[other] { $n } LDS passes
+    }
+   *[other] { $n ->
+        [1] { $n } wavefront
+       *[other] { $n } wavefronts
+    }
 }
 explain-one-lane = sirf ek active lane ek { $elem }-byte element padhti hai: uske liye poora { $size }-byte { $unit } fetch hota hai
 explain-stride-zero = stride 0: har lane same { $elem }-byte element padhti hai, isliye ek hi { $unit } poore warp ko serve karta hai (broadcast)
@@ -32,6 +38,9 @@ explain-banks-broadcast = jo lanes same word padhti hain woh use share karti hai
 explain-banks-distinct = har bank ek phase mein zyada se zyada ek distinct word serve karta hai
 explain-no-conflict = { $phases }{ $why } → koi conflict nahi, { $wavefronts }
 explain-stride-gcd = stride { $stride } words: gcd({ $stride }, 32) = { $degree }, isliye har used bank { $degree } distinct words serve karta hai → { $degree }-way conflict
-explain-worst-bank = { $phases }bank { $bank } ko { $words } distinct words ek ke baad ek dene padte hain → { $ideal } ki jagah { $wavefronts } wavefronts ({ $degree }-way)
+explain-worst-bank = { $phases }bank { $bank } ko { $words } distinct words ek ke baad ek dene padte hain → { $ideal } ki jagah { $wavefronts } { $vendor ->
+    [amd] LDS passes
+   *[other] wavefronts
+} ({ $degree }-way)
 explain-phases-store = { $elem }-byte stores { $lanes } lanes ke { $phases } phases mein serve hote hain
 explain-phases-store-plain = { $phases } (stores mein phases kabhi merge nahi hote);{ " " }

@@ -21,7 +21,10 @@ explorer-efficiency = efficiency { $percent }
 explorer-lines = lines { $n }
 explorer-bytes = bytes maange { $requested } / fetch hue { $fetched } ({ $wasted } waste)
 explorer-why = kyun: { $why }
-explorer-wavefronts = wavefronts { $n }
+explorer-wavefronts = { $vendor ->
+    [amd] LDS passes
+   *[other] wavefronts
+} { $n }
 explorer-ideal = ideal { $n }
 explorer-conflict-degree = conflict degree { $degree }-way
 explorer-bank-conflicts = bank conflicts { $n }
@@ -83,18 +86,43 @@ explorer-banks-title = Lanes → 32 banks
 explorer-share-word = lanes { $lanes } word { $word } share karti hain
 explorer-broadcast = broadcast: { $words }
 explorer-serialized = serialized: bank { $bank } ko { $words } words ek ke baad ek dene padte hain — lanes { $lanes }
-explorer-banks-legend = ● word · ◆ shared (broadcast) · ✗ ek wavefront wait karta hai
-explorer-phase = { $n ->
-    [1] phase lanes { $first }-{ $last } → { $n } wavefront
-   *[other] phase lanes { $first }-{ $last } → { $n } wavefronts
+explorer-banks-legend = ● word · ◆ shared (broadcast) · ✗ ek { $vendor ->
+    [amd] LDS pass
+   *[other] wavefront
+} wait karta hai
+explorer-banks-legend-digits = lane numbers upar se neeche padho (tens ke neeche units) · underline: shared (broadcast) · ✗ ek { $vendor ->
+    [amd] LDS pass
+   *[other] wavefront
+} wait karta hai
+explorer-phase = phase lanes { $first }-{ $last } → { $vendor ->
+    [amd] { $n ->
+        [1] { $n } LDS pass
+       *[other] { $n } LDS passes
+    }
+   *[other] { $n ->
+        [1] { $n } wavefront
+       *[other] { $n } wavefronts
+    }
 }
-explorer-phase-merged = { $n ->
-    [1] phase lanes { $first }-{ $last } → { $n } wavefront (pairs merge hue)
-   *[other] phase lanes { $first }-{ $last } → { $n } wavefronts (pairs merge hue)
-}
+explorer-phase-merged = phase lanes { $first }-{ $last } → { $vendor ->
+    [amd] { $n ->
+        [1] { $n } LDS pass
+       *[other] { $n } LDS passes
+    }
+   *[other] { $n ->
+        [1] { $n } wavefront
+       *[other] { $n } wavefronts
+    }
+} (pairs merge hue)
 explorer-more-rows = { $n ->
-    [1] … { $n } aur wavefront row
-   *[other] … { $n } aur wavefront rows
+    [1] … { $n } aur { $vendor ->
+        [amd] LDS pass
+       *[other] wavefront
+    } row
+   *[other] … { $n } aur { $vendor ->
+        [amd] LDS pass
+       *[other] wavefront
+    } rows
 }
 # Presets.
 explorer-presets-title = Presets (Enter lagao, Esc band karo)
@@ -138,7 +166,10 @@ explorer-preset-amd-stride64-what = gfx942: 64 transactions
 explorer-figure-sectors = sectors/request
 explorer-figure-lines = lines/request
 explorer-figure-efficiency = efficiency %
-explorer-figure-wavefronts = wavefronts
+explorer-figure-wavefronts = { $vendor ->
+    [amd] LDS passes
+   *[other] wavefronts
+}
 explorer-error-sweep-param = `{ $text }`: stride, offset, elem, struct_size, lanes ya pitch type karo
 explorer-error-sweep-applies = { $param } is pattern par apply nahi hota
 explorer-error-sweep-points = panel zyada se zyada { $max } points draw karta hai; step use karo (`0..65536:16`) ya `warpdrill calc sweep`
@@ -151,6 +182,10 @@ explorer-sweep-model = model
 explorer-sweep-model-long = model: { $figure }
 explorer-sweep-measured = • H200, { $param } { $at } par scaled
 explorer-sweep-measured-long = • H200 { $unit }, { $param } { $at } par model se scaled
+explorer-measured-time-per-byte = har useful byte ka time (1 / useful GB/s)
+explorer-measured-bandwidth = useful GB/s
+explorer-measured-cycles = har load ke cycles
+explorer-sweep-measured-sm90-only = H200 ke measurements sirf sm_90 par dikhte hain (a: arch)
 explorer-sweep-now-point = abhi
 explorer-key-op = ld/st
 explorer-op-load = load

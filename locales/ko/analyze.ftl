@@ -47,7 +47,11 @@ analyze-warp-sectors = Warp → sector
 analyze-move-to-access = 이 warp가 실행하는 access가 있는 줄로 이동하라.
 # access의 비용이 그만큼인 이유 ($sectors, $used, $ways: 이미 적어 둔 수치).
 analyze-why-coalesced = request당 sector { $sectors }개, 가져온 byte의 { $used }%를 씀: coalescing됨
-analyze-why-scattered = request당 sector { $sectors }개 (warp 전체에 필요한 것은 { $ideal }개): 가져온 byte의 { $used }%만 씀 — 이웃한 lane들이 이웃한 주소를 읽지 않는다
+analyze-why-scattered = request당 sector { $sectors }개 (warp 전체에 필요한 것은 { $ideal }개): 가져온 byte의 { $used }%만 씀 — 이웃한 lane들이 이웃한 주소를 { $op ->
+    [store] 쓰지 않는다
+    [both] 읽고 쓰지 않는다
+   *[load] 읽지 않는다
+}
 analyze-why-no-conflicts = bank conflict 없음: phase마다 wavefront 하나
 analyze-why-conflicts = 평균 { $ways }-way bank conflict: 한 phase의 lane들이 같은 bank의 서로 다른 word를 건드린다
 # "합친다면" 수치가 가정하는 병합 ($members: 역따옴표 안의 access; $op: LDG/STG.64 등).

@@ -27,7 +27,10 @@ cli-coalescing-bytes = 요청한 바이트 { $requested } / 가져온 바이트 
 
 ## calc banks
 cli-banks-title = { $arch }의 shared memory load: { $access }
-cli-banks-counts = wavefront { $wavefronts }개 · 이상적으로는 { $ideal }개 · conflict 차수 { $degree }-way · bank conflict { $conflicts }번
+cli-banks-counts = { $vendor ->
+    [amd] LDS pass
+   *[other] wavefront
+} { $wavefronts }개 · 이상적으로는 { $ideal }개 · conflict 차수 { $degree }-way · bank conflict { $conflicts }번
 cli-banks-granularity = --granularity는 `calc coalescing`에만 쓸 수 있다
 
 ## calc occupancy

@@ -5,7 +5,13 @@ diagram-lanes = lanes
 diagram-used = 사용
 diagram-sectors = sector { $n }개
 diagram-lines = line { $n }개
-diagram-wavefronts = wavefront { $n }개
+diagram-wavefronts = { $vendor ->
+    [amd] LDS pass
+   *[other] wavefront
+} { $n }개
 diagram-gap = { $bytes } 빈 구간 ({ $units } 안 가져옴)
 diagram-phase = phase: lane { $first }-{ $last } → { $wavefronts }
-diagram-banks-legend = (칸 = word를 읽는 lane; + = 여러 lane이 그 word를 공유; 행 = wavefront)
+diagram-banks-legend = (칸 = word를 읽는 lane; + = 여러 lane이 그 word를 공유; 행 = { $vendor ->
+    [amd] LDS pass
+   *[other] wavefront
+})

@@ -1,8 +1,11 @@
 # 엔진 결과를 한 줄로 설명하는 "왜" 문장 (explorer, `warpdrill calc`).
 explain-units = { $unit } { $n }개
 explain-distinct-units = 서로 다른 { $unit } { $n }개
-explain-useful-elements = 쓸모 있는 element { $n }개
-explain-wavefronts = wavefront { $n }개
+explain-useful-elements = 쓸모 있는 element { $count }개
+explain-wavefronts = { $vendor ->
+    [amd] LDS pass
+   *[other] wavefront
+} { $n }개
 explain-one-lane = 활성 lane 하나가 { $elem }-byte element 하나를 읽는다: 그것 때문에 { $size }-byte { $unit } 하나를 통째로 가져온다
 explain-stride-zero = stride 0: 모든 lane이 같은 { $elem }-byte element를 읽으므로 { $unit } 하나가 warp 전체를 처리한다 (broadcast)
 explain-coalesced = lane들이 이웃한 { $elem }-byte element를 읽는다: 쓸모 있는 { $requested } byte가 { $units }를 정확히 채운다 — 완벽한 coalescing
@@ -20,6 +23,9 @@ explain-banks-broadcast = 같은 word를 읽는 lane들은 그 word를 공유하
 explain-banks-distinct = 모든 bank가 phase마다 서로 다른 word를 많아야 하나만 내준다
 explain-no-conflict = { $phases }{ $why } → conflict 없음, { $wavefronts }
 explain-stride-gcd = stride { $stride } word: gcd({ $stride }, 32) = { $degree }이므로 쓰이는 bank마다 서로 다른 word { $degree }개를 내준다 → { $degree }-way conflict
-explain-worst-bank = { $phases }bank { $bank }에서 서로 다른 word { $words }개를 하나씩 차례로 내줘야 한다 → wavefront { $ideal }개가 아니라 { $wavefronts }개 ({ $degree }-way)
+explain-worst-bank = { $phases }bank { $bank }에서 서로 다른 word { $words }개를 하나씩 차례로 내줘야 한다 → { $vendor ->
+    [amd] LDS pass
+   *[other] wavefront
+} { $ideal }개가 아니라 { $wavefronts }개 ({ $degree }-way)
 explain-phases-store = { $elem }-byte store는 lane { $lanes }개씩 { $phases }개 phase로 처리된다
 explain-phases-store-plain = { $phases } (store는 phase를 합치지 않는다);{ " " }

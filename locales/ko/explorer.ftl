@@ -21,7 +21,10 @@ explorer-efficiency = 효율 { $percent }
 explorer-lines = line { $n }
 explorer-bytes = 요청 { $requested } byte / 가져옴 { $fetched } byte (낭비 { $wasted })
 explorer-why = 왜: { $why }
-explorer-wavefronts = wavefront { $n }
+explorer-wavefronts = { $vendor ->
+    [amd] LDS pass
+   *[other] wavefront
+} { $n }
 explorer-ideal = 이상적 { $n }
 explorer-conflict-degree = conflict { $degree }-way
 explorer-bank-conflicts = bank conflict { $n }
@@ -77,10 +80,26 @@ explorer-banks-title = Lane → bank 32개
 explorer-share-word = lane { $lanes }: word { $word } 공유
 explorer-broadcast = broadcast: { $words }
 explorer-serialized = 직렬화: bank { $bank }에서 word { $words }개를 차례로 — lane { $lanes }
-explorer-banks-legend = ● word · ◆ 공유 (broadcast) · ✗ wavefront 대기
-explorer-phase = phase lane { $first }-{ $last } → wavefront { $n }개
-explorer-phase-merged = phase lane { $first }-{ $last } → wavefront { $n }개 (쌍 합침)
-explorer-more-rows = … wavefront 행 { $n }개 더
+explorer-banks-legend = ● word · ◆ 공유 (broadcast) · ✗ { $vendor ->
+    [amd] LDS pass
+   *[other] wavefront
+} 대기
+explorer-banks-legend-digits = lane 번호는 위에서 아래로 읽습니다 (십의 자리 아래 일의 자리) · 밑줄: 공유 (broadcast) · ✗ { $vendor ->
+    [amd] LDS pass
+   *[other] wavefront
+} 대기
+explorer-phase = phase lane { $first }-{ $last } → { $vendor ->
+    [amd] LDS pass
+   *[other] wavefront
+} { $n }개
+explorer-phase-merged = phase lane { $first }-{ $last } → { $vendor ->
+    [amd] LDS pass
+   *[other] wavefront
+} { $n }개 (쌍 합침)
+explorer-more-rows = … { $vendor ->
+    [amd] LDS pass
+   *[other] wavefront
+} 행 { $n }개 더
 # preset.
 explorer-presets-title = Preset (Enter 적용, Esc 닫기)
 explorer-preset-sequential = 연속된 float
@@ -123,7 +142,10 @@ explorer-preset-amd-stride64-what = gfx942: transaction 64개
 explorer-figure-sectors = sector/request
 explorer-figure-lines = line/request
 explorer-figure-efficiency = 효율 %
-explorer-figure-wavefronts = wavefront
+explorer-figure-wavefronts = { $vendor ->
+    [amd] LDS pass
+   *[other] wavefront
+}
 explorer-error-sweep-param = `{ $text }`: stride, offset, elem, struct_size, lanes, pitch 중 하나를 입력하세요
 explorer-error-sweep-applies = { $param }: 이 패턴에는 쓸 수 없습니다
 explorer-error-sweep-points = 패널은 점을 최대 { $max }개까지 그립니다; step을 쓰거나 (`0..65536:16`) `warpdrill calc sweep`을 쓰세요
@@ -136,6 +158,10 @@ explorer-sweep-model = 모델
 explorer-sweep-model-long = 모델: { $figure }
 explorer-sweep-measured = • H200, { $param } { $at }에서 맞춤
 explorer-sweep-measured-long = • H200 { $unit }, { $param } { $at }에서 모델에 맞춤
+explorer-measured-time-per-byte = 쓸모 있는 byte당 시간 (1 / useful GB/s)
+explorer-measured-bandwidth = useful GB/s
+explorer-measured-cycles = load당 cycle
+explorer-sweep-measured-sm90-only = H200 측정값은 sm_90에서만 표시됨 (a: arch)
 explorer-sweep-now-point = 현재
 explorer-key-op = ld/st
 explorer-op-load = load

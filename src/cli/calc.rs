@@ -7,7 +7,7 @@ use super::{
 };
 use crate::engine::{
     self, AccessShape, Arch, Carveout, Granularity, KernelConfig, Limiter, Op, Pattern,
-    TilingInput, WarpAccess, full_mask,
+    TilingInput, WarpAccess,
 };
 use crate::i18n::Lang;
 use crate::{explain, format, t};
@@ -52,7 +52,8 @@ pub fn describe_access(access: &WarpAccess) -> String {
 
 /// [`describe_access`] in `lang`.
 pub fn describe_access_in(access: &WarpAccess, lang: Lang) -> String {
-    let lanes = (access.active_mask & full_mask(access.warp_size)).count_ones();
+    let mask = access.active_lane_mask();
+    let lanes = mask.count_ones();
     let who = if lanes == access.warp_size {
         t!(lang, "cli-count-lanes", n = lanes)
     } else {
@@ -61,7 +62,7 @@ pub fn describe_access_in(access: &WarpAccess, lang: Lang) -> String {
             "cli-access-some-lanes",
             active = lanes.to_string(),
             total = access.warp_size.to_string(),
-            mask = format!("{:#x}", access.active_mask & full_mask(access.warp_size))
+            mask = format!("{mask:#x}")
         )
     };
     let how = match &access.pattern {
@@ -239,7 +240,8 @@ pub fn banks_in(args: &AccessArgs, lang: Lang) -> Answer {
             wavefronts = b.wavefronts.to_string(),
             ideal = b.ideal_wavefronts.to_string(),
             degree = format::trim_float(b.conflict_degree, 2),
-            conflicts = b.bank_conflicts.to_string()
+            conflicts = b.bank_conflicts.to_string(),
+            vendor = b.vendor.key()
         )
     );
     why_line(&mut out, lang, explain::banks_in(lang, &access, &b));

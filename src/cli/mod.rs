@@ -16,6 +16,9 @@ use clap::{Args, Parser, Subcommand, ValueEnum};
 use std::path::PathBuf;
 use std::process::ExitCode;
 
+/// The help heading of the options every command takes.
+const GLOBAL_OPTIONS: &str = "Global options";
+
 /// warpdrill — a terminal tutor for GPU memory performance: coalescing, shared-memory banks,
 /// occupancy, tiling and the roofline. Without a command it opens the tutor.
 #[derive(Debug, Parser)]
@@ -27,19 +30,19 @@ use std::process::ExitCode;
 )]
 pub struct Cli {
     /// Colour in the tutor: auto (on unless NO_COLOR is set), always, never.
-    #[arg(long, global = true, value_enum, default_value_t = ColorArg::Auto)]
+    #[arg(long, global = true, help_heading = GLOBAL_OPTIONS, value_enum, default_value_t = ColorArg::Auto)]
     pub color: ColorArg,
     /// Where progress and review state are kept (default: $WARPDRILL_DATA, else the platform data dir).
-    #[arg(long, global = true, value_name = "DIR")]
+    #[arg(long, global = true, help_heading = GLOBAL_OPTIONS, value_name = "DIR")]
     pub data_dir: Option<PathBuf>,
     /// Extra content (a folder with `content/` and `exercises/`): adds to the built-in content and
     /// replaces items with the same id.
-    #[arg(long, global = true, value_name = "DIR")]
+    #[arg(long, global = true, help_heading = GLOBAL_OPTIONS, value_name = "DIR")]
     pub content: Option<PathBuf>,
     /// Language: en (English), hi-Latn (Hinglish), ko (Korean). Default: $WARPDRILL_LANG, else the
     /// language set on Home (saved in settings.ron beside review.ron), else the locale (LC_ALL,
     /// LC_MESSAGES, LANG), else English.
-    #[arg(long, global = true, value_name = "LANG")]
+    #[arg(long, global = true, help_heading = GLOBAL_OPTIONS, value_name = "LANG")]
     pub lang: Option<crate::i18n::Lang>,
     /// What to do; without a command the tutor opens on Home.
     #[command(subcommand)]
@@ -80,21 +83,6 @@ impl ColorArg {
 /// The subcommands.
 #[derive(Debug, Subcommand)]
 pub enum Command {
-    /// Print a shell completion script: `warpdrill completions bash > ~/.local/share/bash-completion/completions/warpdrill`.
-    Completions {
-        /// The shell.
-        #[arg(value_enum)]
-        shell: clap_complete::Shell,
-    },
-    /// Compute with the engine: coalescing, banks, occupancy, tiling, roofline, or a JSON-lines batch.
-    #[command(subcommand)]
-    Calc(CalcCommand),
-    /// For authors: validate content, preview every exercise's variant.
-    #[command(subcommand)]
-    Content(ContentCommand),
-    /// Grade one answer to one exercise variant (exit 0 correct, 1 wrong, 2 unusable input, 3 an
-    /// explanation to compare with the model answer).
-    Check(CheckArgs),
     /// Open the tutor on the lessons, or on one topic's lesson (`warpdrill learn coalescing`).
     Learn {
         /// The topic (hierarchy, coalescing, banks, occupancy, tiling, roofline, latency, amd).
@@ -108,25 +96,40 @@ pub enum Command {
     },
     /// Open the explorer: live warp → sectors and lanes → banks diagrams.
     Explore(ExploreArgs),
-    /// Instructor-led labs: start one (students), keys, reports, checks and rosters (instructors).
-    #[command(subcommand)]
-    Lab(lab::LabCommand),
-    /// Analyse a CUDA kernel without a GPU: each line's sectors and bank conflicts over a launch.
-    Analyze(analyze::AnalyzeArgs),
     /// Open the calculators: occupancy (with what-if plots), tiling, roofline.
     Calculators {
         /// Which one to show first.
         #[arg(value_enum, default_value_t = CalculatorArg::Occupancy)]
         which: CalculatorArg,
     },
-    /// Review statistics: true retention, cards by state, due forecast, heatmap, mastery, streak.
-    Stats(review::StatsArgs),
     /// Review the flashcards due (spaced repetition); or fit the scheduler to your log, export the
     /// log.
     Review(review::ReviewArgs),
+    /// Review statistics: true retention, cards by state, due forecast, heatmap, mastery, streak.
+    Stats(review::StatsArgs),
     /// Flashcards: export to Anki, import from Anki.
     #[command(subcommand)]
     Cards(review::CardsCommand),
+    /// Instructor-led labs: start one (students), keys, reports, checks and rosters (instructors).
+    #[command(subcommand)]
+    Lab(lab::LabCommand),
+    /// Compute with the engine: coalescing, banks, occupancy, tiling, roofline, or a JSON-lines batch.
+    #[command(subcommand)]
+    Calc(CalcCommand),
+    /// Analyse a CUDA kernel without a GPU: each line's sectors and bank conflicts over a launch.
+    Analyze(analyze::AnalyzeArgs),
+    /// Grade one answer to one exercise variant (exit 0 correct, 1 wrong, 2 unusable input, 3 an
+    /// explanation to compare with the model answer).
+    Check(CheckArgs),
+    /// For authors: validate content, preview every exercise's variant.
+    #[command(subcommand)]
+    Content(ContentCommand),
+    /// Print a shell completion script: `warpdrill completions bash > ~/.local/share/bash-completion/completions/warpdrill`.
+    Completions {
+        /// The shell.
+        #[arg(value_enum)]
+        shell: clap_complete::Shell,
+    },
 }
 
 /// `warpdrill calculators [occupancy|tiling|roofline]`
@@ -451,16 +454,14 @@ pub fn run(cli: Cli) -> ExitCode {
             let mut command = Cli::command();
             let mut out = Vec::new();
             clap_complete::generate(shell, &mut command, "warpdrill", &mut out);
-            return match std::io::Write::write_all(&mut std::io::stdout().lock(), &out) {
+            // Written as generated (not escaped like other output): it is a script.
+            let mut stdout = std::io::stdout().lock();
+            let written = std::io::Write::write_all(&mut stdout, &out)
+                .and_then(|()| std::io::Write::flush(&mut stdout));
+            match written {
                 Ok(()) => ExitCode::SUCCESS,
-                Err(e) if e.kind() == std::io::ErrorKind::BrokenPipe => ExitCode::SUCCESS,
-                Err(e) => {
-                    self::output::stderr(&format!(
-                        "error: cannot write the completion script: {e}\n"
-                    ));
-                    ExitCode::from(1)
-                }
-            };
+                Err(e) => self::output::OutputError::from(e).exit(0),
+            }
         }
         None => ExitCode::from(self::tui::run_with(
             cli.data_dir.as_deref(),

@@ -128,9 +128,10 @@ pub enum CardsCommand {
     },
 }
 
-/// Prints to stdout; a closed pipe (`| head`) is not an error worth a crash.
-fn say(text: &str) {
-    let _ = crate::cli::output::stdout(text);
+/// Prints to stdout and gives `code`: a closed pipe (`| head`) keeps it, any other write failure
+/// is reported and gives [`WRITE_FAILED`](crate::cli::output::WRITE_FAILED), as every command does.
+fn say(text: &str, code: u8) -> ExitCode {
+    crate::cli::output::finish(text, "", code)
 }
 
 fn fail(message: impl std::fmt::Display, code: u8) -> ExitCode {
@@ -249,15 +250,15 @@ pub fn run_in(
         Command::Stats(args) => match open_deck(data_dir, &content, &args.review) {
             Ok((deck, dir, _)) => {
                 let stats = stats::compute(&deck);
-                if args.json {
+                let text = if args.json {
                     match serde_json::to_string(&stats) {
-                        Ok(text) => say(&(text + "\n")),
+                        Ok(text) => text + "\n",
                         Err(e) => return fail(e, 1),
                     }
                 } else {
-                    say(&stats_text_in(&stats, &deck, &content, &dir, lang));
-                }
-                ExitCode::SUCCESS
+                    stats_text_in(&stats, &deck, &content, &dir, lang)
+                };
+                say(&text, 0)
             }
             Err(code) => code,
         },
@@ -278,11 +279,14 @@ pub fn run_in(
                 match write_out(&file, &csv) {
                     Ok(()) => {
                         if file.as_os_str() != "-" {
-                            say(&(format!("Wrote {rows} reviews to {}.", file.display()) + "\n"));
+                            return say(
+                                &(format!("Wrote {rows} reviews to {}.", file.display()) + "\n"),
+                                0,
+                            );
                         }
                         ExitCode::SUCCESS
                     }
-                    Err(e) => fail(e, 1),
+                    Err(code) => code,
                 }
             }
             Err(code) => code,
@@ -291,16 +295,19 @@ pub fn run_in(
             match write_out(&file, &anki::export(&content.cards)) {
                 Ok(()) => {
                     if file.as_os_str() != "-" {
-                        say(&(format!(
-                            "Wrote {} cards to {}. In Anki: File → Import, pick the file; the \
+                        return say(
+                            &(format!(
+                                "Wrote {} cards to {}. In Anki: File → Import, pick the file; the \
                              columns are already named (id as GUID, front, back, tags).",
-                            content.cards.len(),
-                            file.display()
-                        ) + "\n"));
+                                content.cards.len(),
+                                file.display()
+                            ) + "\n"),
+                            0,
+                        );
                     }
                     ExitCode::SUCCESS
                 }
-                Err(e) => fail(e, 1),
+                Err(code) => code,
             }
         }
         Command::Cards(CardsCommand::Import {
@@ -313,32 +320,35 @@ pub fn run_in(
     }
 }
 
-fn write_out(file: &Path, text: &str) -> Result<(), String> {
+/// Writes `text` to `file`, or to stdout for `-`; a failure is the exit status to end with.
+fn write_out(file: &Path, text: &str) -> Result<(), ExitCode> {
     if file.as_os_str() == "-" {
-        say(text);
-        return Ok(());
+        return crate::cli::output::stdout(text).map_err(|e| e.exit(0));
     }
-    std::fs::write(file, text).map_err(|e| format!("cannot write {}: {e}", file.display()))
+    std::fs::write(file, text).map_err(|e| fail(format!("cannot write {}: {e}", file.display()), 1))
 }
 
 fn optimize_command(deck: &Deck, dir: &Path, current: &[f32]) -> ExitCode {
     let fit = match optimize::fit(deck, current, deck.settings().relearning_steps.len()) {
         Ok(fit) => fit,
         Err(e @ crate::srs::SrsError::NotEnoughReviews { .. }) => {
-            say(&(format!("{e}.") + "\n"));
-            return ExitCode::from(1);
+            return say(&(format!("{e}.") + "\n"), 1);
         }
         Err(e) => return fail(e, 1),
     };
-    say(&(format!(
-        "Fitted FSRS to {} reviews: log loss {:.4} with the parameters in use, {:.4} fitted; \
+    if let Err(e) = crate::cli::output::stdout(
+        &(format!(
+            "Fitted FSRS to {} reviews: log loss {:.4} with the parameters in use, {:.4} fitted; \
          RMSE {:.2}% → {:.2}%.",
-        fit.reviews,
-        fit.current_log_loss,
-        fit.fitted_log_loss,
-        fit.current_rmse * 100.0,
-        fit.fitted_rmse * 100.0
-    ) + "\n"));
+            fit.reviews,
+            fit.current_log_loss,
+            fit.fitted_log_loss,
+            fit.current_rmse * 100.0,
+            fit.fitted_rmse * 100.0
+        ) + "\n"),
+    ) {
+        return e.exit(0);
+    }
     if fit.better() {
         // Saving needs the data directory to itself, as every write there does.
         let _lock = match crate::store::lock(dir) {
@@ -356,23 +366,25 @@ fn optimize_command(deck: &Deck, dir: &Path, current: &[f32]) -> ExitCode {
             Err(e) => return fail(format!("cannot use {}: {e}", dir.display()), 1),
         };
         match store::save_parameters(dir, &fit.fitted) {
-            Ok(path) => {
-                say(&(format!(
+            Ok(path) => say(
+                &(format!(
                     "The fitted parameters predict your log {:.1}% better; they are saved in {} \
                      and used from now on.",
                     fit.improvement() * 100.0,
                     path.display()
-                ) + "\n"));
-                ExitCode::SUCCESS
-            }
+                ) + "\n"),
+                0,
+            ),
             Err(e) => fail(e, 1),
         }
     } else {
-        say(&(format!(
-            "The fitted parameters would predict your log {:.1}% worse; the ones in use are kept.",
-            -fit.improvement() * 100.0
-        ) + "\n"));
-        ExitCode::SUCCESS
+        say(
+            &(format!(
+                "The fitted parameters would predict your log {:.1}% worse; the ones in use are kept.",
+                -fit.improvement() * 100.0
+            ) + "\n"),
+            0,
+        )
     }
 }
 
@@ -417,8 +429,7 @@ fn import_command(
         );
     }
     let Some(dir) = out else {
-        say(&ron);
-        return ExitCode::SUCCESS;
+        return say(&ron, 0);
     };
     // The content folder must exist: an import never makes folders anywhere but its `content/`.
     if !dir.is_dir() {
@@ -445,16 +456,16 @@ fn import_command(
         .and_then(|()| crate::store::write_atomic(&path, ron.as_bytes()))
         .map_err(|e| format!("cannot write {}: {e}", path.display()));
     match written {
-        Ok(()) => {
-            say(&(format!(
+        Ok(()) => say(
+            &(format!(
                 "Wrote {count} cards to {}. Check them with `warpdrill content check {}` \
                  and use them with `warpdrill --content {}`.",
                 path.display(),
                 dir.display(),
                 dir.display()
-            ) + "\n"));
-            ExitCode::SUCCESS
-        }
+            ) + "\n"),
+            0,
+        ),
         Err(e) => fail(e, 1),
     }
 }

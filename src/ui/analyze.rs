@@ -653,12 +653,12 @@ impl State {
                 let outer = block(&t!(lang, "analyze-warp-diagram"), theme);
                 let inner = outer.inner(area);
                 outer.render(area, buf);
-                Paragraph::new(Line::styled(
-                    t!(lang, "analyze-move-to-access"),
-                    theme.dim(),
-                ))
-                .wrap(Wrap { trim: true })
-                .render(inner, buf);
+                super::render_wrapped(
+                    Line::styled(t!(lang, "analyze-move-to-access"), theme.dim()),
+                    true,
+                    inner,
+                    buf,
+                );
             }
             Some((access, Space::Global)) => match engine::coalesce(&access, Granularity::Sector) {
                 Ok(c) => {
@@ -680,9 +680,12 @@ fn message_box(message: &str, theme: Theme, lang: Lang, area: Rect, buf: &mut Bu
     let outer = block(&t!(lang, "analyze-warp-diagram"), theme);
     let inner = outer.inner(area);
     outer.render(area, buf);
-    Paragraph::new(Line::styled(message.to_string(), theme.bad()))
-        .wrap(Wrap { trim: true })
-        .render(inner, buf);
+    super::render_wrapped(
+        Line::styled(message.to_string(), theme.bad()),
+        true,
+        inner,
+        buf,
+    );
 }
 
 impl Component for State {

@@ -257,6 +257,12 @@ pub fn banks_text_in(lang: Lang, b: &BankAnalysis) -> String {
     let banks = b.phases.first().map_or(32, |p| p.banks.len());
     let header: String = (0..banks).map(|bank| format!("{bank:>3}")).collect();
     let titled = b.phases.len() > 1 || b.phase_lanes < 32;
+    // w1, w2… (wavefronts) on NVIDIA; p1, p2… (LDS passes) on AMD.
+    let row_mark = if b.vendor == crate::engine::Vendor::Amd {
+        'p'
+    } else {
+        'w'
+    };
     for grid in bank_grid(b) {
         if titled {
             let _ = writeln!(
@@ -267,7 +273,12 @@ pub fn banks_text_in(lang: Lang, b: &BankAnalysis) -> String {
                     "diagram-phase",
                     first = grid.first_lane.to_string(),
                     last = (grid.first_lane + grid.lanes.saturating_sub(1)).to_string(),
-                    wavefronts = t!(lang, "diagram-wavefronts", n = grid.rows.len() as u64)
+                    wavefronts = t!(
+                        lang,
+                        "diagram-wavefronts",
+                        n = grid.rows.len() as u64,
+                        vendor = b.vendor.key()
+                    )
                 )
             );
         }
@@ -281,10 +292,14 @@ pub fn banks_text_in(lang: Lang, b: &BankAnalysis) -> String {
                     None => "  ·".to_string(),
                 })
                 .collect();
-            let _ = writeln!(out, "  w{:<3}{cells}", row + 1);
+            let _ = writeln!(out, "  {row_mark}{:<3}{cells}", row + 1);
         }
     }
-    let _ = writeln!(out, "  {}", t!(lang, "diagram-banks-legend"));
+    let _ = writeln!(
+        out,
+        "  {}",
+        t!(lang, "diagram-banks-legend", vendor = b.vendor.key())
+    );
     out
 }
 

@@ -29,7 +29,7 @@ use ratatui::buffer::Buffer;
 use ratatui::crossterm::event::{KeyCode, KeyEvent};
 use ratatui::layout::{Constraint, Layout, Rect};
 use ratatui::text::{Line, Span};
-use ratatui::widgets::{Paragraph, Widget, Wrap};
+use ratatui::widgets::Widget;
 
 // ---- The list of lessons ----
 
@@ -137,9 +137,7 @@ impl Component for List {
             ]));
             lines.push(Line::styled(format!("      {}", lesson.title), theme.dim()));
         }
-        Paragraph::new(lines)
-            .wrap(Wrap { trim: false })
-            .render(inner, buf);
+        super::render_wrapped(lines, false, inner, buf);
     }
 
     fn keys(&self, lang: Lang) -> Vec<KeyHint> {

@@ -35,7 +35,7 @@ pub use ctx::Ctx;
 use ratatui::buffer::Buffer;
 use ratatui::crossterm::event::KeyEvent;
 use ratatui::layout::Rect;
-use ratatui::text::{Line, Span};
+use ratatui::text::{Line, Span, Text};
 use ratatui::widgets::{Block, Borders, Clear, Paragraph, Widget, Wrap};
 use std::borrow::Cow;
 pub use theme::Theme;
@@ -192,6 +192,15 @@ pub fn wrap_room(lines: &[Line<'_>], area: Rect) -> Rect {
     } else {
         area
     }
+}
+
+/// Draws `text` word-wrapped in [`wrap_room`] of `area` (trimming leading spaces of wrapped rows
+/// when `trim`): the one way to draw a wrapped paragraph, so double-width text never runs over a
+/// border.
+pub fn render_wrapped<'a>(text: impl Into<Text<'a>>, trim: bool, area: Rect, buf: &mut Buffer) {
+    let text = text.into();
+    let room = wrap_room(&text.lines, area);
+    Paragraph::new(text).wrap(Wrap { trim }).render(room, buf);
 }
 
 /// `title`, marked ` · English` (in the language spoken) when the item is shown in English because

@@ -431,9 +431,7 @@ pub fn render(ctx: &Ctx, state: &State, area: Rect, buf: &mut Buffer) {
         let outer = block(&t!(lang, "review-title-plain"), theme);
         let inner = outer.inner(area);
         outer.render(area, buf);
-        Paragraph::new(t!(lang, "review-unavailable"))
-            .wrap(Wrap { trim: true })
-            .render(inner, buf);
+        crate::ui::render_wrapped(t!(lang, "review-unavailable"), true, inner, buf);
         return;
     };
     let counts = deck.counts();

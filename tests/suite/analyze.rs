@@ -640,3 +640,32 @@ fn the_text_report_shows_the_kernel_and_its_accesses_not_the_host_code_around_it
     assert!(!text.contains("int twice"), "{text}");
     assert!(text.contains("    …"), "the gaps are marked: {text}");
 }
+
+#[test]
+fn a_scattered_access_is_worded_by_what_it_does() {
+    let source = "__global__ void k(const float* in, float* out, float* both) {\n  int i = blockIdx.x * blockDim.x + threadIdx.x;\n  out[32 * i] = 1;\n  float x = in[32 * i];\n  both[32 * i] += x;\n}\n";
+    let r = report(source, 4, 128);
+    let why = |prefix: &str| {
+        r.lines
+            .iter()
+            .find(|a| a.text.starts_with(prefix))
+            .unwrap_or_else(|| panic!("{prefix}: {:?}", r.lines))
+            .why
+            .to_string()
+    };
+    assert!(
+        why("out[").ends_with("are not writing neighbouring addresses"),
+        "{}",
+        why("out[")
+    );
+    assert!(
+        why("in[").ends_with("are not reading neighbouring addresses"),
+        "{}",
+        why("in[")
+    );
+    assert!(
+        why("both[").ends_with("are not reading and writing neighbouring addresses"),
+        "{}",
+        why("both[")
+    );
+}

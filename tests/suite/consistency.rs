@@ -409,3 +409,151 @@ fn the_explorer_and_calculators_reopen_as_they_were_left_even_after_a_restart() 
     assert_eq!(state.tab(), warpdrill::ui::Tab::Roofline);
     drop(app);
 }
+
+mod useful_elements_in_words_match_the_diagram {
+    use proptest::prelude::*;
+    use warpdrill::engine::{self, Granularity, Op, Pattern, WarpAccess};
+    use warpdrill::explain;
+    use warpdrill::ui::diagram::{SegmentLine, segment_lines};
+
+    /// Lanes named by a list of ranges as the diagram writes them: `0-2, 5` → 4.
+    fn lanes_in(ranges: &str) -> u64 {
+        ranges
+            .split(", ")
+            .map(|part| match part.split_once('-') {
+                Some((a, b)) => b.parse::<u64>().unwrap() - a.parse::<u64>().unwrap() + 1,
+                None => 1,
+            })
+            .sum()
+    }
+
+    /// The number of useful elements a "why" sentence states (`3` or `2–3`), as `(fewest, most)`.
+    fn stated(why: &str) -> Option<(u64, u64)> {
+        let before = &why[..why.find(" useful element")?];
+        let number = before.rsplit(' ').next()?;
+        Some(match number.split_once('–') {
+            Some((a, b)) => (a.parse().ok()?, b.parse().ok()?),
+            None => (number.parse().ok()?, number.parse().ok()?),
+        })
+    }
+
+    fn struct_access(elem_bytes: u32, struct_bytes: i64, field_offset: i64) -> WarpAccess {
+        WarpAccess {
+            elem_bytes,
+            pattern: Pattern::StructField {
+                struct_bytes,
+                field_offset,
+                first: 0,
+                base_bytes: 0,
+            },
+            active_mask: engine::full_mask(32),
+            warp_size: 32,
+            op: Op::Load,
+        }
+    }
+
+    fn drawn(access: &WarpAccess, granularity: Granularity) -> (String, (u64, u64)) {
+        let c = engine::coalesce(access, granularity).expect("a valid struct access");
+        let counts: Vec<u64> = segment_lines(&c)
+            .into_iter()
+            .filter_map(|line| match line {
+                SegmentLine::Segment(row) => Some(lanes_in(&row.lanes)),
+                SegmentLine::Gap { .. } => None,
+            })
+            .collect();
+        let range = (*counts.iter().min().unwrap(), *counts.iter().max().unwrap());
+        (explain::coalescing(access, &c), range)
+    }
+
+    #[test]
+    fn twelve_byte_structs_hold_two_or_three_fields_a_sector() {
+        let (why, drawn) = drawn(&struct_access(4, 12, 0), Granularity::Sector);
+        assert_eq!(drawn, (2, 3));
+        assert!(why.contains("holds only 2–3 useful elements"), "{why}");
+    }
+
+    proptest! {
+        #![proptest_config(ProptestConfig { cases: 256, ..ProptestConfig::default() })]
+
+        /// The useful elements per sector (or line) the sentence states are the lanes the diagram
+        /// draws in each segment, for every struct size and field offset.
+        #[test]
+        fn the_stated_count_is_the_drawn_count(
+            elem in prop::sample::select(vec![1u32, 2, 4, 8]),
+            struct_bytes in 1i64..=160,
+            offset in 0i64..160,
+            line in any::<bool>(),
+        ) {
+            prop_assume!(struct_bytes >= i64::from(elem));
+            let offset = offset % (struct_bytes - i64::from(elem) + 1);
+            let granularity = if line { Granularity::Line } else { Granularity::Sector };
+            let access = struct_access(elem, struct_bytes, offset);
+            let (why, range) = drawn(&access, granularity);
+            if let Some(words) = stated(&why) {
+                prop_assert_eq!(words, range, "{}", why);
+            }
+        }
+    }
+}
+
+#[test]
+fn explicit_offsets_count_the_lanes_given_an_offset() {
+    let (out, err, code) = warpdrill(&["calc", "coalescing", "--offsets", "0,4,8"]);
+    assert_eq!(code, 0, "{err}");
+    let first = out.lines().next().unwrap_or_default();
+    assert!(
+        first.contains("3 of 32 lanes (mask 0x7) × 4 B"),
+        "the heading counts the 3 lanes that read:\n{out}"
+    );
+    assert!(out.contains("bytes requested 12"), "{out}");
+}
+
+#[test]
+fn amd_calls_lds_serialization_passes_not_wavefronts() {
+    use warpdrill::i18n::Lang;
+    for lang in Lang::ALL {
+        let (out, err, code) = warpdrill(&[
+            "--lang",
+            lang.code(),
+            "calc",
+            "banks",
+            "--arch",
+            "gfx942",
+            "--stride",
+            "2",
+        ]);
+        assert_eq!(code, 0, "{err}");
+        // The heading names the wave64 "wavefront"; nothing after it counts LDS work in them.
+        let body: String = out.lines().skip(1).collect::<Vec<_>>().join("\n");
+        assert!(!body.contains("wavefront"), "{lang:?}:\n{out}");
+        assert!(body.contains("LDS pass"), "{lang:?}:\n{out}");
+        assert!(body.contains("\n  p2 "), "{lang:?}:\n{out}");
+    }
+    let mut app = app();
+    let arch = Arch::parse("gfx942").unwrap();
+    for lang in Lang::ALL {
+        app.lang = lang;
+        let access = WarpAccess::affine(4, 2, 0)
+            .with_warp_size(64)
+            .with_mask(warpdrill::engine::full_mask(64));
+        app.update(Action::OpenExplorer(ExplorerSetup::new(
+            arch,
+            Space::Shared,
+            &access,
+        )));
+        let text = screen(&app, 100, 30);
+        let below_title: String = text.lines().skip(1).collect::<Vec<_>>().join("\n");
+        assert!(
+            !below_title.to_lowercase().contains("wavefront"),
+            "{lang:?}:\n{text}"
+        );
+        assert!(below_title.contains("LDS pass"), "{lang:?}:\n{text}");
+        // NVIDIA keeps its word.
+        app.update(Action::OpenExplorer(ExplorerSetup::new(
+            Arch::default_arch(),
+            Space::Shared,
+            &WarpAccess::affine(4, 2, 0),
+        )));
+        assert!(screen(&app, 100, 30).contains("wavefront"), "{lang:?}");
+    }
+}

@@ -362,3 +362,100 @@ fn show_me_opens_the_exercises_own_pattern() {
     assert_eq!(state.tab(), Tab::Occupancy);
     assert_eq!(state.occupancy().config.block_size, 256);
 }
+
+/// The bank numbers of a bank diagram's header, read back from the screen, with the column each
+/// is drawn in: one row (`  0  1 … 31`), or two rows read downwards (tens over units).
+fn bank_header(lines: &[Vec<char>], row: usize, at: usize) -> Vec<(u32, usize)> {
+    let first = &lines[row];
+    let second = &lines[row + 1];
+    let digit = |line: &Vec<char>, c: usize| line.get(c).and_then(|ch| ch.to_digit(10));
+    let two_rows = second[at..at + 4].iter().all(|c| *c == ' ')
+        && (at + 4..second.len()).any(|c| digit(second, c).is_some());
+    let end = |line: &Vec<char>| {
+        (at..line.len())
+            .find(|&c| line[c] == '│')
+            .unwrap_or(line.len())
+    };
+    if two_rows {
+        (at + 4..end(second))
+            .filter_map(|c| Some((digit(first, c)? * 10 + digit(second, c)?, c)))
+            .collect()
+    } else {
+        let mut banks = Vec::new();
+        let mut c = at + 4;
+        while c < end(first) {
+            if first[c].is_ascii_digit() {
+                let start = c;
+                while c < end(first) && first[c].is_ascii_digit() {
+                    c += 1;
+                }
+                let text: String = first[start..c].iter().collect();
+                banks.push((text.parse().unwrap(), c - 1));
+            } else {
+                c += 1;
+            }
+        }
+        banks
+    }
+}
+
+#[test]
+fn bank_and_lane_numbers_stay_apart_at_every_width() {
+    for width in [60u16, 80, 100, 120, 200] {
+        let app = explore("sm_90", Space::Shared, WarpAccess::affine(4, 2, 0));
+        let text = screen(&app, width, 30);
+        let lines: Vec<Vec<char>> = text.lines().map(|l| l.chars().collect()).collect();
+        let (row, at) = lines
+            .iter()
+            .enumerate()
+            .find_map(|(i, l)| {
+                let s: String = l.iter().collect();
+                s.find("│bank ")
+                    .map(|byte| (i, s[..byte].chars().count() + 1))
+            })
+            .unwrap_or_else(|| panic!("no bank header at {width}:\n{text}"));
+        let banks = bank_header(&lines, row, at);
+        let numbers: Vec<u32> = banks.iter().map(|(b, _)| *b).collect();
+        assert_eq!(
+            numbers,
+            (0..32).collect::<Vec<_>>(),
+            "header at {width} columns:\n{text}"
+        );
+        let columns: Vec<usize> = banks.iter().map(|(_, c)| *c).collect();
+        // Every lane number in the grid ends in a bank's column and is one number, not several run
+        // together.
+        let header_rows = 1 + usize::from(lines[row + 1][at..].starts_with(&[' '; 5]));
+        let mut lane_rows = 0;
+        for line in &lines[row + header_rows..] {
+            let body: String = line[at..].iter().collect();
+            let lane_row = body.starts_with('w')
+                || (body.starts_with("     ") && body.chars().any(|c| c.is_ascii_digit()));
+            if !lane_row {
+                if lane_rows > 0 {
+                    break;
+                }
+                continue;
+            }
+            lane_rows += 1;
+            let mut c = at + 5;
+            while c < line.len() && line[c] != '│' {
+                if line[c].is_ascii_digit() {
+                    let start = c;
+                    while line[c].is_ascii_digit() {
+                        c += 1;
+                    }
+                    let end = if line[c] == '+' { c } else { c - 1 };
+                    assert!(
+                        c - start <= 2 && columns.contains(&(c - 1)),
+                        "lane number at column {start} runs into another or misses its bank at \
+                         {width} columns:\n{text}"
+                    );
+                    c = end + 1;
+                } else {
+                    c += 1;
+                }
+            }
+        }
+        assert!(lane_rows >= 2, "no grid rows at {width}:\n{text}");
+    }
+}

@@ -1162,4 +1162,78 @@ fn forty_thousand_stores_in_a_row_are_analysed_in_seconds() {
     assert_exit(&out, 0);
     // Once 92 s; about 1 s now in a debug build.
     assert!(took < Duration::from_secs(30), "took {took:?}");
+
+#[test]
+fn every_command_that_prints_exits_74_on_a_full_disk() {
+    let Ok(full) = std::fs::OpenOptions::new().write(true).open("/dev/full") else {
+        println!("skipped: no /dev/full here");
+        return;
+    };
+    let (_dir, data) = crate::common::temp_dir("full-disk");
+    let data = data.to_string_lossy().into_owned();
+    for args in [
+        ["stats"].as_slice(),
+        &["stats", "--json"],
+        &["completions", "bash"],
+        &["completions", "zsh"],
+        &["cards", "export", "--anki", "-"],
+        &["review", "export-log", "-"],
+    ] {
+        let output = bin()
+            .args(["--data-dir", &data])
+            .args(args)
+            .stdin(Stdio::null())
+            .stdout(full.try_clone().unwrap())
+            .stderr(Stdio::piped())
+            .output()
+            .unwrap();
+        assert_eq!(output.status.code(), Some(74), "{args:?}: {output:?}");
+        let stderr = text(&output.stderr);
+        assert_eq!(
+            stderr.trim_end(),
+            "warpdrill: cannot write the output: No space left on device (os error 28)",
+            "{args:?}"
+        );
+    }
+}
+
+#[test]
+fn help_puts_global_options_apart_and_tutor_commands_first() {
+    let top = text(&bin().arg("--help").output().unwrap().stdout);
+    let commands: Vec<&str> = top
+        .lines()
+        .skip_while(|l| !l.starts_with("Commands:"))
+        .skip(1)
+        .take_while(|l| l.starts_with("  "))
+        .filter_map(|l| l.split_whitespace().next())
+        .collect();
+    assert_eq!(commands.first(), Some(&"learn"), "{top}");
+    assert_eq!(
+        commands[commands.len() - 2..],
+        ["completions", "help"],
+        "{top}"
+    );
+    let position = |name: &str| commands.iter().position(|c| *c == name).unwrap();
+    assert!(position("explore") < position("calc"), "{top}");
+    for args in [
+        ["calc", "coalescing", "--help"].as_slice(),
+        &["explore", "--help"],
+        &["stats", "--help"],
+        &["analyze", "--help"],
+        &["lab", "start", "--help"],
+    ] {
+        let help = text(&bin().args(args).output().unwrap().stdout);
+        let heading = help
+            .find("\nGlobal options:\n")
+            .unwrap_or_else(|| panic!("{args:?}: no global heading:\n{help}"));
+        for global in ["--color", "--data-dir", "--content", "--lang"] {
+            let at = help
+                .find(&format!("      {global} "))
+                .unwrap_or_else(|| panic!("{args:?}: {global}:\n{help}"));
+            assert!(
+                at > heading,
+                "{args:?}: {global} is among the command's own options:\n{help}"
+            );
+        }
+    }
 }

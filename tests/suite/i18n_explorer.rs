@@ -292,3 +292,41 @@ fn the_footer_speaks_the_language_of_the_screen() {
         "{calc}"
     );
 }
+
+/// Every preset of the explorer, in every language, at three sizes: each row ends in its box's right
+/// border (nothing ran over it) and no double-width character is cut.
+#[test]
+fn every_preset_keeps_its_right_border_in_every_language() {
+    let presets = warpdrill::ui::explorer::PRESETS;
+    for lang in Lang::ALL {
+        for (i, preset) in presets.iter().enumerate() {
+            let mut app = explore(lang, Space::Global, WarpAccess::affine(4, 1, 0));
+            press(&mut app, KeyCode::Char('p'));
+            for _ in 0..i {
+                press(&mut app, KeyCode::Down);
+            }
+            press(&mut app, KeyCode::Enter);
+            for (width, height) in [(80u16, 24u16), (100, 30), (200, 60)] {
+                let buf = buffer(&app, width, height);
+                // The last row is the footer; every row above it belongs to a box reaching the
+                // right edge.
+                for y in 0..height - 1 {
+                    let edge = buf[(width - 1, y)].symbol();
+                    assert!(
+                        ["│", "┐", "┘"].contains(&edge),
+                        "{lang:?} preset {:?} at {width}×{height}: row {y} ends in {edge:?}:\n{}",
+                        preset.name,
+                        screen(&app, width, height)
+                    );
+                }
+                let cut = cut_wide_characters(&buf);
+                assert!(
+                    cut.is_empty(),
+                    "{lang:?} preset {:?} at {width}×{height}: {cut:?}\n{}",
+                    preset.name,
+                    screen(&app, width, height)
+                );
+            }
+        }
+    }
+}

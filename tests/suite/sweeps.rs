@@ -420,7 +420,9 @@ fn the_sweep_panel_draws_the_curve_and_the_measurement() {
         "the diagram stays above the sweep:\n{wide}"
     );
     assert!(
-        wide.contains("• H200 useful GB/s, scaled to the model at stride 1"),
+        wide.contains(
+            "• H200 time per useful byte (1 / useful GB/s), scaled to the model at stride 1"
+        ),
         "{wide}"
     );
 
@@ -495,4 +497,78 @@ fn the_heat_map_shows_occupancy_by_block_size_and_registers() {
         screen(&app, 200, 60).contains("block size ■"),
         "m brings the plots back"
     );
+}
+
+#[test]
+fn the_measured_curve_is_drawn_on_sm_90_only_and_says_what_it_is() {
+    for arch in ["sm_89", "gfx942"] {
+        let mut app = app();
+        let arch = Arch::parse(arch).unwrap();
+        let access = WarpAccess::affine(4, 2, 0)
+            .with_warp_size(arch.warp_size)
+            .with_mask(warpdrill::engine::full_mask(arch.warp_size));
+        app.update(Action::OpenExplorer(warpdrill::ui::ExplorerSetup::new(
+            arch,
+            Space::Global,
+            &access,
+        )));
+        press(&mut app, KeyCode::Char('w'));
+        let wide = screen(&app, 200, 60);
+        assert!(!wide.contains('•'), "no H200 dots on {}:\n{wide}", arch.key);
+        // gfx942 counts 128-byte lines, which the H200 did not measure: no note either.
+        assert_eq!(
+            wide.contains("H200 measurements are drawn on sm_90 only"),
+            arch.key == "sm_89",
+            "{}:\n{wide}",
+            arch.key
+        );
+    }
+    // Against efficiency the dots are the bandwidth itself.
+    let mut app = explore(Space::Global, WarpAccess::affine(4, 2, 0));
+    press(&mut app, KeyCode::Char('w'));
+    for _ in 0..11 {
+        press(&mut app, KeyCode::Down);
+    }
+    press(&mut app, KeyCode::Right);
+    let wide = screen(&app, 200, 60);
+    assert!(
+        wide.contains("• H200 useful GB/s, scaled to the model at stride 1"),
+        "{wide}"
+    );
+}
+
+#[test]
+fn the_default_stride_axis_is_log_two() {
+    let mut app = explore(Space::Global, WarpAccess::affine(4, 2, 0));
+    press(&mut app, KeyCode::Char('w'));
+    for (width, height) in [(80u16, 24u16), (200, 60)] {
+        let text = screen(&app, width, height);
+        let labels = text
+            .lines()
+            .find(|l| l.contains(" 256"))
+            .unwrap_or_else(|| panic!("no stride labels:\n{text}"));
+        let values: Vec<(usize, u64)> = labels
+            .match_indices(|c: char| c.is_ascii_digit())
+            .filter(|(at, _)| !labels[..*at].ends_with(|c: char| c.is_ascii_digit()))
+            .map(|(at, _)| {
+                let digits: String = labels[at..]
+                    .chars()
+                    .take_while(char::is_ascii_digit)
+                    .collect();
+                (labels[..at].chars().count(), digits.parse().unwrap())
+            })
+            .collect();
+        let numbers: Vec<u64> = values.iter().map(|(_, v)| *v).collect();
+        assert!(
+            numbers.len() >= 3 && numbers.iter().all(|v| v.is_power_of_two()),
+            "powers of two under the axis at {width}: {labels}"
+        );
+        assert_eq!((numbers[0], *numbers.last().unwrap()), (1, 256), "{labels}");
+        // 1 to 16 takes half the axis, not a sixteenth.
+        let column = |v: u64| values.iter().find(|(_, n)| *n == v).map(|(c, _)| *c);
+        if let (Some(one), Some(sixteen)) = (column(1), column(16)) {
+            let whole = column(256).unwrap() - one;
+            assert!(sixteen - one >= whole * 2 / 5, "{labels}");
+        }
+    }
 }

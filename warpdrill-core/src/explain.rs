@@ -126,11 +126,7 @@ pub fn coalescing_in(lang: Lang, access: &WarpAccess, c: &Coalescing) -> String 
             gap = gap.to_string(),
             size = size.to_string(),
             unit = unit_one,
-            elements = t!(
-                lang,
-                "explain-useful-elements",
-                n = u64::from(size).checked_div(gap).unwrap_or(1).max(1)
-            ),
+            elements = useful_elements(lang, c),
             useful = format::trim_float(c.efficiency * f64::from(size), 1)
         ),
         None => t!(
@@ -146,6 +142,28 @@ pub fn coalescing_in(lang: Lang, access: &WarpAccess, c: &Coalescing) -> String 
             fetched = fetched
         ),
     }
+}
+
+/// The lanes each fetched segment serves, as the diagram lists them: `(fewest, most)` over the
+/// segments (12-byte structs, 4-byte field, 32-byte sectors: lanes 0-2 in the first sector, 3-5 in
+/// the second, 6-7 in the third: `(2, 3)`).
+pub fn lanes_per_segment(c: &Coalescing) -> (u64, u64) {
+    let counts = c.segments.iter().map(|s| s.lanes.len() as u64);
+    let fewest = counts.clone().min().unwrap_or(0);
+    let most = counts.max().unwrap_or(0);
+    (fewest, most)
+}
+
+/// `3 useful elements`, or `2–3 useful elements` when segments differ, counted from the segments the
+/// diagram draws.
+fn useful_elements(lang: Lang, c: &Coalescing) -> String {
+    let (fewest, most) = lanes_per_segment(c);
+    let count = if fewest == most {
+        most.to_string()
+    } else {
+        format!("{fewest}–{most}")
+    };
+    t!(lang, "explain-useful-elements", n = most, count = count)
 }
 
 /// Why a shared-memory load takes its wavefronts, in English (what `warpdrill calc` prints).
@@ -200,7 +218,12 @@ pub fn banks_in(lang: Lang, access: &WarpAccess, b: &BankAnalysis) -> String {
             "explain-no-conflict",
             phases = phases,
             why = why,
-            wavefronts = t!(lang, "explain-wavefronts", n = b.wavefronts)
+            wavefronts = t!(
+                lang,
+                "explain-wavefronts",
+                n = b.wavefronts,
+                vendor = b.vendor.key()
+            )
         );
     }
     let full_warp = access.active_mask & crate::engine::full_mask(access.warp_size)
@@ -228,7 +251,8 @@ pub fn banks_in(lang: Lang, access: &WarpAccess, b: &BankAnalysis) -> String {
         words = words.to_string(),
         wavefronts = b.wavefronts.to_string(),
         ideal = b.ideal_wavefronts.to_string(),
-        degree = format::trim_float(b.conflict_degree, 2)
+        degree = format::trim_float(b.conflict_degree, 2),
+        vendor = b.vendor.key()
     )
 }
 
@@ -270,9 +294,13 @@ mod tests {
             one.contains("one active lane") && !one.contains("broadcast"),
             "{one}"
         );
-        // Counts agree with their nouns.
+        // Counts agree with their nouns, and with the sectors drawn: 8-byte elements 24 B apart put
+        // lanes 0 and 1 in the first sector, lane 2 alone in the second.
         let eight_bytes = why_global(WarpAccess::affine(8, 3, 0));
-        assert!(eight_bytes.contains("1 useful element,"), "{eight_bytes}");
+        assert!(
+            eight_bytes.contains("1–2 useful elements,"),
+            "{eight_bytes}"
+        );
         let explicit = why_global(WarpAccess::explicit(4, vec![0, 4, 8, 12]));
         assert!(explicit.contains("touch 1 distinct sector:"), "{explicit}");
     }

@@ -483,9 +483,10 @@ pub fn render(state: &State, theme: Theme, lang: Lang, area: Rect, buf: &mut Buf
     // Wide windows: parameters in a column beside the diagram; narrow ones: a strip above it.
     let wide = area.width >= 26 + 2 + 5 + BANKS as u16 + 2;
     // Rows as the paragraph wraps them, measured in terminal columns (Korean takes two a syllable).
+    let room = super::wrap_room(&numbers, Rect::new(0, 0, area.width.saturating_sub(2), 1));
     let wrapped = Paragraph::new(numbers.clone())
         .wrap(Wrap { trim: false })
-        .line_count(area.width.saturating_sub(2));
+        .line_count(room.width);
     let numbers_height = (u16::try_from(wrapped).unwrap_or(u16::MAX).saturating_add(2)).clamp(4, 8);
     let (diagram_area, numbers_area) = if wide {
         let [top, numbers_area] = area.layout(&Layout::vertical([
@@ -549,9 +550,7 @@ pub fn render(state: &State, theme: Theme, lang: Lang, area: Rect, buf: &mut Buf
     let outer = block(&title, theme);
     let inner = outer.inner(numbers_area);
     outer.render(numbers_area, buf);
-    Paragraph::new(numbers)
-        .wrap(Wrap { trim: false })
-        .render(inner, buf);
+    super::render_wrapped(numbers, false, inner, buf);
 
     if let Some(selected) = state.presets {
         presets_popup(selected, theme, lang, area, buf);
@@ -625,7 +624,12 @@ fn number_lines(
             Line::from(vec![
                 op,
                 Span::styled(
-                    t!(lang, "explorer-wavefronts", n = b.wavefronts.to_string()),
+                    t!(
+                        lang,
+                        "explorer-wavefronts",
+                        n = b.wavefronts.to_string(),
+                        vendor = b.vendor.key()
+                    ),
                     theme.title(),
                 ),
                 Span::raw(format!(
@@ -669,12 +673,15 @@ fn error_box(message: &str, theme: Theme, lang: Lang, area: Rect, buf: &mut Buff
     let outer = block(&t!(lang, "explorer-diagram"), theme);
     let inner = outer.inner(area);
     outer.render(area, buf);
-    Paragraph::new(vec![
-        Line::styled(t!(lang, "explorer-cannot-draw"), theme.bad()),
-        Line::from(message.to_string()),
-    ])
-    .wrap(Wrap { trim: false })
-    .render(inner, buf);
+    super::render_wrapped(
+        vec![
+            Line::styled(t!(lang, "explorer-cannot-draw"), theme.bad()),
+            Line::from(message.to_string()),
+        ],
+        false,
+        inner,
+        buf,
+    );
 }
 
 #[cfg(test)]

@@ -41,14 +41,16 @@ pub enum Figure {
 }
 
 impl Figure {
-    fn name(self, granularity: Granularity, lang: Lang) -> String {
+    fn name(self, granularity: Granularity, vendor: Vendor, lang: Lang) -> String {
         match (self, granularity) {
             (Figure::SectorsPerRequest, Granularity::Sector) => {
                 t!(lang, "explorer-figure-sectors")
             }
             (Figure::SectorsPerRequest, Granularity::Line) => t!(lang, "explorer-figure-lines"),
             (Figure::Efficiency, _) => t!(lang, "explorer-figure-efficiency"),
-            (Figure::Wavefronts, _) => t!(lang, "explorer-figure-wavefronts"),
+            (Figure::Wavefronts, _) => {
+                t!(lang, "explorer-figure-wavefronts", vendor = vendor.key())
+            }
         }
     }
 
@@ -258,7 +260,8 @@ impl State {
             ),
             SweepRow::Figure => (
                 t!(lang, "explorer-row-figure"),
-                self.sweep_figure(&panel).name(self.granularity(), lang),
+                self.sweep_figure(&panel)
+                    .name(self.granularity(), self.arch.vendor, lang),
             ),
         }
     }
@@ -289,6 +292,10 @@ pub struct SweepCurves {
     pub figure: Figure,
     /// The measurement drawn, if any, and the value its scale was matched at.
     pub measured_from: Option<(MeasuredSweep, i64)>,
+    /// The H200 measured this sweep, but the architecture shown is not sm_90, so it is not drawn.
+    pub measured_on_sm90_only: bool,
+    /// The x axis is log 2 (1, 2, 4, … equally far apart): strides over a wide positive range.
+    pub log2: bool,
 }
 
 /// What the curves are computed from: equal keys, equal curves.
@@ -377,10 +384,14 @@ fn curves(state: &State, panel: &SweepPanel) -> SweepCurves {
     };
     let now = param.current(&shape, state.arch.warp_size);
     let current = model.iter().find(|(x, _)| *x == now as f64).copied();
-    let (measured, measured_from) = match measured_sweep(state, param) {
-        Some(sweep) => scale(sweep, figure, &model),
-        None => (Vec::new(), None),
+    let sweep = measured_sweep(state, param);
+    // The measurement is of an H200: drawn beside sm_90's model only.
+    let on_h200 = state.arch.key == MEASURED_ARCH;
+    let (measured, measured_from) = match sweep {
+        Some(sweep) if on_h200 => scale(sweep, figure, &model),
+        _ => (Vec::new(), None),
     };
+    let log2 = param == AccessParam::Stride && range.start >= 1 && range.end >= 8 * range.start;
     SweepCurves {
         model,
         measured,
@@ -389,11 +400,16 @@ fn curves(state: &State, panel: &SweepPanel) -> SweepCurves {
         range,
         figure,
         measured_from,
+        measured_on_sm90_only: sweep.is_some() && !on_h200,
+        log2,
     }
 }
 
-/// The H200 sweep that measured this one: a full warp of an affine pattern from an aligned base,
-/// on an NVIDIA architecture counting sectors — strides (4-, 8-, 16-byte global; 4-, 8-byte shared)
+/// The architecture the measured curves were taken on (an H200).
+const MEASURED_ARCH: &str = "sm_90";
+
+/// The H200 sweep that measured this one (whatever architecture is shown; [`curves`] draws it on
+/// sm_90 only): a full warp of an affine pattern from an aligned base, counting sectors — strides (4-, 8-, 16-byte global; 4-, 8-byte shared)
 /// from offset 0, or offsets of 4-byte elements at stride 1.
 fn measured_sweep(state: &State, param: AccessParam) -> Option<MeasuredSweep> {
     let shape = state.shape();
@@ -402,8 +418,6 @@ fn measured_sweep(state: &State, param: AccessParam) -> Option<MeasuredSweep> {
         && shape.pitch.is_none()
         && shape.mask.is_none()
         && shape.base.rem_euclid(128) == 0
-        && state.arch.vendor == Vendor::Nvidia
-        && state.arch.warp_size == 32
         // The measured curves are of loads.
         && state.op == Op::Load;
     if !plain {
@@ -480,7 +494,9 @@ pub(super) fn render_sweep(
     area: Rect,
     buf: &mut Buffer,
 ) {
-    let name = curves.figure.name(state.granularity(), lang);
+    let name = curves
+        .figure
+        .name(state.granularity(), state.arch.vendor, lang);
     let now = match curves.current {
         Some((x, y)) => t!(
             lang,
@@ -508,9 +524,21 @@ pub(super) fn render_sweep(
             now = now
         )
     };
+    // On a log-2 axis the points are drawn at log2(x); the data keep their values.
+    let to_axis = |x: f64| if curves.log2 { x.log2() } else { x };
+    let on_axis = |points: &[(f64, f64)]| -> Vec<(f64, f64)> {
+        points.iter().map(|&(x, y)| (to_axis(x), y)).collect()
+    };
+    let (model_points, measured_points) = (on_axis(&curves.model), on_axis(&curves.measured));
     let x_bounds = {
-        let (start, end) = (curves.range.start as f64, curves.range.end as f64);
-        if end > start {
+        let (start, end) = (
+            to_axis(curves.range.start as f64),
+            to_axis(curves.range.end as f64),
+        );
+        if curves.log2 {
+            // Whole powers of two at the ends, so the labels fall on their points.
+            [start.floor(), end.ceil()]
+        } else if end > start {
             [start, end]
         } else {
             [start - 1.0, start + 1.0]
@@ -526,7 +554,7 @@ pub(super) fn render_sweep(
         Figure::Efficiency => 100.0,
         _ => nice_ceiling(top),
     };
-    let current = curves.current.map(|c| [c]);
+    let current = curves.current.map(|(x, y)| [(to_axis(x), y)]);
     let model_name = if area.width >= 100 {
         t!(lang, "explorer-sweep-model-long", figure = name.clone())
     } else {
@@ -537,7 +565,7 @@ pub(super) fn render_sweep(
             .marker(Marker::Braille)
             .graph_type(GraphType::Line)
             .style(theme.series(0))
-            .data(&curves.model),
+            .data(&model_points),
     ];
     // Long names on wide panels; short ones keep the legend small enough to be drawn.
     let measured_name = curves.measured_from.map(|(sweep, at)| {
@@ -545,7 +573,7 @@ pub(super) fn render_sweep(
             t!(
                 lang,
                 "explorer-sweep-measured-long",
-                unit = sweep.unit(),
+                unit = measured_unit(sweep, curves.figure, lang),
                 param = param.clone(),
                 at = at.to_string()
             )
@@ -565,7 +593,7 @@ pub(super) fn render_sweep(
                 .marker(Marker::Dot)
                 .graph_type(GraphType::Scatter)
                 .style(theme.series(2))
-                .data(&curves.measured),
+                .data(&measured_points),
         );
     }
     if let Some(point) = &current {
@@ -577,13 +605,20 @@ pub(super) fn render_sweep(
                 .data(point),
         );
     }
-    let mid = ((x_bounds[0] + x_bounds[1]) / 2.0).floor();
-    let x_labels = [x_bounds[0], mid, x_bounds[1]]
-        .map(|x| Span::styled(format::trim_float(x, 0), theme.dim()))
-        .to_vec();
+    let x_labels: Vec<Span> = if curves.log2 {
+        // Blank labels keep the label row; the powers of two are written under their points
+        // below (ratatui spreads labels evenly, not where their values fall).
+        vec![Span::raw(""), Span::raw("")]
+    } else {
+        let mid = ((x_bounds[0] + x_bounds[1]) / 2.0).floor();
+        [x_bounds[0], mid, x_bounds[1]]
+            .map(|x| Span::styled(format::trim_float(x, 0), theme.dim()))
+            .to_vec()
+    };
     let y_labels = [0.0, y_max / 2.0, y_max]
         .map(|y| Span::styled(format::trim_float(y, 1), theme.dim()))
         .to_vec();
+    let y_label_width = y_labels.iter().map(Span::width).max().unwrap_or(0) as u16;
     let outer = block(&title, theme);
     let inner = outer.inner(area);
     outer.render(area, buf);
@@ -599,6 +634,12 @@ pub(super) fn render_sweep(
     if let Some(label) = measured_name {
         key_spans.push(Span::raw("   "));
         key_spans.push(Span::styled(label, theme.series(2)));
+    } else if curves.measured_on_sm90_only {
+        key_spans.push(Span::raw("   "));
+        key_spans.push(Span::styled(
+            t!(lang, "explorer-sweep-measured-sm90-only"),
+            theme.dim(),
+        ));
     }
     if current.is_some() {
         key_spans.push(Span::raw("   "));
@@ -614,6 +655,75 @@ pub(super) fn render_sweep(
         .y_axis(Axis::default().bounds([0.0, y_max]).labels(y_labels))
         .legend_position(None)
         .render(plot, buf);
+    if curves.log2 && plot.height >= 3 {
+        // The chart's layout: y labels (at most a third of the width), the y axis, then the graph.
+        let left = plot.x + y_label_width.min(plot.width / 3) + 1;
+        let graph_width = plot.right().saturating_sub(left);
+        for (column, text) in log2_labels(x_bounds, left, graph_width) {
+            buf.set_string(column, plot.bottom() - 1, text, theme.dim());
+        }
+    }
+}
+
+/// What the measured dots show, in the figure's terms: against a cost (sectors or lines per
+/// request) the H200's time per useful byte (1 / useful GB/s, which rises with the stride as the
+/// cost does); against efficiency its useful GB/s; in shared memory its cycles per load.
+fn measured_unit(sweep: MeasuredSweep, figure: Figure, lang: Lang) -> String {
+    match (sweep, figure) {
+        (MeasuredSweep::SharedStride { .. }, _) => t!(lang, "explorer-measured-cycles"),
+        (_, Figure::Efficiency) => t!(lang, "explorer-measured-bandwidth"),
+        _ => t!(lang, "explorer-measured-time-per-byte"),
+    }
+}
+
+/// The labels under a log-2 axis over `bounds` (log2 of the ends, whole numbers) on a graph of
+/// `width` columns from column `left`: `(column, text)` for each power of two written under its own
+/// point — the first starting there, the last ending there, the others centred — leaving out those
+/// that would touch a neighbour (the ends are always kept).
+fn log2_labels(bounds: [f64; 2], left: u16, width: u16) -> Vec<(u16, String)> {
+    let (low, high) = (bounds[0] as i64, bounds[1] as i64);
+    if width < 2 || high <= low || !(0..63).contains(&low) || !(0..63).contains(&high) {
+        return Vec::new();
+    }
+    let span = (high - low) as f64;
+    let placed: Vec<(u16, String)> = (low..=high)
+        .map(|power| {
+            let text = (1u64 << power).to_string();
+            let at = ((power - low) as f64 / span * f64::from(width - 1)).round() as u16;
+            let len = text.len() as u16;
+            let start = if power == low {
+                at
+            } else if power == high {
+                (at + 1).saturating_sub(len)
+            } else {
+                at.saturating_sub(len / 2)
+            };
+            (left + start.min(width.saturating_sub(len)), text)
+        })
+        .collect();
+    let last = placed.last().cloned();
+    let mut kept: Vec<(u16, String)> = Vec::new();
+    for (column, text) in placed {
+        let free = kept
+            .last()
+            .map_or(0, |(c, t): &(u16, String)| c + t.len() as u16 + 1);
+        if column >= free {
+            kept.push((column, text));
+        }
+    }
+    // The last label stays: drop the ones it would touch.
+    if let Some((column, text)) = last {
+        while kept
+            .last()
+            .is_some_and(|(c, t)| *c != column && c + t.len() as u16 + 1 > column)
+        {
+            kept.pop();
+        }
+        if kept.last().is_none_or(|(c, _)| *c != column) {
+            kept.push((column, text));
+        }
+    }
+    kept
 }
 
 /// A round number at or above `value` for the top of an axis: 1, 2, 4, 5, 8 × a power of ten, or

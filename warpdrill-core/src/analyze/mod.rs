@@ -310,10 +310,16 @@ pub fn report(
                             used_percent: eff * 100.0,
                         }
                     } else {
+                        let op = match (c.load.instructions > 0, c.store.instructions > 0) {
+                            (true, false) => Some(crate::engine::Op::Load),
+                            (false, true) => Some(crate::engine::Op::Store),
+                            _ => None,
+                        };
                         Why::Scattered {
                             sectors_per_request,
                             ideal,
                             used_percent: eff * 100.0,
+                            op,
                         }
                     }
                 };
@@ -411,6 +417,8 @@ pub enum Why {
         ideal: u64,
         /// Of the bytes fetched, the share asked for, in percent.
         used_percent: f64,
+        /// What the lanes do there: load, store, or both (`None`, as in `a[i] += 1`).
+        op: Option<crate::engine::Op>,
     },
     /// Shared: one wavefront per phase.
     NoConflicts,
@@ -439,12 +447,14 @@ impl Why {
                 sectors_per_request,
                 ideal,
                 used_percent,
+                op,
             } => t!(
                 lang,
                 "analyze-why-scattered",
                 sectors = format!("{sectors_per_request:.1}"),
                 ideal = ideal,
-                used = format!("{used_percent:.0}")
+                used = format!("{used_percent:.0}"),
+                op = op.map_or("both", |op| op.key())
             ),
             Why::NoConflicts => t!(lang, "analyze-why-no-conflicts"),
             Why::BankConflicts { ways } => {

@@ -180,6 +180,16 @@ impl WarpAccess {
         }
     }
 
+    /// The lanes that really take part (bit `t` = lane `t`): the active mask within the warp, and
+    /// for explicit offsets only the lanes given one (`--offsets 0,4,8`: `0b111`, 3 lanes).
+    pub fn active_lane_mask(&self) -> u64 {
+        let mut active = self.active_mask & full_mask(self.warp_size);
+        if let Pattern::Explicit { offsets_bytes } = &self.pattern {
+            active &= full_mask(offsets_bytes.len().min(64) as u32);
+        }
+        active
+    }
+
     /// The same access with another active mask.
     pub fn with_mask(mut self, active_mask: u64) -> Self {
         self.active_mask = active_mask;
@@ -313,18 +323,17 @@ impl WarpAccess {
         }
         let elem = i64::from(self.elem_bytes);
         let lanes = self.warp_size as usize;
-        let mut active = self.active_mask & full_mask(self.warp_size);
-        if let Pattern::Explicit { offsets_bytes } = &self.pattern {
-            if offsets_bytes.len() > lanes {
-                return Err(EngineError::range(
-                    "number of lane offsets",
-                    offsets_bytes.len(),
-                    format!("at most {lanes} (one per lane)"),
-                ));
-            }
-            // Lanes past the end of the list are inactive.
-            active &= full_mask(offsets_bytes.len() as u32);
+        if let Pattern::Explicit { offsets_bytes } = &self.pattern
+            && offsets_bytes.len() > lanes
+        {
+            return Err(EngineError::range(
+                "number of lane offsets",
+                offsets_bytes.len(),
+                format!("at most {lanes} (one per lane)"),
+            ));
         }
+        // Lanes past the end of an offset list are inactive.
+        let active = self.active_lane_mask();
         if let Pattern::StructField {
             struct_bytes,
             field_offset,

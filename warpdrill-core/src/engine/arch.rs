@@ -17,6 +17,17 @@ pub enum Vendor {
     Amd,
 }
 
+impl Vendor {
+    /// The name messages select their words by: `nvidia` or `amd` (AMD calls the 64-lane warp a
+    /// wavefront, so its LDS serializes in "passes", not "wavefronts").
+    pub fn key(self) -> &'static str {
+        match self {
+            Vendor::Nvidia => "nvidia",
+            Vendor::Amd => "amd",
+        }
+    }
+}
+
 /// The unit in which global memory is fetched.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
 #[serde(rename_all = "lowercase")]

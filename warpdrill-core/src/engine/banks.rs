@@ -64,6 +64,9 @@ pub struct BankAnalysis {
     pub conflict_degree: f64,
     /// Whether some word is read by more than one lane (served once: broadcast/multicast).
     pub broadcast: bool,
+    /// Whose GPU: its words for a pass of the shared memory (NVIDIA: wavefront; AMD: LDS pass).
+    #[serde(skip)]
+    pub vendor: Vendor,
 }
 
 impl BankAnalysis {
@@ -175,6 +178,7 @@ pub fn analyse_lanes(lanes: &LaneAddresses, vendor: Vendor) -> Result<BankAnalys
         conflict_degree: f64::from(wavefronts) / f64::from(ideal_wavefronts),
         broadcast,
         phases,
+        vendor,
     })
 }
 
