@@ -1162,6 +1162,7 @@ fn forty_thousand_stores_in_a_row_are_analysed_in_seconds() {
     assert_exit(&out, 0);
     // Once 92 s; about 1 s now in a debug build.
     assert!(took < Duration::from_secs(30), "took {took:?}");
+}
 
 #[test]
 fn every_command_that_prints_exits_74_on_a_full_disk() {
