@@ -244,6 +244,8 @@ pub fn render(ctx: &Ctx, state: &State, area: Rect, buf: &mut Buffer) {
         };
         lines.push(Line::styled(format!("{marker}{}", item.label), style));
     }
+    // The counts give way first when the window is short: getting started matters more.
+    let counts_at = lines.len();
     lines.push(Line::from(""));
     lines.push(Line::styled(
         t!(
@@ -262,6 +264,9 @@ pub fn render(ctx: &Ctx, state: &State, area: Rect, buf: &mut Buffer) {
         lines.push(Line::from(t!(lang, "home-start-keys")));
     }
     let room = super::wrap_room(&lines, inner);
+    if super::wrapped_height(&lines, room.width) > room.height && lines.len() > counts_at + 2 {
+        lines.drain(counts_at..counts_at + 2);
+    }
     Paragraph::new(lines)
         .wrap(Wrap { trim: false })
         .render(room, buf);
