@@ -289,3 +289,58 @@ fn a_paste_on_the_faded_example_goes_into_its_answer_and_does_not_submit() {
     assert_eq!(exercise.input().text().trim(), "16");
     assert_eq!(exercise.attempt().attempts(), 0, "a paste never submits");
 }
+
+#[test]
+fn a_faded_example_is_linted_once_where_it_is_written() {
+    let (_guard, dir) = common::temp_dir("lint-lesson");
+    std::fs::create_dir_all(dir.join("content/lessons")).unwrap();
+    // The mistake's value is the answer for stride 2: the linter warns.
+    std::fs::write(
+        dir.join("content/lessons/lint.ron"),
+        r#"Lesson(id: "lint", topic: "banks", title: "Lint",
+  steps: [
+    (title: "Your turn", exercise: (
+      id: "lesson-lint-faded", level: L2, topic: "banks", title: "Degree",
+      params: { "stride": Choice([2, 6]) },
+      values: [("degree", Banks(elem: "4", stride: "stride", field: ConflictDegree))],
+      prompt: "Stride {stride}: how many wavefronts?",
+      answer: Number(value: "degree", unit: Count("wavefronts")),
+      hints: ["gcd", "gcd({stride}, 32)"],
+      explanation: "{degree}.",
+      mistakes: [(name: "Degree = stride", value: "stride", feedback: "Not the stride.")],
+    )),
+  ])"#,
+    )
+    .unwrap();
+    let out = common::warpdrill()
+        .args(["content", "check", "--json"])
+        .arg(&dir)
+        .output()
+        .expect("the binary runs");
+    let report: serde_json::Value = serde_json::from_slice(&out.stdout).expect("a JSON report");
+    let warnings: Vec<&serde_json::Value> = report["warnings"]
+        .as_array()
+        .expect("warnings")
+        .iter()
+        .filter(|w| {
+            w["message"]
+                .as_str()
+                .is_some_and(|m| m.contains("lesson-lint-faded"))
+        })
+        .collect();
+    let equal: Vec<_> = warnings
+        .iter()
+        .filter(|w| {
+            w["message"]
+                .as_str()
+                .is_some_and(|m| m.contains("equals the answer"))
+        })
+        .collect();
+    assert_eq!(equal.len(), 1, "{warnings:#?}");
+    assert!(
+        equal[0]["file"]
+            .as_str()
+            .is_some_and(|f| f.ends_with("lint.ron")),
+        "{equal:#?}"
+    );
+}

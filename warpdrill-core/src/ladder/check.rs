@@ -838,32 +838,11 @@ fn locate(
             let end = source.text[at + quoted.len()..]
                 .find("\n    (\n      id:")
                 .map_or(source.text.len(), |e| at + quoted.len() + e);
-            for finding in findings(exercise) {
-                let place = finding
-                    .needle
-                    .as_deref()
-                    .and_then(|n| source.text[at..end].find(n).map(|i| at + i))
-                    .unwrap_or(at);
-                let (line, column) = content::validate::position(&source.text, place);
-                out.push(Located {
-                    severity: finding.severity,
-                    diagnostic: content::Diagnostic {
-                        file: source.path.clone(),
-                        line,
-                        column,
-                        message: format!("exercise `{}`: {}", exercise.id, finding.message),
-                    },
-                });
-            }
+            place(source, exercise, at, end, &findings, &mut out);
         }
     }
-    out.extend(lint_lessons(sources, content));
-    out
-}
-
-/// The linter's findings on the faded examples of lessons, located in their lesson files.
-fn lint_lessons(sources: &[SourceFile], content: &Content) -> Vec<Located> {
-    let mut out = Vec::new();
+    // Faded examples of lessons, in their lesson files (an id there is unique, the exercise
+    // runs to the file's end at most).
     for source in sources
         .iter()
         .filter(|s| s.kind == content::FileKind::Lesson)
@@ -873,29 +852,41 @@ fn lint_lessons(sources: &[SourceFile], content: &Content) -> Vec<Located> {
             .iter()
             .flat_map(|l| l.steps.iter().filter_map(|s| s.exercise.as_ref()));
         for exercise in faded {
-            let Some(at) = source.text.find(&format!("\"{}\"", exercise.id)) else {
-                continue;
-            };
-            for finding in lint(exercise) {
-                let place = finding
-                    .needle
-                    .as_deref()
-                    .and_then(|n| source.text[at..].find(n).map(|i| at + i))
-                    .unwrap_or(at);
-                let (line, column) = content::validate::position(&source.text, place);
-                out.push(Located {
-                    severity: finding.severity,
-                    diagnostic: content::Diagnostic {
-                        file: source.path.clone(),
-                        line,
-                        column,
-                        message: format!("exercise `{}`: {}", exercise.id, finding.message),
-                    },
-                });
+            if let Some(at) = source.text.find(&format!("\"{}\"", exercise.id)) {
+                place(source, exercise, at, source.text.len(), &findings, &mut out);
             }
         }
     }
     out
+}
+
+/// `findings` of `exercise`, written in `source` from byte `at` to `end`, each placed at its needle
+/// (or at the id).
+fn place(
+    source: &SourceFile,
+    exercise: &ExerciseTemplate,
+    at: usize,
+    end: usize,
+    findings: &impl Fn(&ExerciseTemplate) -> Vec<Finding>,
+    out: &mut Vec<Located>,
+) {
+    for finding in findings(exercise) {
+        let place = finding
+            .needle
+            .as_deref()
+            .and_then(|n| source.text[at..end].find(n).map(|i| at + i))
+            .unwrap_or(at);
+        let (line, column) = content::validate::position(&source.text, place);
+        out.push(Located {
+            severity: finding.severity,
+            diagnostic: content::Diagnostic {
+                file: source.path.clone(),
+                line,
+                column,
+                message: format!("exercise `{}`: {}", exercise.id, finding.message),
+            },
+        });
+    }
 }
 
 #[cfg(test)]
