@@ -494,18 +494,15 @@ fn final_consonant(text: &str) -> u32 {
                 .collect();
             let decimal = text[..text.len() - digits.len()].ends_with('.');
             let zeros = digits.chars().take_while(|&c| c == '0').count();
-            if zeros == digits.len() || decimal && zeros > 0 {
-                // 0 (영), or the last digit after a decimal point read as 영.
-                if zeros > 0 && (decimal || digits.len() == 1) {
-                    return 21;
-                }
+            // 0 alone, or a 0 ending the decimals: 영.
+            if zeros > 0 && (decimal || zeros == digits.len()) {
+                return 21;
             }
             if zeros == 0 || decimal {
                 return match digits.chars().next() {
                     Some('1' | '7' | '8') => 8,
                     Some('3') => 16,
                     Some('6') => 1,
-                    Some('0') => 21,
                     _ => 0,
                 };
             }
@@ -650,7 +647,14 @@ mod counted_tests {
     #[test]
     fn a_korean_particle_after_a_number_takes_the_form_its_reading_needs() {
         let mut numbers = BTreeMap::new();
-        for (name, value) in [("a", 8.0), ("b", 2.0), ("c", 16.0), ("d", 10.0), ("e", 4.0)] {
+        for (name, value) in [
+            ("a", 8.0),
+            ("b", 2.0),
+            ("c", 16.0),
+            ("d", 10.0),
+            ("e", 4.0),
+            ("z", 0.0),
+        ] {
             numbers.insert(name.to_string(), value);
         }
         let texts = BTreeMap::new();
@@ -670,6 +674,7 @@ mod counted_tests {
         assert_eq!(render("{d}로 나눈다"), "10으로 나눈다");
         assert_eq!(render("{a}가져온다"), "8가져온다", "a word, not a particle");
         assert_eq!(render("{b}개"), "2개");
+        assert_eq!(render("{z}는 없다"), "0은 없다", "0 is read 영");
     }
 
     #[test]
