@@ -527,10 +527,8 @@ fn final_consonant(text: &str) -> u32 {
 /// A Korean particle right after a placeholder (`를`, `은`, `으로` … followed by no more Hangul),
 /// in the form the value before it takes, and the text after it.
 fn korean_particle_after<'r>(rest: &'r str, value: &str) -> Option<(&'static str, &'r str)> {
-    // Longest first: `으로` before `으`-less `로`.
-    let mut pairs: Vec<&(&str, &str)> = PARTICLES.iter().collect();
-    pairs.sort_by_key(|(a, b)| std::cmp::Reverse(a.len().max(b.len())));
-    for (consonant, vowel) in pairs {
+    // No form is a prefix of another pair's, and `으로` is tried before `로`.
+    for (consonant, vowel) in PARTICLES {
         for written in [*consonant, *vowel] {
             let Some(after) = rest.strip_prefix(written) else {
                 continue;
