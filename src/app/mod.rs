@@ -929,19 +929,21 @@ impl App {
 
     /// Opens a lesson where the learner left it (a lesson already on the stack is replaced).
     pub fn open_lesson(&mut self, id: &str) {
-        let Some(lesson) = self.content.lesson(id).cloned() else {
+        let seed = self.new_seed();
+        let now = self.now();
+        let Some(lesson) = self.content.lesson(id) else {
             return;
         };
         let page = self.progress.lessons.get(id).map_or(0, |p| p.page);
-        let seed = self.new_seed();
-        let state = lesson::State::new(&lesson, page, seed, self.now());
+        let state = lesson::State::new(lesson, page, seed, now);
+        let one_page = lesson.steps.len() <= 1;
         if matches!(self.stack.last(), Some(Screen::Lesson(_))) {
             self.stack.pop();
         }
         self.stack.push(Screen::Lesson(Box::new(state)));
         let entry = self.progress.lessons.entry(id.to_string()).or_default();
         // A lesson of one page is read once it is open.
-        entry.read |= lesson.steps.len() <= 1;
+        entry.read |= one_page;
         self.save();
     }
 
