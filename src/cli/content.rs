@@ -428,12 +428,12 @@ pub fn preview_in(
                         "topic": exercise.topic,
                         "title": exercise.title,
                         "prompt": variant.prompt,
-                        "answer": variant.key.display(),
+                        "answer": variant.key.display_in(lang),
                         "answer_value": variant.key.value(),
                         "answer_kind": variant.key.kind(),
                         "parts": variant.key.parts().iter().map(|p| json!({
                             "prompt": p.prompt,
-                            "answer": p.key.display(),
+                            "answer": p.key.display_in(lang),
                             "answer_kind": p.key.kind(),
                         })).collect::<Vec<_>>(),
                     }));

@@ -838,15 +838,10 @@ fn want(v: &Variant) -> Want {
                     format!("{} GB/s", s1.round()),
                     format!("{} GB/s", s32.round()),
                     format!("{:.1}× slower", s1 / s32),
-                    // The sector rate at stride 32 (h200_perf.csv), and the ratio it explains.
-                    format!(
-                        "{} GB/s",
-                        perf(&["global_stride", "4", "32", "0"], 7).round()
-                    ),
-                    format!(
-                        "≈ {:.1}.",
-                        8.0 * s1 / perf(&["global_stride", "4", "32", "0"], 7)
-                    ),
+                    // The sector rate at stride 32 from the GB/s the prompt shows (8 × 251, the
+                    // measured 2004 GB/s of h200_perf.csv to within rounding), and the ratio.
+                    format!("{} GB/s", 8.0 * s32.round()),
+                    format!("≈ {:.1}.", s1.round() / s32.round()),
                 ],
                 parts: vec![],
             }
@@ -1168,9 +1163,11 @@ fn want(v: &Variant) -> Want {
             let sectors = warp_sectors(4 * num(v, "stride") as i64, 0, 4) as f64;
             let threads = num(v, "millions") * 1e6;
             let bytes = threads / 32.0 * sectors * 32.0;
+            // The rates as the prompt shows them (three significant digits), which the learner
+            // computes from.
             let seconds = f64::max(
-                threads * 4.0 / (measured_useful(1, 0) * 1e9),
-                bytes / saturated_sector_rate(),
+                threads * 4.0 / shown_si(measured_useful(1, 0) * 1e9),
+                bytes / shown_si(saturated_sector_rate()),
             );
             Explain {
                 good: "Bytes = sectors × 32 B per warp; the latency floor at 1664 GB/s and the \
@@ -1224,7 +1221,11 @@ fn want(v: &Variant) -> Want {
             }
         }
         "l5-bank-cycles" => {
-            let (free, worst) = (measured_smem_cycles(1), measured_smem_cycles(32));
+            // The cycles as the prompt shows them, to one decimal.
+            let (free, worst) = (
+                (measured_smem_cycles(1) * 10.0).round() / 10.0,
+                (measured_smem_cycles(32) * 10.0).round() / 10.0,
+            );
             let way = gcd(num(v, "way") as u64, 32) as f64;
             Explain {
                 good: "The degree is gcd(stride, 32); each extra wavefront costs the same, a straight \
@@ -1298,7 +1299,8 @@ fn want(v: &Variant) -> Want {
             let row = warp_sectors(elem, 0, elem) as f64;
             // A column write: every lane in its own sector. Sector traffic at stride 32: useful
             // GB/s × 8 sectors per 4 useful ones.
-            let lone = measured_useful(32, 0) * 8.0 * 1e9;
+            let lone = shown_si(measured_useful(32, 0) * 8.0 * 1e9);
+            let saturated = shown_si(saturated_sector_rate());
             let writes = warps * 32.0 * 32.0;
             Explain {
                 good: "Column writes put one sector per lane, and a lone sector costs a 64-byte DRAM \
@@ -1306,7 +1308,7 @@ fn want(v: &Variant) -> Want {
                 quotes: vec![],
                 parts: vec![
                     Number(writes),
-                    Number(warps * row * 32.0 / saturated_sector_rate() + writes / lone),
+                    Number(warps * row * 32.0 / saturated + writes / lone),
                 ],
             }
         }
@@ -1375,7 +1377,7 @@ fn want(v: &Variant) -> Want {
                 quotes: vec![],
                 parts: vec![
                     Number(threads / 32.0 * sectors * 32.0),
-                    Number(threads * 4.0 / (measured_useful(stride, 0) * 1e9)),
+                    Number(threads * 4.0 / shown_si(measured_useful(stride, 0) * 1e9)),
                 ],
             }
         }
@@ -2007,4 +2009,11 @@ fn the_built_in_content_declares_mistakes_and_translates_them() {
         .filter(|e| !e.mistakes.is_empty())
         .count();
     assert!(with >= 40, "{with} templates declare mistakes");
+}
+
+/// `x` to the three significant digits an SI-prefixed rate is shown with (`1.66 TB/s`).
+fn shown_si(x: f64) -> f64 {
+    let step = 10f64.powi(x.abs().log10().floor() as i32 - 2);
+    // Display rounds a tie to the even digit, as the prompt does (250.5 shows as 250).
+    (x / step).round_ties_even() * step
 }

@@ -107,8 +107,10 @@ pub fn format_with_unit(value: f64, unit: &Unit, kilo: u32) -> String {
 pub fn format_with_unit_in(value: f64, unit: &Unit, kilo: u32, lang: crate::i18n::Lang) -> String {
     if lang == crate::i18n::Lang::Ko {
         match unit {
-            // A word left in English (content not translated) keeps the English order.
-            Unit::Count(word) if !word.word.is_ascii() => {
+            // A translated word (`sector`, `명령어`) takes the Korean order, as the prompt writes
+            // it (`sector 4개`); a word left in English (content not translated) keeps the
+            // English order (`4 sectors`).
+            Unit::Count(word) if !word.also.is_empty() || !word.word.is_ascii() => {
                 return format!("{word} {}개", plain(value));
             }
             Unit::Cycles => return format!("{} 사이클", plain(value)),
@@ -120,6 +122,8 @@ pub fn format_with_unit_in(value: f64, unit: &Unit, kilo: u32, lang: crate::i18n
         Unit::Count(word) => format!("{} {}", plain(value), counted(value, &word.word)),
         Unit::Percent => format::percent(value),
         Unit::Bytes => {
+            // Bytes are whole: a computed 8459.6 B in flight is 8460 B.
+            let value = value.round();
             if kilo == 1000 && value >= 1000.0 {
                 format!("{} B ({}B)", plain(value), format::si(value))
             } else if value >= 1024.0 {
@@ -130,22 +134,35 @@ pub fn format_with_unit_in(value: f64, unit: &Unit, kilo: u32, lang: crate::i18n
         }
         Unit::Seconds => format::seconds(value),
         Unit::Cycles => format!("{} cycles", plain(value)),
-        Unit::FlopPerByte => format!("{} FLOP/B", format::trim_float(value, 3)),
+        Unit::FlopPerByte => format!("{} FLOP/B", plain(value)),
         Unit::FlopPerSecond => format!("{}FLOP/s", format::si(value)),
         Unit::BytesPerSecond => format!("{}B/s", format::si(value)),
         Unit::Factor => format!("{}×", format::trim_float(value, 2)),
     }
 }
 
-/// A number without needless decimals: `5`, `1.5`, `0.333`.
+/// A number without needless decimals or false precision: whole numbers in full (`5`, `8192`),
+/// others to three significant digits (`1.5`, `0.333`, `20.4`, `206`, `0.0123`) — a computed
+/// ridge of 206.042 FLOP/B is "206", as a person would write it.
 pub fn plain(value: f64) -> String {
     if value.fract() == 0.0 && value.abs() < 1e15 {
         format!("{value:.0}")
     } else if value.abs() >= 1e6 {
-        format!("{value:.3e}")
+        format::scientific(value)
     } else {
-        format::trim_float(value, 3)
+        format::trim_float(value, significant_decimals(value, 3))
     }
+}
+
+/// The decimals that show `value` to `digits` significant digits (never fewer than none, never
+/// more than 9): 206.04 → 0, 20.403 → 1, 4.062 → 2, 0.0123 → 4.
+fn significant_decimals(value: f64, digits: i32) -> usize {
+    let abs = value.abs();
+    if abs == 0.0 || !abs.is_finite() {
+        return 0;
+    }
+    let magnitude = abs.log10().floor() as i32 + 1;
+    (digits - magnitude).clamp(0, 9) as usize
 }
 
 /// A drawn parameter.
@@ -293,14 +310,35 @@ pub fn build(
             }
         }
     }
-    let mut show_me = None;
-    for (name, query) in &template.values {
-        let place = format!("value `{name}`");
-        let (value, shown) = evaluate(query, &numbers, &texts, &place)?;
-        if show_me.is_none() {
-            show_me = shown;
+    let drawn = numbers.clone();
+    let mut pins = Vars::new();
+    let (mut numbers, mut show_me) = compute_values(template, &drawn, &texts, &pins)?;
+    // The learner computes from the numbers the prompt shows: a value the prompt rounds
+    // ("2 TB/s" for 2004 GB/s) is taken at the rounded number for everything computed from it,
+    // so the answer, the hints and the explanation agree with the prompt. Rounding a rounded
+    // number changes nothing, so this settles in a pass or two.
+    for _ in 0..3 {
+        let ctx = Context {
+            numbers: &numbers,
+            texts: &texts,
+            seed: 0,
+            prompt_letters: false,
+        };
+        let shown = shown_values(template, &ctx);
+        let mut changed = false;
+        for (name, value) in shown {
+            let current = numbers.get(&name).copied().unwrap_or(value);
+            if (value - current).abs() > 1e-12 * current.abs().max(f64::MIN_POSITIVE)
+                && !pins.contains_key(&name)
+            {
+                pins.insert(name, value);
+                changed = true;
+            }
         }
-        numbers.insert(name.clone(), value);
+        if !changed {
+            break;
+        }
+        (numbers, show_me) = compute_values(template, &drawn, &texts, &pins)?;
     }
     let ctx = Context {
         numbers: &numbers,
@@ -357,6 +395,131 @@ pub fn build(
         mistakes,
         option_order: order.unwrap_or_default(),
     })
+}
+
+/// The template's values computed in order from the drawn numbers; a pinned value is taken as
+/// pinned (what the prompt shows) once computed. Also the first engine calculation, for "show me".
+fn compute_values(
+    template: &ExerciseTemplate,
+    drawn: &Vars,
+    texts: &BTreeMap<String, String>,
+    pins: &Vars,
+) -> Result<(Vars, Option<ShowMe>), VariantError> {
+    let mut numbers = drawn.clone();
+    let mut show_me = None;
+    for (name, query) in &template.values {
+        let place = format!("value `{name}`");
+        let (value, shown) = evaluate(query, &numbers, texts, &place)?;
+        if show_me.is_none() {
+            show_me = shown;
+        }
+        numbers.insert(name.clone(), pins.get(name).copied().unwrap_or(value));
+    }
+    Ok((numbers, show_me))
+}
+
+/// The computed values the prompt shows, each at the number its first appearance shows: `{ridge|1}`,
+/// `{rate|si}` (4.58 TB/s), `{s1 / 1e9|int}` (1664 GB/s) — a bare value name, or one scaled by a
+/// number. Drawn parameters are shown as drawn and are not listed.
+fn shown_values(template: &ExerciseTemplate, ctx: &Context<'_>) -> Vec<(String, f64)> {
+    let mut out = Vec::new();
+    let mut rest = template.prompt.as_str();
+    while let Some(open) = rest.find('{') {
+        let brace = &rest[open..];
+        if brace.starts_with("{{") {
+            rest = &brace[2..];
+            continue;
+        }
+        let Some(close) = brace.find('}') else { break };
+        let inner = &brace[1..close];
+        rest = &brace[close + 1..];
+        let (expression, style) = match inner.rsplit_once('|') {
+            Some((e, s)) => (e.trim(), s.trim()),
+            None => (inner.trim(), ""),
+        };
+        let Some((name, scale)) = scaled_name(expression) else {
+            continue;
+        };
+        // A value's first appearance is the number the learner takes; later ones may show it
+        // coarser (`{n}` threads, then `{n / 2048|%}` of 2048) and do not move it.
+        if !template.values.iter().any(|(v, _)| v == name) || out.iter().any(|(n, _)| n == name) {
+            continue;
+        }
+        let Ok(text) = ctx.placeholder(inner, "prompt") else {
+            continue;
+        };
+        if let Some(shown) = reread(&text, style) {
+            out.push((name.to_string(), shown / scale));
+        }
+    }
+    out
+}
+
+/// `ridge` → (ridge, 1); `s1 / 1e9` → (s1, 1e-9); `frac * 100` → (frac, 100).
+fn scaled_name(expression: &str) -> Option<(&str, f64)> {
+    let is_name = |t: &str| {
+        !t.is_empty()
+            && t.chars().all(|c| c.is_ascii_alphanumeric() || c == '_')
+            && t.starts_with(|c: char| c.is_ascii_alphabetic() || c == '_')
+    };
+    if is_name(expression) {
+        return Some((expression, 1.0));
+    }
+    for (op, invert) in [('/', true), ('*', false)] {
+        if let Some((left, right)) = expression.split_once(op) {
+            let (left, right) = (left.trim(), right.trim());
+            if is_name(left) {
+                let k: f64 = right.parse().ok()?;
+                if k == 0.0 || !k.is_finite() {
+                    return None;
+                }
+                return Some((left, if invert { 1.0 / k } else { k }));
+            }
+        }
+    }
+    None
+}
+
+/// The number a rendered placeholder shows, in the value's own units: `4.58 T` → 4.58e12,
+/// `62.5%` → 0.625, `8.39 µs` → 8.39e-6, `1,664` → 1664. `None` for what shows no number.
+fn reread(text: &str, style: &str) -> Option<f64> {
+    // A percentage is a ratio the rules give exactly (56.25 % occupancy shown as 56.2%): the
+    // display rounds it, the learner does not compute from it.
+    if matches!(style, "hex" | "label" | "gpu" | "%") {
+        return None;
+    }
+    let text = text.replace(',', "");
+    let text = text.trim();
+    let end = text
+        .char_indices()
+        .find(|&(i, c)| {
+            !(c.is_ascii_digit()
+                || c == '.'
+                || (c == '-' && i == 0)
+                || ((c == 'e' || c == 'E') && i > 0)
+                || ((c == '-' || c == '+') && text[..i].ends_with(['e', 'E'])))
+        })
+        .map_or(text.len(), |(i, _)| i);
+    let number: f64 = text[..end].parse().ok()?;
+    let factor = match text[end..].trim() {
+        "" | "×" => 1.0,
+        "%" => 0.01,
+        "P" => 1e15,
+        "T" => 1e12,
+        "G" => 1e9,
+        "M" => 1e6,
+        "k" => 1e3,
+        "s" => 1.0,
+        "ms" => 1e-3,
+        "µs" => 1e-6,
+        "ns" => 1e-9,
+        "B" => 1.0,
+        "KB" => 1024.0,
+        "MB" => 1024.0 * 1024.0,
+        "GB" => 1024.0 * 1024.0 * 1024.0,
+        _ => return None,
+    };
+    Some(number * factor)
 }
 
 pub(super) struct Context<'a> {
@@ -718,5 +881,92 @@ mod counted_tests {
         );
         assert_eq!(counted(1.0, "섹터"), "섹터");
         assert_eq!(counted(1.0, "bus"), "bus");
+    }
+}
+
+#[cfg(test)]
+mod shown_tests {
+    use super::*;
+    use crate::content::Content;
+
+    #[test]
+    fn a_computed_number_is_shown_to_three_significant_digits_and_bytes_whole() {
+        assert_eq!(plain(206.042), "206");
+        assert_eq!(plain(89.3333), "89.3");
+        assert_eq!(plain(20.403), "20.4");
+        assert_eq!(plain(4.0625), "4.06");
+        assert_eq!(plain(0.0123456), "0.0123");
+        assert_eq!(plain(0.125), "0.125");
+        assert_eq!(plain(8192.0), "8192");
+        assert_eq!(plain(1.5), "1.5");
+        assert_eq!(
+            format_with_unit(8459.596, &Unit::Bytes, 1024),
+            "8460 B (8.26 KB)"
+        );
+        assert_eq!(
+            format_with_unit(206.042, &Unit::FlopPerByte, 1024),
+            "206 FLOP/B"
+        );
+    }
+
+    #[test]
+    fn every_value_the_prompt_shows_rounded_is_the_number_the_answer_is_computed_from() {
+        // A prompt saying "2 TB/s" is answered from 2 TB/s, not from the 2004 GB/s behind it.
+        let content = Content::builtin();
+        let mut checked = 0;
+        for template in &content.exercises {
+            for seed in 1..=40 {
+                let Ok(variant) = generate(template, seed) else {
+                    continue;
+                };
+                let ctx = Context {
+                    numbers: &variant.numbers,
+                    texts: &variant.texts,
+                    seed: 0,
+                    prompt_letters: false,
+                };
+                for (name, shown) in shown_values(template, &ctx) {
+                    let used = variant.numbers[&name];
+                    assert!(
+                        (shown - used).abs() <= 1e-9 * used.abs().max(1e-300),
+                        "{} seed {seed}: the prompt shows {name} as {shown}, the answer uses {used}",
+                        template.id
+                    );
+                    checked += 1;
+                }
+            }
+        }
+        assert!(checked > 100, "only {checked} rounded values were shown");
+    }
+
+    #[test]
+    fn a_rate_shown_rounded_in_the_prompt_carries_into_the_answer() {
+        let content = Content::builtin();
+        let template = content.exercise("no-such-id").or_else(|| {
+            content
+                .exercises
+                .iter()
+                .find(|t| t.prompt.contains("{s1 / 1e9|int}"))
+        });
+        let template = template.expect("a prompt that shows a measured rate rounded");
+        let variant = generate(template, 1).unwrap();
+        let s1 = variant.numbers["s1"];
+        assert_eq!(
+            s1 / 1e9,
+            (s1 / 1e9).round(),
+            "s1 is taken as the GB/s the prompt shows"
+        );
+    }
+
+    #[test]
+    fn a_korean_count_answer_keeps_the_prompts_term_in_the_korean_order() {
+        let content = Content::builtin().in_lang(crate::i18n::Lang::Ko);
+        let template = content.exercise("l1-sectors-per-line").unwrap();
+        let variant = generate(template, 1).unwrap();
+        assert_eq!(
+            variant.key.display_in(crate::i18n::Lang::Ko),
+            "sector 4개",
+            "the prompt says sector; the answer does too"
+        );
     }
 }
