@@ -426,8 +426,8 @@ fn shown_values(template: &ExerciseTemplate, ctx: &Context<'_>) -> Vec<(String, 
     let mut rest = template.prompt.as_str();
     while let Some(open) = rest.find('{') {
         let brace = &rest[open..];
-        if brace.starts_with("{{") {
-            rest = &brace[2..];
+        if let Some(after) = brace.strip_prefix("{{") {
+            rest = after;
             continue;
         }
         let Some(close) = brace.find('}') else { break };
