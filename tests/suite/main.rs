@@ -23,6 +23,7 @@ mod i18n_ids;
 mod i18n_review;
 mod i18n_ui;
 mod kernels_as_written;
+mod kernels_public;
 mod keys;
 mod lab;
 mod lessons;

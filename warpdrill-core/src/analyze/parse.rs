@@ -38,6 +38,9 @@ enum Group {
     Grid,
 }
 
+/// Bytes of dynamic shared memory an `extern __shared__` array is checked against.
+const DYNAMIC_SMEM: i64 = 227 * 1024;
+
 /// Most unsupported constructs reported from one kernel.
 const MAX_ERRORS: usize = 40;
 
@@ -326,7 +329,9 @@ fn scalar(name: &str) -> Option<(i64, Wrap)> {
         "int" | "signed" | "signed int" | "int32_t" => (4, Wrap::Signed(32)),
         "unsigned" | "unsigned int" | "uint32_t" | "uint" => (4, Wrap::Unsigned(32)),
         "long" | "long long" | "long int" | "long long int" | "int64_t" | "ptrdiff_t"
-        | "intptr_t" | "signed long" | "signed long long" => (8, Wrap::Signed(64)),
+        | "intptr_t" | "signed long" | "signed long long" | "clock_t" | "long long signed" => {
+            (8, Wrap::Signed(64))
+        }
         "unsigned long"
         | "unsigned long long"
         | "unsigned long int"
@@ -534,7 +539,12 @@ impl<'a> Cx<'a> {
                 }
                 "linkage_specification" | "namespace_definition" => {
                     if let Some(body) = node.child_by_field_name("body") {
-                        self.top(body, given, kernels, depth + 1)?;
+                        if body.kind() == "declaration_list" {
+                            self.top(body, given, kernels, depth + 1)?;
+                        } else {
+                            // `extern "C" __global__ void k(…) {…}`
+                            self.top_single(body, given, kernels, depth + 1)?;
+                        }
                     }
                 }
                 "struct_specifier" => {
@@ -1286,15 +1296,22 @@ impl<'a> Cx<'a> {
     fn declaration(&mut self, node: Node, out: &mut Vec<Stmt>) -> Result<()> {
         let mut cursor = node.walk();
         let mut shared = false;
+        let mut is_extern = false;
         for child in node.children(&mut cursor) {
             let t = self.text(child);
             if child.kind() == "type_qualifier" && t == "__shared__" {
                 shared = true;
-            } else if child.kind() == "storage_class_specifier" && t != "register" {
+            } else if child.kind() == "storage_class_specifier" && t == "extern" {
+                is_extern = true;
+            } else if child.kind() == "storage_class_specifier" && t != "register" && t != "static"
+            {
                 return self.unsupported(child, format!("`{t}` variables"));
             } else if t == "__shared__" {
                 shared = true;
             }
+        }
+        if is_extern && !shared {
+            return self.unsupported(node, "`extern` variables");
         }
         let Some(ty) = node.child_by_field_name("type") else {
             return self.unsupported(node, "a declaration without a type");
@@ -1311,6 +1328,16 @@ impl<'a> Cx<'a> {
                 let mut d = decl;
                 while d.kind() == "array_declarator" {
                     let Some(size) = d.child_by_field_name("size") else {
+                        if is_extern && extents.is_empty() {
+                            // `extern __shared__ float s[];`: sized at launch, at most the 227 KiB
+                            // a block of the H200 may have (bounds are checked against that).
+                            extents.push((DYNAMIC_SMEM / ety.size.max(1)).max(1));
+                            let Some(inner) = d.child_by_field_name("declarator") else {
+                                return self.unsupported(d, "this array");
+                            };
+                            d = inner;
+                            continue;
+                        }
                         return self.unsupported(d, "a __shared__ array without a static size");
                     };
                     let e = self.expr(size)?;
@@ -1334,7 +1361,9 @@ impl<'a> Cx<'a> {
                     return self.unsupported(decl, "__shared__ arrays of more than 3 dimensions");
                 }
                 let elems: i64 = extents.iter().product();
-                self.shared_bytes = round_up(self.shared_bytes, ety.align) + elems * ety.size;
+                if !is_extern {
+                    self.shared_bytes = round_up(self.shared_bytes, ety.align) + elems * ety.size;
+                }
                 let name = self.text(d).to_string();
                 self.bind(&name, Binding::Shared(ety, extents));
                 continue;
