@@ -204,3 +204,34 @@ __global__ void k(float* out) {
     assert_eq!(r.totals.global_store_requests, 1 << 24);
     assert_eq!(r.totals.global_store_sectors, 4 << 24);
 }
+
+#[test]
+fn pointer_parameters_moved_with_plus_equals_are_followed() {
+    let moved = run("// launch: --grid 4 --block 32
+__global__ void k(const float* A, float* C) {
+  A += blockIdx.x * 64;
+  C += blockIdx.x * 32;
+  float s = 0.0f;
+  for (int t = 0; t < 2; t++) {
+    s += A[threadIdx.x];
+    A += 32;
+  }
+  C[threadIdx.x] = s;
+}");
+    let indexed = run("// launch: --grid 4 --block 32
+__global__ void k(const float* A, float* C) {
+  float s = 0.0f;
+  for (int t = 0; t < 2; t++) {
+    s += A[blockIdx.x * 64 + t * 32 + threadIdx.x];
+  }
+  C[blockIdx.x * 32 + threadIdx.x] = s;
+}");
+    assert_eq!(moved.totals, indexed.totals);
+    // Offsets that are not whole sectors show: A moved by one float is two sectors a warp.
+    let skewed = run("// launch: --grid 1 --block 32
+__global__ void k(const float* A, float* C) {
+  A++;
+  C[threadIdx.x] = A[threadIdx.x];
+}");
+    assert_eq!(skewed.totals.global_load_sectors, 5);
+}

@@ -67,6 +67,10 @@ struct Cx<'a> {
     in_pp: bool,
     /// Per site, the alignment of its vector type (`float2`: 8), 0 when the element is not one.
     site_vector: Vec<i64>,
+    /// Names the kernel body assigns to (`A += …`, `p++`): pointer parameters among them move.
+    assigned: std::collections::HashSet<String>,
+    /// The local holding how many elements a moved pointer parameter has moved, by name.
+    ptr_offset: HashMap<String, usize>,
 }
 
 fn pos(node: Node) -> Pos {
@@ -485,6 +489,8 @@ impl<'a> Cx<'a> {
             errors: Vec::new(),
             in_pp: false,
             site_vector: Vec::new(),
+            assigned: std::collections::HashSet::new(),
+            ptr_offset: HashMap::new(),
         }
     }
 
@@ -912,6 +918,11 @@ impl<'a> Cx<'a> {
         let Some(fdecl) = decl else {
             return self.unsupported(node, "this function declaration");
         };
+        if let Some(body) = node.child_by_field_name("body") {
+            let mut names = std::collections::HashSet::new();
+            assigned_names(body, self.src, &mut names);
+            self.assigned = names;
+        }
         if let Some(params) = fdecl.child_by_field_name("parameters") {
             let mut cursor = params.walk();
             for param in params.named_children(&mut cursor) {
@@ -968,6 +979,12 @@ impl<'a> Cx<'a> {
                 };
                 let ety = self.elem_type(ty)?;
                 let name = self.text(inner).to_string();
+                if self.assigned.contains(&name) {
+                    // `A += cRow * BM * K;`: the pointer moves; its accesses add how far.
+                    let slot = self.locals;
+                    self.locals += 1;
+                    self.ptr_offset.insert(name.clone(), slot);
+                }
                 self.bind(&name, Binding::Pointer(ety));
             }
             "identifier" => {
@@ -1547,6 +1564,29 @@ impl<'a> Cx<'a> {
         out: &mut Vec<Stmt>,
     ) -> Result<()> {
         let left = strip_parens(left);
+        if left.kind() == "identifier"
+            && let Some(&slot) = self.ptr_offset.get(self.text(left))
+            && matches!(self.lookup(self.text(left)), Some(Binding::Pointer(_)))
+        {
+            return match op {
+                Some(BinOp::Add | BinOp::Sub) => {
+                    out.push(Stmt::SetLocal {
+                        slot,
+                        op,
+                        value,
+                        wrap: Wrap::Signed(64),
+                    });
+                    Ok(())
+                }
+                _ => self.unsupported(
+                    left,
+                    format!(
+                        "assigning to the pointer `{}` (only += and -=)",
+                        self.text(left)
+                    ),
+                ),
+            };
+        }
         if left.kind() == "identifier" {
             return match self.lookup(self.text(left)) {
                 Some(Binding::Local(slot, wrap)) => {
@@ -1666,6 +1706,25 @@ impl<'a> Cx<'a> {
         let mut indices = Vec::new();
         for idx in index_nodes {
             indices.push(self.expr(idx)?);
+        }
+        if space == Space::Global
+            && let Some(&slot) = self.ptr_offset.get(&name)
+            && let Some(last) = indices.pop()
+        {
+            // The pointer's offset joins the index, a constant kept last (`A[i + 1]` still pairs).
+            let off = Box::new(Expr::Local(slot));
+            let joined = match last {
+                Expr::Cast(_, inner) if matches!(&*inner, Expr::Binary(BinOp::Add, _, b) if matches!(**b, Expr::Int(_))) => {
+                    match *inner {
+                        Expr::Binary(BinOp::Add, a, b) => {
+                            Expr::Binary(BinOp::Add, Box::new(Expr::Binary(BinOp::Add, off, a)), b)
+                        }
+                        other => Expr::Binary(BinOp::Add, off, Box::new(other)),
+                    }
+                }
+                other => Expr::Binary(BinOp::Add, off, Box::new(other)),
+            };
+            indices.push(joined);
         }
         self.sites.push(Site {
             space,
@@ -2412,6 +2471,30 @@ fn opaque_type(name: &str) -> Wrap {
         "__ballot_sync" | "__activemask" | "__float_as_uint" | "__float2uint_rn" | "__brev"
         | "__lanemask_lt" => Wrap::Unsigned(32),
         _ => Wrap::Float,
+    }
+}
+
+/// Identifiers the code under `node` assigns to or steps (`x = …`, `x += …`, `x++`).
+fn assigned_names(node: Node, src: &str, out: &mut std::collections::HashSet<String>) {
+    let mut cursor = node.walk();
+    let mut stack = vec![node];
+    while let Some(n) = stack.pop() {
+        let target = match n.kind() {
+            "assignment_expression" => n.child_by_field_name("left"),
+            "update_expression" => n.child_by_field_name("argument"),
+            _ => None,
+        };
+        if let Some(t) = target.map(strip_parens)
+            && t.kind() == "identifier"
+        {
+            out.insert(src[t.byte_range()].to_string());
+        }
+        for c in n.named_children(&mut cursor) {
+            stack.push(c);
+        }
+        if stack.len() > 1 << 20 {
+            break;
+        }
     }
 }
 
