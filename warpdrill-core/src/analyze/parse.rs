@@ -536,11 +536,9 @@ impl<'a> Cx<'a> {
                         self.defines.insert(name, value);
                     }
                 }
-                "preproc_ifdef" | "preproc_if" => {
-                    if depth < 32 {
-                        for item in self.pp_items(node) {
-                            self.top_single(item, given, kernels, depth + 1)?;
-                        }
+                "preproc_ifdef" | "preproc_if" if depth < 32 => {
+                    for item in self.pp_items(node) {
+                        self.top_single(item, given, kernels, depth + 1)?;
                     }
                 }
                 "linkage_specification" | "namespace_definition" => {
@@ -2401,7 +2399,7 @@ impl<'a> Cx<'a> {
             return self.unsupported(node, format!("the number `{text}`"));
         };
         // The first type of C's list for the literal that holds its value.
-        let decimal = !is_hex && !(t.len() > 1 && t.starts_with('0'));
+        let decimal = !(is_hex || t.len() > 1 && t.starts_with('0'));
         let ty = if !long && !unsigned && v <= i32::MAX as u64 {
             Wrap::Signed(32)
         } else if !long && (unsigned || !decimal) && v <= u32::MAX as u64 {
