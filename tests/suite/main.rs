@@ -22,6 +22,8 @@ mod i18n_explorer;
 mod i18n_ids;
 mod i18n_review;
 mod i18n_ui;
+mod kernels_as_written;
+mod kernels_public;
 mod keys;
 mod lab;
 mod lessons;

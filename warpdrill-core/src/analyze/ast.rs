@@ -93,6 +93,9 @@ pub enum Expr {
     Cast(Wrap, Box<Expr>),
     /// A memory read, by access site.
     Load(usize),
+    /// A function the analyser does not follow (math, conversions, shuffles): its arguments are
+    /// evaluated (their loads counted), its value is unknown.
+    Call(Vec<Expr>),
 }
 
 /// A statement.
@@ -164,6 +167,9 @@ pub struct Site {
     pub pos: Pos,
     /// The access's text.
     pub text: String,
+    /// Another site this one is read with, as one wider access (`in[i].y` with `in[i].x` of a
+    /// `float2`: nvcc loads both with one `LDG.64`); such a site counts nothing itself.
+    pub merged_into: Option<usize>,
 }
 
 /// A parsed kernel.

@@ -43,6 +43,9 @@ pub enum AnalyzeError {
     /// A bad launch, kernel choice or define.
     #[error("{0}")]
     Input(String),
+    /// Several unsupported constructs of one kernel, each on its own line, in source order.
+    #[error("{}", .0.iter().map(ToString::to_string).collect::<Vec<_>>().join("\n"))]
+    Several(Vec<AnalyzeError>),
 }
 
 /// `16777216` → `16 777 216`.

@@ -28,16 +28,27 @@ fn split_const(e: &Expr) -> (Option<&Expr>, i64) {
     match e {
         Expr::Int(c) => (None, *c),
         Expr::Binary(BinOp::Add, a, b) => match (a.as_ref(), b.as_ref()) {
-            (x, Expr::Int(c)) | (Expr::Int(c), x) => (Some(x), *c),
+            (x, Expr::Int(c)) | (Expr::Int(c), x) => (Some(strip_casts(x)), *c),
             _ => (Some(e), 0),
         },
         Expr::Binary(BinOp::Sub, a, b) => match b.as_ref() {
-            Expr::Int(c) => (Some(a.as_ref()), c.wrapping_neg()),
+            Expr::Int(c) => (Some(strip_casts(a)), c.wrapping_neg()),
             _ => (Some(e), 0),
         },
         Expr::Cast(_, inner) => split_const(inner),
         _ => (Some(e), 0),
     }
+}
+
+/// `e` without the conversions C's arithmetic puts around it.
+fn strip_casts(mut e: &Expr) -> &Expr {
+    while let Expr::Cast(w, inner) = e {
+        if *w == super::ast::Wrap::Float {
+            break;
+        }
+        e = inner;
+    }
+    e
 }
 
 /// Feeds `e` to `h` so that equal expressions hash alike (`0.0` and `-0.0` included).
@@ -66,6 +77,12 @@ fn hash_expr(e: &Expr, h: &mut DefaultHasher) {
             std::mem::discriminant(w).hash(h);
             hash_expr(a, h);
         }
+        Expr::Call(args) => {
+            args.len().hash(h);
+            for a in args {
+                hash_expr(a, h);
+            }
+        }
     }
 }
 
@@ -75,6 +92,7 @@ fn mentions(e: &Expr, slot: usize) -> bool {
         Expr::Unary(_, a) | Expr::Cast(_, a) => mentions(a, slot),
         Expr::Binary(_, a, b) => mentions(a, slot) || mentions(b, slot),
         Expr::Cond(c, a, b) => mentions(c, slot) || mentions(a, slot) || mentions(b, slot),
+        Expr::Call(args) => args.iter().any(|a| mentions(a, slot)),
         _ => false,
     }
 }
@@ -104,6 +122,11 @@ fn loads_in(e: &Expr, out: &mut Vec<usize>) {
             loads_in(c, out);
             loads_in(a, out);
             loads_in(b, out);
+        }
+        Expr::Call(args) => {
+            for a in args {
+                loads_in(a, out);
+            }
         }
         _ => {}
     }

@@ -271,6 +271,10 @@ pub fn report(
     let mut merged_totals = Totals::default();
     let mut lines = Vec::new();
     for (k, (site, c)) in kernel.sites.iter().zip(&ran.counts).enumerate() {
+        if site.merged_into.is_some() {
+            // Read with another site as one access, counted there.
+            continue;
+        }
         let m = &ran.merged[k];
         merged_totals.add_site(site.space, m);
         let (merged, merge_note) = if m != c {

@@ -13,8 +13,10 @@ const MAX_DEPTH: u32 = 200;
 struct ElemTy {
     size: i64,
     align: i64,
-    /// `(name, offset, size)` of each field (vector components or struct members).
-    fields: Vec<(String, i64, i64)>,
+    /// `(name, offset, size, type)` of each field (vector components or struct members).
+    fields: Vec<(String, i64, i64, Wrap)>,
+    /// The C type of a value read from it (a vector's component type; `int` for a struct).
+    wrap: Wrap,
     /// Whether the whole element is one scalar or vector (loadable in one access).
     whole: bool,
 }
@@ -24,8 +26,23 @@ enum Binding {
     Local(usize, Wrap),
     Pointer(ElemTy),
     Shared(ElemTy, Vec<i64>),
-    Value(Expr),
+    Value(Expr, Wrap),
+    /// A cooperative group: the thread block, a tile of it (`thread_block_tile<N>`) or the grid.
+    Group(Group),
 }
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Group {
+    Block,
+    Tile(i64),
+    Grid,
+}
+
+/// Bytes of dynamic shared memory an `extern __shared__` array is checked against.
+const DYNAMIC_SMEM: i64 = 227 * 1024;
+
+/// Most unsupported constructs reported from one kernel.
+const MAX_ERRORS: usize = 40;
 
 struct Cx<'a> {
     src: &'a str,
@@ -38,6 +55,22 @@ struct Cx<'a> {
     shared_bytes: i64,
     define_depth: u32,
     depth: u32,
+    /// `typedef` names and the type text they stand for.
+    typedefs: HashMap<String, String>,
+    /// The C type of a value each site reads, by site.
+    site_wraps: Vec<Wrap>,
+    /// Names of the `__device__` functions the file defines.
+    device_fns: std::collections::HashSet<String>,
+    /// Every unsupported construct met so far (the kernel is reported with all of them).
+    errors: Vec<AnalyzeError>,
+    /// Reading a preprocessor condition: unknown names are 0, `defined(X)` is known.
+    in_pp: bool,
+    /// Per site, the alignment of its vector type (`float2`: 8), 0 when the element is not one.
+    site_vector: Vec<i64>,
+    /// Names the kernel body assigns to (`A += …`, `p++`): pointer parameters among them move.
+    assigned: std::collections::HashSet<String>,
+    /// The local holding how many elements a moved pointer parameter has moved, by name.
+    ptr_offset: HashMap<String, usize>,
 }
 
 fn pos(node: Node) -> Pos {
@@ -48,30 +81,14 @@ fn pos(node: Node) -> Pos {
     }
 }
 
-fn parse_tree(source: &str, file: &str) -> Result<tree_sitter::Tree> {
+fn parse_tree(source: &str, _file: &str) -> Result<tree_sitter::Tree> {
     let mut parser = Parser::new();
     parser
         .set_language(&tree_sitter_cuda::LANGUAGE.into())
         .map_err(|e| AnalyzeError::Input(format!("cannot load the CUDA grammar: {e}")))?;
-    let tree = parser
+    parser
         .parse(source, None)
-        .ok_or_else(|| AnalyzeError::Input("the parser gave up".into()))?;
-    if tree.root_node().has_error() {
-        let bad = first_error(tree.root_node()).unwrap_or(tree.root_node());
-        let p = pos(bad);
-        let text: String = source[bad.byte_range()].chars().take(40).collect();
-        return Err(AnalyzeError::Syntax {
-            file: file.to_string(),
-            line: p.line,
-            column: p.column,
-            what: if bad.is_missing() {
-                format!("missing `{}`", bad.kind())
-            } else {
-                format!("unexpected `{}`", text.trim())
-            },
-        });
-    }
-    Ok(tree)
+        .ok_or_else(|| AnalyzeError::Input("the parser gave up".into()))
 }
 
 fn first_error(root: Node) -> Option<Node> {
@@ -93,6 +110,19 @@ fn first_error(root: Node) -> Option<Node> {
             }
         }
     }
+}
+
+/// The name of a `__device__` function definition (not a kernel).
+fn function_name(node: Node, src: &str) -> Option<String> {
+    if node.kind() != "function_definition" {
+        return None;
+    }
+    let mut decl = node.child_by_field_name("declarator")?;
+    while decl.kind() != "function_declarator" {
+        decl = decl.child_by_field_name("declarator")?;
+    }
+    let name = decl.child_by_field_name("declarator")?;
+    Some(src[name.byte_range()].to_string())
 }
 
 fn global_name(node: Node, src: &str) -> Option<String> {
@@ -126,63 +156,33 @@ pub fn parse_kernel(
 ) -> Result<Kernel> {
     let tree = parse_tree(source, file)?;
     let root = tree.root_node();
-    let mut cx = Cx {
-        src: source,
-        file,
-        defines: HashMap::new(),
-        structs: HashMap::new(),
-        scopes: vec![HashMap::new()],
-        locals: 0,
-        sites: Vec::new(),
-        shared_bytes: 0,
-        define_depth: 0,
-        depth: 0,
-    };
-    let mut kernels = Vec::new();
-    let mut cursor = root.walk();
-    for node in root.children(&mut cursor) {
-        match node.kind() {
-            "preproc_def" => {
-                let name = node
-                    .child_by_field_name("name")
-                    .map(|n| cx.text(n).to_string())
-                    .unwrap_or_default();
-                let value = node
-                    .child_by_field_name("value")
-                    .map(|n| cx.text(n).trim().to_string())
-                    .unwrap_or_default();
-                cx.defines.insert(name, value);
-            }
-            "struct_specifier" => cx.struct_def(node, None)?,
-            "declaration" | "type_definition" => {
-                // `struct S {…};` or `typedef struct {…} S;`
-                let ty = node.child_by_field_name("type");
-                if let Some(ty) = ty
-                    && ty.kind() == "struct_specifier"
-                {
-                    let alias = if node.kind() == "type_definition" {
-                        node.child_by_field_name("declarator")
-                            .map(|d| cx.text(d).to_string())
-                    } else {
-                        None
-                    };
-                    cx.struct_def(ty, alias)?;
-                }
-            }
-            "function_definition" => {
-                if let Some(name) = global_name(node, source) {
-                    kernels.push((name, node));
-                }
-            }
-            _ => {}
-        }
-    }
+    let mut cx = Cx::new(source, file);
     for (name, value) in defines {
         cx.defines.insert(name.clone(), value.clone());
     }
-    let names: Vec<&str> = kernels.iter().map(|(n, _)| n.as_str()).collect();
-    let chosen = match kernel {
-        Some(want) => kernels.iter().find(|(n, _)| n == want).ok_or_else(|| {
+    for (name, value) in [
+        ("__CUDACC__", "1"),
+        ("__NVCC__", "1"),
+        ("__CUDA_ARCH__", "900"),
+    ] {
+        cx.defines
+            .entry(name.to_string())
+            .or_insert_with(|| value.to_string());
+    }
+    let given: std::collections::HashSet<String> = defines.iter().map(|d| d.0.clone()).collect();
+    let mut kernels = Vec::new();
+    cx.top(root, &given, &mut kernels, 0)?;
+    // `name<64, 8>`: the kernel and the template arguments to instantiate it with.
+    let (want, targs) = match kernel {
+        Some(k) => match k.split_once('<') {
+            Some((n, rest)) => (Some(n.trim()), Some(rest.trim_end().trim_end_matches('>'))),
+            None => (Some(k.trim()), None),
+        },
+        None => (None, None),
+    };
+    let names: Vec<&str> = kernels.iter().map(|(n, _, _)| n.as_str()).collect();
+    let chosen = match want {
+        Some(want) => kernels.iter().find(|(n, _, _)| n == want).ok_or_else(|| {
             AnalyzeError::Input(format!(
                 "no __global__ function named `{want}` (found: {})",
                 if names.is_empty() {
@@ -194,6 +194,9 @@ pub fn parse_kernel(
         })?,
         None => match kernels.as_slice() {
             [] => {
+                if root.has_error() {
+                    return Err(syntax_error(root, source, file));
+                }
                 return Err(AnalyzeError::Input(format!(
                     "{file}: no __global__ function found"
                 )));
@@ -207,37 +210,231 @@ pub fn parse_kernel(
             }
         },
     };
+    // A syntax error elsewhere in the file does not stop this kernel; one inside it does.
+    if chosen.1.has_error() {
+        return Err(syntax_error(chosen.1, source, file));
+    }
+    if let Some(params) = chosen.2 {
+        let args = match targs {
+            Some(a) => split_args(a),
+            None => launch_template_args(source, &chosen.0).ok_or_else(|| {
+                AnalyzeError::Input(format!(
+                    "`{}` is a template: give its arguments, as --kernel '{}<…>'",
+                    chosen.0, chosen.0
+                ))
+            })?,
+        };
+        cx.template(params, &args, &chosen.0)?;
+    }
     cx.kernel(chosen.0.clone(), chosen.1)
+}
+
+/// The template arguments of the first launch of `name` in the file: `name<64, 8><<<…>>>`.
+fn launch_template_args(source: &str, name: &str) -> Option<Vec<String>> {
+    let mut from = 0;
+    while let Some(k) = source[from..].find(name) {
+        let start = from + k;
+        from = start + name.len();
+        let before_ok = start == 0
+            || !source[..start]
+                .chars()
+                .next_back()
+                .is_some_and(|c| c.is_alphanumeric() || c == '_');
+        let rest = source[from..].trim_start();
+        if !before_ok || !rest.starts_with('<') || rest.starts_with("<<<") {
+            continue;
+        }
+        // The matching `>`, then `<<<`.
+        let mut depth = 0;
+        for (i, c) in rest.char_indices() {
+            match c {
+                '<' => depth += 1,
+                '>' => {
+                    depth -= 1;
+                    if depth == 0 {
+                        let after = rest[i + 1..].trim_start();
+                        if after.starts_with("<<<") {
+                            return Some(split_args(&rest[1..i]));
+                        }
+                        break;
+                    }
+                }
+                ';' | '{' | '}' => break,
+                _ => {}
+            }
+        }
+    }
+    None
+}
+
+/// `64, 8, foo<1, 2>` → `["64", "8", "foo<1, 2>"]`.
+fn split_args(text: &str) -> Vec<String> {
+    let mut out = Vec::new();
+    let mut depth = 0i32;
+    let mut cur = String::new();
+    for c in text.chars() {
+        match c {
+            '<' | '(' => depth += 1,
+            '>' | ')' => depth -= 1,
+            ',' if depth == 0 => {
+                out.push(cur.trim().to_string());
+                cur.clear();
+                continue;
+            }
+            _ => {}
+        }
+        cur.push(c);
+    }
+    if !cur.trim().is_empty() {
+        out.push(cur.trim().to_string());
+    }
+    out
+}
+
+/// The first syntax error under `node`, positioned.
+fn syntax_error(node: Node, source: &str, file: &str) -> AnalyzeError {
+    let bad = first_error(node).unwrap_or(node);
+    let p = pos(bad);
+    let text: String = source[bad.byte_range()].chars().take(40).collect();
+    AnalyzeError::Syntax {
+        file: file.to_string(),
+        line: p.line,
+        column: p.column,
+        what: if bad.is_missing() {
+            format!("missing `{}`", bad.kind())
+        } else {
+            format!("unexpected `{}`", text.trim())
+        },
+    }
+}
+
+/// A `#define`'s value without a trailing `//` or `/* */` comment.
+fn define_value(text: &str) -> String {
+    let mut t = text;
+    if let Some(k) = t.find("//") {
+        t = &t[..k];
+    }
+    let mut out = t.to_string();
+    while let (Some(a), Some(b)) = (out.find("/*"), out.find("*/")) {
+        if b < a {
+            break;
+        }
+        out.replace_range(a..b + 2, " ");
+    }
+    out.trim().to_string()
 }
 
 fn scalar(name: &str) -> Option<(i64, Wrap)> {
     Some(match name {
         "char" | "signed char" | "int8_t" => (1, Wrap::Signed(8)),
-        "unsigned char" | "uint8_t" | "bool" => (1, Wrap::Unsigned(8)),
+        "unsigned char" | "uint8_t" | "bool" | "uchar" => (1, Wrap::Unsigned(8)),
         "short" | "signed short" | "short int" | "int16_t" => (2, Wrap::Signed(16)),
-        "unsigned short" | "unsigned short int" | "uint16_t" => (2, Wrap::Unsigned(16)),
+        "unsigned short" | "unsigned short int" | "uint16_t" | "ushort" => (2, Wrap::Unsigned(16)),
         "int" | "signed" | "signed int" | "int32_t" => (4, Wrap::Signed(32)),
-        "unsigned" | "unsigned int" | "uint32_t" => (4, Wrap::Unsigned(32)),
-        "long" | "long long" | "long int" | "long long int" | "int64_t" | "size_t" => {
+        "unsigned" | "unsigned int" | "uint32_t" | "uint" => (4, Wrap::Unsigned(32)),
+        "long" | "long long" | "long int" | "long long int" | "int64_t" | "ptrdiff_t"
+        | "intptr_t" | "signed long" | "signed long long" | "clock_t" | "long long signed" => {
             (8, Wrap::Signed(64))
         }
-        "unsigned long" | "unsigned long long" | "uint64_t" => (8, Wrap::Unsigned(64)),
+        "unsigned long"
+        | "unsigned long long"
+        | "unsigned long int"
+        | "unsigned long long int"
+        | "uint64_t"
+        | "size_t"
+        | "uintptr_t"
+        | "ulong" => (8, Wrap::Unsigned(64)),
         "float" => (4, Wrap::Float),
         "double" => (8, Wrap::Float),
-        "__half" | "half" => (2, Wrap::Float),
+        "__half" | "half" | "__nv_bfloat16" | "nv_bfloat16" => (2, Wrap::Float),
         _ => return None,
     })
+}
+
+/// The type C gives an operand of arithmetic: types narrower than `int` become `int`.
+fn promote(w: Wrap) -> Wrap {
+    match w {
+        Wrap::Signed(b) | Wrap::Unsigned(b) if b < 32 => Wrap::Signed(32),
+        other => other,
+    }
+}
+
+/// The usual arithmetic conversions: the type both operands of a binary operator are brought to.
+fn common(a: Wrap, b: Wrap) -> Wrap {
+    match (promote(a), promote(b)) {
+        (Wrap::Float, _) | (_, Wrap::Float) => Wrap::Float,
+        (Wrap::Signed(x), Wrap::Signed(y)) => Wrap::Signed(x.max(y)),
+        (Wrap::Unsigned(x), Wrap::Unsigned(y)) => Wrap::Unsigned(x.max(y)),
+        (Wrap::Signed(s), Wrap::Unsigned(u)) | (Wrap::Unsigned(u), Wrap::Signed(s)) => {
+            if u >= s {
+                Wrap::Unsigned(u)
+            } else {
+                Wrap::Signed(s)
+            }
+        }
+    }
+}
+
+/// `v` kept as type `w` keeps it (two's complement wrap-around).
+fn wrap_const(v: i64, w: Wrap) -> i64 {
+    match w {
+        Wrap::Signed(8) => v as i8 as i64,
+        Wrap::Signed(16) => v as i16 as i64,
+        Wrap::Signed(32) => v as i32 as i64,
+        Wrap::Unsigned(8) => v as u8 as i64,
+        Wrap::Unsigned(16) => v as u16 as i64,
+        Wrap::Unsigned(32) => v as u32 as i64,
+        _ => v,
+    }
+}
+
+/// `e`, of type `from`, converted to `to` (an arithmetic conversion): a cast only where the value
+/// can change (a signed value made unsigned, a narrowing), a constant folded.
+fn conv(e: Expr, from: Wrap, to: Wrap) -> Expr {
+    let needed = match (from, to) {
+        (_, Wrap::Float) => false,
+        (Wrap::Float, _) => true,
+        (Wrap::Signed(_), Wrap::Unsigned(_)) => true,
+        (Wrap::Signed(a), Wrap::Signed(b)) | (Wrap::Unsigned(a), Wrap::Unsigned(b)) => a > b,
+        (Wrap::Unsigned(a), Wrap::Signed(b)) => a >= b,
+    };
+    if !needed {
+        return e;
+    }
+    match e {
+        Expr::Int(v) => Expr::Int(wrap_const(v, to)),
+        e => Expr::Cast(to, Box::new(e)),
+    }
+}
+
+/// The result of `op` in type `ty`, wrapped where the operation can leave the type's range.
+fn wrapped(ty: Wrap, op: BinOp, e: Expr) -> Expr {
+    let can_overflow = matches!(op, BinOp::Add | BinOp::Sub | BinOp::Mul | BinOp::Shl);
+    match ty {
+        Wrap::Signed(b) | Wrap::Unsigned(b) if b < 64 && can_overflow => match e {
+            Expr::Int(v) => Expr::Int(wrap_const(v, ty)),
+            e => Expr::Cast(ty, Box::new(e)),
+        },
+        _ => e,
+    }
 }
 
 fn vector(name: &str) -> Option<ElemTy> {
     let last = name.chars().last()?;
     let n = i64::from(last.to_digit(10)?);
     let base = name.strip_suffix(last)?;
-    let b = match base {
-        "char" | "uchar" => 1,
-        "short" | "ushort" => 2,
-        "int" | "uint" | "float" => 4,
-        "long" | "ulong" | "longlong" | "ulonglong" | "double" => 8,
+    let (b, wrap) = match base {
+        "char" => (1, Wrap::Signed(8)),
+        "uchar" => (1, Wrap::Unsigned(8)),
+        "short" => (2, Wrap::Signed(16)),
+        "ushort" => (2, Wrap::Unsigned(16)),
+        "int" => (4, Wrap::Signed(32)),
+        "uint" => (4, Wrap::Unsigned(32)),
+        "float" => (4, Wrap::Float),
+        "long" | "longlong" => (8, Wrap::Signed(64)),
+        "ulong" | "ulonglong" => (8, Wrap::Unsigned(64)),
+        "double" => (8, Wrap::Float),
+        "__half" | "half" | "__nv_bfloat16" | "nv_bfloat16" => (2, Wrap::Float),
         _ => return None,
     };
     if !(1..=4).contains(&n) {
@@ -249,18 +446,20 @@ fn vector(name: &str) -> Option<ElemTy> {
         size: b * n,
         align,
         fields: (0..n)
-            .map(|k| (names[k as usize].to_string(), k * b, b))
+            .map(|k| (names[k as usize].to_string(), k * b, b, wrap))
             .collect(),
         whole: true,
+        wrap,
     })
 }
 
-fn scalar_elem(size: i64) -> ElemTy {
+fn scalar_elem(size: i64, wrap: Wrap) -> ElemTy {
     ElemTy {
         size,
         align: size,
         fields: Vec::new(),
         whole: true,
+        wrap,
     }
 }
 
@@ -272,6 +471,328 @@ fn normalize(text: &str) -> String {
 }
 
 impl<'a> Cx<'a> {
+    fn new(src: &'a str, file: &'a str) -> Cx<'a> {
+        Cx {
+            src,
+            file,
+            defines: HashMap::new(),
+            structs: HashMap::new(),
+            scopes: vec![HashMap::new()],
+            locals: 0,
+            sites: Vec::new(),
+            shared_bytes: 0,
+            define_depth: 0,
+            depth: 0,
+            typedefs: HashMap::new(),
+            site_wraps: Vec::new(),
+            device_fns: std::collections::HashSet::new(),
+            errors: Vec::new(),
+            in_pp: false,
+            site_vector: Vec::new(),
+            assigned: std::collections::HashSet::new(),
+            ptr_offset: HashMap::new(),
+        }
+    }
+
+    /// Reads the file's top level: defines, structs, typedefs, kernels (also inside `#if`s,
+    /// `extern "C"` and namespaces).
+    fn top<'t>(
+        &mut self,
+        node: Node<'t>,
+        given: &std::collections::HashSet<String>,
+        kernels: &mut Vec<(String, Node<'t>, Option<Node<'t>>)>,
+        depth: u32,
+    ) -> Result<()> {
+        if depth > 32 {
+            return Ok(());
+        }
+        let mut cursor = node.walk();
+        let children: Vec<Node<'t>> = node.named_children(&mut cursor).collect();
+        for node in children {
+            self.top_single(node, given, kernels, depth)?;
+        }
+        Ok(())
+    }
+
+    fn top_single<'t>(
+        &mut self,
+        node: Node<'t>,
+        given: &std::collections::HashSet<String>,
+        kernels: &mut Vec<(String, Node<'t>, Option<Node<'t>>)>,
+        depth: u32,
+    ) -> Result<()> {
+        {
+            match node.kind() {
+                "preproc_def" => {
+                    let name = node
+                        .child_by_field_name("name")
+                        .map(|n| self.text(n).to_string())
+                        .unwrap_or_default();
+                    let value = node
+                        .child_by_field_name("value")
+                        .map(|n| define_value(self.text(n)))
+                        .unwrap_or_default();
+                    if !given.contains(&name) {
+                        self.defines.insert(name, value);
+                    }
+                }
+                "preproc_ifdef" | "preproc_if" if depth < 32 => {
+                    for item in self.pp_items(node) {
+                        self.top_single(item, given, kernels, depth + 1)?;
+                    }
+                }
+                "linkage_specification" | "namespace_definition" => {
+                    if let Some(body) = node.child_by_field_name("body") {
+                        if body.kind() == "declaration_list" {
+                            self.top(body, given, kernels, depth + 1)?;
+                        } else {
+                            // `extern "C" __global__ void k(…) {…}`
+                            self.top_single(body, given, kernels, depth + 1)?;
+                        }
+                    }
+                }
+                "struct_specifier" => {
+                    // A struct the analyser cannot lay out matters only if the kernel uses it.
+                    let _ = self.struct_def(node, None);
+                }
+                "declaration" | "type_definition" => {
+                    // `struct S {…};`, `typedef struct {…} S;`, `typedef float floatX;`
+                    let ty = node.child_by_field_name("type");
+                    if let Some(ty) = ty
+                        && ty.kind() == "struct_specifier"
+                    {
+                        let alias = if node.kind() == "type_definition" {
+                            node.child_by_field_name("declarator")
+                                .map(|d| self.text(d).to_string())
+                        } else {
+                            None
+                        };
+                        let _ = self.struct_def(ty, alias);
+                    } else if node.kind() == "type_definition"
+                        && let (Some(ty), Some(d)) = (ty, node.child_by_field_name("declarator"))
+                        && d.kind() == "type_identifier"
+                    {
+                        let t = normalize(self.text(ty));
+                        self.typedefs.insert(self.text(d).to_string(), t);
+                    }
+                }
+                "alias_declaration" => {
+                    // `using floatX = float;`
+                    if let (Some(n), Some(t)) = (
+                        node.child_by_field_name("name"),
+                        node.child_by_field_name("type"),
+                    ) {
+                        let t = normalize(self.text(t));
+                        self.typedefs.insert(self.text(n).to_string(), t);
+                    }
+                }
+                "function_definition" => {
+                    if let Some(name) = global_name(node, self.src) {
+                        kernels.push((name, node, None));
+                    } else if let Some(name) = function_name(node, self.src) {
+                        self.device_fns.insert(name);
+                    }
+                }
+                "template_declaration" => {
+                    let mut c = node.walk();
+                    let inner = node
+                        .named_children(&mut c)
+                        .find(|n| n.kind() == "function_definition");
+                    if let Some(f) = inner {
+                        if let Some(name) = global_name(f, self.src) {
+                            kernels.push((name, f, node.child_by_field_name("parameters")));
+                        } else if let Some(name) = function_name(f, self.src) {
+                            self.device_fns.insert(name);
+                        }
+                    }
+                }
+                _ => {}
+            }
+        }
+        Ok(())
+    }
+
+    /// The items of the branch a preprocessor conditional takes.
+    fn pp_items<'t>(&mut self, node: Node<'t>) -> Vec<Node<'t>> {
+        let mut node = node;
+        for _ in 0..64 {
+            let taken = match node.kind() {
+                "preproc_else" => true,
+                "preproc_ifdef" | "preproc_elifdef" => {
+                    let negate = node.child(0).is_some_and(|t| {
+                        self.text(t).trim_start().starts_with("#ifn")
+                            || self.text(t).trim_start().starts_with("#elifn")
+                    });
+                    let defined = node
+                        .child_by_field_name("name")
+                        .is_some_and(|n| self.defines.contains_key(self.text(n)));
+                    defined != negate
+                }
+                "preproc_if" | "preproc_elif" => match node.child_by_field_name("condition") {
+                    Some(c) => {
+                        self.in_pp = true;
+                        let v = self.expr(c).ok().and_then(|e| const_eval(&e));
+                        self.in_pp = false;
+                        v.unwrap_or(1) != 0
+                    }
+                    None => true,
+                },
+                _ => return Vec::new(),
+            };
+            if taken {
+                let mut out = Vec::new();
+                let mut cursor = node.walk();
+                if cursor.goto_first_child() {
+                    loop {
+                        let field = cursor.field_name();
+                        let n = cursor.node();
+                        if n.is_named()
+                            && !matches!(field, Some("name" | "condition" | "alternative"))
+                        {
+                            out.push(n);
+                        }
+                        if !cursor.goto_next_sibling() {
+                            break;
+                        }
+                    }
+                }
+                return out;
+            }
+            match node.child_by_field_name("alternative") {
+                Some(alt) => node = alt,
+                None => return Vec::new(),
+            }
+        }
+        Vec::new()
+    }
+
+    /// Binds the template parameters of the kernel to `args` (or their defaults).
+    fn template(&mut self, params: Node, args: &[String], kernel: &str) -> Result<()> {
+        let mut cursor = params.walk();
+        let list: Vec<Node> = params.named_children(&mut cursor).collect();
+        let mut k = 0;
+        for p in list {
+            if p.kind() == "comment" {
+                continue;
+            }
+            let arg = args.get(k).cloned();
+            k += 1;
+            match p.kind() {
+                "type_parameter_declaration" | "optional_type_parameter_declaration" => {
+                    let name = p
+                        .child_by_field_name("name")
+                        .or_else(|| {
+                            let mut c = p.walk();
+                            p.named_children(&mut c)
+                                .find(|n| n.kind() == "type_identifier")
+                        })
+                        .map(|n| self.text(n).to_string());
+                    let ty = arg.or_else(|| {
+                        p.child_by_field_name("default_type")
+                            .map(|d| self.text(d).to_string())
+                    });
+                    match (name, ty) {
+                        (Some(n), Some(t)) => {
+                            self.typedefs.insert(n, normalize(&t));
+                        }
+                        _ => {
+                            return self.unsupported(
+                                p,
+                                format!(
+                                    "the template parameter `{}` has no argument",
+                                    self.short(p)
+                                ),
+                            );
+                        }
+                    }
+                }
+                "parameter_declaration" | "optional_parameter_declaration" => {
+                    let (Some(ty), Some(d)) = (
+                        p.child_by_field_name("type"),
+                        p.child_by_field_name("declarator"),
+                    ) else {
+                        return self
+                            .unsupported(p, format!("the template parameter `{}`", self.short(p)));
+                    };
+                    let name = self.text(d).to_string();
+                    let wrap = self
+                        .scalar_ty(&normalize(self.text(ty)))
+                        .map_or(Wrap::Signed(32), |(_, w)| w);
+                    let text = arg.or_else(|| {
+                        p.child_by_field_name("default_value")
+                            .map(|d| self.text(d).to_string())
+                    });
+                    let Some(text) = text else {
+                        return Err(AnalyzeError::Input(format!(
+                            "`{kernel}` needs a value for its template parameter `{name}`: give --kernel '{kernel}<…>'"
+                        )));
+                    };
+                    let text = self.host_value(&text);
+                    let (e, _) = self.define_expr(&text, p)?;
+                    let Some(v) = const_eval(&e) else {
+                        return self.unsupported(
+                            p,
+                            format!("the template argument `{text}` (a constant)"),
+                        );
+                    };
+                    self.bind(&name, Binding::Value(Expr::Int(wrap_const(v, wrap)), wrap));
+                }
+                _ => {
+                    return self
+                        .unsupported(p, format!("the template parameter `{}`", self.short(p)));
+                }
+            }
+        }
+        Ok(())
+    }
+
+    /// A template argument in terms of the host code's constants: `BM` where the host declares
+    /// `const uint BM = 64;` becomes `(64)`.
+    fn host_value(&self, text: &str) -> String {
+        let t = text.trim();
+        if !t.chars().all(|c| c.is_ascii_alphanumeric() || c == '_') || self.defines.contains_key(t)
+        {
+            return t.to_string();
+        }
+        let src = self.src;
+        let mut from = 0;
+        while let Some(k) = src[from..].find(t) {
+            let start = from + k;
+            from = start + t.len();
+            let before_ok = start == 0
+                || !src[..start]
+                    .chars()
+                    .next_back()
+                    .is_some_and(|c| c.is_alphanumeric() || c == '_');
+            let rest = src[from..].trim_start();
+            if before_ok
+                && let Some(v) = rest.strip_prefix('=')
+                && !v.starts_with('=')
+                && let Some(end) = v.find(';')
+            {
+                return format!("({})", v[..end].trim());
+            }
+        }
+        t.to_string()
+    }
+
+    /// A type name with `typedef`s followed to the type they name.
+    fn resolve(&self, name: &str) -> String {
+        let mut name = name.to_string();
+        for _ in 0..16 {
+            match self.typedefs.get(&name) {
+                Some(t) => name = t.clone(),
+                None => break,
+            }
+        }
+        name
+    }
+
+    /// A scalar type by name, through `typedef`s.
+    fn scalar_ty(&self, name: &str) -> Option<(i64, Wrap)> {
+        scalar(&self.resolve(name))
+    }
+
     fn text(&self, node: Node) -> &'a str {
         &self.src[node.byte_range()]
     }
@@ -300,10 +821,10 @@ impl<'a> Cx<'a> {
     }
 
     fn elem_type(&self, node: Node) -> Result<ElemTy> {
-        let name = normalize(self.text(node));
+        let name = self.resolve(&normalize(self.text(node)));
         let name = name.strip_prefix("struct ").unwrap_or(&name).to_string();
-        if let Some((size, _)) = scalar(&name) {
-            return Ok(scalar_elem(size));
+        if let Some((size, wrap)) = scalar(&name) {
+            return Ok(scalar_elem(size, wrap));
         }
         if let Some(v) = vector(&name) {
             return Ok(v);
@@ -349,7 +870,7 @@ impl<'a> Cx<'a> {
                 }
                 offset = round_up(offset, ety.align);
                 align = align.max(ety.align);
-                fields.push((self.text(decl).to_string(), offset, ety.size));
+                fields.push((self.text(decl).to_string(), offset, ety.size, ety.wrap));
                 offset += ety.size;
             }
         }
@@ -359,6 +880,7 @@ impl<'a> Cx<'a> {
             align,
             fields,
             whole: false,
+            wrap: Wrap::Signed(32),
         };
         for n in name.into_iter().chain(alias) {
             self.structs.insert(n, ty.clone());
@@ -394,16 +916,32 @@ impl<'a> Cx<'a> {
         let Some(fdecl) = decl else {
             return self.unsupported(node, "this function declaration");
         };
+        if let Some(body) = node.child_by_field_name("body") {
+            let mut names = std::collections::HashSet::new();
+            assigned_names(body, self.src, &mut names);
+            self.assigned = names;
+        }
         if let Some(params) = fdecl.child_by_field_name("parameters") {
             let mut cursor = params.walk();
             for param in params.named_children(&mut cursor) {
-                self.param(param)?;
+                if let Err(e) = self.param(param) {
+                    self.keep(e)?;
+                    self.poison(param);
+                }
             }
         }
         let Some(body) = node.child_by_field_name("body") else {
             return self.unsupported(node, "a kernel without a body");
         };
         let body = self.block(body)?;
+        if !self.errors.is_empty() {
+            let mut errors = std::mem::take(&mut self.errors);
+            return Err(if errors.len() == 1 {
+                errors.remove(0)
+            } else {
+                AnalyzeError::Several(errors)
+            });
+        }
         let line = |row: usize| u32::try_from(row + 1).unwrap_or(u32::MAX);
         Ok(Kernel {
             name,
@@ -439,17 +977,27 @@ impl<'a> Cx<'a> {
                 };
                 let ety = self.elem_type(ty)?;
                 let name = self.text(inner).to_string();
+                if self.assigned.contains(&name) {
+                    // `A += cRow * BM * K;`: the pointer moves; its accesses add how far.
+                    let slot = self.locals;
+                    self.locals += 1;
+                    self.ptr_offset.insert(name.clone(), slot);
+                }
                 self.bind(&name, Binding::Pointer(ety));
             }
             "identifier" => {
                 let name = self.text(decl).to_string();
                 let tname = normalize(self.text(ty));
-                let Some((_, wrap)) = scalar(&tname) else {
+                let Some((_, wrap)) = self.scalar_ty(&tname) else {
                     return self.unsupported(ty, format!("a parameter of type `{tname}`"));
                 };
                 if let Some(value) = self.defines.get(&name).cloned() {
-                    let e = self.define_expr(&value, decl)?;
-                    self.bind(&name, Binding::Value(Expr::Cast(wrap, Box::new(e))));
+                    let (e, _) = self.define_expr(&value, decl)?;
+                    self.bind(&name, Binding::Value(Expr::Cast(wrap, Box::new(e)), wrap));
+                } else if wrap == Wrap::Float {
+                    // A float scalar (alpha, beta, eps) rarely feeds an address: an unknown value,
+                    // reported only if it is used in one.
+                    self.bind(&name, Binding::Value(Expr::Call(Vec::new()), wrap));
                 }
                 // Without a value, the name stays unknown: using it is an error that asks for one.
             }
@@ -466,12 +1014,141 @@ impl<'a> Cx<'a> {
         let mut cursor = node.walk();
         let result = (|| {
             for child in node.named_children(&mut cursor) {
-                self.stmt(child, &mut out)?;
+                let start = out.len();
+                if let Err(e) = self.stmt(child, &mut out) {
+                    self.keep(e)?;
+                    self.poison(child);
+                }
+                for s in &mut out[start..] {
+                    self.fuse_stmt(s);
+                }
             }
             Ok(())
         })();
         self.scopes.pop();
         result.map(|()| out)
+    }
+
+    /// Fields of one vector element read in one expression become one access: nvcc loads
+    /// `in[i].x + in[i].y` of a `float2` with one `LDG.64` (`float4`'s `.x .y .z .w`: `LDG.128`).
+    fn fuse_stmt(&mut self, stmt: &mut Stmt) {
+        match stmt {
+            Stmt::SetLocal { value, .. } | Stmt::Store { value, .. } | Stmt::Eval(value) => {
+                self.fuse_expr(value)
+            }
+            Stmt::If { cond, .. } => self.fuse_expr(cond),
+            Stmt::Loop { cond: Some(c), .. } => self.fuse_expr(c),
+            _ => {}
+        }
+    }
+
+    fn fuse_expr(&mut self, e: &mut Expr) {
+        let mut loads = Vec::new();
+        collect_loads(e, &mut loads);
+        let mut dead = Vec::new();
+        let mut seen = vec![false; loads.len()];
+        for i in 0..loads.len() {
+            let a = loads[i];
+            if seen[i] || self.site_vector.get(a).copied().unwrap_or(0) == 0 {
+                continue;
+            }
+            let mut members = vec![a];
+            for (j, &b) in loads.iter().enumerate().skip(i + 1) {
+                let (x, y) = (&self.sites[a], &self.sites[b]);
+                if !seen[j]
+                    && x.space == y.space
+                    && x.array == y.array
+                    && x.elem_bytes == y.elem_bytes
+                    && x.indices == y.indices
+                    && self.site_vector.get(b) == self.site_vector.get(a)
+                {
+                    seen[j] = true;
+                    members.push(b);
+                }
+            }
+            if members.len() < 2 {
+                continue;
+            }
+            let lo = members
+                .iter()
+                .map(|&m| self.sites[m].field_offset)
+                .min()
+                .unwrap_or(0);
+            let hi = members
+                .iter()
+                .map(|&m| self.sites[m].field_offset + i64::from(self.sites[m].access_bytes))
+                .max()
+                .unwrap_or(0);
+            let align = self.site_vector[a];
+            let Some(width) = [2i64, 4, 8, 16]
+                .into_iter()
+                .find(|&w| w >= hi - lo && lo / w == (hi - 1) / w && w <= align)
+            else {
+                continue;
+            };
+            let texts: Vec<String> = members
+                .iter()
+                .map(|&m| self.sites[m].text.clone())
+                .collect();
+            let first = &mut self.sites[a];
+            first.field_offset = lo / width * width;
+            first.access_bytes = width as u32;
+            first.text = texts.join(", ");
+            for &m in &members[1..] {
+                self.sites[m].merged_into = Some(a);
+                dead.push(m);
+            }
+        }
+        if !dead.is_empty() {
+            drop_loads(e, &dead);
+        }
+    }
+
+    /// Keeps an unsupported construct to report with the others and goes on; other errors stop.
+    fn keep(&mut self, e: AnalyzeError) -> Result<()> {
+        match e {
+            AnalyzeError::Unsupported { .. } | AnalyzeError::Syntax { .. } => {
+                if self.errors.len() < MAX_ERRORS {
+                    self.errors.push(e);
+                }
+                Ok(())
+            }
+            AnalyzeError::Several(list) => {
+                for e in list {
+                    self.keep(e)?;
+                }
+                Ok(())
+            }
+            other => Err(other),
+        }
+    }
+
+    /// Binds the names a statement that could not be read declares to unknown values, so their
+    /// uses are not reported again.
+    fn poison(&mut self, node: Node) {
+        if !matches!(node.kind(), "declaration" | "parameter_declaration") {
+            return;
+        }
+        let mut c = node.walk();
+        let decls: Vec<Node> = node.children_by_field_name("declarator", &mut c).collect();
+        for mut d in decls {
+            for _ in 0..16 {
+                if matches!(d.kind(), "identifier" | "field_identifier") {
+                    break;
+                }
+                match d.child_by_field_name("declarator") {
+                    Some(inner) => d = inner,
+                    None => break,
+                }
+            }
+            if d.kind() == "identifier" {
+                let name = self.text(d).to_string();
+                self.bind(
+                    &name,
+                    Binding::Value(Expr::Call(Vec::new()), Wrap::Signed(32)),
+                );
+            }
+        }
     }
 
     fn body(&mut self, node: Node) -> Result<Vec<Stmt>> {
@@ -481,6 +1158,9 @@ impl<'a> Cx<'a> {
             self.scopes.push(HashMap::new());
             let mut out = Vec::new();
             let r = self.stmt(node, &mut out);
+            for s in &mut out {
+                self.fuse_stmt(s);
+            }
             self.scopes.pop();
             r.map(|()| out)
         }
@@ -497,8 +1177,31 @@ impl<'a> Cx<'a> {
     }
 
     fn stmt_inner(&mut self, node: Node, out: &mut Vec<Stmt>) -> Result<()> {
+        // `cg::thread_block_tile<32> warp = …;` reads as a comparison to the grammar.
+        if let Some((name, n)) = tile_declaration(self.text(node)) {
+            self.bind(&name, Binding::Group(Group::Tile(n)));
+            return Ok(());
+        }
         match node.kind() {
-            "comment" => {}
+            "comment" | "preproc_call" | "empty_statement" => {}
+            "preproc_def" => {
+                let name = node
+                    .child_by_field_name("name")
+                    .map(|n| self.text(n).to_string())
+                    .unwrap_or_default();
+                let value = node
+                    .child_by_field_name("value")
+                    .map(|n| define_value(self.text(n)))
+                    .unwrap_or_default();
+                self.defines.insert(name, value);
+            }
+            "preproc_ifdef" | "preproc_if" => {
+                for item in self.pp_items(node) {
+                    if let Err(e) = self.stmt(item, out) {
+                        self.keep(e)?;
+                    }
+                }
+            }
             "compound_statement" => out.extend(self.block(node)?),
             "declaration" => self.declaration(node, out)?,
             "expression_statement" => {
@@ -608,15 +1311,22 @@ impl<'a> Cx<'a> {
     fn declaration(&mut self, node: Node, out: &mut Vec<Stmt>) -> Result<()> {
         let mut cursor = node.walk();
         let mut shared = false;
+        let mut is_extern = false;
         for child in node.children(&mut cursor) {
             let t = self.text(child);
             if child.kind() == "type_qualifier" && t == "__shared__" {
                 shared = true;
-            } else if child.kind() == "storage_class_specifier" && t != "register" {
+            } else if child.kind() == "storage_class_specifier" && t == "extern" {
+                is_extern = true;
+            } else if child.kind() == "storage_class_specifier" && t != "register" && t != "static"
+            {
                 return self.unsupported(child, format!("`{t}` variables"));
             } else if t == "__shared__" {
                 shared = true;
             }
+        }
+        if is_extern && !shared {
+            return self.unsupported(node, "`extern` variables");
         }
         let Some(ty) = node.child_by_field_name("type") else {
             return self.unsupported(node, "a declaration without a type");
@@ -633,6 +1343,16 @@ impl<'a> Cx<'a> {
                 let mut d = decl;
                 while d.kind() == "array_declarator" {
                     let Some(size) = d.child_by_field_name("size") else {
+                        if is_extern && extents.is_empty() {
+                            // `extern __shared__ float s[];`: sized at launch, at most the 227 KiB
+                            // a block of the H200 may have (bounds are checked against that).
+                            extents.push((DYNAMIC_SMEM / ety.size.max(1)).max(1));
+                            let Some(inner) = d.child_by_field_name("declarator") else {
+                                return self.unsupported(d, "this array");
+                            };
+                            d = inner;
+                            continue;
+                        }
                         return self.unsupported(d, "a __shared__ array without a static size");
                     };
                     let e = self.expr(size)?;
@@ -656,13 +1376,46 @@ impl<'a> Cx<'a> {
                     return self.unsupported(decl, "__shared__ arrays of more than 3 dimensions");
                 }
                 let elems: i64 = extents.iter().product();
-                self.shared_bytes = round_up(self.shared_bytes, ety.align) + elems * ety.size;
+                if !is_extern {
+                    self.shared_bytes = round_up(self.shared_bytes, ety.align) + elems * ety.size;
+                }
                 let name = self.text(d).to_string();
                 self.bind(&name, Binding::Shared(ety, extents));
                 continue;
             }
             let tname = normalize(self.text(ty));
-            let Some((_, wrap)) = scalar(&tname) else {
+            if tname.contains("thread_block")
+                || tname.contains("grid_group")
+                || tname.contains("thread_group")
+                || tname == "auto"
+            {
+                let init = (decl.kind() == "init_declarator")
+                    .then(|| decl.child_by_field_name("value"))
+                    .flatten();
+                let name = decl
+                    .child_by_field_name("declarator")
+                    .filter(|_| decl.kind() == "init_declarator")
+                    .unwrap_or(decl);
+                let g = init.and_then(|v| self.group_of(v)).or_else(|| {
+                    if tname.contains("thread_block_tile") {
+                        tile_size(&tname).map(Group::Tile)
+                    } else if tname.contains("thread_block") {
+                        Some(Group::Block)
+                    } else if tname.contains("grid_group") {
+                        Some(Group::Grid)
+                    } else {
+                        None
+                    }
+                });
+                if let Some(g) = g
+                    && name.kind() == "identifier"
+                {
+                    let n = self.text(name).to_string();
+                    self.bind(&n, Binding::Group(g));
+                    continue;
+                }
+            }
+            let Some((_, wrap)) = self.scalar_ty(&tname) else {
                 return self.unsupported(ty, format!("a local of type `{tname}`"));
             };
             let (name_node, init) = match decl.kind() {
@@ -728,7 +1481,18 @@ impl<'a> Cx<'a> {
                         None => return self.unsupported(op, format!("the operator `{op_text}`")),
                     },
                 };
-                let value = self.expr(right)?;
+                let value = if strip_parens(right).kind() == "assignment_expression" {
+                    // `a = b = 0`: `b = 0` first, then `a` gets what `b` holds.
+                    let inner = strip_parens(right);
+                    self.expr_stmt(inner, out)?;
+                    let target = inner.child_by_field_name("left").map(strip_parens);
+                    match target {
+                        Some(t) if t.kind() == "identifier" => self.expr(t)?,
+                        _ => Expr::Call(Vec::new()),
+                    }
+                } else {
+                    self.expr(right)?
+                };
                 self.assign(left, op, value, out)
             }
             "update_expression" => {
@@ -750,10 +1514,27 @@ impl<'a> Cx<'a> {
                     .child_by_field_name("function")
                     .map(|f| self.text(f))
                     .unwrap_or("");
-                if matches!(f, "__syncthreads" | "__syncwarp" | "__threadfence_block") {
+                let name = f.rsplit(['.', ':']).next().unwrap_or(f).trim();
+                if matches!(
+                    name,
+                    "__syncthreads"
+                        | "__syncwarp"
+                        | "__threadfence_block"
+                        | "__threadfence"
+                        | "__threadfence_system"
+                        | "sync"
+                        | "assert"
+                        | "printf"
+                        | "__trap"
+                        | "__nanosleep"
+                        | "__builtin_assume"
+                        | "__assume"
+                ) {
                     Ok(())
                 } else {
-                    self.unsupported(node, format!("calls (`{f}`)"))
+                    let (e, _) = self.call(node)?;
+                    out.push(Stmt::Eval(e));
+                    Ok(())
                 }
             }
             "comma_expression" => {
@@ -781,6 +1562,29 @@ impl<'a> Cx<'a> {
         out: &mut Vec<Stmt>,
     ) -> Result<()> {
         let left = strip_parens(left);
+        if left.kind() == "identifier"
+            && let Some(&slot) = self.ptr_offset.get(self.text(left))
+            && matches!(self.lookup(self.text(left)), Some(Binding::Pointer(_)))
+        {
+            return match op {
+                Some(BinOp::Add | BinOp::Sub) => {
+                    out.push(Stmt::SetLocal {
+                        slot,
+                        op,
+                        value,
+                        wrap: Wrap::Signed(64),
+                    });
+                    Ok(())
+                }
+                _ => self.unsupported(
+                    left,
+                    format!(
+                        "assigning to the pointer `{}` (only += and -=)",
+                        self.text(left)
+                    ),
+                ),
+            };
+        }
         if left.kind() == "identifier" {
             return match self.lookup(self.text(left)) {
                 Some(Binding::Local(slot, wrap)) => {
@@ -878,9 +1682,9 @@ impl<'a> Cx<'a> {
                 s
             }
         };
-        let (field_offset, access_bytes) = match &field {
-            Some((f, fnode)) => match ety.fields.iter().find(|(n, _, _)| n == f) {
-                Some((_, off, size)) => (*off, *size),
+        let (field_offset, access_bytes, wrap) = match &field {
+            Some((f, fnode)) => match ety.fields.iter().find(|(n, _, _, _)| n == f) {
+                Some((_, off, size, w)) => (*off, *size, *w),
                 None => return self.unsupported(*fnode, format!("the field `{f}`")),
             },
             None => {
@@ -888,7 +1692,7 @@ impl<'a> Cx<'a> {
                     return self
                         .unsupported(node, "reading or writing a whole struct (name a field)");
                 }
-                (0, ety.size)
+                (0, ety.size, ety.wrap)
             }
         };
         if ![1, 2, 4, 8, 16].contains(&access_bytes) {
@@ -901,6 +1705,25 @@ impl<'a> Cx<'a> {
         for idx in index_nodes {
             indices.push(self.expr(idx)?);
         }
+        if space == Space::Global
+            && let Some(&slot) = self.ptr_offset.get(&name)
+            && let Some(last) = indices.pop()
+        {
+            // The pointer's offset joins the index, a constant kept last (`A[i + 1]` still pairs).
+            let off = Box::new(Expr::Local(slot));
+            let joined = match last {
+                Expr::Cast(_, inner) if matches!(&*inner, Expr::Binary(BinOp::Add, _, b) if matches!(**b, Expr::Int(_))) => {
+                    match *inner {
+                        Expr::Binary(BinOp::Add, a, b) => {
+                            Expr::Binary(BinOp::Add, Box::new(Expr::Binary(BinOp::Add, off, a)), b)
+                        }
+                        other => Expr::Binary(BinOp::Add, off, Box::new(other)),
+                    }
+                }
+                other => Expr::Binary(BinOp::Add, off, Box::new(other)),
+            };
+            indices.push(joined);
+        }
         self.sites.push(Site {
             space,
             array: name,
@@ -912,11 +1735,19 @@ impl<'a> Cx<'a> {
             access_bytes: access_bytes as u32,
             pos: pos(node),
             text: self.short(node),
+            merged_into: None,
         });
+        self.site_wraps.push(wrap);
+        self.site_vector
+            .push(if ety.whole && !ety.fields.is_empty() {
+                ety.align
+            } else {
+                0
+            });
         Ok(self.sites.len() - 1)
     }
 
-    fn define_expr(&mut self, text: &str, at: Node) -> Result<Expr> {
+    fn define_expr(&mut self, text: &str, at: Node) -> Result<(Expr, Wrap)> {
         if self.define_depth > 16 {
             return self.unsupported(at, "a #define that refers to itself");
         }
@@ -939,21 +1770,14 @@ impl<'a> Cx<'a> {
         let Some(value) = value.filter(|_| !root.has_error()) else {
             return self.unsupported(at, format!("the #define value `{text}`"));
         };
-        let inner = Cx {
-            src: &snippet,
-            file: self.file,
-            defines: std::mem::take(&mut self.defines),
-            structs: HashMap::new(),
-            scopes: vec![HashMap::new()],
-            locals: 0,
-            sites: Vec::new(),
-            shared_bytes: 0,
-            define_depth: self.define_depth + 1,
-            depth: self.depth,
-        };
-        let mut inner = inner;
-        let r = inner.expr(value);
+        let mut inner = Cx::new(&snippet, self.file);
+        inner.defines = std::mem::take(&mut self.defines);
+        inner.typedefs = std::mem::take(&mut self.typedefs);
+        inner.define_depth = self.define_depth + 1;
+        inner.depth = self.depth;
+        let r = inner.expr_t(value);
         self.defines = std::mem::take(&mut inner.defines);
+        self.typedefs = std::mem::take(&mut inner.typedefs);
         match r {
             Ok(e) if inner.sites.is_empty() => Ok(e),
             _ => self.unsupported(
@@ -964,6 +1788,15 @@ impl<'a> Cx<'a> {
     }
 
     fn expr(&mut self, node: Node) -> Result<Expr> {
+        self.expr_t(node).map(|(e, _)| e)
+    }
+
+    /// An expression and its C type.
+    fn expr_t(&mut self, node: Node) -> Result<(Expr, Wrap)> {
+        let node = strip_parens(node);
+        if node.kind() == "parenthesized_expression" {
+            return self.unsupported(node, "empty parentheses");
+        }
         if self.depth > MAX_DEPTH {
             return self.unsupported(node, "code nested this deeply");
         }
@@ -973,24 +1806,37 @@ impl<'a> Cx<'a> {
         r
     }
 
-    fn expr_inner(&mut self, node: Node) -> Result<Expr> {
+    #[inline(never)]
+    fn expr_inner(&mut self, node: Node) -> Result<(Expr, Wrap)> {
+        const INT: Wrap = Wrap::Signed(32);
         Ok(match node.kind() {
             "number_literal" => self.number(node)?,
-            "true" => Expr::Int(1),
-            "false" => Expr::Int(0),
+            "true" => (Expr::Int(1), INT),
+            "false" | "null" | "nullptr" => (Expr::Int(0), INT),
+            "char_literal" => {
+                let t = self.text(node);
+                let c = t.trim_matches('\'').chars().next().map_or(0, |c| c as i64);
+                (Expr::Int(c), Wrap::Signed(8))
+            }
             "parenthesized_expression" => match node.named_child(0) {
-                Some(inner) => self.expr(inner)?,
+                Some(inner) => self.expr_t(inner)?,
                 None => return self.unsupported(node, "empty parentheses"),
             },
             "identifier" => {
                 let name = self.text(node);
                 match self.lookup(name) {
-                    Some(Binding::Local(slot, _)) => Expr::Local(*slot),
-                    Some(Binding::Value(e)) => e.clone(),
+                    Some(Binding::Local(slot, w)) => (Expr::Local(*slot), *w),
+                    Some(Binding::Value(e, w)) => (e.clone(), *w),
                     Some(Binding::Pointer(..)) | Some(Binding::Shared(..)) => {
                         return self.unsupported(
                             node,
                             format!("using the array `{name}` without an index"),
+                        );
+                    }
+                    Some(Binding::Group(_)) => {
+                        return self.unsupported(
+                            node,
+                            format!("using the cooperative group `{name}` as a value"),
                         );
                     }
                     None => {
@@ -999,6 +1845,10 @@ impl<'a> Cx<'a> {
                             let e = self.define_expr(&text, node);
                             self.define_depth -= 1;
                             e?
+                        } else if let Some(v) = named_constant(name) {
+                            v
+                        } else if self.in_pp {
+                            (Expr::Int(0), INT)
                         } else {
                             return self.unsupported(
                                 node,
@@ -1010,102 +1860,19 @@ impl<'a> Cx<'a> {
                     }
                 }
             }
-            "field_expression" => {
-                let arg = node.child_by_field_name("argument").map(strip_parens);
-                let field = node.child_by_field_name("field").map(|f| self.text(f));
-                if let (Some(arg), Some(field)) = (arg, field)
-                    && arg.kind() == "identifier"
-                {
-                    let base = match self.text(arg) {
-                        "threadIdx" => Some(0),
-                        "blockIdx" => Some(3),
-                        "blockDim" => Some(6),
-                        "gridDim" => Some(9),
-                        _ => None,
-                    };
-                    if let Some(base) = base {
-                        let k = match field {
-                            "x" => 0,
-                            "y" => 1,
-                            "z" => 2,
-                            _ => return self.unsupported(node, format!("the field `{field}`")),
-                        };
-                        return Ok(Expr::Builtin(base + k));
-                    }
-                }
-                Expr::Load(self.site(node)?)
-            }
-            "subscript_expression" => Expr::Load(self.site(node)?),
-            "unary_expression" => {
-                let (Some(op), Some(arg)) = (
-                    node.child_by_field_name("operator"),
-                    node.child_by_field_name("argument"),
-                ) else {
-                    return self.unsupported(node, "this expression");
-                };
-                let a = self.expr(arg)?;
-                match self.text(op) {
-                    "-" => Expr::Unary(UnOp::Neg, Box::new(a)),
-                    "!" => Expr::Unary(UnOp::Not, Box::new(a)),
-                    "~" => Expr::Unary(UnOp::BitNot, Box::new(a)),
-                    "+" => a,
-                    other => return self.unsupported(op, format!("the operator `{other}`")),
-                }
-            }
-            "binary_expression" => {
-                let (Some(l), Some(op), Some(r)) = (
-                    node.child_by_field_name("left"),
-                    node.child_by_field_name("operator"),
-                    node.child_by_field_name("right"),
-                ) else {
-                    return self.unsupported(node, "this expression");
-                };
-                let Some(o) = bin_op(self.text(op)) else {
-                    return self.unsupported(op, format!("the operator `{}`", self.text(op)));
-                };
-                let a = self.expr(l)?;
-                let b = self.expr(r)?;
-                Expr::Binary(o, Box::new(a), Box::new(b))
-            }
-            "conditional_expression" => {
-                let (Some(c), Some(a), Some(b)) = (
-                    node.child_by_field_name("condition"),
-                    node.child_by_field_name("consequence"),
-                    node.child_by_field_name("alternative"),
-                ) else {
-                    return self.unsupported(node, "this `?:`");
-                };
-                Expr::Cond(
-                    Box::new(self.expr(c)?),
-                    Box::new(self.expr(a)?),
-                    Box::new(self.expr(b)?),
-                )
-            }
-            "cast_expression" => {
-                let (Some(ty), Some(v)) = (
-                    node.child_by_field_name("type"),
-                    node.child_by_field_name("value"),
-                ) else {
-                    return self.unsupported(node, "this cast");
-                };
-                let tname = normalize(self.text(ty));
-                let Some((_, wrap)) = scalar(&tname) else {
-                    return self.unsupported(ty, format!("a cast to `{tname}`"));
-                };
-                Expr::Cast(wrap, Box::new(self.expr(v)?))
-            }
-            "call_expression" => {
-                let f = node
-                    .child_by_field_name("function")
-                    .map(|f| self.text(f))
-                    .unwrap_or("");
-                return self.unsupported(node, format!("calls (`{f}`)"));
-            }
-            "pointer_expression" => {
-                return self.unsupported(node, "pointer arithmetic (`*` or `&`; use array[index])");
-            }
-            "assignment_expression" | "update_expression" => {
-                return self.unsupported(node, "an assignment inside an expression");
+            "field_expression"
+            | "subscript_expression"
+            | "unary_expression"
+            | "binary_expression"
+            | "conditional_expression"
+            | "cast_expression"
+            | "call_expression"
+            | "preproc_defined"
+            | "pointer_expression"
+            | "assignment_expression"
+            | "update_expression"
+            | "sizeof_expression" => {
+                return self.expr_more(node);
             }
             other => {
                 return self.unsupported(node, format!("`{}` ({other})", self.short(node)));
@@ -1113,32 +1880,693 @@ impl<'a> Cx<'a> {
         })
     }
 
-    fn number(&self, node: Node) -> Result<Expr> {
+    /// The rest of [`Cx::expr_inner`], one function a kind, to keep each frame of a deep expression small.
+    #[inline(never)]
+    fn expr_more(&mut self, node: Node) -> Result<(Expr, Wrap)> {
+        match node.kind() {
+            "field_expression" => self.ex_field_expression(node),
+            "subscript_expression" => self.ex_subscript_expression(node),
+            "unary_expression" => self.ex_unary_expression(node),
+            "binary_expression" => self.ex_binary_expression(node),
+            "conditional_expression" => self.ex_conditional_expression(node),
+            "cast_expression" => self.ex_cast_expression(node),
+            "call_expression" => self.call(node),
+            "preproc_defined" => self.ex_preproc_defined(node),
+            "pointer_expression" => self.ex_pointer_expression(node),
+            "assignment_expression" | "update_expression" => self.ex_assignment_expression(node),
+            "sizeof_expression" => self.ex_sizeof_expression(node),
+            other => self.unsupported(node, format!("`{}` ({other})", self.short(node))),
+        }
+    }
+
+    #[inline(never)]
+    fn ex_field_expression(&mut self, node: Node) -> Result<(Expr, Wrap)> {
+        Ok({
+            let arg = node.child_by_field_name("argument").map(strip_parens);
+            let field = node.child_by_field_name("field").map(|f| self.text(f));
+            if let (Some(arg), Some(field)) = (arg, field)
+                && arg.kind() == "identifier"
+            {
+                let base = match self.text(arg) {
+                    "threadIdx" => Some(0),
+                    "blockIdx" => Some(3),
+                    "blockDim" => Some(6),
+                    "gridDim" => Some(9),
+                    _ => None,
+                };
+                if let Some(base) = base {
+                    let k = match field {
+                        "x" => 0,
+                        "y" => 1,
+                        "z" => 2,
+                        _ => return self.unsupported(node, format!("the field `{field}`")),
+                    };
+                    return Ok((Expr::Builtin(base + k), Wrap::Unsigned(32)));
+                }
+            }
+            if let (Some(arg), Some(field)) = (arg, field)
+                && arg.kind() == "call_expression"
+                && let Some(f) = arg.child_by_field_name("function")
+            {
+                let f = self.text(f);
+                let base = if f.ends_with("group_index") {
+                    Some(3)
+                } else if f.ends_with("thread_index") {
+                    Some(0)
+                } else if f.ends_with("dim_threads") || f.ends_with("group_dim") {
+                    Some(6)
+                } else if f.ends_with("dim_blocks") {
+                    Some(9)
+                } else {
+                    None
+                };
+                let k = match field {
+                    "x" => Some(0),
+                    "y" => Some(1),
+                    "z" => Some(2),
+                    _ => None,
+                };
+                if let (Some(base), Some(k)) = (base, k) {
+                    return Ok((Expr::Builtin(base + k), Wrap::Unsigned(32)));
+                }
+            }
+            let site = self.site(node)?;
+            (Expr::Load(site), self.site_wraps[site])
+        })
+    }
+
+    #[inline(never)]
+    fn ex_subscript_expression(&mut self, node: Node) -> Result<(Expr, Wrap)> {
+        Ok({
+            let site = self.site(node)?;
+            (Expr::Load(site), self.site_wraps[site])
+        })
+    }
+
+    #[inline(never)]
+    fn ex_unary_expression(&mut self, node: Node) -> Result<(Expr, Wrap)> {
+        const INT: Wrap = Wrap::Signed(32);
+        Ok({
+            let (Some(op), Some(arg)) = (
+                node.child_by_field_name("operator"),
+                node.child_by_field_name("argument"),
+            ) else {
+                return self.unsupported(node, "this expression");
+            };
+            let (a, w) = self.expr_t(arg)?;
+            let p = promote(w);
+            let a = conv(a, w, p);
+            match self.text(op) {
+                "-" => (
+                    wrapped(p, BinOp::Sub, Expr::Unary(UnOp::Neg, Box::new(a))),
+                    p,
+                ),
+                "!" => (Expr::Unary(UnOp::Not, Box::new(a)), INT),
+                "~" => {
+                    let e = Expr::Unary(UnOp::BitNot, Box::new(a));
+                    match p {
+                        // `~` of an unsigned value stays in its range only once wrapped.
+                        Wrap::Unsigned(b) if b < 64 => (Expr::Cast(p, Box::new(e)), p),
+                        _ => (e, p),
+                    }
+                }
+                "+" => (a, p),
+                other => return self.unsupported(op, format!("the operator `{other}`")),
+            }
+        })
+    }
+
+    #[inline(never)]
+    fn ex_binary_expression(&mut self, node: Node) -> Result<(Expr, Wrap)> {
+        Ok({
+            let (Some(l), Some(op), Some(r)) = (
+                node.child_by_field_name("left"),
+                node.child_by_field_name("operator"),
+                node.child_by_field_name("right"),
+            ) else {
+                return self.unsupported(node, "this expression");
+            };
+            let Some(o) = bin_op(self.text(op)) else {
+                return self.unsupported(op, format!("the operator `{}`", self.text(op)));
+            };
+            let (a, wa) = self.expr_t(l)?;
+            let (b, wb) = self.expr_t(r)?;
+            binary_typed(o, a, wa, b, wb)
+        })
+    }
+
+    #[inline(never)]
+    fn ex_conditional_expression(&mut self, node: Node) -> Result<(Expr, Wrap)> {
+        Ok({
+            let (Some(c), Some(a), Some(b)) = (
+                node.child_by_field_name("condition"),
+                node.child_by_field_name("consequence"),
+                node.child_by_field_name("alternative"),
+            ) else {
+                return self.unsupported(node, "this `?:`");
+            };
+            let c = self.expr(c)?;
+            let (a, wa) = self.expr_t(a)?;
+            let (b, wb) = self.expr_t(b)?;
+            let w = common(wa, wb);
+            (
+                Expr::Cond(
+                    Box::new(c),
+                    Box::new(conv(a, wa, w)),
+                    Box::new(conv(b, wb, w)),
+                ),
+                w,
+            )
+        })
+    }
+
+    #[inline(never)]
+    fn ex_cast_expression(&mut self, node: Node) -> Result<(Expr, Wrap)> {
+        Ok({
+            let (Some(ty), Some(v)) = (
+                node.child_by_field_name("type"),
+                node.child_by_field_name("value"),
+            ) else {
+                return self.unsupported(node, "this cast");
+            };
+            let tname = normalize(self.text(ty));
+            let Some((_, wrap)) = self.scalar_ty(&tname) else {
+                return self.unsupported(ty, format!("a cast to `{tname}`"));
+            };
+            let (e, from) = self.expr_t(v)?;
+            (conv(e, from, wrap), wrap)
+        })
+    }
+
+    #[inline(never)]
+    fn ex_preproc_defined(&mut self, node: Node) -> Result<(Expr, Wrap)> {
+        const INT: Wrap = Wrap::Signed(32);
+        Ok({
+            let mut c = node.walk();
+            let name = node
+                .named_children(&mut c)
+                .find(|n| n.kind() == "identifier")
+                .map(|n| self.text(n));
+            let d = name.is_some_and(|n| self.defines.contains_key(n));
+            (Expr::Int(i64::from(d)), INT)
+        })
+    }
+
+    #[inline(never)]
+    fn ex_pointer_expression(&mut self, node: Node) -> Result<(Expr, Wrap)> {
+        self.unsupported(node, "pointer arithmetic (`*` or `&`; use array[index])")
+    }
+
+    #[inline(never)]
+    fn ex_assignment_expression(&mut self, node: Node) -> Result<(Expr, Wrap)> {
+        self.unsupported(node, "an assignment inside an expression")
+    }
+
+    #[inline(never)]
+    fn ex_sizeof_expression(&mut self, node: Node) -> Result<(Expr, Wrap)> {
+        Ok({
+            let ty = node
+                .child_by_field_name("type")
+                .map(|t| normalize(self.text(t)));
+            let size = match ty {
+                Some(t) => self
+                    .scalar_ty(&t)
+                    .map(|(s, _)| s)
+                    .or_else(|| vector(&t).map(|v| v.size))
+                    .or_else(|| self.structs.get(&t).map(|s| s.size)),
+                None => None,
+            };
+            match size {
+                Some(s) => (Expr::Int(s), Wrap::Unsigned(64)),
+                None => return self.unsupported(node, format!("`{}`", self.short(node))),
+            }
+        })
+    }
+
+    /// The cooperative group `node` names: a variable bound to one, `this_thread_block()`,
+    /// `this_grid()`, `tiled_partition<N>(…)`.
+    fn group_of(&self, node: Node) -> Option<Group> {
+        let node = strip_parens(node);
+        match node.kind() {
+            "identifier" => match self.lookup(self.text(node)) {
+                Some(Binding::Group(g)) => Some(*g),
+                _ => None,
+            },
+            "call_expression" => {
+                let f = node.child_by_field_name("function")?;
+                let t = self.text(f);
+                if t.ends_with("this_thread_block") {
+                    Some(Group::Block)
+                } else if t.ends_with("this_grid") {
+                    Some(Group::Grid)
+                } else if t.contains("tiled_partition") {
+                    tile_size(t)
+                        .or_else(|| {
+                            // `tiled_partition(block, 32)`
+                            let list = node.child_by_field_name("arguments")?;
+                            let n = list.named_child(1)?;
+                            self.text(n).trim().parse::<i64>().ok()
+                        })
+                        .filter(|n| [1, 2, 4, 8, 16, 32].contains(n))
+                        .map(Group::Tile)
+                } else {
+                    None
+                }
+            }
+            _ => None,
+        }
+    }
+
+    /// A cooperative group's method: `thread_rank()`, `size()`, `meta_group_rank()`, …; `None`
+    /// when `f` is not one. Shuffles and votes of a group are opaque values like `__shfl_sync`.
+    fn group_call(&mut self, f: Node, name: &str, args: &[Node]) -> Result<Option<(Expr, Wrap)>> {
+        const U: Wrap = Wrap::Unsigned(32);
+        if f.kind() != "field_expression" {
+            return Ok(None);
+        }
+        let Some(g) = f
+            .child_by_field_name("argument")
+            .and_then(|a| self.group_of(a))
+        else {
+            return Ok(None);
+        };
+        let method = f.child_by_field_name("field").map(|n| self.text(n));
+        let name = method.unwrap_or(name);
+        let b = |k: u8| Box::new(Expr::Builtin(k));
+        let threads = Expr::Binary(
+            BinOp::Mul,
+            Box::new(Expr::Binary(BinOp::Mul, b(6), b(7))),
+            b(8),
+        );
+        // threadIdx.x + threadIdx.y·blockDim.x + threadIdx.z·blockDim.x·blockDim.y
+        let rank = Expr::Binary(
+            BinOp::Add,
+            Box::new(Expr::Binary(
+                BinOp::Add,
+                b(0),
+                Box::new(Expr::Binary(BinOp::Mul, b(1), b(6))),
+            )),
+            Box::new(Expr::Binary(
+                BinOp::Mul,
+                b(2),
+                Box::new(Expr::Binary(BinOp::Mul, b(6), b(7))),
+            )),
+        );
+        let block_rank = Expr::Binary(
+            BinOp::Add,
+            Box::new(Expr::Binary(
+                BinOp::Add,
+                b(3),
+                Box::new(Expr::Binary(BinOp::Mul, b(4), b(9))),
+            )),
+            Box::new(Expr::Binary(
+                BinOp::Mul,
+                b(5),
+                Box::new(Expr::Binary(BinOp::Mul, b(9), b(10))),
+            )),
+        );
+        let bin = |op, a: Expr, c: Expr| Expr::Binary(op, Box::new(a), Box::new(c));
+        let v = match (g, name) {
+            (Group::Block, "thread_rank") => rank,
+            (Group::Block, "size" | "num_threads") => threads,
+            (Group::Tile(n), "thread_rank") => bin(BinOp::Rem, rank, Expr::Int(n)),
+            (Group::Tile(n), "size" | "num_threads") => Expr::Int(n),
+            (Group::Tile(n), "meta_group_rank") => bin(BinOp::Div, rank, Expr::Int(n)),
+            (Group::Tile(n), "meta_group_size") => bin(
+                BinOp::Div,
+                bin(BinOp::Add, threads, Expr::Int(n - 1)),
+                Expr::Int(n),
+            ),
+            (Group::Grid, "thread_rank") => Expr::Cast(
+                Wrap::Unsigned(64),
+                Box::new(bin(BinOp::Add, bin(BinOp::Mul, block_rank, threads), rank)),
+            ),
+            (Group::Grid, "size" | "num_threads") => Expr::Binary(
+                BinOp::Mul,
+                Box::new(threads),
+                Box::new(Expr::Binary(
+                    BinOp::Mul,
+                    Box::new(Expr::Binary(BinOp::Mul, b(9), b(10))),
+                    b(11),
+                )),
+            ),
+            (_, "sync") => Expr::Call(Vec::new()),
+            _ => {
+                // shfl, shfl_down, any, all, ballot…: no memory traffic; the value is unknown.
+                let mut typed = Vec::new();
+                for a in args {
+                    typed.push(self.expr(*a)?);
+                }
+                return Ok(Some((Expr::Call(typed), opaque_type(name))));
+            }
+        };
+        Ok(Some((v, U)))
+    }
+
+    /// A call in an expression: `min`/`max`/`__mul24` and friends are evaluated, other functions
+    /// the file does not define (math, conversions, shuffles, `make_float2`) are opaque values
+    /// whose arguments are still read.
+    fn call(&mut self, node: Node) -> Result<(Expr, Wrap)> {
+        let Some(fnode) = node.child_by_field_name("function") else {
+            return self.unsupported(node, "this call");
+        };
+        let f = self.text(fnode).trim().to_string();
+        let name = f.rsplit("::").next().unwrap_or(&f).to_string();
+        let mut args = Vec::new();
+        if let Some(list) = node.child_by_field_name("arguments") {
+            let mut cursor = list.walk();
+            for a in list.named_children(&mut cursor) {
+                if a.kind() != "comment" {
+                    args.push(a);
+                }
+            }
+        }
+        if let Some(v) = self.group_call(fnode, &name, &args)? {
+            return Ok(v);
+        }
+        if self.device_fns.contains(&name) {
+            return self.unsupported(
+                node,
+                format!("calling the __device__ function `{name}` (write it into the kernel)"),
+            );
+        }
+        if matches!(
+            name.as_str(),
+            "__ldg" | "__ldcg" | "__ldca" | "__ldcs" | "__ldlu" | "__ldcv"
+        ) && args.len() == 1
+        {
+            // `__ldg(&a[i])` (or `__ldg(a + i)`): a global load of `a[i]`.
+            let arg = strip_parens(args[0]);
+            if arg.kind() == "pointer_expression"
+                && arg.child_by_field_name("operator").map(|o| self.text(o)) == Some("&")
+                && let Some(inner) = arg.child_by_field_name("argument")
+            {
+                let inner = strip_parens(inner);
+                if matches!(inner.kind(), "subscript_expression" | "field_expression") {
+                    let site = self.site(inner)?;
+                    return Ok((Expr::Load(site), self.site_wraps[site]));
+                }
+            }
+            return self.unsupported(
+                node,
+                format!("`{}` (write __ldg(&array[index]))", self.short(node)),
+            );
+        }
+        if name.starts_with("atomic") {
+            return self.unsupported(node, format!("atomics (`{name}`)"));
+        }
+        let mut typed = Vec::new();
+        for a in &args {
+            let a = strip_parens(*a);
+            if self.group_of(a).is_some() {
+                // `cg::reduce(tile, v, …)`: the group says who takes part, not a value.
+                continue;
+            }
+            if a.kind() == "identifier"
+                && matches!(
+                    self.lookup(self.text(a)),
+                    Some(Binding::Pointer(..)) | Some(Binding::Shared(..))
+                )
+            {
+                return self.unsupported(
+                    node,
+                    format!("passing the array `{}` to `{name}`", self.text(a)),
+                );
+            }
+            if a.kind() == "pointer_expression" {
+                return self.unsupported(node, format!("passing a pointer to `{name}`"));
+            }
+            typed.push(self.expr_t(a)?);
+        }
+        let pure = typed.iter().all(|(e, _)| !has_load(e));
+        match (name.as_str(), typed.len()) {
+            (
+                "min" | "max" | "umin" | "umax" | "llmin" | "llmax" | "ullmin" | "ullmax" | "fminf"
+                | "fmaxf" | "fmin" | "fmax",
+                2,
+            ) if pure => {
+                let mut it = typed.into_iter();
+                let ((a, wa), (b, wb)) = match (it.next(), it.next()) {
+                    (Some(a), Some(b)) => (a, b),
+                    _ => return self.unsupported(node, "this call"),
+                };
+                let w = common(wa, wb);
+                let (a, b) = (conv(a, wa, w), conv(b, wb, w));
+                let op = if name.contains("min") {
+                    BinOp::Lt
+                } else {
+                    BinOp::Gt
+                };
+                let c = Expr::Binary(op, Box::new(a.clone()), Box::new(b.clone()));
+                return Ok((Expr::Cond(Box::new(c), Box::new(a), Box::new(b)), w));
+            }
+            ("abs" | "llabs" | "fabsf" | "fabs", 1) if pure => {
+                let (a, w) = typed.remove(0);
+                let p = promote(w);
+                let a = conv(a, w, p);
+                let c = Expr::Binary(BinOp::Lt, Box::new(a.clone()), Box::new(Expr::Int(0)));
+                let neg = wrapped(p, BinOp::Sub, Expr::Unary(UnOp::Neg, Box::new(a.clone())));
+                return Ok((Expr::Cond(Box::new(c), Box::new(neg), Box::new(a)), p));
+            }
+            ("__mul24" | "__umul24", 2) => {
+                let w = if name == "__umul24" {
+                    Wrap::Unsigned(32)
+                } else {
+                    Wrap::Signed(32)
+                };
+                let mut it = typed.into_iter();
+                let ((a, wa), (b, wb)) = match (it.next(), it.next()) {
+                    (Some(a), Some(b)) => (a, b),
+                    _ => return self.unsupported(node, "this call"),
+                };
+                let e = Expr::Binary(
+                    BinOp::Mul,
+                    Box::new(conv(a, wa, w)),
+                    Box::new(conv(b, wb, w)),
+                );
+                return Ok((wrapped(w, BinOp::Mul, e), w));
+            }
+            _ => {}
+        }
+        let wrap = opaque_type(&name);
+        Ok((
+            Expr::Call(typed.into_iter().map(|(e, _)| e).collect()),
+            wrap,
+        ))
+    }
+
+    fn number(&self, node: Node) -> Result<(Expr, Wrap)> {
         let text = self.text(node).replace('\'', "");
         let lower = text.to_ascii_lowercase();
+        if let Some(rest) = lower.strip_prefix('-') {
+            // The grammar reads `-3` as one literal: the negation of `3`.
+            let (e, w) = self.number_text(rest.trim(), &text, node)?;
+            return Ok(match e {
+                Expr::Int(v) => (Expr::Int(wrap_const(v.wrapping_neg(), w)), w),
+                Expr::Float(v) => (Expr::Float(-v), w),
+                e => (Expr::Unary(UnOp::Neg, Box::new(e)), w),
+            });
+        }
+        self.number_text(&lower, &text, node)
+    }
+
+    fn number_text(&self, lower: &str, text: &str, node: Node) -> Result<(Expr, Wrap)> {
+        let lower = lower.to_string();
         let is_hex = lower.starts_with("0x");
         let is_float =
             !is_hex && (lower.contains('.') || lower.contains('e') || lower.ends_with('f'));
         if is_float {
             let t = lower.trim_end_matches(['f', 'l']);
             return match t.parse::<f64>() {
-                Ok(v) => Ok(Expr::Float(v)),
+                Ok(v) => Ok((Expr::Float(v), Wrap::Float)),
                 Err(_) => self.unsupported(node, format!("the number `{text}`")),
             };
         }
         let t = lower.trim_end_matches(['u', 'l']);
+        let suffix = &lower[t.len()..];
+        let unsigned = suffix.contains('u');
+        let long = suffix.contains('l');
         let parsed = if let Some(h) = t.strip_prefix("0x") {
-            i64::from_str_radix(h, 16)
+            u64::from_str_radix(h, 16)
         } else if let Some(b) = t.strip_prefix("0b") {
-            i64::from_str_radix(b, 2)
+            u64::from_str_radix(b, 2)
         } else if t.len() > 1 && t.starts_with('0') {
-            i64::from_str_radix(&t[1..], 8)
+            u64::from_str_radix(&t[1..], 8)
         } else {
-            t.parse::<i64>()
+            t.parse::<u64>()
         };
-        match parsed {
-            Ok(v) => Ok(Expr::Int(v)),
-            Err(_) => self.unsupported(node, format!("the number `{text}`")),
+        let Ok(v) = parsed else {
+            return self.unsupported(node, format!("the number `{text}`"));
+        };
+        // The first type of C's list for the literal that holds its value.
+        let decimal = !(is_hex || t.len() > 1 && t.starts_with('0'));
+        let ty = if !long && !unsigned && v <= i32::MAX as u64 {
+            Wrap::Signed(32)
+        } else if !long && (unsigned || !decimal) && v <= u32::MAX as u64 {
+            Wrap::Unsigned(32)
+        } else if !unsigned && v <= i64::MAX as u64 {
+            Wrap::Signed(64)
+        } else {
+            Wrap::Unsigned(64)
+        };
+        Ok((Expr::Int(v as i64), ty))
+    }
+}
+
+/// The value and type of a name CUDA's headers define: `INFINITY`, `FLT_MAX`, `INT_MAX`, ….
+fn named_constant(name: &str) -> Option<(Expr, Wrap)> {
+    Some(match name {
+        "INFINITY" | "HUGE_VALF" | "HUGE_VAL" => (Expr::Float(f64::INFINITY), Wrap::Float),
+        "NAN" => (Expr::Float(f64::NAN), Wrap::Float),
+        "FLT_MAX" => (Expr::Float(f32::MAX as f64), Wrap::Float),
+        "FLT_MIN" => (Expr::Float(f32::MIN_POSITIVE as f64), Wrap::Float),
+        "FLT_EPSILON" => (Expr::Float(f32::EPSILON as f64), Wrap::Float),
+        "DBL_MAX" => (Expr::Float(f64::MAX), Wrap::Float),
+        "M_PI" => (Expr::Float(std::f64::consts::PI), Wrap::Float),
+        "INT_MAX" => (Expr::Int(i32::MAX as i64), Wrap::Signed(32)),
+        "INT_MIN" => (Expr::Int(i32::MIN as i64), Wrap::Signed(32)),
+        "UINT_MAX" => (Expr::Int(u32::MAX as i64), Wrap::Unsigned(32)),
+        "warpSize" => (Expr::Int(32), Wrap::Signed(32)),
+        "NULL" | "nullptr" => (Expr::Int(0), Wrap::Signed(32)),
+        _ => return None,
+    })
+}
+
+/// `cg::thread_block_tile<32> warp = …;` → `("warp", 32)`.
+fn tile_declaration(text: &str) -> Option<(String, i64)> {
+    let t = text.trim();
+    let k = t.find("thread_block_tile<")?;
+    let head = &t[..k];
+    if !head
+        .chars()
+        .all(|c| c.is_alphanumeric() || c == '_' || c == ':' || c.is_whitespace())
+    {
+        return None;
+    }
+    let n = tile_size(&t[k..])?;
+    let after = &t[k + t[k..].find('>')? + 1..];
+    let name: String = after
+        .trim_start()
+        .chars()
+        .take_while(|c| c.is_alphanumeric() || *c == '_')
+        .collect();
+    (!name.is_empty()).then_some((name, n))
+}
+
+/// `N` in `…<N>…`.
+fn tile_size(text: &str) -> Option<i64> {
+    let a = text.find('<')?;
+    let b = text[a..].find('>')? + a;
+    text[a + 1..b].trim().parse().ok()
+}
+
+/// The type an opaque function gives back (its value is unknown; the type keeps C's conversions).
+fn opaque_type(name: &str) -> Wrap {
+    match name {
+        "__popc" | "__clz" | "__ffs" | "__float2int_rn" | "__float2int_rz" | "__float2int_rd"
+        | "__float2int_ru" | "__float_as_int" | "__double2int_rn" | "__any_sync" | "__all_sync"
+        | "__shfl_sync_int" => Wrap::Signed(32),
+        "__ballot_sync" | "__activemask" | "__float_as_uint" | "__float2uint_rn" | "__brev"
+        | "__lanemask_lt" => Wrap::Unsigned(32),
+        _ => Wrap::Float,
+    }
+}
+
+/// Identifiers the code under `node` assigns to or steps (`x = …`, `x += …`, `x++`).
+fn assigned_names(node: Node, src: &str, out: &mut std::collections::HashSet<String>) {
+    let mut cursor = node.walk();
+    let mut stack = vec![node];
+    while let Some(n) = stack.pop() {
+        let target = match n.kind() {
+            "assignment_expression" => n.child_by_field_name("left"),
+            "update_expression" => n.child_by_field_name("argument"),
+            _ => None,
+        };
+        if let Some(t) = target.map(strip_parens)
+            && t.kind() == "identifier"
+        {
+            out.insert(src[t.byte_range()].to_string());
+        }
+        for c in n.named_children(&mut cursor) {
+            stack.push(c);
+        }
+        if stack.len() > 1 << 20 {
+            break;
+        }
+    }
+}
+
+/// The loads of `e`, in the order they run.
+fn collect_loads(e: &Expr, out: &mut Vec<usize>) {
+    match e {
+        Expr::Load(s) => out.push(*s),
+        Expr::Unary(_, a) | Expr::Cast(_, a) => collect_loads(a, out),
+        Expr::Binary(_, a, b) => {
+            collect_loads(a, out);
+            collect_loads(b, out);
+        }
+        Expr::Cond(c, a, b) => {
+            collect_loads(c, out);
+            collect_loads(a, out);
+            collect_loads(b, out);
+        }
+        Expr::Call(args) => args.iter().for_each(|a| collect_loads(a, out)),
+        _ => {}
+    }
+}
+
+/// `e` with the loads of `dead` sites made unknown values that count nothing (read with another).
+fn drop_loads(e: &mut Expr, dead: &[usize]) {
+    match e {
+        Expr::Load(s) if dead.contains(s) => *e = Expr::Call(Vec::new()),
+        Expr::Unary(_, a) | Expr::Cast(_, a) => drop_loads(a, dead),
+        Expr::Binary(_, a, b) => {
+            drop_loads(a, dead);
+            drop_loads(b, dead);
+        }
+        Expr::Cond(c, a, b) => {
+            drop_loads(c, dead);
+            drop_loads(a, dead);
+            drop_loads(b, dead);
+        }
+        Expr::Call(args) => args.iter_mut().for_each(|a| drop_loads(a, dead)),
+        _ => {}
+    }
+}
+
+/// Whether `e` reads memory.
+fn has_load(e: &Expr) -> bool {
+    match e {
+        Expr::Load(_) => true,
+        Expr::Unary(_, a) | Expr::Cast(_, a) => has_load(a),
+        Expr::Binary(_, a, b) => has_load(a) || has_load(b),
+        Expr::Cond(c, a, b) => has_load(c) || has_load(a) || has_load(b),
+        Expr::Call(args) => args.iter().any(has_load),
+        _ => false,
+    }
+}
+
+/// `a op b` with C's conversions: both operands brought to their common type, the result wrapped in
+/// it (`threadIdx.x - 8` is unsigned and wraps; `a < b` compares in the common type).
+fn binary_typed(o: BinOp, a: Expr, wa: Wrap, b: Expr, wb: Wrap) -> (Expr, Wrap) {
+    match o {
+        BinOp::Shl | BinOp::Shr => {
+            let p = promote(wa);
+            let a = conv(a, wa, p);
+            (wrapped(p, o, Expr::Binary(o, Box::new(a), Box::new(b))), p)
+        }
+        BinOp::Lt | BinOp::Le | BinOp::Gt | BinOp::Ge | BinOp::Eq | BinOp::Ne => {
+            let w = common(wa, wb);
+            (
+                Expr::Binary(o, Box::new(conv(a, wa, w)), Box::new(conv(b, wb, w))),
+                Wrap::Signed(32),
+            )
+        }
+        BinOp::LAnd | BinOp::LOr => (Expr::Binary(o, Box::new(a), Box::new(b)), Wrap::Signed(32)),
+        _ => {
+            let w = common(wa, wb);
+            let e = Expr::Binary(o, Box::new(conv(a, wa, w)), Box::new(conv(b, wb, w)));
+            (wrapped(w, o, e), w)
         }
     }
 }

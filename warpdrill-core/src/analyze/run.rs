@@ -1009,6 +1009,48 @@ impl Machine<'_> {
                 (Sym::Aff(_), Sym::No, Some(k)) if (0..62).contains(&k) => sym_scale(sa, 1 << k),
                 _ => opaque(sa, sb),
             },
+            BinOp::Div | BinOp::Rem | BinOp::Shr | BinOp::And => {
+                // An affine index divided (or taken modulo) by a constant: `x / k` moves by `c / k`
+                // when k divides every coefficient, and stays put where the box never crosses a
+                // multiple of k; otherwise the box is split.
+                let k = match (op, sb, uniform(&b)) {
+                    (BinOp::Div | BinOp::Rem, Sym::No, Some(k)) if k > 0 => Some(k),
+                    (BinOp::Shr, Sym::No, Some(k)) if (0..62).contains(&k) => Some(1i64 << k),
+                    (BinOp::And, Sym::No, Some(m)) if m >= 0 && (m & (m + 1)) == 0 => Some(m + 1),
+                    _ => None,
+                };
+                match (sa, k) {
+                    (Sym::Aff(c), Some(k)) => {
+                        let lanes = lanes_i(&a);
+                        let mut nonneg = true;
+                        let mut same_quotient = true;
+                        for (l, &x) in lanes.iter().enumerate() {
+                            if mask & (1 << l) == 0 {
+                                continue;
+                            }
+                            match self.range(x, c) {
+                                Some((lo, hi)) if lo >= 0 => {
+                                    if lo / k != hi / k {
+                                        same_quotient = false;
+                                    }
+                                }
+                                _ => nonneg = false,
+                            }
+                        }
+                        let divides = c.iter().all(|d| d % k == 0);
+                        let quotient = matches!(op, BinOp::Div | BinOp::Shr);
+                        match (nonneg, divides, same_quotient, quotient) {
+                            (false, ..) => opaque(sa, sb),
+                            (true, true, _, true) => aff(c.map(|d| d / k)),
+                            (true, true, _, false) => Sym::No,
+                            (true, false, true, true) => Sym::No,
+                            (true, false, true, false) => sa,
+                            _ => opaque(sa, sb),
+                        }
+                    }
+                    _ => opaque(sa, sb),
+                }
+            }
             BinOp::Lt | BinOp::Le | BinOp::Gt | BinOp::Ge | BinOp::Eq | BinOp::Ne => {
                 let d = sym_add(sa, sb, -1);
                 match d {
@@ -1232,6 +1274,12 @@ impl Machine<'_> {
             Expr::Load(site) => {
                 let (addrs, coef) = self.address(*site, mask)?;
                 self.count(*site, &addrs, coef, mask, false)?;
+                (V::Unknown, Sym::No)
+            }
+            Expr::Call(args) => {
+                for a in args {
+                    self.eval(a, mask)?;
+                }
                 (V::Unknown, Sym::No)
             }
         })

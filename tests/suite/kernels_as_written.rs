@@ -1,0 +1,237 @@
+//! Kernels as people write them: C's integer semantics, vector loads, every unsupported construct
+//! reported at once, cooperative groups, templates, typedefs, calls, and the block shortcut.
+
+use warpdrill::analyze::{self, Options};
+
+fn run(source: &str) -> analyze::Report {
+    analyze::analyze(source, "k.cu", &Options::default()).unwrap_or_else(|e| panic!("{e}"))
+}
+
+fn run_with(
+    source: &str,
+    kernel: Option<&str>,
+    defines: &[(&str, &str)],
+) -> analyze::Result<analyze::Report> {
+    let options = Options {
+        kernel: kernel.map(str::to_string),
+        defines: defines
+            .iter()
+            .map(|(a, b)| (a.to_string(), b.to_string()))
+            .collect(),
+        ..Options::default()
+    };
+    analyze::analyze(source, "k.cu", &options)
+}
+
+#[test]
+fn unsigned_arithmetic_wraps_as_in_c() {
+    // threadIdx.x is unsigned: `threadIdx.x - 8` wraps for lanes 0–7, which then fail `< n`.
+    // Lanes 8–31 store bytes 32–127: 3 sectors (signed 64-bit arithmetic gave all 32 lanes, 4).
+    let r = run("// launch: --grid 1 --block 32
+__global__ void k(float* out, int n) {
+  if (threadIdx.x - 8 < n) out[threadIdx.x] = 1.0f;
+}"
+    .replace("int n)", "int n_)")
+    .replace("< n", "< 24")
+    .as_str());
+    assert_eq!(r.totals.global_store_requests, 1);
+    assert_eq!(r.totals.global_store_sectors, 3);
+}
+
+#[test]
+fn signed_int_comparisons_stay_signed_and_int_wraps_at_32_bits() {
+    // `int` stays signed: all 32 lanes pass `tid - 8 < 24`, 4 sectors.
+    let r = run("// launch: --grid 1 --block 32
+__global__ void k(float* out) {
+  int tid = threadIdx.x;
+  if (tid - 8 < 24) out[tid] = 1.0f;
+}");
+    assert_eq!(r.totals.global_store_sectors, 4);
+    // 2³¹ wraps to a negative int, so the condition is false and nothing is stored.
+    let r = run("// launch: --grid 1 --block 32
+__global__ void k(float* out) {
+  int big = 2147483647;
+  big = big + 1;
+  if (big > 0) out[threadIdx.x] = 1.0f;
+}");
+    assert_eq!(r.totals.global_store_instructions, 0);
+    // An unsigned shift right of a wrapped value: (0u - 1) >> 28 is 15.
+    let r = run("// launch: --grid 1 --block 32
+__global__ void k(float* out) {
+  unsigned int u = 0u - 1u;
+  out[(u >> 28) * 32 + threadIdx.x] = 1.0f;
+}");
+    let line = &r.lines[0];
+    assert_eq!(line.counts.global_store_sectors, 4);
+}
+
+#[test]
+fn two_fields_of_a_float2_are_one_8_byte_load() {
+    let r = run("// launch: --grid 1 --block 32
+__global__ void k(const float2* in, float* out) {
+  int i = threadIdx.x;
+  out[i] = in[i].x + in[i].y;
+}");
+    // nvcc emits one LDG.64 for the element: 1 request, 256 bytes = 8 sectors (not 2 and 16).
+    assert_eq!(r.totals.global_load_requests, 1);
+    assert_eq!(r.totals.global_load_sectors, 8);
+    let load = r
+        .lines
+        .iter()
+        .find(|l| l.counts.global_load_requests > 0)
+        .unwrap();
+    assert_eq!(load.bytes, 8);
+    // One field alone is a 4-byte load of every other word: still 8 sectors, one request.
+    let r = run("// launch: --grid 1 --block 32
+__global__ void k(const float2* in, float* out) {
+  out[threadIdx.x] = in[threadIdx.x].y;
+}");
+    assert_eq!(r.totals.global_load_requests, 1);
+    assert_eq!(r.lines[0].bytes, 4);
+}
+
+#[test]
+fn every_unsupported_construct_is_reported_at_once() {
+    let e = run_with(
+        "// launch: --grid 1 --block 32
+__global__ void k(float* out, float** p) {
+  goto end;
+  out[threadIdx.x] = 1.0f;
+  end: ;
+}",
+        None,
+        &[],
+    )
+    .unwrap_err()
+    .to_string();
+    let lines: Vec<&str> = e.lines().collect();
+    assert!(lines.len() >= 2, "{e}");
+    assert!(
+        lines[0].starts_with("k.cu:2:36: not supported: pointers to pointers"),
+        "{e}"
+    );
+    assert!(
+        lines[1].starts_with("k.cu:3:3: not supported: the statement `goto end;`"),
+        "{e}"
+    );
+}
+
+#[test]
+fn a_syntax_error_in_another_function_does_not_block_the_kernel() {
+    let source = "// launch: --grid 1 --block 32
+void host() { int x = ; }
+__global__ void k(float* out) {
+  out[threadIdx.x] = 1.0f;
+}";
+    let r = run(source);
+    assert_eq!(r.totals.global_store_sectors, 4);
+    // One inside the kernel is still reported, with its place.
+    let bad = source.replace("1.0f;", "1.0f +;");
+    let e = run_with(&bad, None, &[]).unwrap_err().to_string();
+    assert!(e.starts_with("k.cu:4:"), "{e}");
+}
+
+#[test]
+fn cooperative_groups_ranks_count_like_thread_indices() {
+    let cg = run("// launch: --grid 2 --block 128
+#include <cooperative_groups.h>
+namespace cg = cooperative_groups;
+__global__ void k(float* out, const float* in) {
+  cg::thread_block block = cg::this_thread_block();
+  cg::thread_block_tile<32> warp = cg::tiled_partition<32>(block);
+  int i = blockIdx.x * blockDim.x + block.thread_rank();
+  float v = in[i];
+  v = cg::reduce(warp, v, cg::plus<float>());
+  block.sync();
+  if (warp.thread_rank() == 0) out[blockIdx.x * 4 + warp.meta_group_rank()] = v;
+}");
+    let plain = run("// launch: --grid 2 --block 128
+__global__ void k(float* out, const float* in) {
+  int i = blockIdx.x * blockDim.x + threadIdx.x;
+  float v = in[i];
+  __syncthreads();
+  if (threadIdx.x % 32 == 0) out[blockIdx.x * 4 + threadIdx.x / 32] = v;
+}");
+    assert_eq!(cg.totals, plain.totals);
+    assert_eq!(cg.totals.global_store_instructions, 8);
+}
+
+#[test]
+fn typedefs_math_calls_casts_and_float_scalars_need_no_define() {
+    let r = run("// launch: --grid 4 --block 256
+typedef float floatX;
+#define TILE 32 // a comment after the value
+#ifndef GUARD_H
+#define GUARD_H
+__global__ void k(floatX* out, const floatX* in, float alpha, uint n) {
+  uint i = blockIdx.x * blockDim.x + threadIdx.x;
+  #pragma unroll
+  for (int t = 0; t < 2; t++) {
+    floatX x = (floatX)in[i];
+    out[i] = alpha * tanhf(sqrtf(x) + __expf(x)) + fmaxf(x, INFINITY) + (float)min(t, TILE);
+  }
+}
+#endif");
+    assert_eq!(r.totals.global_load_requests, 8 * 4 * 2);
+    assert_eq!(r.totals.global_store_sectors, 32 * 4 * 2);
+}
+
+#[test]
+fn templates_are_instantiated_from_the_kernel_name_or_the_launch() {
+    let source = "// launch: --grid 1 --block 32
+template <int STRIDE, typename T>
+__global__ void k(T* out) {
+  out[threadIdx.x * STRIDE] = 0;
+}
+void host(float* d) { k<2, float><<<1, 32>>>(d); }";
+    let from_launch = run(source);
+    // 32 floats two words apart: 256 bytes, 8 sectors.
+    assert_eq!(from_launch.totals.global_store_sectors, 8);
+    let given = run_with(source, Some("k<4, double>"), &[]).unwrap();
+    // 32 doubles four apart: one sector each.
+    assert_eq!(given.totals.global_store_sectors, 32);
+}
+
+#[test]
+fn an_affine_index_divided_by_a_constant_keeps_the_block_shortcut() {
+    // 2²¹ blocks of 8 warps: simulated one by one this is far past the step budget.
+    let r = run("// launch: --grid 2097152 --block 256
+__global__ void k(float* out) {
+  int w = (blockIdx.x * blockDim.x + threadIdx.x) / 32;
+  int lane = (blockIdx.x * blockDim.x + threadIdx.x) % 32;
+  out[w * 32 + lane] = 1.0f;
+}");
+    assert_eq!(r.totals.global_store_requests, 1 << 24);
+    assert_eq!(r.totals.global_store_sectors, 4 << 24);
+}
+
+#[test]
+fn pointer_parameters_moved_with_plus_equals_are_followed() {
+    let moved = run("// launch: --grid 4 --block 32
+__global__ void k(const float* A, float* C) {
+  A += blockIdx.x * 64;
+  C += blockIdx.x * 32;
+  float s = 0.0f;
+  for (int t = 0; t < 2; t++) {
+    s += A[threadIdx.x];
+    A += 32;
+  }
+  C[threadIdx.x] = s;
+}");
+    let indexed = run("// launch: --grid 4 --block 32
+__global__ void k(const float* A, float* C) {
+  float s = 0.0f;
+  for (int t = 0; t < 2; t++) {
+    s += A[blockIdx.x * 64 + t * 32 + threadIdx.x];
+  }
+  C[blockIdx.x * 32 + threadIdx.x] = s;
+}");
+    assert_eq!(moved.totals, indexed.totals);
+    // Offsets that are not whole sectors show: A moved by one float is two sectors a warp.
+    let skewed = run("// launch: --grid 1 --block 32
+__global__ void k(const float* A, float* C) {
+  A++;
+  C[threadIdx.x] = A[threadIdx.x];
+}");
+    assert_eq!(skewed.totals.global_load_sectors, 5);
+}

@@ -1,0 +1,64 @@
+//! Public kernels as their authors wrote them (tests/kernels-public): the share analysed as written.
+
+use std::path::PathBuf;
+use warpdrill::analyze::{self, Launch, Options};
+
+#[test]
+fn public_kernels_are_analysed_as_the_table_says() {
+    let dir = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("tests/kernels-public");
+    let mut reader = csv::Reader::from_path(dir.join("corpus.csv")).expect("the corpus table");
+    let mut analysed = 0;
+    let mut total = 0;
+    let mut changed = Vec::new();
+    for row in reader.records() {
+        let row = row.expect("a row");
+        let (file, kernel, grid, block, defines, expect) =
+            (&row[0], &row[1], &row[2], &row[3], &row[4], &row[5]);
+        let source = std::fs::read_to_string(dir.join(file)).expect("the kernel source");
+        let options = Options {
+            kernel: Some(kernel.to_string()),
+            launch: Some(Launch {
+                grid: analyze::parse_dims(grid).unwrap(),
+                block: analyze::parse_dims(block).unwrap(),
+            }),
+            defines: defines
+                .split_whitespace()
+                .map(|d| analyze::parse_define(d).unwrap())
+                .collect(),
+            ..Options::default()
+        };
+        let result = analyze::analyze(&source, file, &options);
+        total += 1;
+        let ok = result.is_ok();
+        if ok {
+            analysed += 1;
+        }
+        if ok != (expect == "analysed") {
+            changed.push(format!(
+                "{file} {kernel}: expected {expect}, got {}",
+                match &result {
+                    Ok(_) => "analysed".to_string(),
+                    Err(e) => e.to_string(),
+                }
+            ));
+        }
+        if let Err(e) = &result {
+            // A refusal is an unsupported construct, named with its place, not a bad input.
+            assert!(
+                matches!(
+                    e,
+                    analyze::AnalyzeError::Unsupported { .. } | analyze::AnalyzeError::Several(_)
+                ),
+                "{file} {kernel}: {e}"
+            );
+            assert!(e.to_string().starts_with(&format!("{file}:")), "{e}");
+        }
+    }
+    println!("public kernels analysed as written: {analysed} of {total}");
+    assert!(changed.is_empty(), "{}", changed.join("\n"));
+    assert_eq!(
+        (analysed, total),
+        (5, 13),
+        "update tests/kernels-public/README.md"
+    );
+}
