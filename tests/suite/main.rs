@@ -3,6 +3,7 @@
 //! One binary links the dependencies once, instead of once per file.
 
 mod analyze;
+mod analyze_limits;
 mod analyze_tui;
 mod calculators_props;
 mod common;
@@ -27,6 +28,7 @@ mod lab;
 mod lessons;
 mod mastery;
 mod reference;
+mod resume;
 mod review;
 mod review_tui;
 mod scrolling;

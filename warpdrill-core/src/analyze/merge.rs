@@ -231,6 +231,7 @@ impl Finder<'_> {
                     site,
                     op: None,
                     value,
+                    ..
                 } => {
                     let mut loads = Vec::new();
                     loads_in(value, &mut loads);
@@ -239,7 +240,7 @@ impl Finder<'_> {
                     stores.push(*site);
                     continue;
                 }
-                Stmt::Store { value, .. } | Stmt::SetLocal { value, .. } | Stmt::Eval(value) => {
+                Stmt::Store { value, .. } | Stmt::SetLocal { value, .. } | Stmt::Eval(value, _) => {
                     let mut loads = Vec::new();
                     loads_in(value, &mut loads);
                     self.group(&loads);
