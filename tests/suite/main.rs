@@ -6,6 +6,7 @@ mod analyze;
 mod analyze_limits;
 mod analyze_tui;
 mod calculators_props;
+mod cli_messages;
 mod common;
 mod consistency;
 mod content;
