@@ -108,3 +108,10 @@ analyze-text-extra-wavefronts = { $n ->
     [one] { $n } extra wavefront
    *[other] { $n } extra wavefronts
 }
+
+## An analysis running in the background
+analyze-pending-title = Analysing { $file }
+analyze-pending = analysing… (Esc cancels)
+analyze-pending-time = { $seconds } s so far — the simulation stops by itself when it runs out of budget.
+analyze-key-cancel = cancel
+analyze-cannot = Cannot analyse { $file }: { $message }

@@ -108,3 +108,10 @@ analyze-text-extra-wavefronts = { $n ->
     [1] { $n } extra wavefront
    *[other] { $n } extra wavefronts
 }
+
+## An analysis running in the background
+analyze-pending-title = { $file } ka analysis chal raha hai
+analyze-pending = analyse ho raha hai… (Esc se cancel karein)
+analyze-pending-time = abhi tak { $seconds } s — budget khatam hote hi simulation khud ruk jaata hai.
+analyze-key-cancel = cancel
+analyze-cannot = { $file } ko analyse nahin kar sakte: { $message }

@@ -78,3 +78,10 @@ analyze-text-no-waste = 낭비된 sector도 bank conflict도 없음
 analyze-text-costliest = 비용이 가장 큰 access
 analyze-text-wasted-sectors = 낭비된 sector { $n }개
 analyze-text-extra-wavefronts = 추가 wavefront { $n }개
+
+## An analysis running in the background
+analyze-pending-title = { $file } 분석 중
+analyze-pending = 분석하는 중… (Esc로 취소)
+analyze-pending-time = 지금까지 { $seconds }초 — 시뮬레이션은 예산을 다 쓰면 스스로 멈춥니다.
+analyze-key-cancel = 취소
+analyze-cannot = { $file }을(를) 분석할 수 없습니다: { $message }

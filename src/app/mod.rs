@@ -57,6 +57,8 @@ pub enum Screen {
     AnalyzeExamples(analyze_ui::Examples),
     /// One analysed kernel.
     Analyze(Box<analyze_ui::State>),
+    /// A kernel being analysed on a worker thread.
+    Analyzing(analyze_ui::Pending),
     /// Lab mode: the lab's steps (the base of the stack).
     LabOverview(lab_ui::Overview),
     /// Lab mode: one step.
@@ -82,6 +84,7 @@ impl Screen {
             Screen::Stats(state) => state.as_ref(),
             Screen::AnalyzeExamples(state) => state,
             Screen::Analyze(state) => state.as_ref(),
+            Screen::Analyzing(state) => state,
             Screen::LabOverview(state) => state,
             Screen::LabStep(state) => state.as_ref(),
             Screen::LabEnd(state) => state,
@@ -104,6 +107,7 @@ impl Screen {
             Screen::Stats(state) => state.as_mut(),
             Screen::AnalyzeExamples(state) => state,
             Screen::Analyze(state) => state.as_mut(),
+            Screen::Analyzing(state) => state,
             Screen::LabOverview(state) => state,
             Screen::LabStep(state) => state.as_mut(),
             Screen::LabEnd(state) => state,
@@ -152,6 +156,9 @@ pub struct App {
     pub review: Option<Deck>,
     /// Practise what you missed: the exercises left to practise, in order (none: not practising).
     pub practice: Option<Vec<String>>,
+    /// Run long work (analysing a kernel) on a worker thread while the screen keeps answering keys;
+    /// off, it runs before the next frame (as tests that step the app want).
+    pub background: bool,
     clock: Arc<dyn Clock>,
     seeds: Box<dyn FnMut() -> u64>,
     /// Home, when the stack is empty (it never is: `Back` on Home quits instead of popping). A
@@ -296,6 +303,7 @@ impl App {
             size: (u16::MAX, u16::MAX),
             review: None,
             practice: None,
+            background: false,
             clock,
             seeds,
             home: Screen::Home(home::State::new()),
@@ -422,6 +430,47 @@ impl App {
         if self.stack.len() > 1 {
             self.stack.remove(0);
         }
+    }
+
+    /// Takes the result of work done on a worker thread, if it is there: an analysed kernel
+    /// replaces its "analysing…" screen (an error goes back, saying why). Call it between events.
+    pub fn poll_work(&mut self) {
+        let Some(Screen::Analyzing(pending)) = self.stack.last() else {
+            return;
+        };
+        let Some(outcome) = pending.take() else {
+            return;
+        };
+        let file = pending.file().to_string();
+        self.stack.pop();
+        match outcome {
+            Ok(state) => self.stack.push(Screen::Analyze(Box::new(state))),
+            Err(message) => {
+                self.flash = Some(self.cannot_analyse(&file, &message));
+                if self.stack.is_empty() {
+                    self.stack.push(Screen::Home(home::State::default()));
+                }
+            }
+        }
+    }
+
+    /// Asks every analysis still running for a screen on the stack to stop.
+    pub fn cancel_work(&self) {
+        for screen in &self.stack {
+            if let Screen::Analyzing(pending) = screen {
+                pending.cancel();
+            }
+        }
+    }
+
+    /// "Cannot analyse FILE: why", in the learner's language, with nothing raw in it.
+    fn cannot_analyse(&self, file: &str, message: &str) -> String {
+        t!(
+            self.lang,
+            "analyze-cannot",
+            file = crate::format::printable(file).into_owned(),
+            message = crate::format::printable(message).into_owned()
+        )
     }
 
     /// Records the terminal's size (drawing and key handling depend on it).
@@ -568,6 +617,9 @@ impl App {
             Action::Quit => self.quit = true,
             Action::Back => {
                 self.leave_exercise();
+                if let Some(Screen::Analyzing(pending)) = self.stack.last() {
+                    pending.cancel();
+                }
                 if let Some(top) = self.stack.last() {
                     self.remember_tools(&top.clone());
                 }
@@ -579,6 +631,7 @@ impl App {
             }
             Action::Home => {
                 self.leave_exercise();
+                self.cancel_work();
                 for screen in self.stack.clone().iter().skip(1) {
                     self.remember_tools(screen);
                 }
@@ -619,11 +672,13 @@ impl App {
             Action::OpenAnalyzeExamples => self
                 .stack
                 .push(Screen::AnalyzeExamples(analyze_ui::Examples::default())),
+            Action::AnalyzeKernel(setup) if self.background => {
+                self.stack
+                    .push(Screen::Analyzing(analyze_ui::Pending::start(*setup)));
+            }
             Action::AnalyzeKernel(setup) => match analyze_ui::State::new(&setup) {
                 Ok(state) => self.stack.push(Screen::Analyze(Box::new(state))),
-                Err(message) => {
-                    self.flash = Some(format!("Cannot analyse {}: {message}", setup.file))
-                }
+                Err(message) => self.flash = Some(self.cannot_analyse(&setup.file, &message)),
             },
             Action::OpenCalculators(tab) => self
                 .stack

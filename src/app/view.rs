@@ -84,6 +84,7 @@ where
             .draw(|frame| draw(frame, app))
             .map_err(Into::into)?;
         let event = next_event()?;
+        app.poll_work();
         if let Event::Resize(width, height) = event {
             // A fixed viewport follows the terminal only as far as the largest area drawn.
             terminal

@@ -20,7 +20,12 @@ impl PatternArgs {
     /// The architecture and warp access these flags describe.
     pub fn to_access(&self) -> Result<(&'static Arch, WarpAccess), String> {
         let arch = Arch::parse(&self.arch).map_err(|e| e.to_string())?;
-        Ok((arch, self.shape()?.access_as(arch.warp_size, self.op())))
+        let mut shape = self.shape()?;
+        // One reading of `--mask` for every command: lanes this warp does not have are refused.
+        if let Some(text) = &self.mask {
+            shape.mask = Some(crate::engine::parse_mask_for(text, arch.warp_size)?);
+        }
+        Ok((arch, shape.access_as(arch.warp_size, self.op())))
     }
 
     /// A load, or a store with `--store`.

@@ -168,6 +168,11 @@ struct LabFile {
 
 fn read_lab(path: &Path) -> Result<LabFile, String> {
     let name = path.display().to_string();
+    if path.is_dir() {
+        return Err(format!(
+            "{name}: a directory, not a lab file (name the lab's .ron file in it)"
+        ));
+    }
     if !path.is_file() {
         return Err(format!("{name}: no such lab file"));
     }

@@ -184,15 +184,28 @@ pub fn build_deck(
         .with(&flags.overrides())
         .settings()
         .map_err(|e| e.to_string())?;
-    let parameters = match store::load_parameters(&dir) {
+    let mut parameters = match store::load_parameters(&dir) {
         Ok(p) => p.unwrap_or_default(),
         Err(message) => {
             notices.push(message);
             Vec::new()
         }
     };
-    let scheduler =
-        FsrsScheduler::new(&parameters, settings.desired_retention).map_err(|e| e.to_string())?;
+    let scheduler = match FsrsScheduler::new(&parameters, settings.desired_retention) {
+        Ok(scheduler) => scheduler,
+        // Parameters read from the file that the scheduler refuses (too few, out of range): the
+        // file is named and the defaults are used, as for a file that cannot be read.
+        Err(e) if !parameters.is_empty() => {
+            notices.push(format!(
+                "{} holds parameters the scheduler refuses ({e}); the default parameters are used — run `warpdrill review optimize` to fit new ones",
+                dir.join(store::PARAMETERS_FILE).display()
+            ));
+            parameters = Vec::new();
+            FsrsScheduler::new(&parameters, settings.desired_retention)
+                .map_err(|e| e.to_string())?
+        }
+        Err(e) => return Err(e.to_string()),
+    };
     let deck = Deck::open_with(
         &content.cards,
         &dir,

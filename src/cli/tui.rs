@@ -49,14 +49,32 @@ impl Drop for TerminalGuard {
     }
 }
 
-/// Cooked mode, the normal screen, a visible cursor and bracketed paste off.
+/// Cooked mode, the normal screen, a visible cursor and bracketed paste off. Input still pending
+/// in raw mode (a reply of the terminal, keys typed while quitting) is read and dropped first, so
+/// that none of it reaches the shell.
 fn restore_terminal() {
+    drain_input();
     let _ = ratatui::crossterm::execute!(
         std::io::stdout(),
         ratatui::crossterm::event::DisableBracketedPaste
     );
     ratatui::restore();
     let _ = ratatui::crossterm::execute!(std::io::stdout(), ratatui::crossterm::cursor::Show);
+}
+
+/// Reads and drops the input already waiting (at most a few thousand events, never waiting).
+fn drain_input() {
+    use ratatui::crossterm::event;
+    for _ in 0..4096 {
+        match event::poll(std::time::Duration::ZERO) {
+            Ok(true) => {
+                if event::read().is_err() {
+                    break;
+                }
+            }
+            _ => break,
+        }
+    }
 }
 
 /// Raw mode, the alternate screen, and a terminal that draws at most
@@ -94,7 +112,37 @@ fn suspend(terminal: &mut ratatui::DefaultTerminal, signals: &Signals) -> std::i
         cursor::Hide,
         ratatui::crossterm::event::EnableBracketedPaste
     )?;
-    terminal.clear()
+    redraw_all(terminal)
+}
+
+/// Clears the screen and has the next frame draw every cell, without asking the terminal where its
+/// cursor is (`Terminal::clear` does): a cursor-position reply that comes late — the process
+/// stopped again, or ended — would be typed into the shell.
+fn redraw_all(terminal: &mut ratatui::DefaultTerminal) -> std::io::Result<()> {
+    use ratatui::backend::Backend;
+    terminal
+        .backend_mut()
+        .clear_region(ratatui::backend::ClearType::All)?;
+    let area = terminal.get_frame().area();
+    terminal.resize(area)
+}
+
+/// Continued after a stop the tutor did not make itself (SIGSTOP, then SIGCONT): the shell may
+/// have put the terminal back in cooked mode on the normal screen meanwhile, so raw mode, the
+/// alternate screen, a hidden cursor and bracketed paste are set again before the redraw.
+fn resume(terminal: &mut ratatui::DefaultTerminal) -> std::io::Result<()> {
+    use ratatui::crossterm::{cursor, execute, terminal as term};
+    // The terminal library takes raw mode as still on (it set it and never unset it) and would
+    // not set it again: unset it first.
+    term::disable_raw_mode()?;
+    term::enable_raw_mode()?;
+    execute!(
+        std::io::stdout(),
+        term::EnterAlternateScreen,
+        cursor::Hide,
+        ratatui::crossterm::event::EnableBracketedPaste
+    )?;
+    redraw_all(terminal)
 }
 
 impl crate::cli::ExploreArgs {
@@ -212,6 +260,7 @@ pub fn run_with(
         Box::new(|| u64::from(rand::random::<u32>())),
     );
     app.set_lang(lang);
+    app.background = true;
     app.settings = settings_path;
     app.notices.extend(settings_notice);
     app.notices.extend(notice);
@@ -323,7 +372,13 @@ pub fn drive(app: &mut App, tick: bool) -> u8 {
     let guard = TerminalGuard;
     let result = loop {
         match app::run(&mut terminal, app, || {
-            signals.next_event_or_tick(tick.then_some(std::time::Duration::from_secs(1)))
+            // While a kernel is analysed on a worker thread, wake up often to show its result.
+            let wake = if crate::ui::analyze::working() {
+                Some(std::time::Duration::from_millis(50))
+            } else {
+                tick.then_some(std::time::Duration::from_secs(1))
+            };
+            signals.next_event_or_tick(wake)
         }) {
             Ok(()) => break Ok(0),
             Err(e) => match Interruption::of(&e) {
@@ -336,7 +391,7 @@ pub fn drive(app: &mut App, tick: bool) -> u8 {
                     }
                 }
                 Some(Interruption::Redraw) => {
-                    if let Err(e) = terminal.clear() {
+                    if let Err(e) = resume(&mut terminal) {
                         break Err(e);
                     }
                 }

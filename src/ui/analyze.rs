@@ -855,3 +855,116 @@ impl Component for State {
         analyser_keys(lang)
     }
 }
+
+/// Analyses running on worker threads now (see [`Pending`]).
+static WORKING: std::sync::atomic::AtomicUsize = std::sync::atomic::AtomicUsize::new(0);
+
+/// Whether an analysis is running on a worker thread: the event loop then wakes up a few times a
+/// second, to show its result as soon as it is there.
+pub fn working() -> bool {
+    WORKING.load(std::sync::atomic::Ordering::SeqCst) > 0
+}
+
+/// What a worker thread leaves for the screen: the analysed kernel, or why not.
+type Outcome = std::sync::Arc<std::sync::Mutex<Option<Result<State, String>>>>;
+
+/// A kernel being analysed on a worker thread, so that the screen keeps answering keys: shows
+/// "analysing… (Esc cancels)" until the result is there. Leaving it (Esc, `g`, quitting) sets the
+/// cancel flag, which the interpreter reads every few thousand steps.
+#[derive(Debug, Clone)]
+pub struct Pending {
+    file: String,
+    cancel: std::sync::Arc<std::sync::atomic::AtomicBool>,
+    outcome: Outcome,
+    started: std::time::Instant,
+}
+
+impl Pending {
+    /// Starts analysing `setup` on a worker thread (on this one when no thread can be started).
+    pub fn start(setup: AnalyzeSetup) -> Pending {
+        use std::sync::atomic::{AtomicBool, Ordering};
+        use std::sync::{Arc, Mutex};
+        let cancel = Arc::new(AtomicBool::new(false));
+        let outcome: Outcome = Arc::new(Mutex::new(None));
+        let file = setup.file.clone();
+        let work = {
+            let cancel = Arc::clone(&cancel);
+            let outcome = Arc::clone(&outcome);
+            move || {
+                let result = analyze::run::cancellable(cancel, || State::new(&setup));
+                if let Ok(mut slot) = outcome.lock() {
+                    *slot = Some(result);
+                }
+                WORKING.fetch_sub(1, Ordering::SeqCst);
+            }
+        };
+        WORKING.fetch_add(1, Ordering::SeqCst);
+        let spawned = std::thread::Builder::new()
+            .name("analyse".into())
+            .spawn(work);
+        if let Err(e) = spawned {
+            WORKING.fetch_sub(1, Ordering::SeqCst);
+            if let Ok(mut slot) = outcome.lock() {
+                *slot = Some(Err(e.to_string()));
+            }
+        }
+        Pending {
+            file,
+            cancel,
+            outcome,
+            started: std::time::Instant::now(),
+        }
+    }
+
+    /// The result, once the worker is done (taken: a second call gives `None`).
+    pub fn take(&self) -> Option<Result<State, String>> {
+        self.outcome.lock().ok().and_then(|mut slot| slot.take())
+    }
+
+    /// Asks the worker to stop; it ends within a few thousand steps.
+    pub fn cancel(&self) {
+        self.cancel.store(true, std::sync::atomic::Ordering::SeqCst);
+    }
+
+    /// The file being analysed.
+    pub fn file(&self) -> &str {
+        &self.file
+    }
+}
+
+impl Component for Pending {
+    fn handle_key(&mut self, _key: KeyEvent, _ctx: &Ctx) -> Option<Action> {
+        // Esc (a global key) cancels; other keys wait for the result.
+        None
+    }
+
+    fn render(&self, ctx: &Ctx, area: Rect, buf: &mut Buffer) {
+        let lang = ctx.lang;
+        let outer = block(
+            &t!(
+                lang,
+                "analyze-pending-title",
+                file = crate::format::printable(&self.file).into_owned()
+            ),
+            ctx.theme,
+        );
+        let inner = outer.inner(area);
+        outer.render(area, buf);
+        let seconds = self.started.elapsed().as_secs();
+        let text = vec![
+            Line::styled(t!(lang, "analyze-pending"), ctx.theme.title()),
+            Line::from(t!(
+                lang,
+                "analyze-pending-time",
+                seconds = seconds.to_string()
+            )),
+        ];
+        Paragraph::new(text)
+            .wrap(Wrap { trim: true })
+            .render(inner, buf);
+    }
+
+    fn keys(&self, lang: Lang) -> Vec<KeyHint> {
+        vec![KeyHint::new("Esc", t!(lang, "analyze-key-cancel"))]
+    }
+}

@@ -3,8 +3,10 @@
 //! One binary links the dependencies once, instead of once per file.
 
 mod analyze;
+mod analyze_limits;
 mod analyze_tui;
 mod calculators_props;
+mod cli_messages;
 mod common;
 mod consistency;
 mod content;
@@ -29,6 +31,7 @@ mod lab;
 mod lessons;
 mod mastery;
 mod reference;
+mod resume;
 mod review;
 mod review_tui;
 mod scrolling;

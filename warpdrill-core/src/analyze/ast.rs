@@ -108,12 +108,14 @@ pub enum Stmt {
         op: Option<BinOp>,
         value: Expr,
         wrap: Wrap,
+        pos: Pos,
     },
     /// `array[…] op= value`: a store (and a load first when `op` is set).
     Store {
         site: usize,
         op: Option<BinOp>,
         value: Expr,
+        pos: Pos,
     },
     /// `if (cond) then else otherwise`.
     If {
@@ -132,7 +134,7 @@ pub enum Stmt {
     /// `return;`: the lane stops.
     Return,
     /// An expression evaluated for its loads.
-    Eval(Expr),
+    Eval(Expr, Pos),
 }
 
 /// Memory space of an access.

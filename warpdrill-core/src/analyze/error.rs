@@ -40,6 +40,9 @@ pub enum AnalyzeError {
         /// The budget that ran out.
         steps: u64,
     },
+    /// The run was cancelled (see [`crate::analyze::run::cancellable`]).
+    #[error("the analysis was cancelled")]
+    Cancelled,
     /// A bad launch, kernel choice or define.
     #[error("{0}")]
     Input(String),

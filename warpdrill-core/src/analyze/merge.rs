@@ -254,6 +254,7 @@ impl Finder<'_> {
                     site,
                     op: None,
                     value,
+                    ..
                 } => {
                     let mut loads = Vec::new();
                     loads_in(value, &mut loads);
@@ -262,7 +263,7 @@ impl Finder<'_> {
                     stores.push(*site);
                     continue;
                 }
-                Stmt::Store { value, .. } | Stmt::SetLocal { value, .. } | Stmt::Eval(value) => {
+                Stmt::Store { value, .. } | Stmt::SetLocal { value, .. } | Stmt::Eval(value, _) => {
                     let mut loads = Vec::new();
                     loads_in(value, &mut loads);
                     self.group(&loads);

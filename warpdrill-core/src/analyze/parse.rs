@@ -71,6 +71,20 @@ struct Cx<'a> {
     assigned: std::collections::HashSet<String>,
     /// The local holding how many elements a moved pointer parameter has moved, by name.
     ptr_offset: HashMap<String, usize>,
+    /// Locals declared without a value and not assigned yet (in source order), with their names.
+    unset: HashMap<usize, String>,
+}
+
+/// The most elements a `__shared__` array may have in one dimension.
+const MAX_SHARED_EXTENT: i64 = 1 << 20;
+
+/// The range of values an integer type holds, `None` for 64 bits and floats.
+fn int_range(w: Wrap) -> Option<(i64, i64)> {
+    match w {
+        Wrap::Signed(b) if b < 64 => Some((-(1i64 << (b - 1)), (1i64 << (b - 1)) - 1)),
+        Wrap::Unsigned(b) if b < 64 => Some((0, (1i64 << b) - 1)),
+        _ => None,
+    }
 }
 
 fn pos(node: Node) -> Pos {
@@ -180,6 +194,18 @@ pub fn parse_kernel(
         },
         None => (None, None),
     };
+    // Two kernels of one name: neither is taken for the other.
+    for (k, (name, node, _)) in kernels.iter().enumerate() {
+        if let Some((_, again, _)) = kernels[k + 1..].iter().find(|(n, _, _)| n == name)
+            && want.is_none_or(|want| want == name.as_str())
+        {
+            return Err(AnalyzeError::Input(format!(
+                "{file}: two __global__ functions are named `{name}` (lines {} and {}): rename one, as only one may be analysed",
+                pos(*node).line,
+                pos(*again).line
+            )));
+        }
+    }
     let names: Vec<&str> = kernels.iter().map(|(n, _, _)| n.as_str()).collect();
     let chosen = match want {
         Some(want) => kernels.iter().find(|(n, _, _)| n == want).ok_or_else(|| {
@@ -491,6 +517,7 @@ impl<'a> Cx<'a> {
             site_vector: Vec::new(),
             assigned: std::collections::HashSet::new(),
             ptr_offset: HashMap::new(),
+            unset: HashMap::new(),
         }
     }
 
@@ -898,6 +925,20 @@ impl<'a> Cx<'a> {
         self.scopes.iter().rev().find_map(|s| s.get(name))
     }
 
+    /// A read of local `slot` at `node`: refused while it has no value, which C leaves undefined
+    /// (the analyser would have to guess one).
+    fn read_local(&self, slot: usize, node: Node) -> Result<()> {
+        match self.unset.get(&slot) {
+            Some(name) => self.unsupported(
+                node,
+                format!(
+                    "reading `{name}` before it is given a value (it is declared without one; C leaves its value undefined and the analyser will not take it as 0): write `{name} = …;` first, or declare it with a value"
+                ),
+            ),
+            None => Ok(()),
+        }
+    }
+
     fn new_local(&mut self, name: &str, wrap: Wrap) -> usize {
         let slot = self.locals;
         self.locals += 1;
@@ -993,6 +1034,15 @@ impl<'a> Cx<'a> {
                 };
                 if let Some(value) = self.defines.get(&name).cloned() {
                     let (e, _) = self.define_expr(&value, decl)?;
+                    if let (Some(n), Some((lo, hi))) = (const_eval(&e), int_range(wrap))
+                        && !(lo..=hi).contains(&n)
+                    {
+                        let p = pos(decl);
+                        return Err(AnalyzeError::Input(format!(
+                            "{}:{}:{}: the parameter `{name}` is a `{tname}`, which holds {lo} to {hi}: the value {n} is out of range for {tname}",
+                            self.file, p.line, p.column
+                        )));
+                    }
                     self.bind(&name, Binding::Value(Expr::Cast(wrap, Box::new(e)), wrap));
                 } else if wrap == Wrap::Float {
                     // A float scalar (alpha, beta, eps) rarely feeds an address: an unknown value,
@@ -1033,7 +1083,7 @@ impl<'a> Cx<'a> {
     /// `in[i].x + in[i].y` of a `float2` with one `LDG.64` (`float4`'s `.x .y .z .w`: `LDG.128`).
     fn fuse_stmt(&mut self, stmt: &mut Stmt) {
         match stmt {
-            Stmt::SetLocal { value, .. } | Stmt::Store { value, .. } | Stmt::Eval(value) => {
+            Stmt::SetLocal { value, .. } | Stmt::Store { value, .. } | Stmt::Eval(value, _) => {
                 self.fuse_expr(value)
             }
             Stmt::If { cond, .. } => self.fuse_expr(cond),
@@ -1356,11 +1406,28 @@ impl<'a> Cx<'a> {
                         return self.unsupported(d, "a __shared__ array without a static size");
                     };
                     let e = self.expr(size)?;
-                    let Some(n) = const_eval(&e).filter(|n| *n > 0 && *n <= 1 << 20) else {
-                        return self.unsupported(
-                            size,
-                            "a __shared__ array size that is not a positive constant",
-                        );
+                    let n = match const_eval(&e) {
+                        Some(n) if n > 0 && n <= MAX_SHARED_EXTENT => n,
+                        Some(n) if n > MAX_SHARED_EXTENT => {
+                            return self.unsupported(
+                                size,
+                                format!(
+                                    "a __shared__ array of {n} elements in one dimension (at most {MAX_SHARED_EXTENT}; no GPU has that much shared memory per block)"
+                                ),
+                            );
+                        }
+                        Some(n) => {
+                            return self.unsupported(
+                                size,
+                                format!("a __shared__ array size of {n} (it must be at least 1)"),
+                            );
+                        }
+                        None => {
+                            return self.unsupported(
+                                size,
+                                "a __shared__ array size that is not a constant",
+                            );
+                        }
                     };
                     extents.push(n);
                     let Some(inner) = d.child_by_field_name("declarator") else {
@@ -1452,12 +1519,17 @@ impl<'a> Cx<'a> {
                 }
                 None => Expr::Int(0),
             };
+            let unset = init.is_none();
             let slot = self.new_local(self.text(name_node), wrap);
+            if unset {
+                self.unset.insert(slot, self.text(name_node).to_string());
+            }
             out.push(Stmt::SetLocal {
                 slot,
                 op: None,
                 value,
                 wrap,
+                pos: pos(name_node),
             });
         }
         Ok(())
@@ -1533,7 +1605,7 @@ impl<'a> Cx<'a> {
                     Ok(())
                 } else {
                     let (e, _) = self.call(node)?;
-                    out.push(Stmt::Eval(e));
+                    out.push(Stmt::Eval(e, pos(node)));
                     Ok(())
                 }
             }
@@ -1548,7 +1620,7 @@ impl<'a> Cx<'a> {
             }
             _ => {
                 let e = self.expr(node)?;
-                out.push(Stmt::Eval(e));
+                out.push(Stmt::Eval(e, pos(node)));
                 Ok(())
             }
         }
@@ -1573,6 +1645,7 @@ impl<'a> Cx<'a> {
                         op,
                         value,
                         wrap: Wrap::Signed(64),
+                        pos: pos(left),
                     });
                     Ok(())
                 }
@@ -1588,11 +1661,17 @@ impl<'a> Cx<'a> {
         if left.kind() == "identifier" {
             return match self.lookup(self.text(left)) {
                 Some(Binding::Local(slot, wrap)) => {
+                    let (slot, wrap) = (*slot, *wrap);
+                    if op.is_some() {
+                        self.read_local(slot, left)?;
+                    }
+                    self.unset.remove(&slot);
                     out.push(Stmt::SetLocal {
-                        slot: *slot,
+                        slot,
                         op,
                         value,
-                        wrap: *wrap,
+                        wrap,
+                        pos: pos(left),
                     });
                     Ok(())
                 }
@@ -1601,7 +1680,12 @@ impl<'a> Cx<'a> {
         }
         if matches!(left.kind(), "subscript_expression" | "field_expression") {
             let site = self.site(left)?;
-            out.push(Stmt::Store { site, op, value });
+            out.push(Stmt::Store {
+                site,
+                op,
+                value,
+                pos: pos(left),
+            });
             return Ok(());
         }
         self.unsupported(left, format!("assigning to `{}`", self.short(left)))
@@ -1825,7 +1909,11 @@ impl<'a> Cx<'a> {
             "identifier" => {
                 let name = self.text(node);
                 match self.lookup(name) {
-                    Some(Binding::Local(slot, w)) => (Expr::Local(*slot), *w),
+                    Some(Binding::Local(slot, w)) => {
+                        let (slot, w) = (*slot, *w);
+                        self.read_local(slot, node)?;
+                        (Expr::Local(slot), w)
+                    }
                     Some(Binding::Value(e, w)) => (e.clone(), *w),
                     Some(Binding::Pointer(..)) | Some(Binding::Shared(..)) => {
                         return self.unsupported(

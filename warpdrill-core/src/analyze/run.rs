@@ -4,6 +4,9 @@ use super::ast::{BinOp, Expr, Kernel, Pos, Site, Space, Stmt, UnOp, Wrap};
 use super::error::{AnalyzeError, Result};
 use super::merge::{self, Role};
 use crate::engine::{self, Granularity, LaneArray, Op, Vendor};
+use std::cell::RefCell;
+use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, Ordering};
 
 const LANES: usize = 32;
 /// Loop iterations one warp may run before the analysis gives up.
@@ -289,6 +292,24 @@ pub fn trace(
     }
 }
 
+/// How many steps pass between two looks at the cancel flag.
+const CANCEL_CHECK: u64 = 1 << 12;
+
+thread_local! {
+    /// The cancel flag of the analyses this thread runs, set by [`cancellable`].
+    static CANCEL: RefCell<Option<Arc<AtomicBool>>> = const { RefCell::new(None) };
+}
+
+/// Runs `f` — analyses, traces — so that setting `flag` (from any thread) ends each run it makes
+/// within a few thousand steps, with [`AnalyzeError::Cancelled`]. For an analysis run on a worker
+/// thread while the screen stays responsive.
+pub fn cancellable<T>(flag: Arc<AtomicBool>, f: impl FnOnce() -> T) -> T {
+    let before = CANCEL.with(|c| c.replace(Some(flag)));
+    let result = f();
+    CANCEL.with(|c| c.replace(before));
+    result
+}
+
 struct Machine<'k> {
     /// The site whose executions are recorded, and how many to keep.
     tracing: Option<(usize, usize)>,
@@ -305,6 +326,10 @@ struct Machine<'k> {
     work: u64,
     /// Steps allowed over the whole analysis.
     budget: u64,
+    /// Where the statement being run starts, for errors met while evaluating it.
+    at: Pos,
+    /// Set by another thread to end the run early (see [`cancellable`]).
+    cancel: Option<Arc<AtomicBool>>,
     /// The error just met is one every block of the box meets alike (a loop past
     /// [`MAX_WARP_STEPS`]: control flow is the same on every block of a box), so the box need not
     /// be split to find which of its blocks meets it first.
@@ -423,6 +448,8 @@ impl<'k> Machine<'k> {
             steps: 0,
             work: 0,
             budget: MAX_STEPS,
+            at: Pos::default(),
+            cancel: CANCEL.with(|c| c.borrow().clone()),
             alike: false,
             file,
             span: [0; 3],
@@ -503,7 +530,9 @@ fn run_machine(
         m.alike = false;
         match m.run_blocks(b, warp_lanes) {
             // Out of budget: splitting the box would only spend more.
-            Err(Stop::Err(e @ AnalyzeError::TooLong { .. })) => return Err(e),
+            Err(Stop::Err(e @ (AnalyzeError::TooLong { .. } | AnalyzeError::Cancelled))) => {
+                return Err(e);
+            }
             Ok(()) => {
                 for (t, c) in total.iter_mut().zip(&m.counts) {
                     t.load.add(&c.load);
@@ -598,8 +627,9 @@ fn int_op(op: BinOp, a: i64, b: i64) -> Option<i64> {
             }
             a.wrapping_rem(b)
         }
-        BinOp::Shl => a.wrapping_shl((b & 63) as u32),
-        BinOp::Shr => a.wrapping_shr((b & 63) as u32),
+        BinOp::Shl | BinOp::Shr if !(0..64).contains(&b) => return None,
+        BinOp::Shl => a.wrapping_shl(b as u32),
+        BinOp::Shr => a.wrapping_shr(b as u32),
         BinOp::And => a & b,
         BinOp::Or => a | b,
         BinOp::Xor => a ^ b,
@@ -811,9 +841,18 @@ impl Machine<'_> {
         })
     }
 
-    /// Counts one step against the budget of the whole analysis.
+    /// Counts one step against the budget of the whole analysis; every few thousand steps, ends
+    /// the run if it has been cancelled (see [`cancellable`]).
     fn tick(&mut self) -> R<()> {
         self.work += 1;
+        if self.work.is_multiple_of(CANCEL_CHECK)
+            && self
+                .cancel
+                .as_ref()
+                .is_some_and(|flag| flag.load(Ordering::Relaxed))
+        {
+            return Err(Stop::Err(AnalyzeError::Cancelled));
+        }
         if self.work > self.budget {
             return Err(Stop::Err(AnalyzeError::TooLong {
                 file: self.file.to_string(),
@@ -836,7 +875,9 @@ impl Machine<'_> {
                     op,
                     value,
                     wrap,
+                    pos,
                 } => {
+                    self.at = *pos;
                     let v = self.eval(value, mask)?;
                     let v = match op {
                         Some(op) => {
@@ -848,7 +889,13 @@ impl Machine<'_> {
                     let v = self.convert(v, *wrap, mask);
                     self.set(*slot, v, mask);
                 }
-                Stmt::Store { site, op, value } => {
+                Stmt::Store {
+                    site,
+                    op,
+                    value,
+                    pos,
+                } => {
+                    self.at = *pos;
                     // The value's loads run first; the value itself is not kept.
                     self.eval(value, mask)?;
                     let (addrs, coef) = self.address(*site, mask)?;
@@ -863,6 +910,7 @@ impl Machine<'_> {
                     otherwise,
                     pos,
                 } => {
+                    self.at = *pos;
                     let (c, s) = self.eval(cond, mask)?;
                     let yes = self.truth(&c, s, mask, *pos)?;
                     if yes != 0 {
@@ -886,6 +934,7 @@ impl Machine<'_> {
                             if live == 0 {
                                 break;
                             }
+                            self.at = *pos;
                             let (c, s) = self.eval(cond, live)?;
                             live = self.truth(&c, s, live, *pos)?;
                         }
@@ -909,7 +958,8 @@ impl Machine<'_> {
                     }
                 }
                 Stmt::Return => self.done |= mask,
-                Stmt::Eval(e) => {
+                Stmt::Eval(e, pos) => {
+                    self.at = *pos;
                     self.eval(e, mask)?;
                 }
             }
@@ -1093,9 +1143,13 @@ impl Machine<'_> {
             return Ok(V::Unknown);
         }
         let div_zero = || {
-            Err(Stop::Err(AnalyzeError::Input(
-                "a division or remainder by zero in an active lane".into(),
-            )))
+            if matches!(op, BinOp::Shl | BinOp::Shr) {
+                return self.err(
+                    self.at,
+                    "a shift by a negative amount or by 64 or more in an active lane (C leaves its result undefined)",
+                );
+            }
+            self.err(self.at, "a division or remainder by zero in an active lane")
         };
         if is_float(a) || is_float(b) {
             let uniform = !matches!(a, V::FL(_) | V::IL(_)) && !matches!(b, V::FL(_) | V::IL(_));

@@ -29,6 +29,6 @@ pub use occupancy::{
     shared_memory_blocks,
 };
 pub use roofline::{Bound, Roofline, roofline, serialized_latency, transfer_time};
-pub use shape::{AccessShape, parse_mask};
+pub use shape::{AccessShape, parse_mask, parse_mask_for};
 pub use sweep::{AccessParam, OccupancyParam, SweepRange, banks_sweep, coalescing_sweep};
 pub use tiling::{Tiling, TilingInput, rectangular_traffic, tiling};

@@ -177,9 +177,53 @@ pub fn parse_mask(text: &str) -> Result<u64, String> {
     parsed.ok_or_else(bad)
 }
 
+/// [`parse_mask`] for a warp of `warp_size` lanes, as the command line reads `--mask`: the named
+/// patterns (`all`, `half`, `odd`, `even`) are cut to the warp; a number naming a lane the warp
+/// does not have, `firstN` past the warp, and a mask of no lane at all are refused.
+pub fn parse_mask_for(text: &str, warp_size: u32) -> Result<u64, String> {
+    let mask = parse_mask(text)?;
+    let warp = full_mask(warp_size);
+    let t = text.trim().to_ascii_lowercase();
+    let named = matches!(t.as_str(), "all" | "full" | "half" | "odd" | "even");
+    if let Some(n) = t.strip_prefix("first")
+        && n.trim_start_matches([':', ' ', '='])
+            .parse::<u32>()
+            .is_ok_and(|n| n > warp_size)
+    {
+        return Err(format!(
+            "active mask `{text}`: a warp has {warp_size} lanes, so at most first{warp_size}"
+        ));
+    }
+    if !named && mask & !warp != 0 {
+        return Err(format!(
+            "active mask `{text}` names lanes a warp of {warp_size} lanes does not have (at most {warp:#x})"
+        ));
+    }
+    let mask = mask & warp;
+    if mask == 0 {
+        return Err(format!(
+            "active mask `{text}` has no active lanes: at least one lane must be active"
+        ));
+    }
+    Ok(mask)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn masks_for_a_warp_name_only_its_lanes() {
+        assert_eq!(parse_mask_for("0xffffffff", 32), Ok(0xffff_ffff));
+        assert_eq!(parse_mask_for("all", 32), Ok(0xffff_ffff));
+        assert_eq!(parse_mask_for("odd", 64), Ok(0xaaaa_aaaa_aaaa_aaaa));
+        assert_eq!(parse_mask_for("first32", 32), Ok(0xffff_ffff));
+        assert_eq!(parse_mask_for("0x1ffffffff", 64), Ok(0x1_ffff_ffff));
+        for bad in ["0x0", "0", "first0", "0x1ffffffff", "first33"] {
+            let e = parse_mask_for(bad, 32).expect_err(bad);
+            assert!(e.contains(bad), "{e}");
+        }
+    }
 
     #[test]
     fn masks_in_every_spelling() {
