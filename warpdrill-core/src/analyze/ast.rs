@@ -93,6 +93,10 @@ pub enum Expr {
     Cast(Wrap, Box<Expr>),
     /// A memory read, by access site.
     Load(usize),
+    /// The expression runs (its loads are counted) but its value is not followed: an element of a
+    /// local array (`float v[4]`), which the analyser keeps as one slot whose value is unknown, so
+    /// that using it in an address or a condition is reported, never guessed.
+    Opaque(Box<Expr>),
 }
 
 /// A statement.
@@ -128,6 +132,9 @@ pub enum Stmt {
     },
     /// `return;`: the lane stops.
     Return,
+    /// `__syncthreads()`: every warp of the block waits for the others (the timing model counts the
+    /// phases between barriers; the counts are unaffected).
+    Barrier,
     /// An expression evaluated for its loads.
     Eval(Expr),
 }

@@ -66,13 +66,14 @@ fn hash_expr(e: &Expr, h: &mut DefaultHasher) {
             std::mem::discriminant(w).hash(h);
             hash_expr(a, h);
         }
+        Expr::Opaque(a) => hash_expr(a, h),
     }
 }
 
 fn mentions(e: &Expr, slot: usize) -> bool {
     match e {
         Expr::Local(s) => *s == slot,
-        Expr::Unary(_, a) | Expr::Cast(_, a) => mentions(a, slot),
+        Expr::Unary(_, a) | Expr::Cast(_, a) | Expr::Opaque(a) => mentions(a, slot),
         Expr::Binary(_, a, b) => mentions(a, slot) || mentions(b, slot),
         Expr::Cond(c, a, b) => mentions(c, slot) || mentions(a, slot) || mentions(b, slot),
         _ => false,
@@ -92,10 +93,15 @@ fn steps_with(e: &Expr, slot: usize) -> bool {
     }
 }
 
+/// The load sites in `e`, in order.
+pub fn loads_in_expr(e: &Expr, out: &mut Vec<usize>) {
+    loads_in(e, out);
+}
+
 fn loads_in(e: &Expr, out: &mut Vec<usize>) {
     match e {
         Expr::Load(site) => out.push(*site),
-        Expr::Unary(_, a) | Expr::Cast(_, a) => loads_in(a, out),
+        Expr::Unary(_, a) | Expr::Cast(_, a) | Expr::Opaque(a) => loads_in(a, out),
         Expr::Binary(_, a, b) => {
             loads_in(a, out);
             loads_in(b, out);
@@ -266,7 +272,7 @@ impl Finder<'_> {
                         .collect();
                     self.walk(body, &slots);
                 }
-                Stmt::Return => {}
+                Stmt::Return | Stmt::Barrier => {}
             }
             // Neighbouring stores end at any other statement.
             self.group(&stores);

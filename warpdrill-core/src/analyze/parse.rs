@@ -22,6 +22,8 @@ struct ElemTy {
 #[derive(Debug, Clone)]
 enum Binding {
     Local(usize, Wrap),
+    /// A local array (`float v[4]`): one slot for all its elements, its value not followed.
+    LocalArray(usize, Wrap),
     Pointer(ElemTy),
     Shared(ElemTy, Vec<i64>),
     Value(Expr),
@@ -499,6 +501,11 @@ impl<'a> Cx<'a> {
     fn stmt_inner(&mut self, node: Node, out: &mut Vec<Stmt>) -> Result<()> {
         match node.kind() {
             "comment" => {}
+            // `#pragma unroll` and the like: hints to the compiler, no work of their own.
+            "preproc_call"
+                if node
+                    .child_by_field_name("directive")
+                    .is_some_and(|d| self.text(d) == "#pragma") => {}
             "compound_statement" => out.extend(self.block(node)?),
             "declaration" => self.declaration(node, out)?,
             "expression_statement" => {
@@ -665,6 +672,31 @@ impl<'a> Cx<'a> {
             let Some((_, wrap)) = scalar(&tname) else {
                 return self.unsupported(ty, format!("a local of type `{tname}`"));
             };
+            if decl.kind() == "array_declarator" {
+                // `float v[K];`: one slot for every element, its value never followed.
+                let (Some(inner), Some(size)) = (
+                    decl.child_by_field_name("declarator"),
+                    decl.child_by_field_name("size"),
+                ) else {
+                    return self.unsupported(decl, "this local array");
+                };
+                let e = self.expr(size)?;
+                if inner.kind() != "identifier"
+                    || const_eval(&e).is_none_or(|n| n <= 0 || n > 1 << 16)
+                {
+                    return self.unsupported(
+                        decl,
+                        format!(
+                            "the declaration `{}` (a local array needs one constant size)",
+                            self.short(decl)
+                        ),
+                    );
+                }
+                let slot = self.new_local(self.text(inner), wrap);
+                let name = self.text(inner).to_string();
+                self.bind(&name, Binding::LocalArray(slot, wrap));
+                continue;
+            }
             let (name_node, init) = match decl.kind() {
                 "identifier" => (decl, None),
                 "init_declarator" => {
@@ -750,7 +782,10 @@ impl<'a> Cx<'a> {
                     .child_by_field_name("function")
                     .map(|f| self.text(f))
                     .unwrap_or("");
-                if matches!(f, "__syncthreads" | "__syncwarp" | "__threadfence_block") {
+                if f == "__syncthreads" {
+                    out.push(Stmt::Barrier);
+                    Ok(())
+                } else if matches!(f, "__syncwarp" | "__threadfence_block") {
                     Ok(())
                 } else {
                     self.unsupported(node, format!("calls (`{f}`)"))
@@ -795,12 +830,50 @@ impl<'a> Cx<'a> {
                 _ => self.unsupported(left, format!("assigning to `{}`", self.text(left))),
             };
         }
+        if let Some((slot, wrap)) = self.local_element(left)? {
+            out.push(Stmt::SetLocal {
+                slot,
+                op,
+                value: Expr::Opaque(Box::new(value)),
+                wrap,
+            });
+            return Ok(());
+        }
         if matches!(left.kind(), "subscript_expression" | "field_expression") {
             let site = self.site(left)?;
             out.push(Stmt::Store { site, op, value });
             return Ok(());
         }
         self.unsupported(left, format!("assigning to `{}`", self.short(left)))
+    }
+
+    /// `v[i]` of a local array: its slot; `None` for anything else. The index may not read memory.
+    fn local_element(&mut self, node: Node) -> Result<Option<(usize, Wrap)>> {
+        if node.kind() != "subscript_expression" {
+            return Ok(None);
+        }
+        let Some(base) = node.child_by_field_name("argument").map(strip_parens) else {
+            return Ok(None);
+        };
+        if base.kind() != "identifier" {
+            return Ok(None);
+        }
+        let Some(Binding::LocalArray(slot, wrap)) = self.lookup(self.text(base)).cloned() else {
+            return Ok(None);
+        };
+        if let Some(idx) = node
+            .child_by_field_name("indices")
+            .and_then(|l| l.named_child(0))
+            .or_else(|| node.child_by_field_name("index"))
+        {
+            let e = self.expr(idx)?;
+            let mut loads = Vec::new();
+            super::merge::loads_in_expr(&e, &mut loads);
+            if !loads.is_empty() {
+                return self.unsupported(idx, "a local array indexed by a value read from memory");
+            }
+        }
+        Ok(Some((slot, wrap)))
     }
 
     fn site(&mut self, node: Node) -> Result<usize> {
@@ -987,7 +1060,9 @@ impl<'a> Cx<'a> {
                 match self.lookup(name) {
                     Some(Binding::Local(slot, _)) => Expr::Local(*slot),
                     Some(Binding::Value(e)) => e.clone(),
-                    Some(Binding::Pointer(..)) | Some(Binding::Shared(..)) => {
+                    Some(Binding::Pointer(..))
+                    | Some(Binding::Shared(..))
+                    | Some(Binding::LocalArray(..)) => {
                         return self.unsupported(
                             node,
                             format!("using the array `{name}` without an index"),
@@ -1035,7 +1110,10 @@ impl<'a> Cx<'a> {
                 }
                 Expr::Load(self.site(node)?)
             }
-            "subscript_expression" => Expr::Load(self.site(node)?),
+            "subscript_expression" => match self.local_element(node)? {
+                Some((slot, _)) => Expr::Opaque(Box::new(Expr::Local(slot))),
+                None => Expr::Load(self.site(node)?),
+            },
             "unary_expression" => {
                 let (Some(op), Some(arg)) = (
                     node.child_by_field_name("operator"),
