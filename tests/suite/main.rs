@@ -31,5 +31,6 @@ mod review;
 mod review_tui;
 mod scrolling;
 mod sweeps;
+mod timing;
 mod tui;
 mod typed;
