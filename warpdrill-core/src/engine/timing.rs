@@ -15,8 +15,8 @@
 //! The *limiter* is the largest term. Worked example, the 256-thread copy of 2²⁵ floats on the H200:
 //! 131 072 blocks start at 0.6035 ns each → 79.1 µs; 993 blocks per SM in waves of 8, each block
 //! living 60 + 965 + 284 = 1309 cycles → 124.1 waves × 1309 / 1.98 GHz = 82.1 µs; 268 MB of DRAM
-//! traffic at 4.0 TB/s → 67.1 µs; (79.1⁴ + 82.1⁴ + 67.1⁴)^¼ = 96.1 µs, + 7.1 µs launch = 103 µs
-//! (measured 104.0 µs).
+//! traffic at 3.96 TB/s → 67.8 µs; L2 31.6 µs; (79.1⁴ + 82.1⁴ + 67.8⁴ + 31.6⁴ + …)^¼ = 101.6 µs,
+//! + 7.1 µs launch = 108.7 µs (measured 104.0 µs).
 //!
 //! The H200's constants come from the reference measurements (`h200_perf.csv`, `h200_sweeps.csv`,
 //! the seven rows of `timing/h200_timing_calibration.csv`) and from micro-benchmarks
