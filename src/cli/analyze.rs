@@ -1,8 +1,10 @@
 //! `warpdrill analyze`: a kernel's per-line sectors and bank conflicts, without a GPU.
 
 use super::output::finish;
+use crate::analyze::timing_text;
 use crate::analyze::{self, Launch, examples};
 use crate::engine::Arch;
+use crate::engine::timing::{self, Gpu};
 use crate::i18n::Lang;
 use crate::ui::analyze::AnalyzeSetup;
 use clap::Args;
@@ -36,6 +38,9 @@ pub struct AnalyzeArgs {
     /// Architecture (NVIDIA, Volta and later: 32-byte sectors, 32 banks).
     #[arg(long, default_value = "sm_90")]
     pub arch: String,
+    /// The GPU whose time to predict: h200 (calibrated), h100, a100 or l4 (datasheet figures).
+    #[arg(long, default_value = "h200")]
+    pub gpu: String,
     /// Print one JSON object.
     #[arg(long, conflicts_with = "text")]
     pub json: bool,
@@ -88,8 +93,17 @@ pub fn setup(args: &AnalyzeArgs) -> Result<AnalyzeSetup, String> {
     Ok(setup)
 }
 
+/// The GPU `--gpu` names.
+pub fn gpu(args: &AnalyzeArgs) -> Result<&'static Gpu, String> {
+    Gpu::parse(&args.gpu).ok_or_else(|| {
+        let keys: Vec<&str> = timing::GPUS.iter().map(|g| g.key).collect();
+        format!("--gpu {}: not one of {}", args.gpu, keys.join(", "))
+    })
+}
+
 fn prepared(args: &AnalyzeArgs) -> Result<(AnalyzeSetup, analyze::Report), String> {
     let arch = Arch::parse(&args.arch).map_err(|e| e.to_string())?;
+    let gpu = gpu(args)?;
     if arch.compute_capability().is_none() {
         return Err(format!(
             "{}: the analyser counts NVIDIA sectors and banks; choose an NVIDIA architecture",
@@ -139,20 +153,31 @@ fn prepared(args: &AnalyzeArgs) -> Result<(AnalyzeSetup, analyze::Report), Strin
         launch,
         defines,
         arch,
+        gpu: gpu.key,
     };
-    let report = analyze::analyze(&setup.source, &setup.file, &setup.options())
+    let mut report = analyze::analyze(&setup.source, &setup.file, &setup.options())
         .map_err(|e| e.to_string())?;
+    report.time = report.predict(gpu);
     Ok((setup, report))
 }
 
 fn analyse(args: &AnalyzeArgs, lang: Lang) -> Result<String, String> {
     let (setup, report) = prepared(args)?;
-    let source = setup.source;
+    let source = setup.source.clone();
     if args.json {
         let mut text = serde_json::to_string_pretty(&report).map_err(|e| e.to_string())?;
         text.push('\n');
         Ok(text)
     } else {
-        Ok(analyze::render_text_in(&source, &report, lang))
+        let mut text = analyze::render_text_in(&source, &report, lang);
+        text.push('\n');
+        match &report.time {
+            Some(p) => text.push_str(&timing_text::render(p, setup.gpu(), lang)),
+            None => {
+                text.push_str(&crate::t!(lang, "timing-none", gpu = setup.gpu().name));
+                text.push('\n');
+            }
+        }
+        Ok(text)
     }
 }

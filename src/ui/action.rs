@@ -86,6 +86,8 @@ pub struct AnalyzeSetup {
     pub defines: Vec<(String, String)>,
     /// The architecture the diagrams are drawn for.
     pub arch: &'static Arch,
+    /// The GPU whose time is predicted (a key of `engine::timing::GPUS`).
+    pub gpu: &'static str,
 }
 
 impl AnalyzeSetup {
@@ -98,7 +100,13 @@ impl AnalyzeSetup {
             launch: None,
             defines: Vec::new(),
             arch: Arch::parse("sm_90").unwrap_or_else(|_| Arch::default_arch()),
+            gpu: crate::engine::timing::H200.key,
         })
+    }
+
+    /// The GPU whose time is predicted (the H200 for a key it does not know).
+    pub fn gpu(&self) -> &'static crate::engine::timing::Gpu {
+        crate::engine::timing::Gpu::parse(self.gpu).unwrap_or(&crate::engine::timing::H200)
     }
 
     /// The analyser's options for this setup.

@@ -36,5 +36,6 @@ mod review;
 mod review_tui;
 mod scrolling;
 mod sweeps;
+mod timing;
 mod tui;
 mod typed;

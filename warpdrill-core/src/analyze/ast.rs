@@ -133,6 +133,9 @@ pub enum Stmt {
     },
     /// `return;`: the lane stops.
     Return,
+    /// `__syncthreads()`: every warp of the block waits for the others (the timing model counts the
+    /// phases between barriers; the counts are unaffected).
+    Barrier,
     /// An expression evaluated for its loads.
     Eval(Expr, Pos),
 }

@@ -110,6 +110,11 @@ fn steps_with(e: &Expr, slot: usize) -> bool {
     }
 }
 
+/// The load sites in `e`, in order.
+pub fn loads_in_expr(e: &Expr, out: &mut Vec<usize>) {
+    loads_in(e, out);
+}
+
 fn loads_in(e: &Expr, out: &mut Vec<usize>) {
     match e {
         Expr::Load(site) => out.push(*site),
@@ -290,7 +295,7 @@ impl Finder<'_> {
                         .collect();
                     self.walk(body, &slots);
                 }
-                Stmt::Return => {}
+                Stmt::Return | Stmt::Barrier => {}
             }
             // Neighbouring stores end at any other statement.
             self.group(&stores);

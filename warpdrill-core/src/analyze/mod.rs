@@ -12,9 +12,10 @@ pub mod examples;
 pub mod merge;
 pub mod parse;
 pub mod run;
+pub mod timing_text;
 
 pub use error::{AnalyzeError, Result};
-pub use run::{Counts, Execution, Launch, SiteCounts, Trace};
+pub use run::{ArrayTraffic, Counts, Execution, Launch, Profile, SiteCounts, Trace};
 
 use crate::i18n::Lang;
 use crate::t;
@@ -148,6 +149,62 @@ pub struct Report {
     /// other line with an access, such as a `__device__` function's).
     #[serde(skip)]
     pub kernel_lines: (u32, u32),
+    /// What the timing model reads beyond the counts: round trips, barriers, lines, the sectors
+    /// that reach L2 and the DRAM traffic of each array.
+    pub profile: Profile,
+    /// Shared memory the kernel declares, bytes.
+    #[serde(skip)]
+    pub shared_bytes: i64,
+    /// The predicted time on the H200 ([`crate::engine::timing`]); `None` when the block cannot run.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub time: Option<crate::engine::timing::Prediction>,
+}
+
+impl Report {
+    /// What the timing model needs, from the counts and the profile. The shared wavefronts are
+    /// those with the compiler's merges (what `nvcc -O3` runs).
+    pub fn work(&self) -> crate::engine::timing::Work {
+        use crate::engine::timing::{Traffic, Work};
+        let p = &self.profile;
+        let t = &self.totals;
+        let merged = self.merged_totals.as_ref().unwrap_or(t);
+        let blocks = p.blocks.max(1) as f64;
+        let traffic = |list: &[(String, ArrayTraffic)]| Traffic {
+            touched_bytes: list.iter().map(|(_, a)| a.touched_bytes as f64).sum(),
+            footprint_bytes: list.iter().map(|(_, a)| a.footprint_bytes as f64).sum(),
+        };
+        let [x, y, z] = self.block;
+        Work {
+            blocks: p.blocks,
+            threads_per_block: x.saturating_mul(y).saturating_mul(z),
+            shared_bytes: u32::try_from(self.shared_bytes.max(0)).unwrap_or(u32::MAX),
+            regs_per_thread: 0,
+            rounds_per_block: p.block_rounds as f64 / blocks,
+            barriers_per_block: p.block_barriers as f64 / blocks,
+            conflicts_per_block: p.block_conflict_wavefronts as f64 / blocks,
+            global_loads: p.global_loads as f64,
+            global_lines: p.global_lines as f64,
+            shared_wavefronts: (merged.shared_load_wavefronts + merged.shared_store_wavefronts)
+                as f64,
+            load_sectors: t.global_load_sectors as f64,
+            l2_load_sectors: p.l2_load_sectors as f64,
+            store_sectors: t.global_store_sectors as f64,
+            partial_store_sectors: p.partial_store_sectors as f64,
+            warp_instructions: p.warp_instructions as f64,
+            warp_divisions: p.warp_divisions as f64,
+            requested_bytes: t.global_bytes_requested as f64,
+            read: traffic(&p.loads),
+            write: traffic(&p.stores),
+        }
+    }
+
+    /// The predicted time on `gpu`; `None` when the block cannot run there.
+    pub fn predict(
+        &self,
+        gpu: &crate::engine::timing::Gpu,
+    ) -> Option<crate::engine::timing::Prediction> {
+        crate::engine::timing::predict(gpu, &self.work()).ok()
+    }
 }
 
 /// Reads `--grid X[,Y[,Z]]`-style dimensions.
@@ -213,6 +270,35 @@ pub fn launch_line(source: &str) -> Result<Option<Launch>> {
     }
 }
 
+/// The `-D NAME=VALUE` defines of a `// launch:` first line (`-DNAME=VALUE` too), in order; none
+/// when there is no such line. A malformed define is an error naming it.
+pub fn launch_defines(source: &str) -> Result<Vec<(String, String)>> {
+    let Some(rest) = source
+        .lines()
+        .next()
+        .and_then(|l| l.trim().strip_prefix("//"))
+        .and_then(|l| l.trim().strip_prefix("launch:"))
+    else {
+        return Ok(Vec::new());
+    };
+    let words: Vec<&str> = rest.split_whitespace().collect();
+    let mut defines = Vec::new();
+    let mut k = 0;
+    while k < words.len() {
+        let define = if words[k] == "-D" || words[k] == "--define" {
+            k += 1;
+            words.get(k).copied()
+        } else {
+            words[k].strip_prefix("-D").filter(|d| !d.is_empty())
+        };
+        if let Some(d) = define {
+            defines.push(parse_define(d)?);
+        }
+        k += 1;
+    }
+    Ok(defines)
+}
+
 /// Reads a `NAME=VALUE` define.
 pub fn parse_define(text: &str) -> Result<(String, String)> {
     match text.split_once('=') {
@@ -248,7 +334,10 @@ pub fn prepare(source: &str, file: &str, options: &Options) -> Result<(ast::Kern
             )
         })?,
     };
-    let kernel = parse::parse_kernel(source, file, options.kernel.as_deref(), &options.defines)?;
+    // The launch line's defines come first, so that the options' (the command line's) replace them.
+    let mut defines = launch_defines(source)?;
+    defines.extend(options.defines.iter().cloned());
+    let kernel = parse::parse_kernel(source, file, options.kernel.as_deref(), &defines)?;
     Ok((kernel, launch))
 }
 
@@ -363,7 +452,7 @@ pub fn report(
             merge_note,
         });
     }
-    Ok(Report {
+    let mut report = Report {
         kernel: kernel.name,
         grid: launch.grid,
         block: launch.block,
@@ -371,7 +460,12 @@ pub fn report(
         lines,
         merged_totals: (merged_totals != totals).then_some(merged_totals),
         kernel_lines: kernel.lines,
-    })
+        profile: ran.profile,
+        shared_bytes: kernel.shared_bytes,
+        time: None,
+    };
+    report.time = report.predict(&crate::engine::timing::H200);
+    Ok(report)
 }
 
 /// Which merge a site's merged counts assume.

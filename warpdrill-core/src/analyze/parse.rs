@@ -24,6 +24,8 @@ struct ElemTy {
 #[derive(Debug, Clone)]
 enum Binding {
     Local(usize, Wrap),
+    /// A local array (`float v[4]`): one slot for all its elements, its value not followed.
+    LocalArray(usize, Wrap),
     Pointer(ElemTy),
     Shared(ElemTy, Vec<i64>),
     Value(Expr, Wrap),
@@ -1485,6 +1487,31 @@ impl<'a> Cx<'a> {
             let Some((_, wrap)) = self.scalar_ty(&tname) else {
                 return self.unsupported(ty, format!("a local of type `{tname}`"));
             };
+            if decl.kind() == "array_declarator" {
+                // `float v[K];`: one slot for every element, its value never followed.
+                let (Some(inner), Some(size)) = (
+                    decl.child_by_field_name("declarator"),
+                    decl.child_by_field_name("size"),
+                ) else {
+                    return self.unsupported(decl, "this local array");
+                };
+                let e = self.expr(size)?;
+                if inner.kind() != "identifier"
+                    || const_eval(&e).is_none_or(|n| n <= 0 || n > 1 << 16)
+                {
+                    return self.unsupported(
+                        decl,
+                        format!(
+                            "the declaration `{}` (a local array needs one constant size)",
+                            self.short(decl)
+                        ),
+                    );
+                }
+                let slot = self.new_local(self.text(inner), wrap);
+                let name = self.text(inner).to_string();
+                self.bind(&name, Binding::LocalArray(slot, wrap));
+                continue;
+            }
             let (name_node, init) = match decl.kind() {
                 "identifier" => (decl, None),
                 "init_declarator" => {
@@ -1587,10 +1614,12 @@ impl<'a> Cx<'a> {
                     .map(|f| self.text(f))
                     .unwrap_or("");
                 let name = f.rsplit(['.', ':']).next().unwrap_or(f).trim();
-                if matches!(
+                if name == "__syncthreads" {
+                    out.push(Stmt::Barrier);
+                    Ok(())
+                } else if matches!(
                     name,
-                    "__syncthreads"
-                        | "__syncwarp"
+                    "__syncwarp"
                         | "__threadfence_block"
                         | "__threadfence"
                         | "__threadfence_system"
@@ -1678,6 +1707,16 @@ impl<'a> Cx<'a> {
                 _ => self.unsupported(left, format!("assigning to `{}`", self.text(left))),
             };
         }
+        if let Some((slot, wrap)) = self.local_element(left)? {
+            out.push(Stmt::SetLocal {
+                slot,
+                op,
+                value: Expr::Call(vec![value]),
+                wrap,
+                pos: pos(left),
+            });
+            return Ok(());
+        }
         if matches!(left.kind(), "subscript_expression" | "field_expression") {
             let site = self.site(left)?;
             out.push(Stmt::Store {
@@ -1689,6 +1728,35 @@ impl<'a> Cx<'a> {
             return Ok(());
         }
         self.unsupported(left, format!("assigning to `{}`", self.short(left)))
+    }
+
+    /// `v[i]` of a local array: its slot; `None` for anything else. The index may not read memory.
+    fn local_element(&mut self, node: Node) -> Result<Option<(usize, Wrap)>> {
+        if node.kind() != "subscript_expression" {
+            return Ok(None);
+        }
+        let Some(base) = node.child_by_field_name("argument").map(strip_parens) else {
+            return Ok(None);
+        };
+        if base.kind() != "identifier" {
+            return Ok(None);
+        }
+        let Some(Binding::LocalArray(slot, wrap)) = self.lookup(self.text(base)).cloned() else {
+            return Ok(None);
+        };
+        if let Some(idx) = node
+            .child_by_field_name("indices")
+            .and_then(|l| l.named_child(0))
+            .or_else(|| node.child_by_field_name("index"))
+        {
+            let e = self.expr(idx)?;
+            let mut loads = Vec::new();
+            super::merge::loads_in_expr(&e, &mut loads);
+            if !loads.is_empty() {
+                return self.unsupported(idx, "a local array indexed by a value read from memory");
+            }
+        }
+        Ok(Some((slot, wrap)))
     }
 
     fn site(&mut self, node: Node) -> Result<usize> {
@@ -1915,7 +1983,9 @@ impl<'a> Cx<'a> {
                         (Expr::Local(slot), w)
                     }
                     Some(Binding::Value(e, w)) => (e.clone(), *w),
-                    Some(Binding::Pointer(..)) | Some(Binding::Shared(..)) => {
+                    Some(Binding::Pointer(..))
+                    | Some(Binding::Shared(..))
+                    | Some(Binding::LocalArray(..)) => {
                         return self.unsupported(
                             node,
                             format!("using the array `{name}` without an index"),
@@ -2045,10 +2115,11 @@ impl<'a> Cx<'a> {
 
     #[inline(never)]
     fn ex_subscript_expression(&mut self, node: Node) -> Result<(Expr, Wrap)> {
-        Ok({
-            let site = self.site(node)?;
-            (Expr::Load(site), self.site_wraps[site])
-        })
+        if let Some((slot, wrap)) = self.local_element(node)? {
+            return Ok((Expr::Call(vec![Expr::Local(slot)]), wrap));
+        }
+        let site = self.site(node)?;
+        Ok((Expr::Load(site), self.site_wraps[site]))
     }
 
     #[inline(never)]

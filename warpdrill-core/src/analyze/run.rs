@@ -232,6 +232,87 @@ pub struct Run {
     pub counts: Vec<SiteCounts>,
     /// Assuming the merges.
     pub merged: Vec<SiteCounts>,
+    /// What the timing model needs.
+    pub profile: Profile,
+}
+
+/// What one global array sees over a launch, for the DRAM traffic.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, serde::Serialize)]
+pub struct ArrayTraffic {
+    /// Bytes of the 64-byte DRAM granules each block touches, summed over the blocks (a granule two
+    /// blocks touch counts twice): the traffic if nothing stayed in L2 between blocks.
+    pub touched_bytes: u64,
+    /// The array's extent in 64-byte granules, lowest to highest byte accessed: the traffic if L2
+    /// kept everything (each granule fetched once).
+    pub footprint_bytes: u64,
+    /// Bytes the lanes asked for.
+    pub requested_bytes: u64,
+}
+
+/// What the timing model needs beyond the per-site counts: how the warps wait, the blocks' phases
+/// and the traffic below L1. Sums over every block of the launch.
+#[derive(Debug, Clone, PartialEq, Eq, Default, serde::Serialize)]
+pub struct Profile {
+    /// Blocks run.
+    pub blocks: u64,
+    /// Σ over blocks of the most global-load round trips one of the block's warps waits for: a warp
+    /// waits when an instruction needs a value a global load has not returned yet, and every load
+    /// issued before that wait was in flight together (`v = a[i]; w = b[i]; s = v + w` is one round).
+    pub block_rounds: u64,
+    /// Σ over blocks of the `__syncthreads()` barriers the block passes.
+    pub block_barriers: u64,
+    /// Σ over blocks of the most shared-memory wavefronts beyond one per instruction (bank conflicts)
+    /// that one of its warps waits through.
+    pub block_conflict_wavefronts: u64,
+    /// Warp-level instructions with an active lane: each operator, memory access and loop test.
+    pub warp_instructions: u64,
+    /// Of these, integer divisions and remainders by a value that is not a power of two.
+    pub warp_divisions: u64,
+    /// Global loads executed by warps (one per warp-level load with an active lane).
+    pub global_loads: u64,
+    /// 128-byte lines the global loads and stores touch, per instruction, summed: the L1's tag
+    /// stage handles one line a cycle.
+    pub global_lines: u64,
+    /// Σ over blocks of the distinct 32-byte sectors the block loads: what reaches L2 when L1 keeps a
+    /// block's own data and no two blocks share it.
+    pub l2_load_sectors: u64,
+    /// Stored sectors that a store instruction writes only in part (fewer than 32 bytes of it).
+    pub partial_store_sectors: u64,
+    /// Global stores' sectors, summed over instructions.
+    pub store_sectors: u64,
+    /// Per global array loaded, its traffic (arrays by name, in first-use order).
+    pub loads: Vec<(String, ArrayTraffic)>,
+    /// Per global array stored.
+    pub stores: Vec<(String, ArrayTraffic)>,
+}
+
+/// Distinct sectors or granules one block may record before more count as new (bounded memory).
+const MAX_BLOCK_SET: usize = 1 << 20;
+
+/// Per global array, while a box of blocks runs.
+#[derive(Debug, Clone, Copy, Default)]
+struct Extent {
+    touched_granules: u64,
+    lo: i64,
+    hi: i64,
+    seen: bool,
+    requested: u64,
+}
+
+impl Profile {
+    fn add(&mut self, o: &Profile) {
+        self.blocks += o.blocks;
+        self.block_rounds += o.block_rounds;
+        self.block_barriers += o.block_barriers;
+        self.block_conflict_wavefronts += o.block_conflict_wavefronts;
+        self.warp_instructions += o.warp_instructions;
+        self.warp_divisions += o.warp_divisions;
+        self.global_loads += o.global_loads;
+        self.global_lines += o.global_lines;
+        self.l2_load_sectors += o.l2_load_sectors;
+        self.partial_store_sectors += o.partial_store_sectors;
+        self.store_sectors += o.store_sectors;
+    }
 }
 
 /// One warp-level execution of an access, as its lanes saw it.
@@ -349,6 +430,27 @@ struct Machine<'k> {
     run_pending: Vec<Vec<Pending>>,
     /// Blocks of the box per residue of a shift `c · t` modulo 32 or 128, by coefficients.
     hist: Vec<([i64; 3], i64, Vec<u64>)>,
+    /// The timing profile of the box being run (added to the launch's once the box succeeds).
+    prof: Profile,
+    /// Per local slot: its value comes from a global load that may not have returned.
+    pending: Vec<bool>,
+    /// The expression being evaluated uses such a value.
+    expr_pending: bool,
+    /// The warp being run: rounds waited, barriers passed, conflict wavefronts.
+    warp_track: [u64; 3],
+    /// The most of each over the block's warps so far.
+    block_track: [u64; 3],
+    /// Global array index of each site (`usize::MAX` for shared).
+    site_array: Vec<usize>,
+    /// Array names, by index.
+    array_names: Vec<String>,
+    /// Per array, loads and stores, over the box.
+    extents: Vec<[Extent; 2]>,
+    /// Sectors the block loads (array, sector), and granules it loads and stores (array, granule).
+    block_sectors: std::collections::HashSet<(usize, i64)>,
+    block_granules: [std::collections::HashSet<(usize, i64)>; 2],
+    /// Insertions past [`MAX_BLOCK_SET`], counted as new: sectors, granules loaded, stored.
+    overflow: [u64; 3],
 }
 
 /// Runs every warp of the launch; returns the counts per access site.
@@ -459,7 +561,33 @@ impl<'k> Machine<'k> {
             merged: vec![SiteCounts::default(); kernel.sites.len()],
             group_pending: Vec::new(),
             run_pending: vec![Vec::new(); kernel.sites.len()],
+            prof: Profile::default(),
+            pending: vec![false; kernel.locals],
+            expr_pending: false,
+            warp_track: [0; 3],
+            block_track: [0; 3],
+            site_array: Vec::new(),
+            array_names: Vec::new(),
+            extents: Vec::new(),
+            block_sectors: Default::default(),
+            block_granules: Default::default(),
+            overflow: [0; 3],
         };
+        for site in &kernel.sites {
+            if site.space != Space::Global {
+                m.site_array.push(usize::MAX);
+                continue;
+            }
+            let k = match m.array_names.iter().position(|n| *n == site.array) {
+                Some(k) => k,
+                None => {
+                    m.array_names.push(site.array.clone());
+                    m.array_names.len() - 1
+                }
+            };
+            m.site_array.push(k);
+        }
+        m.extents = vec![[Extent::default(); 2]; m.array_names.len()];
         m.roles = merge::roles(kernel);
         let groups = m
             .roles
@@ -490,6 +618,8 @@ fn run_machine(
     let [gx, gy, gz] = launch.grid;
     let mut total = vec![SiteCounts::default(); kernel.sites.len()];
     let mut total_merged = total.clone();
+    let mut profile = Profile::default();
+    let mut extents = vec![[Extent::default(); 2]; m.array_names.len()];
     if !shortcut {
         for z in 0..gz {
             for y in 0..gy {
@@ -499,7 +629,7 @@ fn run_machine(
                         hi: [x, y, z],
                     };
                     match m.run_blocks(one, warp_lanes) {
-                        Ok(()) => {}
+                        Ok(()) => m.take_profile(&mut profile, &mut extents),
                         Err(Stop::Err(e)) => return Err(e),
                         Err(Stop::Split(_)) => return Err(internal()),
                     }
@@ -509,6 +639,7 @@ fn run_machine(
         return Ok(Run {
             counts: std::mem::take(&mut m.counts),
             merged: std::mem::take(&mut m.merged),
+            profile: m.finish_profile(profile, &extents),
         });
     }
     let mut stack = vec![Blocks {
@@ -534,6 +665,7 @@ fn run_machine(
                 return Err(e);
             }
             Ok(()) => {
+                m.take_profile(&mut profile, &mut extents);
                 for (t, c) in total.iter_mut().zip(&m.counts) {
                     t.load.add(&c.load);
                     t.store.add(&c.store);
@@ -567,6 +699,7 @@ fn run_machine(
         None => Ok(Run {
             counts: total,
             merged: total_merged,
+            profile: m.finish_profile(profile, &extents),
         }),
     }
 }
@@ -721,6 +854,16 @@ impl Machine<'_> {
             self.builtins[3 + k] = (V::I(i64::from(b.lo[k])), sym);
         }
         let kernel = self.kernel;
+        self.prof = Profile::default();
+        for e in &mut self.extents {
+            *e = [Extent::default(); 2];
+        }
+        self.block_track = [0; 3];
+        self.block_sectors.clear();
+        for g in &mut self.block_granules {
+            g.clear();
+        }
+        self.overflow = [0; 3];
         for (tx, ty, tz, exist) in warp_lanes {
             self.builtins[0] = (uniform_or(tx, *exist), Sym::No);
             self.builtins[1] = (uniform_or(ty, *exist), Sym::No);
@@ -737,12 +880,105 @@ impl Machine<'_> {
             for r in &mut self.run_pending {
                 r.clear();
             }
+            self.pending.iter_mut().for_each(|p| *p = false);
+            self.expr_pending = false;
+            self.warp_track = [0; 3];
             self.exec(&kernel.body, *exist)?;
             for site in 0..self.run_pending.len() {
                 self.flush_run(site);
             }
+            for (b, w) in self.block_track.iter_mut().zip(self.warp_track) {
+                *b = (*b).max(w);
+            }
+        }
+        let n = self.weight;
+        self.prof.blocks = n;
+        self.prof.block_rounds = self.block_track[0] * n;
+        self.prof.block_barriers = self.block_track[1] * n;
+        self.prof.block_conflict_wavefronts = self.block_track[2] * n;
+        self.prof.l2_load_sectors = (self.block_sectors.len() as u64 + self.overflow[0]) * n;
+        for (op, set) in self.block_granules.iter().enumerate() {
+            for &(a, _) in set {
+                self.extents[a][op].touched_granules += n;
+            }
         }
         Ok(())
+    }
+
+    /// Adds the profile of the box just run to the launch's.
+    fn take_profile(&mut self, profile: &mut Profile, extents: &mut [[Extent; 2]]) {
+        profile.add(&self.prof);
+        for (total, boxed) in extents.iter_mut().zip(&self.extents) {
+            for (t, b) in total.iter_mut().zip(boxed) {
+                t.touched_granules += b.touched_granules;
+                t.requested += b.requested;
+                if b.seen {
+                    if t.seen {
+                        t.lo = t.lo.min(b.lo);
+                        t.hi = t.hi.max(b.hi);
+                    } else {
+                        (t.lo, t.hi, t.seen) = (b.lo, b.hi, true);
+                    }
+                }
+            }
+        }
+    }
+
+    /// The launch's profile with each array's traffic.
+    fn finish_profile(&self, mut profile: Profile, extents: &[[Extent; 2]]) -> Profile {
+        for (name, e) in self.array_names.iter().zip(extents) {
+            for (op, e) in e.iter().enumerate() {
+                if !e.seen {
+                    continue;
+                }
+                let footprint = (e.hi.div_euclid(64) - e.lo.div_euclid(64) + 1).max(0) as u64 * 64;
+                let traffic = ArrayTraffic {
+                    touched_bytes: e.touched_granules.saturating_mul(64),
+                    footprint_bytes: footprint,
+                    requested_bytes: e.requested,
+                };
+                let list = if op == 0 {
+                    &mut profile.loads
+                } else {
+                    &mut profile.stores
+                };
+                list.push((name.clone(), traffic));
+            }
+        }
+        profile
+    }
+
+    /// One operator's instruction: it needs its operands, so a value still in flight is waited for;
+    /// `outer` is whether the enclosing expression already used one.
+    fn operate(&mut self, outer: bool) {
+        if self.expr_pending {
+            self.wait();
+        }
+        self.expr_pending = outer;
+    }
+
+    /// The warp waits for every global load in flight.
+    fn wait(&mut self) {
+        self.warp_track[0] += 1;
+        self.pending.iter_mut().for_each(|p| *p = false);
+        self.expr_pending = false;
+    }
+
+    /// Records a set member for the block, or counts it as new once the set is full.
+    fn note(&mut self, which: usize, key: (usize, i64)) {
+        let set = match which {
+            0 => &mut self.block_sectors,
+            k => &mut self.block_granules[k - 1],
+        };
+        if set.len() < MAX_BLOCK_SET {
+            set.insert(key);
+        } else if !set.contains(&key) {
+            if which == 0 {
+                self.overflow[0] += 1;
+            } else {
+                self.extents[key.0][which - 1].touched_granules += self.weight;
+            }
+        }
     }
 
     /// Lowest and highest value of `a + c · t` over the box.
@@ -878,7 +1114,21 @@ impl Machine<'_> {
                     pos,
                 } => {
                     self.at = *pos;
+                    self.expr_pending = false;
                     let v = self.eval(value, mask)?;
+                    let in_flight = std::mem::take(&mut self.expr_pending);
+                    let whole = (mask | self.done | !self.exist) == u32::MAX;
+                    if op.is_some() {
+                        // `x op= v` computes with both.
+                        if *wrap == Wrap::Float || matches!(v.0, V::Unknown) {
+                            self.prof.warp_instructions += self.weight;
+                        }
+                        self.expr_pending = in_flight || self.pending[*slot];
+                        self.operate(false);
+                        self.pending[*slot] = false;
+                    } else {
+                        self.pending[*slot] = in_flight || (!whole && self.pending[*slot]);
+                    }
                     let v = match op {
                         Some(op) => {
                             let old = self.locals[*slot].clone();
@@ -897,7 +1147,16 @@ impl Machine<'_> {
                 } => {
                     self.at = *pos;
                     // The value's loads run first; the value itself is not kept.
+                    self.expr_pending = false;
                     self.eval(value, mask)?;
+                    if op.is_some() {
+                        // `a[i] op= v` adds the loaded element to the value.
+                        self.prof.warp_instructions += self.weight;
+                        self.operate(false);
+                    } else if std::mem::take(&mut self.expr_pending) {
+                        // A store sends its value: the warp waits for it.
+                        self.wait();
+                    }
                     let (addrs, coef) = self.address(*site, mask)?;
                     if op.is_some() {
                         self.count(*site, &addrs, coef, mask, false)?;
@@ -958,6 +1217,10 @@ impl Machine<'_> {
                     }
                 }
                 Stmt::Return => self.done |= mask,
+                Stmt::Barrier => {
+                    self.warp_track[1] += 1;
+                    self.prof.warp_instructions += self.weight;
+                }
                 Stmt::Eval(e, pos) => {
                     self.at = *pos;
                     self.eval(e, mask)?;
@@ -1213,10 +1476,17 @@ impl Machine<'_> {
         Ok(match e {
             Expr::Int(v) => (V::I(*v), Sym::No),
             Expr::Float(v) => (V::F(*v), Sym::No),
-            Expr::Local(slot) => self.locals[*slot].clone(),
+            Expr::Local(slot) => {
+                if self.pending.get(*slot).copied().unwrap_or(false) {
+                    self.expr_pending = true;
+                }
+                self.locals[*slot].clone()
+            }
             Expr::Builtin(k) => self.builtins[*k as usize].clone(),
             Expr::Unary(op, a) => {
+                let outer = std::mem::take(&mut self.expr_pending);
                 let (a, s) = self.eval(a, mask)?;
+                self.operate(outer);
                 let sym = match (op, s) {
                     (_, Sym::No) => Sym::No,
                     (UnOp::Neg, Sym::Aff(_)) if !is_float(&a) => sym_scale(s, -1),
@@ -1276,8 +1546,26 @@ impl Machine<'_> {
                 (v, Sym::No)
             }
             Expr::Binary(op, a, b) => {
+                let outer = std::mem::take(&mut self.expr_pending);
                 let a = self.eval(a, mask)?;
                 let b = self.eval(b, mask)?;
+                // Arithmetic on values (floats, or values from memory) is issued as written; integer
+                // index arithmetic is left out, as the compiler folds most of it into addresses and
+                // loop counters (strength reduction, unrolling).
+                if is_float(&a.0)
+                    || is_float(&b.0)
+                    || matches!(a.0, V::Unknown)
+                    || matches!(b.0, V::Unknown)
+                {
+                    self.prof.warp_instructions += self.weight;
+                }
+                self.operate(outer);
+                if matches!(op, BinOp::Div | BinOp::Rem)
+                    && !is_float(&a.0)
+                    && !matches!(b.0, V::I(d) if d > 0 && d & (d - 1) == 0)
+                {
+                    self.prof.warp_divisions += self.weight;
+                }
                 self.binary(*op, a, b, mask)?
             }
             Expr::Cond(c, a, b) => {
@@ -1328,6 +1616,9 @@ impl Machine<'_> {
             Expr::Load(site) => {
                 let (addrs, coef) = self.address(*site, mask)?;
                 self.count(*site, &addrs, coef, mask, false)?;
+                if self.kernel.sites[*site].space == Space::Global {
+                    self.expr_pending = true;
+                }
                 (V::Unknown, Sym::No)
             }
             Expr::Call(args) => {
@@ -1534,6 +1825,7 @@ impl Machine<'_> {
             let what = format!("`{}` cannot be counted: {e}", site.text);
             return self.err(site.pos, what);
         }
+        self.profile_access(site_idx, addrs, coef, mask, store, &c);
         if let Some((traced, limit)) = self.tracing
             && traced == site_idx
         {
@@ -1598,6 +1890,82 @@ impl Machine<'_> {
             }
         }
         Ok(())
+    }
+
+    /// Adds one warp-level access to the timing profile: its instruction, lines, sectors and
+    /// granules (global), or the conflict wavefronts its warp waits through (shared).
+    fn profile_access(
+        &mut self,
+        site_idx: usize,
+        addrs: &[i64; LANES],
+        coef: [i64; 3],
+        mask: u32,
+        store: bool,
+        c: &Counts,
+    ) {
+        let n = self.weight;
+        self.prof.warp_instructions += n;
+        let site = &self.kernel.sites[site_idx];
+        let bytes = i64::from(site.access_bytes);
+        if site.space == Space::Shared {
+            self.warp_track[2] += c.wavefronts.saturating_sub(c.ideal) / n.max(1);
+            return;
+        }
+        let a = self.site_array[site_idx];
+        let op = usize::from(store);
+        let mut lines: Vec<i64> = Vec::with_capacity(LANES * 2);
+        let mut sectors: Vec<(i64, i64)> = Vec::with_capacity(LANES * 2);
+        for (l, &addr) in addrs.iter().enumerate() {
+            if mask & (1 << l) == 0 {
+                continue;
+            }
+            let last = addr.saturating_add(bytes - 1);
+            if let (Some((lo, _)), Some((_, hi))) = (self.range(addr, coef), self.range(last, coef))
+            {
+                let e = &mut self.extents[a][op];
+                if e.seen {
+                    e.lo = e.lo.min(lo);
+                    e.hi = e.hi.max(hi);
+                } else {
+                    (e.lo, e.hi, e.seen) = (lo, hi, true);
+                }
+            }
+            lines.extend([addr.div_euclid(128), last.div_euclid(128)]);
+            for sector in addr.div_euclid(32)..=last.div_euclid(32) {
+                let covered = (last.min(sector * 32 + 31) - addr.max(sector * 32) + 1).max(0);
+                sectors.push((sector, covered));
+            }
+            for g in addr.div_euclid(64)..=last.div_euclid(64) {
+                self.note(1 + op, (a, g));
+            }
+            if !store {
+                for sector in addr.div_euclid(32)..=last.div_euclid(32) {
+                    self.note(0, (a, sector));
+                }
+            }
+        }
+        lines.sort_unstable();
+        lines.dedup();
+        self.prof.global_lines += n * lines.len() as u64;
+        self.extents[a][op].requested += c.bytes;
+        if store {
+            self.prof.store_sectors += c.sectors;
+            sectors.sort_unstable();
+            let mut partial = 0u64;
+            let mut k = 0;
+            while k < sectors.len() {
+                let (sector, mut covered) = sectors[k];
+                k += 1;
+                while k < sectors.len() && sectors[k].0 == sector {
+                    covered += sectors[k].1;
+                    k += 1;
+                }
+                partial += u64::from(covered < 32);
+            }
+            self.prof.partial_store_sectors += n * partial;
+        } else {
+            self.prof.global_loads += n;
+        }
     }
 
     /// Merges the pending contiguous executions of a site in aligned pieces of 8 or 16 bytes.

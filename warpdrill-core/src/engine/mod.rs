@@ -15,6 +15,7 @@ pub mod roofline;
 pub mod shape;
 pub mod sweep;
 pub mod tiling;
+pub mod timing;
 
 pub use access::{
     ELEM_SIZES, LaneAddresses, LaneArray, LinearLanes, Op, Pattern, WarpAccess, full_mask,

@@ -1,0 +1,31 @@
+# The predicted time of an analysed kernel (`warpdrill analyze`, text and screen).
+timing-head = predicted time on { $gpu }: { $ms } ms, limited by { $limiter }
+timing-not-calibrated = not calibrated: { $gpu }'s figures come from its datasheet, with the H200's measured efficiencies
+timing-limiter-dram = DRAM bandwidth
+timing-limiter-latency = memory latency (too few bytes in flight)
+timing-limiter-dispatch = the rate blocks start
+timing-limiter-l1 = the L1 and shared-memory data path
+timing-limiter-l2 = L2 throughput
+timing-limiter-barriers = barriers
+timing-limiter-issue = instruction issue
+timing-label-dram = DRAM
+timing-label-latency = latency
+timing-label-dispatch = block starts
+timing-label-l1 = L1/shared
+timing-label-l2 = L2
+timing-label-barriers = barriers
+timing-label-issue = issue
+timing-label-launch = launch
+timing-term-dram = { $mb } MB from and to DRAM ({ $read } MB read, { $write } MB written) at { $achieved } GB/s achieved, against a peak of { $peak } GB/s
+timing-term-latency = { $warps } warps per SM ({ $blocks } blocks), { $loads } loads in flight per warp: { $kb } KB in flight per SM; one round trip { $cycles } cycles; a block waits { $rounds } round trips and { $phases } barrier phases and lives { $life } cycles; { $waves } waves per SM
+timing-term-dispatch = { $blocks } blocks, one started every { $ns } ns
+timing-term-l1 = { $count } lines and wavefronts, one per cycle per SM
+timing-term-l2 = { $count } sectors through L2 (stores written in part cost more)
+timing-term-barriers = { $count } block barriers
+timing-term-issue = { $count } warp instructions, four per cycle per SM
+timing-term-launch = launch overhead, added to the rest
+timing-combine = the terms overlap: time = launch + (sum of each term to the 4th power) to the ¼
+timing-baselines = baselines, and why each misleads
+timing-baseline-roofline = naive roofline: { $ms } ms, the bytes asked for at peak bandwidth; blind to wasted sectors, latency and block starts
+timing-baseline-copy = copy bandwidth: { $ms } ms, the bytes fetched at the measured copy bandwidth; blind to latency, block starts and barriers
+timing-none = no predicted time: this block cannot run on { $gpu }

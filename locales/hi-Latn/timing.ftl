@@ -1,0 +1,31 @@
+# Analyse kiye kernel ka predicted time (`warpdrill analyze`, text aur screen).
+timing-head = { $gpu } par predicted time: { $ms } ms, limit karne wala { $limiter }
+timing-not-calibrated = calibrated nahi: { $gpu } ke figures uski datasheet se hain, efficiency H200 par measure ki hui
+timing-limiter-dram = DRAM bandwidth
+timing-limiter-latency = memory latency (flight mein bahut kam bytes)
+timing-limiter-dispatch = blocks start hone ki rate
+timing-limiter-l1 = L1 aur shared memory ka data path
+timing-limiter-l2 = L2 throughput
+timing-limiter-barriers = barriers
+timing-limiter-issue = instruction issue
+timing-label-dram = DRAM
+timing-label-latency = latency
+timing-label-dispatch = block start
+timing-label-l1 = L1/shared
+timing-label-l2 = L2
+timing-label-barriers = barriers
+timing-label-issue = issue
+timing-label-launch = launch
+timing-term-dram = DRAM se aur DRAM tak { $mb } MB ({ $read } MB read, { $write } MB write), { $achieved } GB/s achieved, peak { $peak } GB/s
+timing-term-latency = har SM par { $warps } warps ({ $blocks } blocks), har warp ke { $loads } loads flight mein: har SM par { $kb } KB flight mein; ek round trip { $cycles } cycles; ek block { $rounds } round trips aur { $phases } barrier phases ka wait karta hai aur { $life } cycles jeeta hai; har SM par { $waves } waves
+timing-term-dispatch = { $blocks } blocks, har { $ns } ns mein ek start hota hai
+timing-term-l1 = { $count } lines aur wavefronts, har SM par ek per cycle
+timing-term-l2 = L2 se guzarte { $count } sectors (aadha likha store mehenga padta hai)
+timing-term-barriers = { $count } block barriers
+timing-term-issue = { $count } warp instructions, har SM par chaar per cycle
+timing-term-launch = launch overhead, baaki mein joda jaata hai
+timing-combine = terms overlap karte hain: time = launch + (har term ki 4th power ka sum) ka ¼
+timing-baselines = baselines, aur har ek kyon galat batata hai
+timing-baseline-roofline = naive roofline: { $ms } ms, maange gaye bytes peak bandwidth par; wasted sectors, latency aur block starts nahi dekhta
+timing-baseline-copy = copy bandwidth: { $ms } ms, fetch kiye bytes measured copy bandwidth par; latency, block starts aur barriers nahi dekhta
+timing-none = koi predicted time nahi: yeh block { $gpu } par nahi chal sakta

@@ -1,0 +1,31 @@
+# 분석한 kernel의 예상 시간 (`warpdrill analyze`, 텍스트와 화면).
+timing-head = { $gpu }에서 예상 시간: { $ms } ms, 제한 요인은 { $limiter }
+timing-not-calibrated = 보정되지 않음: { $gpu }의 수치는 데이터시트에서 왔고, 효율은 H200에서 측정한 값을 씀
+timing-limiter-dram = DRAM 대역폭
+timing-limiter-latency = 메모리 지연 (진행 중인 바이트가 너무 적음)
+timing-limiter-dispatch = block이 시작되는 속도
+timing-limiter-l1 = L1과 shared memory의 데이터 경로
+timing-limiter-l2 = L2 처리량
+timing-limiter-barriers = barrier
+timing-limiter-issue = 명령어 발행
+timing-label-dram = DRAM
+timing-label-latency = 지연
+timing-label-dispatch = block 시작
+timing-label-l1 = L1/shared
+timing-label-l2 = L2
+timing-label-barriers = barrier
+timing-label-issue = 발행
+timing-label-launch = 실행 시작
+timing-term-dram = DRAM과 오간 { $mb } MB (읽기 { $read } MB, 쓰기 { $write } MB), 실제 { $achieved } GB/s, 최대 { $peak } GB/s
+timing-term-latency = SM당 warp { $warps }개 (block { $blocks }개), warp당 진행 중인 load { $loads }개: SM당 진행 중 { $kb } KB; 왕복 한 번 { $cycles } cycle; block 하나가 왕복 { $rounds }번과 barrier 구간 { $phases }개를 기다리며 { $life } cycle 동안 살아 있음; SM당 { $waves } wave
+timing-term-dispatch = block { $blocks }개, { $ns } ns마다 하나씩 시작
+timing-term-l1 = line과 wavefront { $count }개, SM마다 cycle당 하나
+timing-term-l2 = L2를 지나는 sector { $count }개 (일부만 쓴 store는 더 비쌈)
+timing-term-barriers = block barrier { $count }번
+timing-term-issue = warp 명령어 { $count }개, SM마다 cycle당 네 개
+timing-term-launch = 실행 시작 오버헤드, 나머지에 더함
+timing-combine = 항들은 겹침: 시간 = 실행 시작 + (각 항의 4제곱의 합)의 ¼제곱
+timing-baselines = 기준선, 그리고 각각이 틀리는 이유
+timing-baseline-roofline = 단순 roofline: { $ms } ms, 요청한 바이트를 최대 대역폭으로 나눔; 낭비된 sector, 지연, block 시작을 보지 못함
+timing-baseline-copy = 복사 대역폭: { $ms } ms, 가져온 바이트를 측정한 복사 대역폭으로 나눔; 지연, block 시작, barrier를 보지 못함
+timing-none = 예상 시간 없음: 이 block은 { $gpu }에서 실행될 수 없음
