@@ -28,6 +28,7 @@ mod lessons;
 mod mastery;
 mod reference;
 mod review;
+mod review_trust;
 mod review_tui;
 mod scrolling;
 mod sweeps;
