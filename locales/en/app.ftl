@@ -61,3 +61,4 @@ app-practise-none = Nothing to practise: no exercise is waiting after a wrong an
 app-practise-start = Practise what you missed: { $n } to go, each on new numbers.
 app-practise-left = { $n } left to practise.
 app-practise-done = All practised: every exercise you missed is solved now.
+app-review-locked = Another warpdrill is open on { $dir } and holds its lock: ratings made here are not saved. Close the other one and start again to save them.

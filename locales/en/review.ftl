@@ -50,3 +50,14 @@ review-when-new-cards = when you add new cards
 review-done-keys = u takes back the last rating; q goes back.
 review-no-more-hints = Every hint is already shown: type your answer and press Enter.
 review-no-hints = This drill has no hints: type your answer and press Enter.
+review-suspended = Suspended: it stays out of review until you unsuspend it (u takes it back).
+review-buried = Buried until tomorrow (u takes it back).
+review-undone-rating = The last rating is taken back.
+review-undone-suspend = The suspension is taken back: the card is in review again.
+review-undone-bury = The burial is taken back: the card is in review again.
+review-undone-earlier = A change from an earlier session is taken back.
+review-put-aside = Put aside: suspended { $suspended } · buried { $buried }
+review-new-limit = Today's limit of { $limit } new cards is used; { $n ->
+    [one] { $n } new card waits
+   *[other] { $n } new cards wait
+}. To learn more today, start `{ $command }`.

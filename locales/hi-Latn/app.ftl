@@ -62,3 +62,4 @@ app-practise-none = Practise ke liye kuch nahi: koi exercise galat jawab ke baad
 app-practise-start = Galtiyon ki practice: { $n } exercises, har baar naye numbers.
 app-practise-left = Abhi { $n } practise karne baaki.
 app-practise-done = Sab ho gaya: jo exercises galat hue the, sab solve ho gaye.
+app-review-locked = { $dir } par ek aur warpdrill khula hai aur uska lock usi ke paas hai: yahan di gayi ratings save nahi hongi. Unhe save karne ke liye doosra band karo aur phir se shuru karo.

@@ -52,3 +52,4 @@ app-practise-none = 연습할 문제가 없다: 틀린 채로 남은 문제가 �
 app-practise-start = 틀린 문제 연습: { $n }개, 매번 새 숫자로.
 app-practise-left = 연습할 문제 { $n }개 남음.
 app-practise-done = 연습 끝: 틀렸던 문제를 모두 풀었다.
+app-review-locked = 다른 warpdrill이 { $dir }를 열어 잠금을 쥐고 있다: 여기서 한 평가는 저장되지 않는다. 저장하려면 다른 쪽을 닫고 다시 시작하라.

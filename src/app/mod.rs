@@ -831,7 +831,7 @@ impl App {
                     Some(deck) => deck.rate(card, rating, duration_ms, drill.as_ref()),
                     None => return,
                 };
-                self.after_review(result.map(|()| Some((rating, duration_ms))));
+                self.after_review(result.map(|()| review::Change::Rated(rating, duration_ms)));
             }
             Action::UndoReview => {
                 let Some(deck) = self.review.as_mut() else {
@@ -842,7 +842,7 @@ impl App {
                     (&self.review, self.stack.last_mut())
                 {
                     match result {
-                        Ok(card) => state.undone(card, deck, &self.content),
+                        Ok(card) => state.undone(card, deck, &self.content, self.lang),
                         Err(e) => state.failed(e.to_string()),
                     }
                 }
@@ -850,13 +850,13 @@ impl App {
             Action::SuspendCard(card) => {
                 if let Some(deck) = self.review.as_mut() {
                     let result = deck.suspend(card);
-                    self.after_review(result.map(|()| None));
+                    self.after_review(result.map(|()| review::Change::Suspended));
                 }
             }
             Action::BuryCard(card) => {
                 if let Some(deck) = self.review.as_mut() {
                     let result = deck.bury(card);
-                    self.after_review(result.map(|()| None));
+                    self.after_review(result.map(|()| review::Change::Buried));
                 }
             }
         }
@@ -871,19 +871,13 @@ impl App {
 
     /// After a review change: the session counts a rating and moves on, or says why it could not
     /// be saved.
-    fn after_review(
-        &mut self,
-        result: Result<Option<(crate::srs::Rating, u64)>, crate::srs::SrsError>,
-    ) {
+    fn after_review(&mut self, result: Result<review::Change, crate::srs::SrsError>) {
         let (Some(deck), Some(Screen::Review(state))) = (&self.review, self.stack.last_mut())
         else {
             return;
         };
         match result {
-            Ok(Some((rating, duration_ms))) => {
-                state.rated(rating, duration_ms, deck, &self.content)
-            }
-            Ok(None) => state.put_aside(deck, &self.content),
+            Ok(change) => state.changed(change, deck, &self.content, self.lang),
             Err(e) => state.failed(t!(self.lang, "app-not-saved", error = e.to_string())),
         }
     }

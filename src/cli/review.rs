@@ -206,7 +206,7 @@ pub fn build_deck(
         }
         Err(e) => return Err(e.to_string()),
     };
-    let deck = Deck::open_with(
+    let mut deck = Deck::open_with(
         &content.cards,
         &dir,
         access,
@@ -214,7 +214,11 @@ pub fn build_deck(
         Box::new(scheduler),
         clock,
     );
-    notices.extend(deck.notices().iter().cloned());
+    // The review screens show the deck's notices: every one that concerns review is kept there.
+    for notice in notices {
+        deck.add_notice(notice);
+    }
+    let notices = deck.notices().to_vec();
     Ok(Opened {
         deck,
         dir,
@@ -391,13 +395,22 @@ fn optimize_command(deck: &Deck, dir: &Path, current: &[f32]) -> ExitCode {
             Err(e) => fail(e, 1),
         }
     } else {
-        say(
-            &(format!(
-                "The fitted parameters would predict your log {:.1}% worse; the ones in use are kept.",
-                -fit.improvement() * 100.0
-            ) + "\n"),
-            0,
-        )
+        say(&(kept_line(&fit) + "\n"), 0)
+    }
+}
+
+/// What `review optimize` says when it keeps the parameters in use: the fit is worse, or no better.
+fn kept_line(fit: &optimize::Fit) -> String {
+    match fit.verdict() {
+        optimize::Verdict::Worse(by) => format!(
+            "The fitted parameters would predict your log {:.1}% worse; the ones in use are kept.",
+            by * 100.0
+        ),
+        optimize::Verdict::Same | optimize::Verdict::Better(_) => {
+            "The fitted parameters predict your log as well as the ones in use (within 0.1%); \
+             the ones in use are kept."
+                .to_string()
+        }
     }
 }
 
@@ -593,6 +606,47 @@ pub fn stats_text_in(
             total = stats.total_reviews
         ),
     );
+    for (kind, group) in [
+        (
+            t!(lang, "cli-stats-calibration-fixed"),
+            &stats.calibration.fixed,
+        ),
+        (
+            t!(lang, "cli-stats-calibration-drill"),
+            &stats.calibration.drill,
+        ),
+    ] {
+        let figures = match (group.predicted, group.actual, group.log_loss, group.rmse) {
+            (Some(predicted), Some(actual), Some(log_loss), Some(rmse)) => t!(
+                lang,
+                "cli-stats-calibration-line",
+                kind = kind,
+                n = group.reviews,
+                predicted = crate::format::percent(predicted),
+                actual = crate::format::percent(actual),
+                log_loss = format!("{log_loss:.3}"),
+                rmse = format!("{:.1}%", rmse * 100.0)
+            ),
+            _ => t!(lang, "cli-stats-calibration-none", kind = kind),
+        };
+        row(&mut out, t!(lang, "cli-stats-calibration"), figures);
+        for bin in &group.bins {
+            let _ = writeln!(
+                out,
+                "  {}{}",
+                pad_right("", 13),
+                t!(
+                    lang,
+                    "cli-stats-calibration-bin",
+                    from = format!("{:.0}", bin.from * 100.0),
+                    to = format!("{:.0}", bin.to * 100.0),
+                    predicted = crate::format::percent(bin.predicted),
+                    actual = crate::format::percent(bin.actual),
+                    n = bin.reviews
+                )
+            );
+        }
+    }
     let _ = writeln!(out, "  {}", t!(lang, "cli-stats-mastery"));
     for topic in &stats.topics {
         let name = content
@@ -643,4 +697,35 @@ pub fn stats_text_in(
         let _ = writeln!(out, "    {} {}", pad_right(day, day_width), bars(&cells));
     }
     out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn fit(current: f32, fitted: f32) -> optimize::Fit {
+        optimize::Fit {
+            reviews: 500,
+            current: vec![],
+            fitted: vec![],
+            current_log_loss: current,
+            fitted_log_loss: fitted,
+            current_rmse: 0.05,
+            fitted_rmse: 0.05,
+        }
+    }
+
+    #[test]
+    fn an_equal_fit_is_called_equal_never_minus_zero_percent_worse() {
+        for (current, fitted) in [(0.3, 0.3), (0.3, 0.300_01), (0.3, 0.299_99)] {
+            let fit = fit(current, fitted);
+            let line = kept_line(&fit);
+            assert!(!fit.better(), "{current} {fitted}");
+            assert!(!line.contains("0.0%"), "{line}");
+            assert!(line.contains("as well as"), "{line}");
+        }
+        let worse = kept_line(&fit(0.3, 0.33));
+        assert!(worse.contains("10.0% worse"), "{worse}");
+        assert!(fit(0.3, 0.27).better());
+    }
 }

@@ -279,10 +279,7 @@ pub fn run_with(
         return 2;
     }
     // The review log is written under the same lock as progress.
-    let access = match &app.store {
-        Some(store) if store.saves() => crate::srs::store::Access::Write,
-        _ => crate::srs::store::Access::ReadOnly(t!(lang, "app-review-read-only")),
-    };
+    let access = review_access(app.store.as_ref(), lang);
     match crate::cli::review::build_deck(data_dir, &app.content, &flags, access, app.clock()) {
         Ok(opened) => {
             app.notices.extend(opened.notices);
@@ -338,6 +335,25 @@ pub fn run_with(
         }
     }
     drive(&mut app, false)
+}
+
+/// Whether the tutor may write the review log: only while its progress store holds the data
+/// directory's lock. Otherwise the reason, in `lang`, names the lock when another warpdrill holds it.
+pub fn review_access(store: Option<&Store>, lang: Lang) -> crate::srs::store::Access {
+    use crate::srs::store::Access;
+    match store {
+        Some(store) if store.saves() => Access::Write,
+        Some(store) if store.busy() => Access::ReadOnly(t!(
+            lang,
+            "app-review-locked",
+            dir = store
+                .path()
+                .parent()
+                .map(|d| d.display().to_string())
+                .unwrap_or_default()
+        )),
+        _ => Access::ReadOnly(t!(lang, "app-review-read-only")),
+    }
 }
 
 /// Whether this is an interactive terminal; if not, says so (on stderr) for the tutor.

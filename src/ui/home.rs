@@ -91,7 +91,8 @@ pub fn items(ctx: &Ctx) -> Vec<Item> {
             label: t!(
                 lang,
                 "home-review",
-                due = counts.new + counts.learning + counts.review
+                due = counts.learning + counts.review,
+                new = counts.new
             ),
             action: Action::OpenReview,
         });

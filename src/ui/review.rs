@@ -100,6 +100,17 @@ impl Drill {
     }
 }
 
+/// A change the learner made in this session, as undo takes it back.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Change {
+    /// Rated, taking this many milliseconds.
+    Rated(Rating, u64),
+    /// Suspended.
+    Suspended,
+    /// Buried until tomorrow.
+    Buried,
+}
+
 /// The review session's state.
 #[derive(Debug, Clone)]
 pub struct State {
@@ -117,10 +128,19 @@ pub struct State {
     again: u32,
     /// Milliseconds spent on rated cards.
     spent_ms: u64,
-    /// This session's ratings, oldest first (undo takes the last back).
-    ratings: Vec<(Rating, u64)>,
+    /// This session's changes, oldest first (undo takes the last back).
+    changes: Vec<Change>,
+    /// Cards suspended in this session (and not taken back).
+    suspended: u32,
+    /// Cards buried in this session (and not taken back).
+    buried: u32,
+    /// What loading the review found (a damaged or cut-off log, why nothing is saved): shown until
+    /// the first change is saved.
+    notices: Vec<String>,
     /// A message (a rating that could not be saved, a drill that could not be drawn).
     message: Option<String>,
+    /// Feedback on the last change (a card suspended, buried, a rating taken back).
+    feedback: Option<String>,
     /// How far the card is scrolled.
     scroll: Scroll,
 }
@@ -136,8 +156,12 @@ impl State {
             reviewed: 0,
             again: 0,
             spent_ms: 0,
-            ratings: Vec::new(),
+            changes: Vec::new(),
+            suspended: 0,
+            buried: 0,
+            notices: deck.notices().to_vec(),
             message: None,
+            feedback: None,
             scroll: Scroll::default(),
         };
         state.show(deck.next_card(), deck, content);
@@ -178,20 +202,29 @@ impl State {
         }
     }
 
-    /// After a rating was saved: counts it and shows the next card.
-    pub fn rated(&mut self, rating: Rating, duration_ms: u64, deck: &Deck, content: &Content) {
-        self.reviewed += 1;
-        if rating == Rating::Again {
-            self.again += 1;
+    /// After a change was saved: counts it, says what it did (a suspension or burial), and shows
+    /// the next card.
+    pub fn changed(&mut self, change: Change, deck: &Deck, content: &Content, lang: Lang) {
+        match change {
+            Change::Rated(rating, duration_ms) => {
+                self.reviewed += 1;
+                if rating == Rating::Again {
+                    self.again += 1;
+                }
+                self.spent_ms = self.spent_ms.saturating_add(duration_ms);
+                self.feedback = None;
+            }
+            Change::Suspended => {
+                self.suspended += 1;
+                self.feedback = Some(t!(lang, "review-suspended"));
+            }
+            Change::Buried => {
+                self.buried += 1;
+                self.feedback = Some(t!(lang, "review-buried"));
+            }
         }
-        self.spent_ms = self.spent_ms.saturating_add(duration_ms);
-        self.ratings.push((rating, duration_ms));
-        self.message = None;
-        self.show(deck.next_card(), deck, content);
-    }
-
-    /// After the card shown was suspended or buried: the next card.
-    pub fn put_aside(&mut self, deck: &Deck, content: &Content) {
+        self.changes.push(change);
+        self.notices.clear();
         self.message = None;
         self.show(deck.next_card(), deck, content);
     }
@@ -202,17 +235,52 @@ impl State {
         self.message = Some(message);
     }
 
-    /// After an undo: the last rating of this session no longer counts, and `card` is shown again.
-    pub fn undone(&mut self, card: Option<usize>, deck: &Deck, content: &Content) {
-        if let Some((rating, duration_ms)) = self.ratings.pop() {
-            self.reviewed = self.reviewed.saturating_sub(1);
-            if rating == Rating::Again {
-                self.again = self.again.saturating_sub(1);
+    /// After an undo: the last change of this session (a rating, a suspension, a burial) no longer
+    /// counts, and `card` is shown again.
+    pub fn undone(&mut self, card: Option<usize>, deck: &Deck, content: &Content, lang: Lang) {
+        let feedback = match self.changes.pop() {
+            Some(Change::Rated(rating, duration_ms)) => {
+                self.reviewed = self.reviewed.saturating_sub(1);
+                if rating == Rating::Again {
+                    self.again = self.again.saturating_sub(1);
+                }
+                self.spent_ms = self.spent_ms.saturating_sub(duration_ms);
+                t!(lang, "review-undone-rating")
             }
-            self.spent_ms = self.spent_ms.saturating_sub(duration_ms);
-        }
+            Some(Change::Suspended) => {
+                self.suspended = self.suspended.saturating_sub(1);
+                t!(lang, "review-undone-suspend")
+            }
+            Some(Change::Buried) => {
+                self.buried = self.buried.saturating_sub(1);
+                t!(lang, "review-undone-bury")
+            }
+            // A change of an earlier session.
+            None => t!(lang, "review-undone-earlier"),
+        };
+        self.notices.clear();
         self.message = None;
         self.show(card.or_else(|| deck.next_card()), deck, content);
+        self.feedback = Some(feedback);
+    }
+
+    /// Ends the session early: the summary is shown (Esc or q on it goes back).
+    pub fn finish(&mut self) {
+        self.card = None;
+        self.drill = None;
+        self.revealed = false;
+        self.message = None;
+        self.feedback = None;
+    }
+
+    /// Ratings made in this session and not taken back.
+    pub fn reviewed(&self) -> u32 {
+        self.reviewed
+    }
+
+    /// The notice and feedback lines shown above the card.
+    pub fn feedback(&self) -> Option<&str> {
+        self.feedback.as_deref()
     }
 
     /// The card shown (its index in the deck); `None` once the session is done.
@@ -269,6 +337,10 @@ impl State {
         let Some(card) = self.card else {
             return matches!(key.code, KeyCode::Char('u')).then_some(Action::UndoReview);
         };
+        if self.ends_to_summary(&key) {
+            self.finish();
+            return None;
+        }
         if let Some(drill) = self.drill.as_mut()
             && !drill.checked()
         {
@@ -463,8 +535,17 @@ pub fn render(ctx: &Ctx, state: &State, area: Rect, buf: &mut Buffer) {
     let inner = outer.inner(area);
     outer.render(area, buf);
     let mut lines: Vec<Line> = Vec::new();
+    for notice in &state.notices {
+        lines.push(Line::styled(
+            crate::format::printable(notice).into_owned(),
+            theme.warn(),
+        ));
+    }
     if let Some(message) = &state.message {
         lines.push(Line::styled(message.clone(), theme.warn()));
+    }
+    if let Some(feedback) = &state.feedback {
+        lines.push(Line::styled(feedback.clone(), theme.dim()));
     }
     let Some(i) = state.card else {
         let again = if state.reviewed > 0 {
@@ -482,11 +563,34 @@ pub fn render(ctx: &Ctx, state: &State, area: Rect, buf: &mut Buffer) {
             again = again,
             time = format!("{}:{:02}", secs / 60, secs % 60)
         )));
+        if state.suspended + state.buried > 0 {
+            lines.push(Line::from(t!(
+                lang,
+                "review-put-aside",
+                suspended = state.suspended,
+                buried = state.buried
+            )));
+        }
         lines.push(Line::from(t!(
             lang,
             "review-next-due",
             when = next_due(lang, deck)
         )));
+        let held = deck.new_held_back();
+        if held > 0 {
+            let command = match deck.topic_filter() {
+                Some(topic) => format!("warpdrill review --topic {topic} --new 10"),
+                None => "warpdrill review --new 10".to_string(),
+            };
+            lines.push(Line::from(""));
+            lines.push(Line::from(t!(
+                lang,
+                "review-new-limit",
+                limit = deck.settings().new_per_day,
+                n = held,
+                command = command
+            )));
+        }
         lines.push(Line::from(""));
         lines.push(Line::styled(t!(lang, "review-done-keys"), theme.dim()));
         let room = crate::ui::wrap_room(&lines, inner);
@@ -597,7 +701,7 @@ impl Component for State {
     }
 
     fn captures(&self, key: &KeyEvent) -> bool {
-        self.typing() && matches!(key.code, KeyCode::Char(_))
+        (self.typing() && matches!(key.code, KeyCode::Char(_))) || self.ends_to_summary(key)
     }
 
     fn handle_paste(&mut self, text: &str, _ctx: &Ctx) -> Option<Action> {
@@ -607,6 +711,19 @@ impl Component for State {
 }
 
 impl State {
+    /// Whether `key` (Esc, or q while no answer is typed) ends a session that rated cards with its
+    /// summary rather than leaving it.
+    fn ends_to_summary(&self, key: &KeyEvent) -> bool {
+        self.card.is_some()
+            && !self.changes.is_empty()
+            && !key.modifiers.contains(KeyModifiers::CONTROL)
+            && match key.code {
+                KeyCode::Esc => true,
+                KeyCode::Char('q') => !self.typing(),
+                _ => false,
+            }
+    }
+
     /// The keys of the state shown, before the scrolling key.
     fn keys_now(&self, lang: Lang) -> Vec<KeyHint> {
         if self.card.is_none() {

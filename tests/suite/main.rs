@@ -33,6 +33,7 @@ mod mastery;
 mod reference;
 mod resume;
 mod review;
+mod review_trust;
 mod review_tui;
 mod scrolling;
 mod sweeps;

@@ -19,7 +19,7 @@ fn review_state(app: &warpdrill::app::App) -> &warpdrill::ui::review::State {
 fn home_offers_review_with_the_count_due_and_statistics() {
     let (app, _) = app_with_review();
     let home = screen(&app, 80, 24);
-    assert!(home.contains("Review (20 due)"), "{home}");
+    assert!(home.contains("Review (0 due · 20 new)"), "{home}");
     assert!(home.contains("Statistics"), "{home}");
 }
 

@@ -232,6 +232,8 @@ enum Saving {
     Unlocked,
     /// It never writes.
     Off,
+    /// It never writes: another warpdrill holds the data directory's lock.
+    Busy,
 }
 
 /// What opening the store found.
@@ -361,7 +363,10 @@ impl Store {
                          Close the other one and start again to save your work.",
                         dir.display()
                     )),
-                    store: Store::read_only(path),
+                    store: Store {
+                        path,
+                        saving: Saving::Busy,
+                    },
                     progress,
                 };
             }
@@ -450,14 +455,19 @@ impl Store {
     pub fn lock(&self) -> Option<&DirLock> {
         match &self.saving {
             Saving::Locked(lock) => Some(lock),
-            Saving::Unlocked | Saving::Off => None,
+            Saving::Unlocked | Saving::Off | Saving::Busy => None,
         }
     }
 
     /// Whether saves write the file (off when another warpdrill holds the data directory, or the file
     /// must not be overwritten).
     pub fn saves(&self) -> bool {
-        !matches!(self.saving, Saving::Off)
+        matches!(self.saving, Saving::Locked(_) | Saving::Unlocked)
+    }
+
+    /// Whether saving is off because another warpdrill holds the data directory's lock.
+    pub fn busy(&self) -> bool {
+        matches!(self.saving, Saving::Busy)
     }
 
     /// Writes progress atomically ([`store::write_atomic`]); does nothing when saving is off (the

@@ -118,6 +118,53 @@ pub struct Deck {
     notices: Vec<String>,
     topic_filter: Option<String>,
     last_topic: Option<String>,
+    /// Where each card comes among new cards ([`new_order`]).
+    new_rank: Vec<usize>,
+}
+
+/// The order new cards are introduced in: content order, except that each topic's drill cards are
+/// spread among its fixed cards — the first right after the topic's first fixed card, the others
+/// evenly after it — so a learner meets a drill of a topic on the first day rather than after all
+/// of its fixed cards. Returns each card's rank (0 first).
+pub fn new_order(cards: &[DeckCard]) -> Vec<usize> {
+    let mut by_topic: Vec<(&str, Vec<usize>)> = Vec::new();
+    let mut topic_at: HashMap<&str, usize> = HashMap::new();
+    for (i, card) in cards.iter().enumerate() {
+        let at = *topic_at.entry(card.topic.as_str()).or_insert_with(|| {
+            by_topic.push((card.topic.as_str(), Vec::new()));
+            by_topic.len() - 1
+        });
+        by_topic[at].1.push(i);
+    }
+    let mut rank = vec![0; cards.len()];
+    for (_, slots) in &by_topic {
+        let (drills, fixed): (Vec<usize>, Vec<usize>) =
+            slots.iter().partition(|&&i| cards[i].drill.is_some());
+        let mut merged = Vec::with_capacity(slots.len());
+        let mut fixed_left = fixed.iter().copied().peekable();
+        let mut drills_left = drills.iter().copied();
+        // One fixed card first, then the first drill.
+        merged.extend(fixed_left.next());
+        merged.extend(drills_left.next());
+        let rest_drills: Vec<usize> = drills_left.collect();
+        let rest_fixed: Vec<usize> = fixed_left.collect();
+        // The remaining drills spread evenly: drill k after fixed card ⌈(k+1)·F/(D+1)⌉.
+        let (f, d) = (rest_fixed.len(), rest_drills.len());
+        let mut next_drill = 0;
+        for (j, &card) in rest_fixed.iter().enumerate() {
+            merged.push(card);
+            while next_drill < d && (next_drill + 1) * f <= (j + 1) * (d + 1) {
+                merged.push(rest_drills[next_drill]);
+                next_drill += 1;
+            }
+        }
+        merged.extend(rest_drills[next_drill..].iter().copied());
+        // The topic keeps the positions its cards hold in content order.
+        for (&slot, &card) in slots.iter().zip(&merged) {
+            rank[card] = slot;
+        }
+    }
+    rank
 }
 
 impl std::fmt::Debug for Deck {
@@ -178,6 +225,7 @@ impl Deck {
             .enumerate()
             .map(|(i, c)| (c.id.clone(), i))
             .collect();
+        let new_rank = new_order(&cards);
         let mut deck = Deck {
             states: vec![CardState::NEW; cards.len()],
             cards,
@@ -193,6 +241,7 @@ impl Deck {
             notices: Vec::new(),
             topic_filter: None,
             last_topic: None,
+            new_rank,
         };
         for record in records {
             deck.ingest(record);
@@ -271,9 +320,18 @@ impl Deck {
         Ok(())
     }
 
-    /// Messages for the learner from loading (a cut-off line, a damaged log moved aside).
+    /// Messages for the learner from loading (a cut-off line, a damaged log moved aside, why
+    /// nothing is saved this time), for every screen of review to show.
     pub fn notices(&self) -> &[String] {
         &self.notices
+    }
+
+    /// Adds a message about review for the learner (settings or parameters that could not be used),
+    /// once.
+    pub fn add_notice(&mut self, notice: String) {
+        if !self.notices.contains(&notice) {
+            self.notices.push(notice);
+        }
     }
 
     /// The cards, in content order.
@@ -324,6 +382,22 @@ impl Deck {
     /// Only cards of this topic are shown (none: every card).
     pub fn set_topic_filter(&mut self, topic: Option<String>) {
         self.topic_filter = topic;
+    }
+
+    /// The topic whose cards alone are shown, if any.
+    pub fn topic_filter(&self) -> Option<&str> {
+        self.topic_filter.as_deref()
+    }
+
+    /// New cards that could be shown now (not suspended or buried, of the topic filtered on) but
+    /// are held back by today's new-card limit.
+    pub fn new_held_back(&self) -> usize {
+        let today = self.today();
+        let (new_left, _) = self.limits_left(today);
+        let waiting = (0..self.cards.len())
+            .filter(|&i| self.states[i].phase == Phase::New && self.eligible(i, today))
+            .count();
+        waiting.saturating_sub(new_left)
     }
 
     /// Changes today's new-card limit.
@@ -458,7 +532,7 @@ impl Deck {
                     }
                 }
                 Phase::New if new_left > 0 => {
-                    let key = (!state.first, i);
+                    let key = (!state.first, self.new_rank[i]);
                     for slot in [0, 1] {
                         if slot == 1 && !other {
                             continue;
@@ -886,6 +960,32 @@ mod tests {
         assert_eq!(deck.next_card(), Some(3));
         let counts = deck.counts();
         assert_eq!((counts.learning, counts.review), (1, 0));
+    }
+
+    #[test]
+    fn drill_cards_are_spread_among_their_topic_s_new_cards() {
+        // topic-0: six fixed cards then two drills, as content files list them; topic-1 after.
+        let mut cards = cards(10, 1);
+        cards[6].drill = Some("l1-a".into());
+        cards[7].drill = Some("l1-b".into());
+        cards[8].topic = "topic-1".into();
+        cards[9].topic = "topic-1".into();
+        let (mut deck, _) = deck_at(None, cards, Settings::default());
+        deck.set_topic_filter(Some("topic-0".into()));
+        let mut order = Vec::new();
+        while let Some(i) = deck.next_card() {
+            order.push(i);
+            deck.rate(i, Rating::Easy, 1, None).unwrap();
+        }
+        assert_eq!(order.len(), 8);
+        assert_eq!(order[1], 6, "the first drill second: {order:?}");
+        let second = order.iter().position(|&i| i == 7).unwrap();
+        assert!(
+            (3..7).contains(&second),
+            "the other in the middle: {order:?}"
+        );
+        let rank = new_order(deck.cards());
+        assert!(rank[8] > rank[7] && rank[9] > rank[8], "{rank:?}");
     }
 
     #[test]

@@ -48,13 +48,15 @@ fn is_zero(n: &u32) -> bool {
     *n == 0
 }
 
-/// One line of the log.
+/// One line of the log. It is read strictly: a field this version does not know, or one a record of
+/// its kind needs missing ([`Record::problem`]), makes the line damaged rather than a record that
+/// quietly means something else.
 #[derive(Debug, Clone, PartialEq, Default, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub struct Record {
     /// When (UTC milliseconds since the Unix epoch).
     pub time: i64,
     /// The card's id (empty for a torn-line marker).
-    #[serde(default)]
     pub card: String,
     /// The card's revision (a card whose `rev` was bumped starts over; older records are kept).
     #[serde(default, skip_serializing_if = "is_zero")]
@@ -184,6 +186,27 @@ impl Record {
             rev,
             kind,
             ..Record::default()
+        }
+    }
+
+    /// What makes this record unusable, if anything: a record about a card with no card, a rating
+    /// without a rating from 1 to 4 or the phase it leaves the card in, an undo that names nothing,
+    /// a burial without its last day.
+    pub fn problem(&self) -> Option<String> {
+        if self.kind != Kind::Torn && self.card.trim().is_empty() {
+            return Some("the record names no card".to_string());
+        }
+        match self.kind {
+            Kind::Rate if self.rating().is_none() => Some(match self.rating {
+                Some(n) => format!("rating {n} is not 1 (Again) to 4 (Easy)"),
+                None => "a rating without its `rating`".to_string(),
+            }),
+            Kind::Rate if self.after.is_none() => Some("a rating without `after`".to_string()),
+            Kind::Undo if self.undoes.is_none() => Some("an undo without `undoes`".to_string()),
+            Kind::Bury if self.buried_through.is_none() => {
+                Some("a burial without `buried_through`".to_string())
+            }
+            _ => None,
         }
     }
 

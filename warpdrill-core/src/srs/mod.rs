@@ -6,6 +6,7 @@
 //! [`Clock`], so tests run on a fake one.
 
 pub mod anki;
+pub mod calibration;
 /// The clock, shared with the rest of the tutor (see [`crate::clock`]).
 pub use crate::clock;
 pub mod config;
@@ -44,9 +45,15 @@ pub enum SrsError {
     /// The FSRS model refused its input.
     #[error("the scheduler refused: {0}")]
     Fsrs(String),
-    /// The log is read-only this session (it was damaged and could not be moved aside).
-    #[error("the review log {0} is damaged and was not moved aside; nothing is saved until it is")]
-    ReadOnly(String),
+    /// The log is read-only this session: `why` says why (another warpdrill holds the data
+    /// directory's lock, the log is damaged and could not be moved aside, it could not be read).
+    #[error("nothing is saved to the review log {path} this time: {why}")]
+    ReadOnly {
+        /// The log.
+        path: String,
+        /// Why it is read-only, for the learner.
+        why: String,
+    },
     /// No card with this id.
     #[error("no card `{0}`")]
     UnknownCard(String),

@@ -29,10 +29,38 @@ pub struct Fit {
     pub fitted_rmse: f32,
 }
 
+/// A difference in log loss smaller than this fraction (0.05 %) is no difference: it would print as
+/// 0.0 % better or worse.
+pub const SAME_WITHIN: f64 = 0.0005;
+
+/// How the fitted parameters compare with those in use.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub enum Verdict {
+    /// They predict the log better by this fraction (at least [`SAME_WITHIN`]).
+    Better(f64),
+    /// They predict it as well, within [`SAME_WITHIN`].
+    Same,
+    /// They predict it worse by this fraction (at least [`SAME_WITHIN`]).
+    Worse(f64),
+}
+
 impl Fit {
-    /// Whether the fitted parameters predict the log better (lower log loss).
+    /// Whether the fitted parameters predict the log better (lower log loss, by at least
+    /// [`SAME_WITHIN`]): only then are they worth saving.
     pub fn better(&self) -> bool {
-        self.fitted_log_loss < self.current_log_loss
+        matches!(self.verdict(), Verdict::Better(_))
+    }
+
+    /// Better, the same, or worse.
+    pub fn verdict(&self) -> Verdict {
+        let improvement = self.improvement();
+        if !improvement.is_finite() || improvement.abs() < SAME_WITHIN {
+            Verdict::Same
+        } else if improvement > 0.0 {
+            Verdict::Better(improvement)
+        } else {
+            Verdict::Worse(-improvement)
+        }
     }
 
     /// How much lower the fitted log loss is, as a fraction of the current (0.06 = 6 % better).

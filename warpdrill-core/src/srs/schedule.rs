@@ -366,13 +366,17 @@ pub fn answer(
     Ok(after)
 }
 
-/// Whole-day intervals for each rating, at least a day, Hard < Good < Easy for a review card, each
-/// fuzzed.
+/// Whole-day intervals for each rating, at least a day, each fuzzed, ordered as Anki orders them:
+/// Hard < Good < Easy for a review card, and Easy at least a day past Good when a learning or
+/// relearning card graduates.
 fn review_intervals(next: &[Next; 4], state: &CardState, seed: u64) -> [u32; 4] {
     let days = |n: &Next| -> f64 {
-        f64::from(n.interval_days)
-            .round()
-            .clamp(1.0, f64::from(MAX_INTERVAL_DAYS))
+        let days = f64::from(n.interval_days);
+        if days.is_finite() {
+            days.clamp(1.0, f64::from(MAX_INTERVAL_DAYS))
+        } else {
+            1.0
+        }
     };
     let mut out = [0u32; 4];
     for (i, n) in next.iter().enumerate() {
@@ -383,27 +387,31 @@ fn review_intervals(next: &[Next; 4], state: &CardState, seed: u64) -> [u32; 4] 
         out[2] = out[2].max(out[1] + 1);
         out[3] = out[3].max(out[2] + 1);
     } else {
-        out[3] = out[3].max(out[2]);
+        out[3] = out[3].max(out[2] + 1);
     }
     out.map(|d| d.min(MAX_INTERVAL_DAYS))
 }
 
-/// Anki's fuzz: none under 2.5 days, then ±15 % up to a week, ±10 % to 20 days and ±5 % beyond, plus
-/// a day either way; the draw comes from `seed`.
-pub fn fuzz(days: f64, seed: u64, last_interval: u32) -> u32 {
+/// Anki's fuzz of an interval of `raw` days (as FSRS gives it, before rounding): none under 2.5 days,
+/// then ±15 % up to a week, ±10 % to 20 days and ±5 % beyond, plus a day either way; the draw comes
+/// from `seed`. As in Anki, an interval FSRS makes longer than the last one (`last_interval`) stays
+/// longer after the fuzz and the rounding: at least `last_interval + 1`.
+pub fn fuzz(raw: f64, seed: u64, last_interval: u32) -> u32 {
+    let days = raw.round();
+    let longer = raw > f64::from(last_interval);
+    let floor = if longer {
+        f64::from(last_interval) + 1.0
+    } else {
+        0.0
+    };
     if days < 2.5 {
-        return days.round() as u32;
+        return days.max(floor).min(f64::from(MAX_INTERVAL_DAYS)) as u32;
     }
     let delta = 1.0
         + 0.15 * (days.min(7.0) - 2.5).max(0.0)
         + 0.10 * (days.min(20.0) - 7.0).max(0.0)
         + 0.05 * (days - 20.0).max(0.0);
-    let low = (days - delta).round().max(2.0);
-    let low = if days > f64::from(last_interval) {
-        low.max(f64::from(last_interval) + 1.0).min(days.round())
-    } else {
-        low
-    };
+    let low = (days - delta).round().max(2.0).max(floor);
     let high = (days + delta).round().max(low);
     let unit = (splitmix(seed) >> 11) as f64 / (1u64 << 53) as f64;
     (unit * (high - low + 1.0) + low).floor().min(high) as u32
@@ -534,6 +542,72 @@ mod tests {
             assert!((93..=107).contains(&d), "{d}");
         }
         assert_eq!(fuzz(2.0, 3, 1), 2);
+    }
+
+    #[test]
+    fn easy_is_a_day_past_good_when_a_learning_or_relearning_card_graduates() {
+        // A scheduler whose Good and Easy intervals round to the same day, as FSRS's do for a card
+        // whose stability is about a day.
+        struct Close;
+        impl Scheduler for Close {
+            fn next_states(&self, _: Option<Memory>, _: u32) -> Result<[Next; 4], SrsError> {
+                let next = |interval_days| Next {
+                    memory: Memory {
+                        stability: 1.0,
+                        difficulty: 5.0,
+                    },
+                    interval_days,
+                };
+                Ok([next(0.2), next(0.6), next(1.1), next(1.3)])
+            }
+            fn retrievability(&self, _: Memory, _: f64) -> f64 {
+                0.9
+            }
+        }
+        let s = Settings::default();
+        let learning = CardState {
+            phase: Phase::Learning,
+            step: 1,
+            memory: Some(Memory {
+                stability: 1.0,
+                difficulty: 5.0,
+            }),
+            due_ms: 0,
+            ..CardState::NEW
+        };
+        let relearning = CardState {
+            phase: Phase::Relearning,
+            step: 0,
+            lapses: 1,
+            ..learning
+        };
+        for card in [learning, relearning] {
+            let good = answer(&card, Rating::Good, at(0, 0, 0), &s, &Close).unwrap();
+            let easy = answer(&card, Rating::Easy, at(0, 0, 0), &s, &Close).unwrap();
+            assert_eq!(good.phase, Phase::Review, "{card:?}");
+            assert!(
+                easy.interval_days > good.interval_days,
+                "{:?}: Good {} Easy {}",
+                card.phase,
+                good.interval_days,
+                easy.interval_days
+            );
+        }
+    }
+
+    #[test]
+    fn fuzz_never_shortens_an_interval_fsrs_lengthens() {
+        // A same-day review: FSRS lengthens a 10-day interval a little (10.3 days); no draw may give
+        // 10 days or fewer.
+        for last in [3u32, 10, 25, 100] {
+            for seed in 0..500 {
+                let raw = f64::from(last) + 0.3;
+                let d = fuzz(raw, seed, last);
+                assert!(d > last, "last {last}, raw {raw}, seed {seed}: {d}");
+            }
+        }
+        // FSRS shortening it is left to the fuzz.
+        assert!((0..200).any(|seed| fuzz(9.6, seed, 10) < 10));
     }
 
     #[test]

@@ -119,6 +119,9 @@ pub struct Stats {
     pub streak_days: u32,
     /// Ratings in the whole log.
     pub total_reviews: usize,
+    /// Predicted against actual recall, for fixed and for drill cards
+    /// ([`super::calibration`]).
+    pub calibration: super::calibration::Calibration,
 }
 
 /// Computes the statistics of `deck` now.
@@ -173,6 +176,11 @@ pub fn compute(deck: &Deck) -> Stats {
                 entry.3 += 1;
             }
         }
+        // A card buried through today (or later) comes back the day after its burial.
+        let back_on = state
+            .buried_through
+            .filter(|&through| through >= today)
+            .map(|through| through + 1);
         let due_day = match state.phase {
             Phase::New => {
                 cards.new += 1;
@@ -184,17 +192,20 @@ pub fn compute(deck: &Deck) -> Stats {
                 } else {
                     cards.relearning += 1;
                 }
-                if state.due_ms < end_of_today {
+                if state.due_ms < end_of_today && back_on.is_none() {
                     due_today += 1;
                 }
-                Some(deck.day_of(state.due_ms.max(now)))
+                Some(
+                    deck.day_of(state.due_ms.max(now))
+                        .max(back_on.unwrap_or(i64::MIN)),
+                )
             }
             Phase::Review => {
                 cards.review += 1;
-                if state.due_day <= today {
+                if state.due_day <= today && back_on.is_none() {
                     due_today += 1;
                 }
-                Some(state.due_day)
+                Some(state.due_day.max(back_on.unwrap_or(i64::MIN)))
             }
         };
         if let Some(day) = due_day {
@@ -252,6 +263,7 @@ pub fn compute(deck: &Deck) -> Stats {
             .collect(),
         streak_days,
         total_reviews,
+        calibration: super::calibration::compute(deck),
     }
 }
 
@@ -319,5 +331,42 @@ mod tests {
         assert_eq!(stats.topics[1].cards, 1, "the suspended card is left out");
         assert!(stats.topics[0].mastery.is_some());
         assert_eq!(*stats.heatmap.counts.last().unwrap(), 1);
+    }
+
+    #[test]
+    fn a_card_buried_today_is_not_due_today_but_tomorrow() {
+        let clock = Arc::new(FakeClock::new(1_764_590_400_000, 0));
+        let cards = (0..3)
+            .map(|i| DeckCard {
+                id: format!("c{i}"),
+                topic: "banks".into(),
+                rev: 0,
+                drill: None,
+                skill: None,
+            })
+            .collect();
+        let mut deck = Deck::with_records(
+            cards,
+            vec![],
+            Settings::default(),
+            Box::new(FsrsScheduler::new(&[], 0.9).unwrap()),
+            clock.clone(),
+        );
+        // c0 a review card due today, c1 in learning due in a minute.
+        deck.rate(0, Rating::Easy, 1, None).unwrap();
+        deck.rate(1, Rating::Again, 1, None).unwrap();
+        let due = deck.state(0).unwrap().due_day;
+        clock.set(deck.settings().day.start_of(deck.clock(), due) + 3_600_000);
+        deck.rate(1, Rating::Again, 1, None).unwrap();
+        let before = compute(&deck);
+        assert_eq!(before.due_today, 2);
+        assert_eq!(before.forecast[0], 2);
+        deck.bury(0).unwrap();
+        deck.bury(1).unwrap();
+        let after = compute(&deck);
+        assert_eq!(after.due_today, 0, "{after:?}");
+        assert_eq!(after.forecast[0], 0);
+        assert_eq!(after.forecast[1], 2, "back tomorrow");
+        assert_eq!(deck.counts().review + deck.counts().learning, 0);
     }
 }

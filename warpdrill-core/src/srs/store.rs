@@ -37,6 +37,8 @@ pub struct RevlogFile {
     file: Option<File>,
     /// Nothing may be written (the file is damaged in place, or could not be read).
     read_only: bool,
+    /// Why nothing may be written, for the learner.
+    why: String,
     /// Bytes of a cut-off last line still without a newline after it.
     torn_tail: Option<u64>,
 }
@@ -59,10 +61,35 @@ struct BadLine {
     message: String,
 }
 
+/// What parsing the log found.
+#[derive(Debug, Default)]
+struct Parsed {
+    records: Vec<Record>,
+    /// Bytes of a cut-off last line.
+    torn_tail: Option<u64>,
+    /// The first damaged line.
+    damaged: Option<BadLine>,
+    /// Lines that repeat an earlier line exactly (counted once).
+    duplicates: usize,
+}
+
 /// Parses the log's bytes: the records, a torn tail's length, earlier torn lines, and the first
 /// damaged line.
+#[cfg(test)]
 fn parse(bytes: &[u8]) -> (Vec<Record>, Option<u64>, Option<BadLine>) {
+    let parsed = parse_all(bytes);
+    (parsed.records, parsed.torn_tail, parsed.damaged)
+}
+
+/// [`parse`], with the exact repeats of earlier lines counted (and skipped: a line copied twice,
+/// by a sync tool or by hand, is one record).
+fn parse_all(bytes: &[u8]) -> Parsed {
+    use std::collections::HashMap;
     let mut records = Vec::with_capacity(bytes.len() / 200 + 1);
+    // Record lines seen, by their record's time: the segments of that time (compared byte for
+    // byte). Records rarely share a millisecond, so this costs a lookup of a number per line.
+    let mut seen: HashMap<i64, Vec<usize>> = HashMap::with_capacity(bytes.len() / 200 + 1);
+    let mut duplicates = 0;
     let mut pending_bad: Option<BadLine> = None;
     let mut damaged = None;
     let mut torn_tail = None;
@@ -73,7 +100,13 @@ fn parse(bytes: &[u8]) -> (Vec<Record>, Option<u64>, Option<BadLine>) {
         if segment.iter().all(u8::is_ascii_whitespace) {
             continue;
         }
-        match serde_json::from_slice::<Record>(segment) {
+        let parsed = serde_json::from_slice::<Record>(segment)
+            .map_err(|e| e.to_string())
+            .and_then(|record| match record.problem() {
+                Some(problem) => Err(problem),
+                None => Ok(record),
+            });
+        match parsed {
             Ok(record) => {
                 if record.kind == Kind::Torn {
                     // The line before was cut off and has been accounted for.
@@ -83,6 +116,13 @@ fn parse(bytes: &[u8]) -> (Vec<Record>, Option<u64>, Option<BadLine>) {
                 if let Some(bad) = pending_bad.take() {
                     damaged.get_or_insert(bad);
                 }
+                // A record line that repeats an earlier one exactly is counted once.
+                let same = seen.entry(record.time).or_default();
+                if same.iter().any(|&j| segments[j] == *segment) {
+                    duplicates += 1;
+                    continue;
+                }
+                same.push(i);
                 records.push(record);
             }
             Err(e) => {
@@ -90,7 +130,7 @@ fn parse(bytes: &[u8]) -> (Vec<Record>, Option<u64>, Option<BadLine>) {
                     torn_tail = Some(segment.len() as u64);
                 } else if let Some(bad) = pending_bad.replace(BadLine {
                     line: i + 1,
-                    message: e.to_string(),
+                    message: e,
                 }) {
                     damaged.get_or_insert(bad);
                 }
@@ -100,7 +140,12 @@ fn parse(bytes: &[u8]) -> (Vec<Record>, Option<u64>, Option<BadLine>) {
     if let Some(bad) = pending_bad {
         damaged.get_or_insert(bad);
     }
-    (records, torn_tail, damaged)
+    Parsed {
+        records,
+        torn_tail,
+        damaged,
+        duplicates,
+    }
 }
 
 impl RevlogFile {
@@ -117,6 +162,10 @@ impl RevlogFile {
             path: path.clone(),
             file: None,
             read_only: access != Access::Write,
+            why: match &access {
+                Access::ReadOnly(why) if !why.is_empty() => why.clone(),
+                _ => "this command only reads it".to_string(),
+            },
             torn_tail: None,
         };
         let mut notices = Vec::new();
@@ -136,6 +185,7 @@ impl RevlogFile {
             }
             Err(e) => {
                 log.read_only = true;
+                log.why = format!("it could not be read ({e})");
                 notices.push(format!(
                     "Could not read your review log {} ({e}); nothing will be saved this time.",
                     path.display()
@@ -147,7 +197,19 @@ impl RevlogFile {
                 };
             }
         };
-        let (records, torn_tail, damaged) = parse(&bytes);
+        let Parsed {
+            records,
+            torn_tail,
+            damaged,
+            duplicates,
+        } = parse_all(&bytes);
+        if duplicates > 0 && damaged.is_none() {
+            notices.push(format!(
+                "Your review log {} repeats {duplicates} line(s) exactly (copied twice, perhaps by \
+                 a sync tool); each is counted once.",
+                path.display()
+            ));
+        }
         if let Some(bad) = damaged {
             if log.read_only {
                 notices.push(format!(
@@ -176,6 +238,7 @@ impl RevlogFile {
                 ),
                 Err(rename) => {
                     log.read_only = true;
+                    log.why = format!("it is damaged and could not be moved aside ({rename})");
                     format!(
                         "Your review log {} is damaged (line {}: {}) and could not be moved aside \
                          ({rename}); nothing is saved until you fix or move it.",
@@ -218,10 +281,17 @@ impl RevlogFile {
         !self.read_only
     }
 
+    fn read_only_error(&self) -> SrsError {
+        SrsError::ReadOnly {
+            path: self.path.display().to_string(),
+            why: self.why.clone(),
+        }
+    }
+
     /// Appends `records` and flushes them to the disk before returning.
     pub fn append(&mut self, records: &[Record]) -> Result<(), SrsError> {
         if self.read_only {
-            return Err(SrsError::ReadOnly(self.path.display().to_string()));
+            return Err(self.read_only_error());
         }
         let io = |action, source| SrsError::Io {
             action,
@@ -263,7 +333,7 @@ impl RevlogFile {
             self.file = Some(file);
         }
         let Some(file) = self.file.as_mut() else {
-            return Err(SrsError::ReadOnly(self.path.display().to_string()));
+            return Err(self.read_only_error());
         };
         // A full disk cuts the append back to the last whole record; where it cannot, the next
         // append starts on a fresh line and marks the torn tail.
@@ -415,10 +485,14 @@ mod tests {
         let mut opened = RevlogFile::open_with(&dir, 0, Access::ReadOnly("busy".into()));
         assert_eq!(opened.records, vec![record(1)]);
         assert_eq!(opened.notices[0], "busy");
-        assert!(matches!(
-            opened.log.append(&[record(2)]),
-            Err(SrsError::ReadOnly(_))
-        ));
+        match opened.log.append(&[record(2)]) {
+            Err(e @ SrsError::ReadOnly { .. }) => {
+                let text = e.to_string();
+                assert!(text.contains("busy"), "the reason is named: {text}");
+                assert!(!text.contains("damaged"), "{text}");
+            }
+            other => panic!("{other:?}"),
+        }
         std::fs::write(&path, "garbage\n").unwrap();
         let damaged = RevlogFile::open_with(&dir, 0, Access::ReadOnly(String::new()));
         assert!(
@@ -441,6 +515,59 @@ mod tests {
             load_parameters(&dir)
                 .unwrap_err()
                 .contains("default parameters")
+        );
+    }
+
+    #[test]
+    fn a_misspelt_or_missing_field_makes_a_damaged_line_reported_and_kept() {
+        let rating = Record {
+            rating: Some(3),
+            after: Some(crate::srs::Phase::Learning),
+            ..Record::about(5, "bank-gcd", 0, Kind::Rate)
+        }
+        .to_line();
+        assert!(rating.contains("\"card\""), "{rating}");
+        for (name, bad) in [
+            ("card misspelt", rating.replace("\"card\"", "\"cxrd\"")),
+            (
+                "rating misspelt",
+                rating.replace("\"rating\"", "\"ratinf\""),
+            ),
+            ("card missing", rating.replace("\"card\":\"bank-gcd\",", "")),
+            (
+                "rating out of range",
+                rating.replace("\"rating\":3", "\"rating\":7"),
+            ),
+            (
+                "undo naming nothing",
+                Record::about(6, "bank-gcd", 0, Kind::Undo).to_line(),
+            ),
+        ] {
+            let (_dir_guard, dir) = temp_dir("strict");
+            let text = format!("{}{bad}{}", record(1).to_line(), record(9).to_line());
+            std::fs::write(dir.join(LOG_FILE), &text).unwrap();
+            let opened = RevlogFile::open(&dir, 50_000);
+            let notice = opened.notices.join("\n");
+            assert!(notice.contains("line 2"), "{name}: {notice}");
+            assert!(opened.records.is_empty(), "{name}");
+            // Kept, byte for byte.
+            let aside = dir.join("revlog.jsonl.damaged-50");
+            assert_eq!(std::fs::read_to_string(&aside).unwrap(), text, "{name}");
+        }
+    }
+
+    #[test]
+    fn an_exact_duplicate_line_counts_once() {
+        let (_dir_guard, dir) = temp_dir("dup");
+        let a = record(1).to_line();
+        let b = record(2).to_line();
+        std::fs::write(dir.join(LOG_FILE), format!("{a}{b}{a}{b}{b}")).unwrap();
+        let opened = RevlogFile::open(&dir, 0);
+        assert_eq!(opened.records, vec![record(1), record(2)]);
+        assert!(
+            opened.notices.iter().any(|n| n.contains("repeats 3")),
+            "{:?}",
+            opened.notices
         );
     }
 
