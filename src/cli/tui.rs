@@ -41,7 +41,7 @@ pub enum Start {
 }
 
 /// Restores the terminal however the tutor ends (return, error, signal or panic unwinding).
-struct TerminalGuard;
+pub(crate) struct TerminalGuard;
 
 impl Drop for TerminalGuard {
     fn drop(&mut self) {
@@ -50,7 +50,7 @@ impl Drop for TerminalGuard {
 }
 
 /// Cooked mode, the normal screen, a visible cursor and bracketed paste off.
-fn restore_terminal() {
+pub(crate) fn restore_terminal() {
     let _ = ratatui::crossterm::execute!(
         std::io::stdout(),
         ratatui::crossterm::event::DisableBracketedPaste
@@ -63,7 +63,7 @@ fn restore_terminal() {
 /// [`crate::ui::MAX_WIDTH`] × [`crate::ui::MAX_HEIGHT`] cells however large the window: its
 /// buffers are allocated for the area drawn, never for the whole window (the terminal is restored
 /// on a panic, as `ratatui::init` does).
-fn start_terminal() -> std::io::Result<ratatui::DefaultTerminal> {
+pub(crate) fn start_terminal() -> std::io::Result<ratatui::DefaultTerminal> {
     use ratatui::crossterm::{execute, terminal as term};
     let (width, height) = term::size()?;
     let options = ratatui::TerminalOptions {

@@ -24,6 +24,8 @@ mod i18n_review;
 mod i18n_ui;
 mod keys;
 mod lab;
+mod lab_offline;
+mod lab_served;
 mod lessons;
 mod mastery;
 mod reference;
