@@ -64,6 +64,9 @@ pub struct ServeArgs {
     /// one continues the class.
     #[arg(long, value_name = "FILE")]
     pub db: Option<PathBuf>,
+    /// Print hand-ins as lines instead of showing the dashboard (the default without a terminal).
+    #[arg(long)]
+    pub no_dashboard: bool,
 }
 
 /// `lab join`
@@ -139,6 +142,10 @@ pub struct ReportArgs {
     /// `blackboard`: one grade column with the points possible, names from the roster).
     #[arg(long, value_enum)]
     pub format: Option<ReportFormat>,
+    /// With `--db`: per-step statistics instead (students who answered, solved, percent correct,
+    /// attempts, the most common wrong answers), as CSV, or JSON with `--format json`.
+    #[arg(long, requires = "db")]
+    pub stats: bool,
     /// The roster the lab was run with (re-rolls, extra time; students without results are listed).
     #[arg(long, visible_alias = "roster", value_name = "CSV")]
     pub key: Option<PathBuf>,
@@ -202,7 +209,9 @@ pub fn run_in(
         LabCommand::Report(args) => print_report(&args, content_dir),
         LabCommand::Check { lab } => return lab_check(&lab, content_dir),
         LabCommand::Roster(args) => roster(&args),
-        LabCommand::Serve(args) => return super::lab_net::serve_command(&args, content_dir),
+        LabCommand::Serve(args) => {
+            return super::lab_net::serve_command(&args, content_dir, theme, lang);
+        }
         LabCommand::Join(args) => return super::lab_net::join_command(&args, theme, lang),
     };
     match result {

@@ -76,14 +76,12 @@ fn to_json<T: serde::Serialize>(value: &T) -> String {
     serde_json::to_string(value).unwrap_or_else(|e| error_body(&e.to_string()))
 }
 
-/// Serves `class` on `server` until the process ends: `WORKERS` threads answer requests, one hands
-/// in every lab whose time is up, once a second. Prints each automatic hand-in.
-pub fn serve(server: tiny_http::Server, class: Class) -> ! {
+/// Starts `WORKERS` threads answering `server`'s requests against `class`.
+pub fn spawn_workers(server: tiny_http::Server, class: &Arc<Mutex<Class>>) {
     let server = Arc::new(server);
-    let class = Arc::new(Mutex::new(class));
     for _ in 0..WORKERS {
         let server = Arc::clone(&server);
-        let class = Arc::clone(&class);
+        let class = Arc::clone(class);
         std::thread::spawn(move || {
             while let Ok(mut request) = server.recv() {
                 let mut body = String::new();
@@ -96,6 +94,13 @@ pub fn serve(server: tiny_http::Server, class: Class) -> ! {
             }
         });
     }
+}
+
+/// Serves `class` on `server` until the process ends: worker threads answer requests, and once a
+/// second every lab whose time is up is handed in (each printed).
+pub fn serve(server: tiny_http::Server, class: Class) -> ! {
+    let class = Arc::new(Mutex::new(class));
+    spawn_workers(server, &class);
     loop {
         std::thread::sleep(Duration::from_secs(1));
         let handed = match class.lock() {
@@ -111,6 +116,113 @@ pub fn serve(server: tiny_http::Server, class: Class) -> ! {
             Err(e) => output::stderr(&format!("warpdrill: {e}\n")),
         }
     }
+}
+
+/// Serves `class` with the instructor's dashboard in the terminal until the instructor quits.
+fn serve_with_dashboard(
+    server: tiny_http::Server,
+    class: Class,
+    place: String,
+    lang: Lang,
+    theme: Theme,
+) -> u8 {
+    use crate::ui::lab_dashboard::{Command, Dashboard};
+    let class = Arc::new(Mutex::new(class));
+    spawn_workers(server, &class);
+    let signals = Signals::default();
+    let _ = signals.install();
+    signals.watch_hangup();
+    let mut terminal = match super::tui::start_terminal() {
+        Ok(terminal) => terminal,
+        Err(e) => {
+            super::tui::restore_terminal();
+            output::stderr(&format!("warpdrill: cannot set up the terminal: {e}\n"));
+            return 1;
+        }
+    };
+    let guard = super::tui::TerminalGuard;
+    let mut dashboard = Dashboard {
+        place,
+        ..Dashboard::default()
+    };
+    let status = loop {
+        {
+            let Ok(mut class) = class.lock() else {
+                break 1;
+            };
+            if let Ok(handed) = class.expire()
+                && !handed.is_empty()
+            {
+                dashboard.message = Some(t!(
+                    lang,
+                    "dashboard-timed-out",
+                    students = handed.join(", ")
+                ));
+            }
+            dashboard.title = class.lab().title.clone();
+            dashboard.grades = class.grades();
+            dashboard.steps = class.step_stats();
+        }
+        dashboard.selected = dashboard
+            .selected
+            .min(dashboard.grades.len().saturating_sub(1));
+        if terminal
+            .draw(|frame| {
+                let area = frame.area();
+                dashboard.render(lang, theme, area, frame.buffer_mut());
+            })
+            .is_err()
+        {
+            break 1;
+        }
+        let event = match signals.next_event_or_tick(Some(Duration::from_secs(1))) {
+            Ok(event) => event,
+            Err(e) => match super::signals::Interruption::of(&e) {
+                Some(super::signals::Interruption::Terminate(signal)) => {
+                    break u8::try_from(128 + signal).unwrap_or(1);
+                }
+                Some(_) => {
+                    let _ = terminal.clear();
+                    continue;
+                }
+                None => break 1,
+            },
+        };
+        let ratatui::crossterm::event::Event::Key(key) = event else {
+            continue;
+        };
+        if key.kind == ratatui::crossterm::event::KeyEventKind::Release {
+            continue;
+        }
+        let Some(command) = dashboard.key(key, lang) else {
+            continue;
+        };
+        let Ok(mut class) = class.lock() else {
+            break 1;
+        };
+        let done = match &command {
+            Command::Quit => break 0,
+            Command::ExtraTime(student, minutes) => class.extra_time(student, *minutes).map(|()| {
+                t!(
+                    lang,
+                    "dashboard-extra-time",
+                    student = student.clone(),
+                    minutes = *minutes
+                )
+            }),
+            Command::Reroll(student, step) => class.reroll(student, *step).map(|()| {
+                t!(
+                    lang,
+                    "dashboard-rerolled",
+                    student = student.clone(),
+                    step = *step
+                )
+            }),
+        };
+        dashboard.message = Some(done.unwrap_or_else(|refusal| refusal.message().to_string()));
+    };
+    drop(guard);
+    status
 }
 
 /// A student's connection to the server.
@@ -146,7 +258,7 @@ impl Remote {
         call: &str,
         step: Option<usize>,
         answer: Option<String>,
-    ) -> Result<T, Reply> {
+    ) -> Result<T, Box<Reply>> {
         let mut request = self.request.clone();
         request.step = step;
         request.answer = answer;
@@ -155,23 +267,23 @@ impl Remote {
             .agent
             .post(&url)
             .send_json(&request)
-            .map_err(|e| Reply::Offline(e.to_string()))?;
+            .map_err(|e| Box::new(Reply::Offline(e.to_string())))?;
         let status = response.status().as_u16();
         let text = response
             .body_mut()
             .with_config()
             .limit(4 << 20)
             .read_to_string()
-            .map_err(|e| Reply::Offline(e.to_string()))?;
+            .map_err(|e| Box::new(Reply::Offline(e.to_string())))?;
         if status == 200 {
             return serde_json::from_str(&text)
-                .map_err(|e| Reply::Offline(format!("not a lab server's answer: {e}")));
+                .map_err(|e| Box::new(Reply::Offline(format!("not a lab server's answer: {e}"))));
         }
         let message = serde_json::from_str::<serde_json::Value>(&text)
             .ok()
             .and_then(|v| v.get("error").and_then(|e| e.as_str()).map(String::from))
             .unwrap_or_else(|| format!("HTTP {status}"));
-        Err(Reply::Refused(message))
+        Err(Box::new(Reply::Refused(message)))
     }
 
     /// Makes a call; the reply to show.
@@ -185,7 +297,7 @@ impl Remote {
                 .map(Reply::Step),
             Call::Answer(n, text) => self
                 .post::<AnswerView>("answer", Some(*n), Some(text.clone()))
-                .map(Reply::Answer),
+                .map(|a| Reply::Answer(Box::new(a))),
             Call::Hint(n) => self
                 .post::<StepView>("hint", Some(*n), None)
                 .map(Reply::Step),
@@ -194,14 +306,14 @@ impl Remote {
                 .map(Reply::State),
             Call::Quit => return Reply::Refused(String::new()),
         };
-        reply.unwrap_or_else(|reply| reply)
+        reply.unwrap_or_else(|reply| *reply)
     }
 
     /// Joins: the lab as it stands.
     pub fn join(&self) -> Reply {
         self.post::<StateView>("join", None, None)
             .map(Reply::State)
-            .unwrap_or_else(|reply| reply)
+            .unwrap_or_else(|reply| *reply)
     }
 }
 
@@ -341,6 +453,8 @@ fn default_db(lab_path: &std::path::Path, lab: &crate::lab::Lab) -> std::path::P
 pub fn serve_command(
     args: &super::lab::ServeArgs,
     content_dir: Option<&std::path::Path>,
+    theme: Theme,
+    lang: Lang,
 ) -> std::process::ExitCode {
     let opened = (|| -> Result<(Class, std::path::PathBuf), String> {
         let file = super::lab::read_lab(&args.lab)?;
@@ -375,6 +489,15 @@ pub fn serve_command(
     };
     let port = server.server_addr().to_ip().map_or(args.port, |a| a.port());
     let students = class.students().len();
+    if !args.no_dashboard
+        && std::io::IsTerminal::is_terminal(&std::io::stdout())
+        && std::io::IsTerminal::is_terminal(&std::io::stdin())
+    {
+        let place = format!("http://{}:{port} · {}", args.bind, path.display());
+        return std::process::ExitCode::from(serve_with_dashboard(
+            server, class, place, lang, theme,
+        ));
+    }
     let _ = output::stdout(&format!(
         "Serving `{}` to {students} students on http://{}:{port} (plain HTTP: see the README).\n\
          Events are stored in {}; stop with Ctrl-C, and start again with the same --db to continue.\n\
@@ -472,6 +595,40 @@ pub fn report(
     } else {
         ReportFormat::Text
     });
+    if args.stats {
+        let stats = class.step_stats();
+        if format == ReportFormat::Json {
+            return serde_json::to_string_pretty(&stats)
+                .map(|t| t + "\n")
+                .map_err(|e| e.to_string());
+        }
+        let mut text = crate::text::csv_row([
+            "step",
+            "answered",
+            "solved",
+            "percent_correct",
+            "attempts",
+            "common_wrong",
+        ]);
+        for s in &stats {
+            let wrong: Vec<String> = s
+                .common_wrong
+                .iter()
+                .map(|(answer, n)| format!("{answer} ({n})"))
+                .collect();
+            text.push_str(&crate::text::csv_row([
+                s.step.to_string(),
+                s.answered.to_string(),
+                s.solved.to_string(),
+                s.percent_correct()
+                    .map(|p| format!("{p:.1}"))
+                    .unwrap_or_default(),
+                s.attempts.to_string(),
+                wrong.join(" | "),
+            ]));
+        }
+        return Ok(crate::format::printable(&text).into_owned());
+    }
     let people = |student: &str| roster.of(student);
     let row = crate::text::csv_row::<Vec<String>, String>;
     let mut text = String::new();

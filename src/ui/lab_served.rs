@@ -49,7 +49,7 @@ pub enum Reply {
     /// A step.
     Step(StepView),
     /// An answer's verdict.
-    Answer(AnswerView),
+    Answer(Box<AnswerView>),
     /// Refused by the server (wrong code, closed, locked), with its message.
     Refused(String),
     /// No answer: the connection failed.
@@ -188,6 +188,7 @@ impl Served {
                     self.input = LineInput::default();
                 }
                 self.elapsed = 0;
+                let answer = *answer;
                 self.step = Some(answer.step);
                 self.state = Some(answer.state);
             }
@@ -226,8 +227,14 @@ impl Served {
             lines.push(Line::from(""));
         }
         lines.push(Line::styled(
-            if self.step.is_some() {
+            if self
+                .step
+                .as_ref()
+                .is_some_and(|s| s.standing == Standing::Open && !self.closed())
+            {
                 t!(lang, "served-keys-step")
+            } else if self.step.is_some() {
+                t!(lang, "served-keys-done")
             } else {
                 t!(lang, "served-keys-overview")
             },

@@ -313,6 +313,18 @@ fn a_killed_server_restarts_with_every_acknowledged_answer() {
     assert_eq!(lines.len(), 5, "one row per student: {canvas}");
     let blackboard = class.report("blackboard");
     assert!(blackboard.starts_with("Last Name,First Name,Username,Student ID,Served lab [Total Pts: 30 Score]\nLee,Amy,amy,amy,10\n"), "{blackboard}");
+    let out = warpdrill()
+        .args(["lab", "report", &class.path("lab.ron"), "--db"])
+        .arg(class.path("class.db"))
+        .args(["--roster", &class.path("roster.csv"), "--stats"])
+        .output()
+        .unwrap();
+    let stats = String::from_utf8_lossy(&out.stdout);
+    let step1 = stats.lines().nth(1).unwrap_or_default();
+    assert!(
+        step1.starts_with("1,3,3,100.0,5,"),
+        "3 answered, 3 solved, 5 attempts: {stats}"
+    );
     let moodle = class.report("moodle");
     assert!(moodle.contains("\nbo,bo@uni.edu,Bo Chen,7\n"), "{moodle}");
 }
@@ -356,4 +368,55 @@ fn a_student_joins_in_the_tutor_and_answers() {
     let end = tmux.wait_for("JOIN rc=0");
     assert!(end.contains("Receipt"), "{end}");
     assert!(Path::new(&class.path("class.db")).exists());
+}
+
+#[test]
+fn the_dashboard_shows_the_class_and_gives_extra_time_live() {
+    const TEST: &str = "lab_served::the_dashboard_shows_the_class_and_gives_extra_time_live";
+    if !tmux::available() {
+        cannot_run(TEST, "tmux is not installed");
+        return;
+    }
+    let class = Class::new();
+    std::fs::write(
+        class.dir.join("lab.ron"),
+        LAB.replace("points: [10, 7, 5],", "points: [10, 7, 5], time_limit: 30,"),
+    )
+    .unwrap();
+    // A fixed port for the tmux-run server: the test's own, from its process id.
+    let port = 20_000 + std::process::id() % 20_000;
+    let url = format!("http://127.0.0.1:{port}");
+    let serve = format!(
+        "{} lab serve {} --roster {} --bind 127.0.0.1 --port {port} --db {}",
+        env!("CARGO_BIN_EXE_warpdrill"),
+        class.path("lab.ron"),
+        class.path("roster.csv"),
+        class.path("class.db"),
+    );
+    let Some(tmux) = Tmux::start(&serve, 100, 24) else {
+        cannot_run(TEST, "tmux is installed but cannot start a session here");
+        return;
+    };
+    tmux.wait_for("Served lab · 3 students");
+    tmux.wait_for("not joined yet");
+    let (code, key) = (class.code("amy"), class.key("amy"));
+    ask(&url, "join", "amy", &code, None, None);
+    ask(&url, "answer", "amy", &code, Some(1), Some(&wrong(&key, 0)));
+    ask(&url, "answer", "amy", &code, Some(1), Some(&right(&key, 0)));
+    let screen = tmux.wait_for("7/30 pts");
+    let row = screen.lines().find(|l| l.contains("7/30 pts")).unwrap();
+    assert!(
+        row.contains("amy") && row.contains("step 2/3") && row.contains(" left"),
+        "{row}"
+    );
+    tmux.wait_for("100% correct of 1 who answered");
+    tmux.wait_for(&format!("common wrong answers: {}", wrong(&key, 0)));
+    // Five more minutes for amy, live: the server's count for her grows.
+    tmux.keys(&["+"]);
+    tmux.wait_for("amy has 5 more minutes.");
+    let (_, state) = ask(&url, "state", "amy", &code, None, None);
+    assert!(state["time_left"].as_u64().unwrap() > 30 * 60, "{state}");
+    tmux.keys(&["q"]);
+    tmux.wait_for("Stop serving?");
+    tmux.keys(&["q"]);
 }

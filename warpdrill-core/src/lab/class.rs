@@ -785,6 +785,66 @@ impl Class {
     }
 }
 
+/// How one step is going across the class, for the instructor's dashboard and statistics.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct StepStats {
+    /// Step number, 1-based.
+    pub step: usize,
+    /// Students who answered it at least once.
+    pub answered: usize,
+    /// Students who solved it.
+    pub solved: usize,
+    /// Answers graded, all students.
+    pub attempts: u32,
+    /// The most common wrong answers (as typed, trimmed, in lower case) with how many gave them,
+    /// most common first; at most three.
+    pub common_wrong: Vec<(String, usize)>,
+}
+
+impl StepStats {
+    /// Percent of those who answered who solved it (none before anyone answered).
+    pub fn percent_correct(&self) -> Option<f64> {
+        (self.answered > 0).then(|| self.solved as f64 * 100.0 / self.answered as f64)
+    }
+}
+
+impl Class {
+    /// Per-step statistics over the class.
+    pub fn step_stats(&self) -> Vec<StepStats> {
+        let steps = self.lab.item_count();
+        (0..steps)
+            .map(|i| {
+                let mut stats = StepStats {
+                    step: i + 1,
+                    answered: 0,
+                    solved: 0,
+                    attempts: 0,
+                    common_wrong: Vec::new(),
+                };
+                let mut wrong: BTreeMap<String, usize> = BTreeMap::new();
+                for seat in self.seats.values() {
+                    let Some(step) = seat.tally.steps.get(i) else {
+                        continue;
+                    };
+                    stats.attempts += step.attempts;
+                    stats.answered += usize::from(step.attempts > 0);
+                    stats.solved += usize::from(step.solved);
+                    for (answer, outcome) in &step.answers {
+                        if *outcome == Outcome::Wrong {
+                            *wrong.entry(answer.trim().to_lowercase()).or_default() += 1;
+                        }
+                    }
+                }
+                let mut common: Vec<(String, usize)> = wrong.into_iter().collect();
+                common.sort_by(|a, b| b.1.cmp(&a.1).then_with(|| a.0.cmp(&b.0)));
+                common.truncate(3);
+                stats.common_wrong = common;
+                stats
+            })
+            .collect()
+    }
+}
+
 /// One student's grade, from the served database.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
 pub struct Grade {
@@ -924,6 +984,30 @@ mod tests {
             "handed in at the deadline"
         );
         assert_eq!(state.points, Some(0));
+    }
+
+    #[test]
+    fn step_statistics_count_the_class_and_its_common_wrong_answers() {
+        let dir = tempfile::tempdir().unwrap();
+        let mut class = class(dir.path(), Arc::new(FakeClock::at_secs(1_000)));
+        for student in ["amy", "bo"] {
+            class.join(&request(&class, student, None, None)).unwrap();
+            class
+                .answer(&request(&class, student, Some(1), Some("77777 ")))
+                .unwrap();
+        }
+        let right = key(&class, "amy", 0);
+        class
+            .answer(&request(&class, "amy", Some(1), Some(&right)))
+            .unwrap();
+        let stats = class.step_stats();
+        assert_eq!(
+            (stats[0].answered, stats[0].solved, stats[0].attempts),
+            (2, 1, 3)
+        );
+        assert_eq!(stats[0].percent_correct(), Some(50.0));
+        assert_eq!(stats[0].common_wrong, vec![("77777".to_string(), 2)]);
+        assert_eq!(stats[1].percent_correct(), None);
     }
 
     #[test]
