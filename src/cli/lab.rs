@@ -36,8 +36,50 @@ pub enum LabCommand {
         /// The lab file.
         lab: PathBuf,
     },
-    /// Create or change a roster: add students, re-roll a student's step, give extra time.
+    /// Create or change a roster: add students, re-roll a student's step, give extra time; print
+    /// the join codes of a served lab.
     Roster(RosterArgs),
+    /// Serve a graded lab from this machine: students join over the network; the server draws
+    /// their numbers, grades every answer, keeps the time and stores every event in SQLite.
+    Serve(ServeArgs),
+    /// Join a lab served by your instructor (`lab serve`): the tutor shows what the server says.
+    Join(JoinArgs),
+}
+
+/// `lab serve`
+#[derive(Debug, Clone, Args)]
+pub struct ServeArgs {
+    /// The lab file (with its secret: it stays on this machine).
+    pub lab: PathBuf,
+    /// The class list: only these students can join.
+    #[arg(long, value_name = "CSV")]
+    pub roster: PathBuf,
+    /// The port to listen on.
+    #[arg(long, default_value_t = 8177)]
+    pub port: u16,
+    /// The address to listen on (`127.0.0.1`: this machine only).
+    #[arg(long, default_value = "0.0.0.0")]
+    pub bind: String,
+    /// The database (default: `<lab>-v<version>.db` beside the lab file); a restart with the same
+    /// one continues the class.
+    #[arg(long, value_name = "FILE")]
+    pub db: Option<PathBuf>,
+    /// Print hand-ins as lines instead of showing the dashboard (the default without a terminal).
+    #[arg(long)]
+    pub no_dashboard: bool,
+}
+
+/// `lab join`
+#[derive(Debug, Clone, Args)]
+pub struct JoinArgs {
+    /// The server's address, as the instructor gives it (`http://10.0.0.5:8177`).
+    pub url: String,
+    /// Your student id.
+    #[arg(long)]
+    pub student: String,
+    /// Your join code (from your instructor).
+    #[arg(long)]
+    pub code: String,
 }
 
 /// `lab start`
@@ -85,14 +127,25 @@ pub struct ReportArgs {
     /// The lab file.
     pub lab: PathBuf,
     /// Results files, or folders of them (`*.jsonl`).
-    #[arg(required = true)]
+    #[arg(required_unless_present = "db", conflicts_with = "db")]
     pub results: Vec<PathBuf>,
+    /// The database of a served lab (`lab serve --db`): the grades the server gave.
+    #[arg(long, value_name = "FILE")]
+    pub db: Option<PathBuf>,
     /// CSV, one row per student.
-    #[arg(long, conflicts_with = "json")]
+    #[arg(long, conflicts_with_all = ["json", "format"])]
     pub csv: bool,
     /// One JSON array, one object per student.
-    #[arg(long)]
+    #[arg(long, conflicts_with = "format")]
     pub json: bool,
+    /// The shape of the report: `text`, `csv`, `json`, or a gradebook import (`canvas`, `moodle`,
+    /// `blackboard`: one grade column with the points possible, names from the roster).
+    #[arg(long, value_enum)]
+    pub format: Option<ReportFormat>,
+    /// With `--db`: per-step statistics instead (students who answered, solved, percent correct,
+    /// attempts, the most common wrong answers), as CSV, or JSON with `--format json`.
+    #[arg(long, requires = "db")]
+    pub stats: bool,
     /// The roster the lab was run with (re-rolls, extra time; students without results are listed).
     #[arg(long, visible_alias = "roster", value_name = "CSV")]
     pub key: Option<PathBuf>,
@@ -100,6 +153,23 @@ pub struct ReportArgs {
     /// page): each is compared with the receipt of the student's results.
     #[arg(long, value_name = "CSV")]
     pub receipts: Option<PathBuf>,
+}
+
+/// The shapes `lab report --format` writes.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
+pub enum ReportFormat {
+    /// A line per student.
+    Text,
+    /// CSV with every step.
+    Csv,
+    /// JSON.
+    Json,
+    /// Canvas gradebook import.
+    Canvas,
+    /// Moodle grade import.
+    Moodle,
+    /// Blackboard grade center import.
+    Blackboard,
 }
 
 /// `lab roster`
@@ -116,6 +186,9 @@ pub struct RosterArgs {
     /// Extra minutes for a student.
     #[arg(long, value_name = "STUDENT:MINUTES")]
     pub extra_time: Vec<String>,
+    /// Print every student's join code for this lab file (`student,code`), for the course page.
+    #[arg(long, value_name = "LAB")]
+    pub codes: Option<PathBuf>,
 }
 
 /// Runs a lab command.
@@ -136,6 +209,10 @@ pub fn run_in(
         LabCommand::Report(args) => print_report(&args, content_dir),
         LabCommand::Check { lab } => return lab_check(&lab, content_dir),
         LabCommand::Roster(args) => roster(&args),
+        LabCommand::Serve(args) => {
+            return super::lab_net::serve_command(&args, content_dir, theme, lang);
+        }
+        LabCommand::Join(args) => return super::lab_net::join_command(&args, theme, lang),
     };
     match result {
         Ok(text) => output::finish(&text, "", 0),
@@ -154,19 +231,19 @@ pub fn run_in(
     }
 }
 
-fn fail(message: &str) -> ExitCode {
+pub(crate) fn fail(message: &str) -> ExitCode {
     output::stderr(&format!("error: {}\n", printable(message)));
     ExitCode::from(2)
 }
 
 /// A lab file: the parsed lab with its text and name (for locating mistakes).
-struct LabFile {
-    lab: Lab,
-    name: String,
-    text: String,
+pub(crate) struct LabFile {
+    pub(crate) lab: Lab,
+    pub(crate) name: String,
+    pub(crate) text: String,
 }
 
-fn read_lab(path: &Path) -> Result<LabFile, String> {
+pub(crate) fn read_lab(path: &Path) -> Result<LabFile, String> {
     let name = path.display().to_string();
     if path.is_dir() {
         return Err(format!(
@@ -181,7 +258,7 @@ fn read_lab(path: &Path) -> Result<LabFile, String> {
     Ok(LabFile { lab, name, text })
 }
 
-fn content(dir: Option<&Path>) -> Result<Content, String> {
+pub(crate) fn content(dir: Option<&Path>) -> Result<Content, String> {
     crate::ladder::check::with_dir(dir).map_err(|e| e.to_string())
 }
 
@@ -357,7 +434,10 @@ fn print_key(args: &KeyArgs, content_dir: Option<&Path>, lang: Lang) -> Result<S
     Ok(printable(text.trim_start_matches('\n')).into_owned())
 }
 
-fn result_inputs(paths: &[PathBuf]) -> Result<Vec<Input>, String> {
+/// The results files named and in the folders named. A file named on the command line must be
+/// readable; an entry of a folder that cannot be read as a results file (a folder named `*.jsonl`,
+/// a file over the size limit, a dangling link) is skipped with a notice, and the report goes on.
+fn result_inputs(paths: &[PathBuf]) -> Result<(Vec<Input>, Vec<String>), String> {
     let mut files = Vec::new();
     for path in paths {
         if path.is_dir() {
@@ -367,32 +447,46 @@ fn result_inputs(paths: &[PathBuf]) -> Result<Vec<Input>, String> {
                 .filter(|p| p.extension().is_some_and(|e| e == "jsonl"))
                 .collect();
             inside.sort();
-            files.extend(inside);
+            files.extend(inside.into_iter().map(|p| (p, true)));
         } else {
-            files.push(path.clone());
+            files.push((path.clone(), false));
         }
     }
     files.dedup();
-    files
-        .iter()
-        .map(|path| {
-            let text = crate::lab::store::read(path).map_err(|e: LabError| e.to_string())?;
-            if text.is_empty() && !path.exists() {
+    let mut inputs = Vec::new();
+    let mut skipped = Vec::new();
+    for (path, listed) in files {
+        let read = if listed && !path.is_file() {
+            Err(format!("{}: not a regular file", path.display()))
+        } else {
+            crate::lab::store::read(&path).map_err(|e: LabError| e.to_string())
+        };
+        match read {
+            Ok(text) if text.is_empty() && !path.exists() => {
                 return Err(format!("{}: no such file", path.display()));
             }
-            Ok(Input {
+            Ok(text) => inputs.push(Input {
                 path: path.display().to_string(),
                 text,
-            })
-        })
-        .collect()
+            }),
+            Err(message) if listed => skipped.push(format!("skipped {message}")),
+            Err(message) => return Err(message),
+        }
+    }
+    Ok((inputs, skipped))
 }
 
 fn print_report(args: &ReportArgs, content_dir: Option<&Path>) -> Result<String, String> {
+    if let Some(db) = &args.db {
+        return super::lab_net::report(args, db, content_dir);
+    }
     let file = read_lab(&args.lab)?;
     let content = content(content_dir)?;
     let roster = roster_for(&args.lab, args.key.as_deref())?;
-    let inputs = result_inputs(&args.results)?;
+    let (inputs, skipped) = result_inputs(&args.results)?;
+    for notice in &skipped {
+        output::stderr(&format!("warning: {}\n", printable(notice)));
+    }
     let mut rows = report(
         &file.lab, &file.name, &file.text, &content, &roster, &inputs,
     )
@@ -528,6 +622,14 @@ fn roster(args: &RosterArgs) -> Result<String, String> {
     } else {
         Roster::default()
     };
+    if let Some(lab) = &args.codes
+        && args.add.is_empty()
+        && args.reroll.is_empty()
+        && args.extra_time.is_empty()
+    {
+        let file = read_lab(lab)?;
+        return Ok(super::lab_net::codes(&file.lab, &roster));
+    }
     for student in &args.add {
         if !valid_student(student) {
             return Err(format!("`{student}`: {STUDENT_RULE}"));

@@ -6,6 +6,7 @@ pub mod calc;
 pub mod content;
 pub mod json;
 pub mod lab;
+pub mod lab_net;
 pub mod output;
 pub mod review;
 pub mod signals;

@@ -41,7 +41,7 @@ pub enum Start {
 }
 
 /// Restores the terminal however the tutor ends (return, error, signal or panic unwinding).
-struct TerminalGuard;
+pub(crate) struct TerminalGuard;
 
 impl Drop for TerminalGuard {
     fn drop(&mut self) {
@@ -52,7 +52,7 @@ impl Drop for TerminalGuard {
 /// Cooked mode, the normal screen, a visible cursor and bracketed paste off. Input still pending
 /// in raw mode (a reply of the terminal, keys typed while quitting) is read and dropped first, so
 /// that none of it reaches the shell.
-fn restore_terminal() {
+pub(crate) fn restore_terminal() {
     drain_input();
     let _ = ratatui::crossterm::execute!(
         std::io::stdout(),
@@ -81,7 +81,7 @@ fn drain_input() {
 /// [`crate::ui::MAX_WIDTH`] × [`crate::ui::MAX_HEIGHT`] cells however large the window: its
 /// buffers are allocated for the area drawn, never for the whole window (the terminal is restored
 /// on a panic, as `ratatui::init` does).
-fn start_terminal() -> std::io::Result<ratatui::DefaultTerminal> {
+pub(crate) fn start_terminal() -> std::io::Result<ratatui::DefaultTerminal> {
     use ratatui::crossterm::{execute, terminal as term};
     let (width, height) = term::size()?;
     let options = ratatui::TerminalOptions {

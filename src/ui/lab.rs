@@ -183,6 +183,10 @@ impl Component for Overview {
         let session = ctx.lab?;
         let confirm = std::mem::take(&mut self.confirm);
         let n = session.items.len();
+        // The hand-in question: `s` hands in, any other key (Esc too) only cancels it.
+        if confirm && key.code != KeyCode::Char('s') {
+            return None;
+        }
         match key.code {
             KeyCode::Up | KeyCode::Char('k') => self.selected = self.selected.saturating_sub(1),
             KeyCode::Down | KeyCode::Char('j') => {
@@ -293,6 +297,12 @@ impl Component for Overview {
         Paragraph::new(lines)
             .wrap(Wrap { trim: false })
             .render(room, buf);
+    }
+
+    /// While the hand-in question is asked, every key answers it (Esc and `q` cancel it rather
+    /// than quit).
+    fn captures(&self, _key: &KeyEvent) -> bool {
+        self.confirm
     }
 
     fn keys(&self, lang: Lang) -> Vec<KeyHint> {
@@ -496,6 +506,11 @@ impl Component for Step {
         let open = !done && !self.answered;
         let typing = self.exercise.typing();
         let ctrl = key.modifiers.contains(KeyModifiers::CONTROL);
+        // Time is up or the lab is handed in: nothing is typed any more, and `g` goes to the
+        // overview (to hand in), as the message says.
+        if session.closed(ctx.now).is_some() && key.code == KeyCode::Char('g') && !ctrl {
+            return Some(Action::Home);
+        }
         let command = |c: char| match key.code {
             KeyCode::Char(k) if k == c => ctrl || !typing,
             _ => false,

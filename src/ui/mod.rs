@@ -15,6 +15,8 @@ pub mod help;
 pub mod home;
 pub mod input;
 pub mod lab;
+pub mod lab_dashboard;
+pub mod lab_served;
 pub mod ladder;
 pub mod lesson;
 pub mod review;

@@ -28,6 +28,8 @@ mod kernels_as_written;
 mod kernels_public;
 mod keys;
 mod lab;
+mod lab_offline;
+mod lab_served;
 mod lessons;
 mod mastery;
 mod reference;

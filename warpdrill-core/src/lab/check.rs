@@ -82,6 +82,33 @@ pub fn check(lab: &Lab, content: &Content, file: &str, text: &str) -> Vec<Findin
                         ),
                     );
                 }
+                // A fixed step's exercise in the pool: some students would get it twice.
+                let fixed: Vec<(usize, &str)> = lab
+                    .steps
+                    .iter()
+                    .scan(0usize, |at, spec| {
+                        let first = *at + 1;
+                        *at += match spec {
+                            StepSpec::Exercise(_) => 1,
+                            StepSpec::Draw { count, .. } => *count,
+                        };
+                        Some((first, spec))
+                    })
+                    .filter_map(|(number, spec)| match spec {
+                        StepSpec::Exercise(id) => Some((number, id.as_str())),
+                        StepSpec::Draw { .. } => None,
+                    })
+                    .filter(|(_, id)| ids.contains(id))
+                    .collect();
+                for (number, id) in fixed {
+                    push(
+                        &needle,
+                        false,
+                        format!(
+                            "this draw can give `{id}`, which step {number} already gives everyone: some students would get the same exercise twice (take it out of the draw's topic and level, or make step {number} a draw too)"
+                        ),
+                    );
+                }
                 // A draw larger than its pool is reported above; only the steps it can fill are
                 // checked, so a huge count costs nothing.
                 let fillable = (*count).min(ids.len());

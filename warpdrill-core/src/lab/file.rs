@@ -221,9 +221,15 @@ impl Place {
     }
 }
 
-/// Where `needle` first appears in `text` (the start of the file when it does not).
+/// Where `needle` first appears in `text` outside comments (the start of the file when it does
+/// not), so a comment that mentions a step is never pointed at instead of the step.
 pub fn locate(file: &str, text: &str, needle: &str) -> Place {
-    let at = text.find(needle).unwrap_or(0);
+    let comments = comment_spans(text);
+    let at = text
+        .match_indices(needle)
+        .map(|(at, _)| at)
+        .find(|at| !comments.iter().any(|(from, to)| (*from..*to).contains(at)))
+        .unwrap_or(0);
     let (line, column) = position(text, at);
     Place {
         file: file.to_string(),
@@ -232,9 +238,47 @@ pub fn locate(file: &str, text: &str, needle: &str) -> Place {
     }
 }
 
+/// The byte ranges of RON comments (`// …` to the end of the line, `/* … */`), strings skipped.
+fn comment_spans(text: &str) -> Vec<(usize, usize)> {
+    let bytes = text.as_bytes();
+    let mut spans = Vec::new();
+    let mut i = 0;
+    let mut string = false;
+    while i < bytes.len() {
+        match (string, bytes[i], bytes.get(i + 1)) {
+            (true, b'\\', _) => i += 1,
+            (true, b'"', _) => string = false,
+            (false, b'"', _) => string = true,
+            (false, b'/', Some(b'/')) => {
+                let end = text[i..].find('\n').map_or(bytes.len(), |n| i + n);
+                spans.push((i, end));
+                i = end;
+            }
+            (false, b'/', Some(b'*')) => {
+                let end = text[i + 2..]
+                    .find("*/")
+                    .map_or(bytes.len(), |n| i + 2 + n + 2);
+                spans.push((i, end));
+                i = end;
+                continue;
+            }
+            _ => {}
+        }
+        i += 1;
+    }
+    spans
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_place_is_never_in_a_comment() {
+        let text = "// step \"banks\" is hard\nLab(\n  /* \"banks\" */ steps: [\"banks\"],\n)";
+        let place = locate("l.ron", text, "\"banks\"");
+        assert_eq!((place.line, place.column), (3, 25), "{place:?}");
+    }
 
     const GOOD: &str = r#"Lab(
   id: "demo",

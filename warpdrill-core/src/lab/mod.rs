@@ -3,6 +3,8 @@
 //! every answer again, and the lab check. No terminal here; file access lives in [`store`].
 
 pub mod check;
+pub mod class;
+pub mod db;
 pub mod file;
 pub mod key;
 pub mod plan;

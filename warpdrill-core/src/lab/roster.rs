@@ -33,6 +33,12 @@ pub struct Entry {
     pub extra_minutes: u32,
     /// Step numbers (1-based), once per re-roll.
     pub rerolls: Vec<usize>,
+    /// The student's name, for gradebook exports (`name` column).
+    pub name: String,
+    /// Their email (`email` column).
+    pub email: String,
+    /// Their section (`section` column).
+    pub section: String,
 }
 
 impl Entry {
@@ -47,9 +53,20 @@ impl Entry {
 pub struct Roster {
     /// Students, in file order.
     pub entries: Vec<Entry>,
+    /// `#` comment lines, each with the number of students listed before it (a rewrite keeps them
+    /// where they were).
+    pub comments: Vec<(usize, String)>,
 }
 
-const HEADER: &str = "student,extra_minutes,rerolls";
+/// The columns a roster may have, in the order a rewrite writes them.
+const COLUMNS: [&str; 6] = [
+    "student",
+    "extra_minutes",
+    "rerolls",
+    "name",
+    "email",
+    "section",
+];
 
 impl Roster {
     /// The entry of a student (a default one when absent).
@@ -79,12 +96,23 @@ impl Roster {
         &mut self.entries[index]
     }
 
-    /// Parses a roster; `file` names it in messages. A header line is optional.
+    /// Parses a roster; `file` names it in messages. A header line is optional: without one the
+    /// columns are `student,extra_minutes,rerolls`; with one (its first field is exactly
+    /// `student`) the columns are named, in any order, among `student`, `extra_minutes`,
+    /// `rerolls`, `name`, `email` and `section`. Fields may be quoted (`"Lee, Amy"`).
     pub fn parse(file: &str, text: &str) -> Result<Roster, LabError> {
         let mut roster = Roster::default();
+        let mut columns: Vec<String> = COLUMNS[..3].iter().map(|c| c.to_string()).collect();
+        let mut header_seen = false;
         for (n, line) in text.lines().enumerate() {
-            let line = line.trim();
-            if line.is_empty() || line.starts_with('#') || (n == 0 && line.starts_with("student")) {
+            let trimmed = line.trim();
+            if trimmed.is_empty() {
+                continue;
+            }
+            if trimmed.starts_with('#') {
+                roster
+                    .comments
+                    .push((roster.entries.len(), trimmed.to_string()));
                 continue;
             }
             let invalid = |column: usize, message: String| LabError::Invalid {
@@ -93,43 +121,78 @@ impl Roster {
                 column,
                 message,
             };
-            let fields: Vec<&str> = line.split(',').map(str::trim).collect();
-            let student = fields[0];
+            let fields = split_fields(trimmed);
+            if !header_seen && roster.entries.is_empty() && fields[0] == "student" {
+                header_seen = true;
+                columns = fields.iter().map(|f| f.to_ascii_lowercase()).collect();
+                if let Some((i, unknown)) = columns
+                    .iter()
+                    .enumerate()
+                    .find(|(_, c)| !COLUMNS.contains(&c.as_str()))
+                {
+                    return Err(invalid(
+                        column_at(&fields, i),
+                        format!(
+                            "unknown column `{unknown}` (the columns are {})",
+                            COLUMNS.join(", ")
+                        ),
+                    ));
+                }
+                continue;
+            }
+            // A column the header does not name keeps its place of the header-less order
+            // (`student,extra_minutes,rerolls`): a header of `student` alone still reads minutes.
+            let field = |name: &str| {
+                columns
+                    .iter()
+                    .position(|c| c == name)
+                    .or_else(|| {
+                        COLUMNS[..3]
+                            .iter()
+                            .position(|c| *c == name)
+                            .filter(|&i| i >= columns.len())
+                    })
+                    .and_then(|i| fields.get(i).map(|f| (i, f.as_str())))
+                    .filter(|(_, f)| !f.is_empty())
+            };
+            let student = field("student").map_or("", |(_, f)| f);
             if !valid_student(student) {
                 return Err(invalid(1, STUDENT_RULE.to_string()));
             }
             if roster.entries.iter().any(|e| e.student == student) {
                 return Err(invalid(1, format!("`{student}` is listed twice")));
             }
-            let column_of =
-                |index: usize| fields[..index].iter().map(|f| f.len() + 1).sum::<usize>() + 1;
-            let extra_minutes = match fields.get(1).filter(|f| !f.is_empty()) {
-                Some(text) => text.parse().map_err(|_| {
+            let extra_minutes = match field("extra_minutes") {
+                Some((i, text)) => text.parse().map_err(|_| {
                     invalid(
-                        column_of(1),
+                        column_at(&fields, i),
                         format!("extra minutes `{text}` is not a whole number"),
                     )
                 })?,
                 None => 0,
             };
             let mut rerolls = Vec::new();
-            if let Some(text) = fields.get(2) {
+            if let Some((i, text)) = field("rerolls") {
                 for word in text.split_whitespace() {
                     match word.parse::<usize>() {
                         Ok(step) if step > 0 => rerolls.push(step),
                         _ => {
                             return Err(invalid(
-                                column_of(2),
+                                column_at(&fields, i),
                                 format!("re-roll `{word}` is not a step number (1, 2, …)"),
                             ));
                         }
                     }
                 }
             }
+            let text_of = |name: &str| field(name).map_or(String::new(), |(_, f)| f.to_string());
             roster.entries.push(Entry {
                 student: student.to_string(),
                 extra_minutes,
                 rerolls,
+                name: text_of("name"),
+                email: text_of("email"),
+                section: text_of("section"),
             });
         }
         Ok(roster)
@@ -147,20 +210,77 @@ impl Roster {
         Roster::parse(&path.display().to_string(), &text)
     }
 
-    /// The roster as CSV text.
+    /// The roster as CSV text, with its header, its comments where they were, and the name, email
+    /// and section columns when any student has one.
     pub fn to_csv(&self) -> String {
-        let mut text = format!("{HEADER}\n");
-        for entry in &self.entries {
+        let people = self
+            .entries
+            .iter()
+            .any(|e| !e.name.is_empty() || !e.email.is_empty() || !e.section.is_empty());
+        let columns = if people { &COLUMNS[..] } else { &COLUMNS[..3] };
+        let mut text = crate::text::csv_row(columns);
+        let comments_at = |i: usize, text: &mut String| {
+            for (_, comment) in self.comments.iter().filter(|(at, _)| *at == i) {
+                text.push_str(comment);
+                text.push('\n');
+            }
+        };
+        for (i, entry) in self.entries.iter().enumerate() {
+            comments_at(i, &mut text);
             let rerolls: Vec<String> = entry.rerolls.iter().map(ToString::to_string).collect();
-            text.push_str(&format!(
-                "{},{},{}\n",
-                entry.student,
-                entry.extra_minutes,
-                rerolls.join(" ")
-            ));
+            let mut fields = vec![
+                entry.student.clone(),
+                entry.extra_minutes.to_string(),
+                rerolls.join(" "),
+            ];
+            if people {
+                fields.extend([
+                    entry.name.clone(),
+                    entry.email.clone(),
+                    entry.section.clone(),
+                ]);
+            }
+            text.push_str(&crate::text::csv_row(&fields));
+        }
+        for (_, comment) in self
+            .comments
+            .iter()
+            .filter(|(at, _)| *at >= self.entries.len())
+        {
+            text.push_str(comment);
+            text.push('\n');
         }
         text
     }
+}
+
+/// The fields of one line: split at commas outside double quotes, each trimmed, quotes removed
+/// (`""` inside quotes is one `"`).
+fn split_fields(line: &str) -> Vec<String> {
+    let mut fields = vec![String::new()];
+    let mut quoted = false;
+    let mut chars = line.chars().peekable();
+    while let Some(c) = chars.next() {
+        match c {
+            '"' if quoted && chars.peek() == Some(&'"') => {
+                chars.next();
+                fields.last_mut().expect("a field").push('"');
+            }
+            '"' => quoted = !quoted,
+            ',' if !quoted => fields.push(String::new()),
+            c => fields.last_mut().expect("a field").push(c),
+        }
+    }
+    fields.iter().map(|f| f.trim().to_string()).collect()
+}
+
+/// The 1-based column where field `index` starts (as written without quotes).
+fn column_at(fields: &[String], index: usize) -> usize {
+    fields[..index.min(fields.len())]
+        .iter()
+        .map(|f| f.chars().count() + 1)
+        .sum::<usize>()
+        + 1
 }
 
 #[cfg(test)]
@@ -175,6 +295,28 @@ mod tests {
         assert_eq!(roster.of("bob").extra_minutes, 15);
         assert_eq!(roster.of("carol").rolls(1), 0);
         assert_eq!(roster.to_csv(), text);
+    }
+
+    #[test]
+    fn a_roster_without_header_keeps_a_first_student_named_student_something() {
+        let roster = Roster::parse("r.csv", "student-1,0,\nstudent-2,5,\n").unwrap();
+        assert_eq!(roster.entries.len(), 2);
+        assert_eq!(roster.entries[0].student, "student-1");
+    }
+
+    #[test]
+    fn comments_and_people_columns_survive_a_rewrite() {
+        let text = "# section A\nstudent,extra_minutes,rerolls,name,email,section\namy,0,,\"Lee, Amy\",amy@u.edu,A\n# late joiners\nbo,5,2,Bo,bo@u.edu,B\n";
+        let roster = Roster::parse("r.csv", text).unwrap();
+        assert_eq!(roster.of("amy").name, "Lee, Amy");
+        assert_eq!(roster.of("bo").section, "B");
+        let again = roster.to_csv();
+        assert!(again.contains("# section A\n"), "{again}");
+        assert!(again.contains("# late joiners\nbo,"), "{again}");
+        assert_eq!(
+            Roster::parse("r.csv", &again).unwrap().entries,
+            roster.entries
+        );
     }
 
     #[test]

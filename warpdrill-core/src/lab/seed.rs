@@ -105,6 +105,27 @@ pub fn receipt(lab: &Lab, student: &str, last_hash: &str) -> String {
     code
 }
 
+/// A student's join code for the served lab: 10 letters and digits in two groups, keyed with the
+/// lab secret (so only the instructor's lab file gives them), the same for every version.
+pub fn join_code(lab: &Lab, student: &str) -> String {
+    const ALPHABET: &[u8] = b"23456789ABCDEFGHJKLMNPQRSTUVWXYZ";
+    let hash = keyed(
+        SEED_CONTEXT,
+        &lab.secret,
+        &[b"join", lab.id.as_bytes(), student.as_bytes()],
+    );
+    let mut value = first_u64(&hash);
+    let mut code = String::new();
+    for i in 0..10 {
+        if i == 5 {
+            code.push('-');
+        }
+        code.push(ALPHABET[(value % 32) as usize] as char);
+        value /= 32;
+    }
+    code
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

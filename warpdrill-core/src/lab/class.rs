@@ -1,0 +1,1026 @@
+//! The served lab: the class as the instructor's machine holds it. Every student's variants are drawn
+//! here, every answer is graded here, attempts and hints are counted here and the time limit runs on
+//! this machine's clock; each event is committed to the [`Db`] before the student is told anything.
+//! A restart reads the events back and every student continues where they were.
+//!
+//! Students see only what [`Class`] returns ([`StateView`], [`StepView`], [`AnswerView`]): prompts,
+//! options, hints taken and verdicts, never a key, a seed or the lab's secret. The HTTP layer is in
+//! the binary; this module has no network and no terminal.
+
+use super::LabError;
+use super::db::{Db, Kind, Row};
+use super::file::{FeedbackMode, Hints, Lab};
+use super::plan::{Item, plan};
+use super::roster::{Entry, Roster, valid_student};
+use super::seed;
+use super::session::{Tally, max_points};
+use crate::clock::Clock;
+use crate::content::Content;
+use crate::i18n::Lang;
+use crate::ladder::attempt::{Given, grade_given};
+use crate::ladder::variant::letter;
+use crate::ladder::{AnswerKey, Outcome, Variant, generate};
+use serde::{Deserialize, Serialize};
+use std::collections::BTreeMap;
+use std::sync::Arc;
+
+/// What a student's tutor sends with every request.
+#[derive(Debug, Clone, Default, Serialize, Deserialize)]
+pub struct Request {
+    /// Student id.
+    pub student: String,
+    /// The student's join code.
+    pub code: String,
+    /// The language to show prompts in (`en`, `ko`, `hi-Latn`).
+    #[serde(default)]
+    pub lang: String,
+    /// Step number (1-based), for a step, an answer or a hint.
+    #[serde(default)]
+    pub step: Option<usize>,
+    /// The answer typed.
+    #[serde(default)]
+    pub answer: Option<String>,
+}
+
+/// How a step stands, as the student may see it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Standing {
+    /// Solved.
+    Solved,
+    /// Out of attempts, or handed in without a right answer.
+    NotSolved,
+    /// Open: answers taken.
+    Open,
+    /// Exam mode: answered, verdict at hand-in.
+    Answered,
+    /// Opens when the steps before it are done.
+    Locked,
+}
+
+/// One line of the overview.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct StepSummary {
+    /// Step number, 1-based.
+    pub step: usize,
+    /// The exercise's title.
+    pub title: String,
+    /// Its level (`L2`).
+    pub level: String,
+    /// How it stands.
+    pub standing: Standing,
+    /// Points earned (none while exam results are withheld).
+    pub points: Option<u32>,
+    /// Answers graded.
+    pub attempts: u32,
+}
+
+/// The student's lab as the server holds it.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct StateView {
+    /// The lab's title.
+    pub title: String,
+    /// The student.
+    pub student: String,
+    /// Every step.
+    pub steps: Vec<StepSummary>,
+    /// Points earned (none while exam results are withheld).
+    pub points: Option<u32>,
+    /// Points possible.
+    pub max: u32,
+    /// Points for a right answer at the first, second … attempt.
+    pub points_per_attempt: Vec<u32>,
+    /// Attempts per step.
+    pub attempts_allowed: u32,
+    /// Hints: `free`, `cost N` or `off`.
+    pub hint_cost: Option<u32>,
+    /// Hints allowed at all.
+    pub hints: bool,
+    /// Exam mode (one answer per step, verdicts at hand-in).
+    pub exam: bool,
+    /// Steps in a fixed order.
+    pub locked_order: bool,
+    /// Seconds left by the server's clock (none: no limit).
+    pub time_left: Option<u64>,
+    /// Handed in (Unix seconds, server clock).
+    pub submitted: Option<u64>,
+    /// Handed in by the server at time-up.
+    pub timed_out: bool,
+    /// The receipt, once handed in.
+    pub receipt: Option<String>,
+    /// The first step not yet done.
+    pub current: Option<usize>,
+}
+
+/// One step, opened.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct StepView {
+    /// Step number, 1-based.
+    pub step: usize,
+    /// The exercise's title.
+    pub title: String,
+    /// The question with the student's numbers.
+    pub prompt: String,
+    /// Options (`a) …`) or items to order, to show under the prompt.
+    pub options: Vec<String>,
+    /// What kind of answer: `number`, `choice`, `ordering`, `text`, `explain`.
+    pub answer_kind: String,
+    /// Hints taken so far, in order.
+    pub hints: Vec<String>,
+    /// Whether another hint can be taken.
+    pub more_hints: bool,
+    /// How it stands.
+    pub standing: Standing,
+    /// Answers graded.
+    pub attempts: u32,
+    /// The answers given, in order.
+    pub answers: Vec<String>,
+    /// What the server said about the last answer (with the answer and why, once the step is done
+    /// and the lab's feedback shows it).
+    pub verdict: Option<String>,
+    /// The worked explanation, once the step is done and feedback is shown.
+    pub why: Option<String>,
+}
+
+/// What an answer got.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct AnswerView {
+    /// `correct`, `wrong`, `recorded` (exam mode) or `unusable` (not counted: say it again).
+    pub outcome: String,
+    /// What to tell the student.
+    pub message: String,
+    /// The step, after the answer.
+    pub step: StepView,
+    /// The lab, after the answer.
+    pub state: StateView,
+}
+
+/// Why a request is refused.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Refusal {
+    /// Unknown student or wrong code (HTTP 403).
+    Denied(String),
+    /// Not taken now: closed, locked, no such step (HTTP 409).
+    Closed(String),
+    /// The request cannot be read (HTTP 400).
+    Bad(String),
+    /// The database could not commit (HTTP 503): nothing was counted.
+    Storage(String),
+}
+
+impl Refusal {
+    /// The message.
+    pub fn message(&self) -> &str {
+        match self {
+            Refusal::Denied(m) | Refusal::Closed(m) | Refusal::Bad(m) | Refusal::Storage(m) => m,
+        }
+    }
+}
+
+/// One student's place in the class.
+#[derive(Debug, Clone)]
+struct Seat {
+    entry: Entry,
+    items: Vec<Item>,
+    tally: Tally,
+    timed_out: bool,
+    receipt: Option<String>,
+    /// Last answers' verdict text per step, in memory (a restart shows it again from the answers).
+    seen: BTreeMap<usize, u64>,
+}
+
+/// The class being served.
+pub struct Class {
+    lab: Lab,
+    file: String,
+    text: String,
+    contents: Vec<(Lang, Content)>,
+    roster: Roster,
+    seats: BTreeMap<String, Seat>,
+    db: Db,
+    clock: Arc<dyn Clock>,
+}
+
+impl std::fmt::Debug for Class {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Class")
+            .field("lab", &self.lab.id)
+            .field("students", &self.seats.len())
+            .finish()
+    }
+}
+
+fn outcome_word(outcome: Outcome) -> &'static str {
+    super::results::outcome_word(outcome)
+}
+
+impl Class {
+    /// Opens the class: every student of `roster` gets their steps, and the events already in `db`
+    /// are read back. `file` and `text` are the lab file's (for locating mistakes).
+    #[allow(clippy::too_many_arguments)]
+    pub fn open(
+        lab: Lab,
+        file: &str,
+        text: &str,
+        content: &Content,
+        roster: Roster,
+        db: Db,
+        clock: Arc<dyn Clock>,
+    ) -> Result<Class, LabError> {
+        if roster.entries.is_empty() {
+            return Err(LabError::Closed(
+                "the roster lists no students; add them with `warpdrill lab roster FILE --add ID`"
+                    .into(),
+            ));
+        }
+        let contents = Lang::ALL
+            .iter()
+            .map(|&lang| {
+                (
+                    lang,
+                    if lang == Lang::En {
+                        content.clone()
+                    } else {
+                        content.in_lang(lang)
+                    },
+                )
+            })
+            .collect();
+        let mut class = Class {
+            lab,
+            file: file.to_string(),
+            text: text.to_string(),
+            contents,
+            roster,
+            seats: BTreeMap::new(),
+            db,
+            clock,
+        };
+        for entry in class.roster.entries.clone() {
+            let seat = class.seat(entry)?;
+            class.seats.insert(seat.entry.student.clone(), seat);
+        }
+        let (rows, _skipped) = class.db.events()?;
+        for row in rows {
+            class.replay(&row)?;
+        }
+        Ok(class)
+    }
+
+    fn seat(&self, entry: Entry) -> Result<Seat, LabError> {
+        let items = plan(
+            &self.lab,
+            self.content(Lang::En),
+            &entry,
+            &self.file,
+            &self.text,
+        )?;
+        Ok(Seat {
+            tally: Tally::new(items.len()),
+            items,
+            entry,
+            timed_out: false,
+            receipt: None,
+            seen: BTreeMap::new(),
+        })
+    }
+
+    /// The lab served.
+    pub fn lab(&self) -> &Lab {
+        &self.lab
+    }
+
+    /// The students, in roster order.
+    pub fn students(&self) -> Vec<String> {
+        self.roster
+            .entries
+            .iter()
+            .map(|e| e.student.clone())
+            .collect()
+    }
+
+    fn content(&self, lang: Lang) -> &Content {
+        self.contents
+            .iter()
+            .find(|(l, _)| *l == lang)
+            .or(self.contents.first())
+            .map(|(_, c)| c)
+            .expect("the class holds English content")
+    }
+
+    /// Books an event read back from the database (or just committed).
+    fn replay(&mut self, row: &Row) -> Result<(), LabError> {
+        let lab = self.lab.clone();
+        let Some(seat) = self.seats.get_mut(&row.student) else {
+            return Ok(());
+        };
+        let index = row.step.map(|s| s.saturating_sub(1));
+        match row.kind {
+            Kind::Start => {
+                seat.tally.started.get_or_insert(row.at);
+            }
+            Kind::Attempt => {
+                let outcome = match row.outcome.as_deref() {
+                    Some("correct") => Outcome::Correct,
+                    Some("wrong") => Outcome::Wrong,
+                    _ => return Ok(()),
+                };
+                if let Some(index) = index {
+                    let answer = row.answer.clone().unwrap_or_default();
+                    let _ = seat.tally.attempt(&lab, index, &answer, outcome, row.value);
+                    seat.seen.insert(index, row.at);
+                }
+            }
+            Kind::Hint => {
+                if let Some(index) = index {
+                    let _ = seat.tally.hint(&lab, index);
+                }
+            }
+            Kind::Submit => {
+                if seat.tally.submitted.is_none() {
+                    seat.tally.submitted = Some(row.at);
+                    seat.timed_out = row.note.as_deref() == Some("time up");
+                    seat.receipt = Some(seed::receipt(
+                        &lab,
+                        &row.student,
+                        &format!("served {}", row.id),
+                    ));
+                }
+            }
+            Kind::ExtraTime => {
+                seat.entry.extra_minutes = seat
+                    .entry
+                    .extra_minutes
+                    .saturating_add(u32::try_from(row.value).unwrap_or(u32::MAX));
+            }
+            Kind::Reroll => {
+                if let Some(step) = row.step
+                    && step >= 1
+                    && step <= seat.items.len()
+                {
+                    let mut entry = seat.entry.clone();
+                    entry.rerolls.push(step);
+                    let fresh = self.seat(entry)?;
+                    let seat = self.seats.get_mut(&row.student).expect("seat exists");
+                    seat.entry = fresh.entry;
+                    seat.items = fresh.items;
+                    // New numbers: the step starts over.
+                    if let Some(step) = seat.tally.steps.get_mut(step - 1) {
+                        *step = Default::default();
+                    }
+                }
+            }
+        }
+        Ok(())
+    }
+
+    /// Commits `row`, then books it. Nothing is booked when the commit fails.
+    fn commit(&mut self, row: Row) -> Result<(), Refusal> {
+        let id = self
+            .db
+            .append(&row)
+            .map_err(|e| Refusal::Storage(format!("not saved, try again: {e}")))?;
+        let mut row = row;
+        row.id = id;
+        self.replay(&row)
+            .map_err(|e| Refusal::Storage(e.to_string()))
+    }
+
+    fn now(&self) -> u64 {
+        self.clock.now_secs()
+    }
+
+    fn deadline(&self, seat: &Seat) -> Option<u64> {
+        let limit = self.lab.time_limit?;
+        let started = seat.tally.started?;
+        Some(started + 60 * u64::from(limit.saturating_add(seat.entry.extra_minutes)))
+    }
+
+    /// Hands in, by the server's clock, every lab whose time is up; returns who was handed in.
+    pub fn expire(&mut self) -> Result<Vec<String>, LabError> {
+        let now = self.now();
+        let due: Vec<(String, u64)> = self
+            .seats
+            .iter()
+            .filter(|(_, s)| s.tally.submitted.is_none())
+            .filter_map(|(id, s)| {
+                let deadline = self.deadline(s)?;
+                (now >= deadline).then(|| (id.clone(), deadline))
+            })
+            .collect();
+        let mut handed = Vec::new();
+        for (student, deadline) in due {
+            let mut row = Row::new(&student, Kind::Submit, deadline);
+            row.note = Some("time up".into());
+            self.commit(row)
+                .map_err(|r| LabError::Closed(r.message().to_string()))?;
+            handed.push(student);
+        }
+        Ok(handed)
+    }
+
+    /// The join code of a student: 10 letters and digits from the lab's secret.
+    pub fn code(&self, student: &str) -> String {
+        seed::join_code(&self.lab, student)
+    }
+
+    fn admit(&mut self, request: &Request) -> Result<String, Refusal> {
+        let student = request.student.trim();
+        let code: String = request
+            .code
+            .chars()
+            .filter(|c| c.is_ascii_alphanumeric())
+            .map(|c| c.to_ascii_uppercase())
+            .collect();
+        let expected: String = self.code(student).chars().filter(|&c| c != '-').collect();
+        if !valid_student(student)
+            || !self.seats.contains_key(student)
+            || !constant_eq(code.as_bytes(), expected.as_bytes())
+        {
+            return Err(Refusal::Denied(
+                "unknown student or wrong join code (ask your instructor for yours)".into(),
+            ));
+        }
+        // Time-up is applied before anything else, so a late answer is never taken.
+        self.expire().map_err(|e| Refusal::Storage(e.to_string()))?;
+        Ok(student.to_string())
+    }
+
+    /// `POST /join`: the student's lab (a start event is stored on the first join and on each
+    /// rejoin).
+    pub fn join(&mut self, request: &Request) -> Result<StateView, Refusal> {
+        let student = self.admit(request)?;
+        let now = self.now();
+        if self.seats[&student].tally.submitted.is_none() {
+            self.commit(Row::new(&student, Kind::Start, now))?;
+        }
+        Ok(self.state(&student))
+    }
+
+    /// `POST /state`: the student's lab, as it stands.
+    pub fn status(&mut self, request: &Request) -> Result<StateView, Refusal> {
+        let student = self.admit(request)?;
+        Ok(self.state(&student))
+    }
+
+    fn index_of(&self, student: &str, request: &Request) -> Result<usize, Refusal> {
+        let seat = &self.seats[student];
+        match request.step {
+            Some(step) if (1..=seat.items.len()).contains(&step) => Ok(step - 1),
+            _ => Err(Refusal::Bad(format!(
+                "no such step (this lab has steps 1 to {})",
+                seat.items.len()
+            ))),
+        }
+    }
+
+    fn variant(&self, seat: &Seat, index: usize, lang: Lang) -> Result<Variant, Refusal> {
+        let item = &seat.items[index];
+        let template = self
+            .content(lang)
+            .exercise(&item.exercise)
+            .ok_or_else(|| Refusal::Closed(format!("unknown exercise `{}`", item.exercise)))?;
+        generate(template, item.seed).map_err(|e| {
+            Refusal::Closed(format!(
+                "step {} cannot be drawn ({e}); tell your instructor",
+                item.step
+            ))
+        })
+    }
+
+    /// `POST /step`: one step, to read (open or done).
+    pub fn step(&mut self, request: &Request) -> Result<StepView, Refusal> {
+        let student = self.admit(request)?;
+        let index = self.index_of(&student, request)?;
+        let seat = &self.seats[&student];
+        if !seat.tally.visible(&self.lab, index) {
+            return Err(Refusal::Closed(
+                "this step opens when the steps before it are done".into(),
+            ));
+        }
+        let now = self.now();
+        let lang = lang_of(request);
+        let view = self.step_view(&student, index, lang)?;
+        if let Some(seat) = self.seats.get_mut(&student) {
+            seat.seen.entry(index).or_insert(now);
+        }
+        Ok(view)
+    }
+
+    fn exam_hidden(&self, seat: &Seat) -> bool {
+        self.lab.feedback == FeedbackMode::AtEnd && seat.tally.submitted.is_none()
+    }
+
+    fn standing(&self, seat: &Seat, index: usize) -> Standing {
+        let step = &seat.tally.steps[index];
+        if self.exam_hidden(seat) {
+            return if step.attempts > 0 {
+                Standing::Answered
+            } else if seat.tally.visible(&self.lab, index) {
+                Standing::Open
+            } else {
+                Standing::Locked
+            };
+        }
+        if step.solved {
+            Standing::Solved
+        } else if seat.tally.done(&self.lab, index) || seat.tally.submitted.is_some() {
+            Standing::NotSolved
+        } else if seat.tally.visible(&self.lab, index) {
+            Standing::Open
+        } else {
+            Standing::Locked
+        }
+    }
+
+    fn step_view(&self, student: &str, index: usize, lang: Lang) -> Result<StepView, Refusal> {
+        let seat = &self.seats[student];
+        let variant = self.variant(seat, index, lang)?;
+        let tally = &seat.tally.steps[index];
+        let title = self
+            .content(lang)
+            .exercise(&seat.items[index].exercise)
+            .map_or(String::new(), |e| e.title.clone());
+        let (options, kind) = match &variant.key {
+            AnswerKey::Number { .. } => (Vec::new(), "number"),
+            AnswerKey::Choice { options, .. } => (
+                options
+                    .iter()
+                    .enumerate()
+                    .map(|(i, o)| format!("{}) {o}", letter(i)))
+                    .collect(),
+                "choice",
+            ),
+            AnswerKey::Ordering { items, shown, .. } => (
+                shown
+                    .iter()
+                    .filter_map(|&i| items.get(i).cloned())
+                    .collect(),
+                "ordering",
+            ),
+            AnswerKey::Text { .. } => (Vec::new(), "text"),
+            AnswerKey::Explain { .. } => (Vec::new(), "explain"),
+        };
+        let standing = self.standing(seat, index);
+        let done = matches!(standing, Standing::Solved | Standing::NotSolved);
+        let hints_taken = (tally.hints as usize).min(variant.hints.len());
+        let (verdict, why) = match tally.answers.last() {
+            Some((answer, _)) if done => {
+                let feedback = grade_given(&variant, &Given::Text(answer.clone()), lang, false);
+                (Some(feedback.headline), Some(feedback.why))
+            }
+            Some((answer, _)) if !self.exam_hidden(seat) => {
+                let feedback = grade_given(&variant, &Given::Text(answer.clone()), lang, false);
+                (Some(feedback.held), None)
+            }
+            _ => (None, None),
+        };
+        Ok(StepView {
+            step: index + 1,
+            title,
+            prompt: variant.prompt.clone(),
+            options,
+            answer_kind: kind.to_string(),
+            hints: variant.hints[..hints_taken].to_vec(),
+            more_hints: self.lab.hints != Hints::Off
+                && hints_taken < variant.hints.len()
+                && standing == Standing::Open,
+            standing,
+            attempts: tally.attempts,
+            answers: tally.answers.iter().map(|(a, _)| a.clone()).collect(),
+            verdict,
+            why,
+        })
+    }
+
+    fn state(&self, student: &str) -> StateView {
+        let seat = &self.seats[student];
+        let hidden = self.exam_hidden(seat);
+        let en = self.content(Lang::En);
+        let steps = seat
+            .items
+            .iter()
+            .enumerate()
+            .map(|(i, item)| {
+                let template = en.exercise(&item.exercise);
+                StepSummary {
+                    step: item.step,
+                    title: template.map_or(item.exercise.clone(), |e| e.title.clone()),
+                    level: template.map_or(String::new(), |e| e.level.key().to_string()),
+                    standing: self.standing(seat, i),
+                    points: (!hidden).then_some(seat.tally.steps[i].points),
+                    attempts: seat.tally.steps[i].attempts,
+                }
+            })
+            .collect();
+        StateView {
+            title: self.lab.title.clone(),
+            student: student.to_string(),
+            steps,
+            points: (!hidden).then(|| seat.tally.total()),
+            max: max_points(&self.lab),
+            points_per_attempt: self.lab.points.clone(),
+            attempts_allowed: self.lab.attempts(),
+            hint_cost: match self.lab.hints {
+                Hints::Cost(n) => Some(n),
+                _ => None,
+            },
+            hints: self.lab.hints != Hints::Off,
+            exam: self.lab.feedback == FeedbackMode::AtEnd,
+            locked_order: self.lab.order == super::Order::Locked,
+            time_left: self.deadline(seat).map(|d| d.saturating_sub(self.now())),
+            submitted: seat.tally.submitted,
+            timed_out: seat.timed_out,
+            receipt: seat.receipt.clone(),
+            current: seat.tally.current(&self.lab).map(|i| i + 1),
+        }
+    }
+
+    fn refuse_closed(&self, student: &str, index: usize) -> Result<(), Refusal> {
+        let seat = &self.seats[student];
+        if seat.timed_out {
+            return Err(Refusal::Closed(
+                "time is up: the lab was handed in by the server's clock".into(),
+            ));
+        }
+        seat.tally
+            .check_open(&self.lab, index)
+            .map_err(|r| Refusal::Closed(format!("not counted: {}", r.message())))
+    }
+
+    /// `POST /answer`: grades the answer, commits it, and says what the student may know.
+    pub fn answer(&mut self, request: &Request) -> Result<AnswerView, Refusal> {
+        let student = self.admit(request)?;
+        let index = self.index_of(&student, request)?;
+        self.refuse_closed(&student, index)?;
+        let lang = lang_of(request);
+        let answer = request.answer.clone().unwrap_or_default();
+        if answer.chars().count() > 4000 {
+            return Err(Refusal::Bad("an answer is 4000 characters at most".into()));
+        }
+        let now = self.now();
+        let seat = &self.seats[&student];
+        let variant = self.variant(seat, index, lang)?;
+        let feedback = grade_given(&variant, &Given::Text(answer.clone()), lang, false);
+        let outcome = match feedback.outcome {
+            Outcome::Unusable => {
+                // Not an answer (empty, not a number): not counted, say it again.
+                return Ok(AnswerView {
+                    outcome: "unusable".into(),
+                    message: feedback.headline,
+                    step: self.step_view(&student, index, lang)?,
+                    state: self.state(&student),
+                });
+            }
+            Outcome::Correct => Outcome::Correct,
+            _ => Outcome::Wrong,
+        };
+        let item = &seat.items[index];
+        let since = seat
+            .seen
+            .get(&index)
+            .copied()
+            .or(seat.tally.started)
+            .unwrap_or(now);
+        let mut row = Row::new(&student, Kind::Attempt, now);
+        row.step = Some(item.step);
+        row.exercise = Some(item.exercise.clone());
+        row.seed = Some(item.seed);
+        row.answer = Some(answer);
+        row.outcome = Some(outcome_word(outcome).to_string());
+        row.value = now.saturating_sub(since);
+        self.commit(row)?;
+        let seat = &self.seats[&student];
+        let step = self.step_view(&student, index, lang)?;
+        let (word, message) = if self.exam_hidden(seat) {
+            ("recorded", String::new())
+        } else if step.standing == Standing::Solved || step.standing == Standing::NotSolved {
+            (outcome_word(outcome), feedback.headline)
+        } else {
+            (outcome_word(outcome), feedback.held)
+        };
+        Ok(AnswerView {
+            outcome: word.to_string(),
+            message,
+            step,
+            state: self.state(&student),
+        })
+    }
+
+    /// `POST /hint`: the next hint of a step (booked first; the lab may charge for it).
+    pub fn hint(&mut self, request: &Request) -> Result<StepView, Refusal> {
+        let student = self.admit(request)?;
+        let index = self.index_of(&student, request)?;
+        if self.lab.hints == Hints::Off {
+            return Err(Refusal::Closed("hints are off in this lab".into()));
+        }
+        self.refuse_closed(&student, index)?;
+        let lang = lang_of(request);
+        let seat = &self.seats[&student];
+        let available = self.variant(seat, index, lang)?.hints.len();
+        if seat.tally.steps[index].hints as usize >= available {
+            return Err(Refusal::Closed("no more hints for this step".into()));
+        }
+        let now = self.now();
+        let mut row = Row::new(&student, Kind::Hint, now);
+        row.step = Some(index + 1);
+        self.commit(row)?;
+        self.step_view(&student, index, lang)
+    }
+
+    /// `POST /submit`: hands the lab in (again: the same receipt).
+    pub fn submit(&mut self, request: &Request) -> Result<StateView, Refusal> {
+        let student = self.admit(request)?;
+        if self.seats[&student].tally.submitted.is_none() {
+            let now = self.now();
+            self.commit(Row::new(&student, Kind::Submit, now))?;
+        }
+        Ok(self.state(&student))
+    }
+
+    /// Gives a student extra minutes, live.
+    pub fn extra_time(&mut self, student: &str, minutes: u32) -> Result<(), Refusal> {
+        if !self.seats.contains_key(student) {
+            return Err(Refusal::Bad(format!("`{student}` is not on the roster")));
+        }
+        let mut row = Row::new(student, Kind::ExtraTime, self.now());
+        row.value = u64::from(minutes);
+        self.commit(row)
+    }
+
+    /// Gives a student's step new numbers, live; the step starts over.
+    pub fn reroll(&mut self, student: &str, step: usize) -> Result<(), Refusal> {
+        let Some(seat) = self.seats.get(student) else {
+            return Err(Refusal::Bad(format!("`{student}` is not on the roster")));
+        };
+        if step == 0 || step > seat.items.len() {
+            return Err(Refusal::Bad(format!("no step {step}")));
+        }
+        let mut row = Row::new(student, Kind::Reroll, self.now());
+        row.step = Some(step);
+        self.commit(row)
+    }
+
+    /// One row per student for the gradebook: total, possible, hand-in, and per-step points.
+    pub fn grades(&self) -> Vec<Grade> {
+        self.roster
+            .entries
+            .iter()
+            .filter_map(|entry| {
+                let seat = self.seats.get(&entry.student)?;
+                Some(Grade {
+                    student: entry.student.clone(),
+                    total: seat.tally.total(),
+                    max: max_points(&self.lab),
+                    steps: seat.tally.steps.iter().map(|s| s.points).collect(),
+                    attempts: seat.tally.steps.iter().map(|s| s.attempts).collect(),
+                    started: seat.tally.started,
+                    submitted: seat.tally.submitted,
+                    timed_out: seat.timed_out,
+                    current: seat.tally.current(&self.lab).map(|i| i + 1),
+                    time_left: self.deadline(seat).map(|d| d.saturating_sub(self.now())),
+                })
+            })
+            .collect()
+    }
+}
+
+/// How one step is going across the class, for the instructor's dashboard and statistics.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct StepStats {
+    /// Step number, 1-based.
+    pub step: usize,
+    /// Students who answered it at least once.
+    pub answered: usize,
+    /// Students who solved it.
+    pub solved: usize,
+    /// Answers graded, all students.
+    pub attempts: u32,
+    /// The most common wrong answers (as typed, trimmed, in lower case) with how many gave them,
+    /// most common first; at most three.
+    pub common_wrong: Vec<(String, usize)>,
+}
+
+impl StepStats {
+    /// Percent of those who answered who solved it (none before anyone answered).
+    pub fn percent_correct(&self) -> Option<f64> {
+        (self.answered > 0).then(|| self.solved as f64 * 100.0 / self.answered as f64)
+    }
+}
+
+impl Class {
+    /// Per-step statistics over the class.
+    pub fn step_stats(&self) -> Vec<StepStats> {
+        let steps = self.lab.item_count();
+        (0..steps)
+            .map(|i| {
+                let mut stats = StepStats {
+                    step: i + 1,
+                    answered: 0,
+                    solved: 0,
+                    attempts: 0,
+                    common_wrong: Vec::new(),
+                };
+                let mut wrong: BTreeMap<String, usize> = BTreeMap::new();
+                for seat in self.seats.values() {
+                    let Some(step) = seat.tally.steps.get(i) else {
+                        continue;
+                    };
+                    stats.attempts += step.attempts;
+                    stats.answered += usize::from(step.attempts > 0);
+                    stats.solved += usize::from(step.solved);
+                    for (answer, outcome) in &step.answers {
+                        if *outcome == Outcome::Wrong {
+                            *wrong.entry(answer.trim().to_lowercase()).or_default() += 1;
+                        }
+                    }
+                }
+                let mut common: Vec<(String, usize)> = wrong.into_iter().collect();
+                common.sort_by(|a, b| b.1.cmp(&a.1).then_with(|| a.0.cmp(&b.0)));
+                common.truncate(3);
+                stats.common_wrong = common;
+                stats
+            })
+            .collect()
+    }
+}
+
+/// One student's grade, from the served database.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct Grade {
+    /// Student id.
+    pub student: String,
+    /// Points earned.
+    pub total: u32,
+    /// Points possible.
+    pub max: u32,
+    /// Points per step.
+    pub steps: Vec<u32>,
+    /// Attempts per step.
+    pub attempts: Vec<u32>,
+    /// First join (Unix seconds, server clock).
+    pub started: Option<u64>,
+    /// Hand-in (Unix seconds, server clock).
+    pub submitted: Option<u64>,
+    /// Handed in by the server at time-up.
+    pub timed_out: bool,
+    /// The step the student is on.
+    pub current: Option<usize>,
+    /// Seconds left.
+    pub time_left: Option<u64>,
+}
+
+fn lang_of(request: &Request) -> Lang {
+    Lang::ALL
+        .iter()
+        .copied()
+        .find(|l| l.code() == request.lang)
+        .unwrap_or(Lang::En)
+}
+
+fn constant_eq(a: &[u8], b: &[u8]) -> bool {
+    a.len() == b.len() && a.iter().zip(b).fold(0u8, |acc, (x, y)| acc | (x ^ y)) == 0
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::clock::FakeClock;
+
+    const LAB: &str = r#"Lab(id: "served", title: "Served", version: 1, secret: "a served secret",
+        steps: [Exercise("l1-sector-size"), Exercise("l2-stride-sectors")], points: [10, 5],
+        hints: Cost(2), time_limit: 10)"#;
+
+    fn class(dir: &std::path::Path, clock: Arc<FakeClock>) -> Class {
+        let lab = Lab::parse("served.ron", LAB).unwrap();
+        let content = crate::ladder::check::with_dir(None).unwrap();
+        let roster = Roster::parse("r.csv", "amy\nbo\n").unwrap();
+        let db = Db::open(&dir.join("class.db"), &lab.id, lab.version).unwrap();
+        Class::open(lab, "served.ron", LAB, &content, roster, db, clock).unwrap()
+    }
+
+    fn request(class: &Class, student: &str, step: Option<usize>, answer: Option<&str>) -> Request {
+        Request {
+            student: student.into(),
+            code: class.code(student),
+            lang: "en".into(),
+            step,
+            answer: answer.map(String::from),
+        }
+    }
+
+    fn key(class: &Class, student: &str, index: usize) -> String {
+        let seat = &class.seats[student];
+        class.variant(seat, index, Lang::En).unwrap().key.typed()
+    }
+
+    #[test]
+    fn a_wrong_code_is_refused_and_nothing_is_stored() {
+        let dir = tempfile::tempdir().unwrap();
+        let mut class = class(dir.path(), Arc::new(FakeClock::at_secs(1_000)));
+        let mut bad = request(&class, "amy", None, None);
+        bad.code = class.code("bo");
+        assert!(matches!(class.join(&bad), Err(Refusal::Denied(_))));
+        let mut stranger = request(&class, "amy", None, None);
+        stranger.student = "zed".into();
+        assert!(matches!(class.join(&stranger), Err(Refusal::Denied(_))));
+        assert!(class.db.events().unwrap().0.is_empty());
+    }
+
+    #[test]
+    fn answers_are_graded_by_the_server_and_survive_a_restart() {
+        let dir = tempfile::tempdir().unwrap();
+        let clock = Arc::new(FakeClock::at_secs(1_000));
+        let mut class = class(dir.path(), clock.clone());
+        class.join(&request(&class, "amy", None, None)).unwrap();
+        let right = key(&class, "amy", 0);
+        let wrong = class
+            .answer(&request(&class, "amy", Some(1), Some("12345")))
+            .unwrap();
+        assert_eq!(wrong.outcome, "wrong");
+        assert!(
+            !wrong.message.contains(&right),
+            "no answer while attempts are left: {}",
+            wrong.message
+        );
+        let refused = class.answer(&request(&class, "amy", Some(2), Some("1")));
+        assert!(
+            matches!(refused, Err(Refusal::Closed(_))),
+            "step 2 is locked"
+        );
+        let got = class
+            .answer(&request(&class, "amy", Some(1), Some(&right)))
+            .unwrap();
+        assert_eq!(got.outcome, "correct");
+        assert_eq!(got.state.points, Some(5), "second attempt: 5 points");
+        drop(class);
+        let mut again = self::class(dir.path(), clock);
+        let state = again.join(&request(&again, "amy", None, None)).unwrap();
+        assert_eq!(state.points, Some(5));
+        assert_eq!(state.current, Some(2));
+        assert_eq!(state.steps[0].attempts, 2);
+    }
+
+    #[test]
+    fn time_is_kept_by_the_server_and_time_up_hands_in() {
+        let dir = tempfile::tempdir().unwrap();
+        let clock = Arc::new(FakeClock::at_secs(1_000));
+        let mut class = class(dir.path(), clock.clone());
+        class.join(&request(&class, "amy", None, None)).unwrap();
+        class.extra_time("amy", 5).unwrap();
+        clock.advance_secs(14 * 60);
+        let state = class.status(&request(&class, "amy", None, None)).unwrap();
+        assert_eq!(state.time_left, Some(60), "10 minutes and 5 extra, 14 gone");
+        clock.advance_secs(61);
+        assert_eq!(class.expire().unwrap(), vec!["amy".to_string()]);
+        let right = key(&class, "amy", 0);
+        let late = class.answer(&request(&class, "amy", Some(1), Some(&right)));
+        assert!(matches!(late, Err(Refusal::Closed(_))), "{late:?}");
+        let state = class.status(&request(&class, "amy", None, None)).unwrap();
+        assert!(state.timed_out);
+        assert_eq!(
+            state.submitted,
+            Some(1_000 + 15 * 60),
+            "handed in at the deadline"
+        );
+        assert_eq!(state.points, Some(0));
+    }
+
+    #[test]
+    fn step_statistics_count_the_class_and_its_common_wrong_answers() {
+        let dir = tempfile::tempdir().unwrap();
+        let mut class = class(dir.path(), Arc::new(FakeClock::at_secs(1_000)));
+        for student in ["amy", "bo"] {
+            class.join(&request(&class, student, None, None)).unwrap();
+            class
+                .answer(&request(&class, student, Some(1), Some("77777 ")))
+                .unwrap();
+        }
+        let right = key(&class, "amy", 0);
+        class
+            .answer(&request(&class, "amy", Some(1), Some(&right)))
+            .unwrap();
+        let stats = class.step_stats();
+        assert_eq!(
+            (stats[0].answered, stats[0].solved, stats[0].attempts),
+            (2, 1, 3)
+        );
+        assert_eq!(stats[0].percent_correct(), Some(50.0));
+        assert_eq!(stats[0].common_wrong, vec![("77777".to_string(), 2)]);
+        assert_eq!(stats[1].percent_correct(), None);
+    }
+
+    #[test]
+    fn a_reroll_gives_new_numbers_and_starts_the_step_over() {
+        let dir = tempfile::tempdir().unwrap();
+        let mut class = class(dir.path(), Arc::new(FakeClock::at_secs(1_000)));
+        class.join(&request(&class, "bo", None, None)).unwrap();
+        let before = class.seats["bo"].items[0].seed;
+        class
+            .answer(&request(&class, "bo", Some(1), Some("99999")))
+            .unwrap();
+        class.reroll("bo", 1).unwrap();
+        assert_ne!(class.seats["bo"].items[0].seed, before);
+        assert_eq!(class.seats["bo"].tally.steps[0].attempts, 0);
+    }
+}
