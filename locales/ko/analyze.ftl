@@ -84,4 +84,4 @@ analyze-pending-title = { $file } 분석 중
 analyze-pending = 분석하는 중… (Esc로 취소)
 analyze-pending-time = 지금까지 { $seconds }초 — 시뮬레이션은 예산을 다 쓰면 스스로 멈춥니다.
 analyze-key-cancel = 취소
-analyze-cannot = { $file }을(를) 분석할 수 없습니다: { $message }
+analyze-cannot = 분석할 수 없는 파일 { $file }: { $message }

@@ -228,7 +228,7 @@ fn access_sweep(
         let mut shape = shape.clone();
         let mut counted = Ok(());
         for ((param, _), value) in params.iter().zip(&point) {
-            counted = counted.and_then(|()| param.set(&mut shape, *value));
+            counted = counted.and_then(|()| param.set(&mut shape, *value, arch.warp_size));
         }
         let access = shape.access_as(arch.warp_size, pattern.op());
         let row = if shared {

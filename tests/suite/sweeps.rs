@@ -381,10 +381,9 @@ fn unusable_sweeps_are_refused_with_the_reason() {
     ]))
     .unwrap();
     assert!(
-        out.lines()
-            .nth(1)
-            .unwrap()
-            .ends_with(",\"active lanes must be at least one lane, got none\""),
+        out.lines().nth(1).unwrap().ends_with(
+            ",active mask `first0` has no active lanes: at least one lane must be active"
+        ),
         "{out}"
     );
 }

@@ -30,6 +30,10 @@ pub enum EngineError {
         /// How it came about.
         detail: String,
     },
+    /// An active-lane mask the warp cannot have (`first33` on a 32-lane warp, no lane at all), in
+    /// the words `--mask` is refused with.
+    #[error("{0}")]
+    Mask(String),
     /// An architecture name that no preset matches.
     #[error(
         "unknown architecture `{0}` (try sm_70 … sm_120, a compute capability such as 8.6, a GPU such as H100 or RTX 4090, kepler, pascal, gfx90a, gfx942 or rdna3)"

@@ -127,8 +127,9 @@ impl AccessParam {
     /// rest when the access is counted.
     ///
     /// Setting a pitch on a shape that was not 2D makes it a column walk; setting the lanes to N
-    /// activates lanes 0 … N − 1.
-    pub fn set(self, shape: &mut AccessShape, value: i64) -> Result<()> {
+    /// activates lanes 0 … N − 1, refused past the `warp_size` lanes of the warp (in the words
+    /// `--mask firstN` is refused with).
+    pub fn set(self, shape: &mut AccessShape, value: i64, warp_size: u32) -> Result<()> {
         match self {
             AccessParam::Stride => shape.stride = value,
             AccessParam::Offset => shape.offset = value,
@@ -139,7 +140,12 @@ impl AccessParam {
             }
             AccessParam::StructSize => shape.struct_size = Some(value),
             AccessParam::Lanes => match u32::try_from(value) {
-                Ok(lanes) if lanes <= 64 => shape.mask = Some(full_mask(lanes)),
+                Ok(lanes) if lanes <= 64 => {
+                    shape.mask = Some(
+                        super::parse_mask_for(&format!("first{lanes}"), warp_size)
+                            .map_err(EngineError::Mask)?,
+                    );
+                }
                 _ => return Err(EngineError::range("active lanes", value, "0 to 64")),
             },
             AccessParam::Pitch => {
@@ -271,7 +277,7 @@ pub fn coalescing_sweep(
         .values(range)
         .map(|value| {
             let counts = param
-                .set(&mut shape, value)
+                .set(&mut shape, value, warp_size)
                 .and_then(|()| coalesce_counts(&shape.access_as(warp_size, op), granularity));
             (value, counts)
         })
@@ -295,7 +301,7 @@ pub fn banks_sweep(
         .values(range)
         .map(|value| {
             let counts = param
-                .set(&mut shape, value)
+                .set(&mut shape, value, arch.warp_size)
                 .and_then(|()| bank_counts(&shape.access_as(arch.warp_size, op), arch));
             (value, counts)
         })
@@ -446,13 +452,15 @@ mod tests {
     #[test]
     fn lanes_and_pitch_reshape_the_access() {
         let mut shape = AccessShape::default();
-        AccessParam::Lanes.set(&mut shape, 16).unwrap();
+        AccessParam::Lanes.set(&mut shape, 16, 32).unwrap();
+        assert!(AccessParam::Lanes.set(&mut shape, 33, 32).is_err());
+        AccessParam::Lanes.set(&mut shape, 33, 64).unwrap();
         assert_eq!(shape.mask, Some(0xffff));
-        assert!(AccessParam::Lanes.set(&mut shape, 65).is_err());
-        AccessParam::Pitch.set(&mut shape, 132).unwrap();
+        assert!(AccessParam::Lanes.set(&mut shape, 65, 64).is_err());
+        AccessParam::Pitch.set(&mut shape, 132, 32).unwrap();
         assert!(shape.column && shape.pitch == Some(132));
         assert!(!AccessParam::Stride.applies_to(&shape));
-        assert!(AccessParam::Elem.set(&mut shape, -1).is_err());
+        assert!(AccessParam::Elem.set(&mut shape, -1, 32).is_err());
         let mut config = KernelConfig::new(256, 32);
         assert!(OccupancyParam::Carveout.set(&mut config, 101).is_err());
         assert!(OccupancyParam::BlockSize.set(&mut config, -1).is_err());
