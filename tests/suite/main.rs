@@ -32,6 +32,7 @@ mod lab_offline;
 mod lab_served;
 mod lessons;
 mod mastery;
+mod readme;
 mod reference;
 mod resume;
 mod review;
