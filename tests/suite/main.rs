@@ -38,6 +38,7 @@ mod resume;
 mod review;
 mod review_trust;
 mod review_tui;
+mod screens;
 mod scrolling;
 mod sweeps;
 mod timing;
