@@ -219,10 +219,10 @@ fn the_version_line_the_readme_quotes_has_the_binary_s_form() {
     // the content; the version and the number of files are what a reader compares.
     let masked = |line: &str| -> String {
         let mut words: Vec<String> = line.split(' ').map(str::to_string).collect();
-        if let Some(k) = words.iter().position(|w| w == "(content") {
-            if let Some(hash) = words.get_mut(k + 1) {
-                *hash = "<hash>,".into();
-            }
+        if let Some(k) = words.iter().position(|w| w == "(content")
+            && let Some(hash) = words.get_mut(k + 1)
+        {
+            *hash = "<hash>,".into();
         }
         words.join(" ")
     };

@@ -17,9 +17,12 @@ use warpdrill::ui::{Action, ExplorerSetup, Tab};
 const SIZES: [(u16, u16); 3] = [(80, 24), (100, 30), (200, 60)];
 
 /// The screens a learner reaches, each as the steps that open it from the one before.
-fn tour() -> Vec<(String, Box<dyn Fn(&mut App)>)> {
+/// A screen of the tour: its name and the steps that open it.
+type Step = (String, Box<dyn Fn(&mut App)>);
+
+fn tour() -> Vec<Step> {
     let content = Content::builtin();
-    let mut steps: Vec<(String, Box<dyn Fn(&mut App)>)> = vec![
+    let mut steps: Vec<Step> = vec![
         (
             "home".into(),
             Box::new(|a: &mut App| a.update(Action::Home)),
