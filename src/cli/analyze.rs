@@ -44,17 +44,23 @@ pub struct AnalyzeArgs {
     /// Print one JSON object.
     #[arg(long, conflicts_with = "text")]
     pub json: bool,
-    /// Print the text report even in a terminal (where the analyser otherwise opens its screen).
+    /// Print the text report even in a terminal (where the analyser otherwise opens its screen):
+    /// the kernel's lines, with the two lines before it.
     #[arg(long)]
     pub text: bool,
+    /// Print the text report with every line of the file (host code and other kernels too).
+    #[arg(long, conflicts_with = "json")]
+    pub full: bool,
 }
 
 impl AnalyzeArgs {
-    /// Whether to open the analyser's screen: in an interactive terminal, without --json or --text.
+    /// Whether to open the analyser's screen: in an interactive terminal, without --json, --text or
+    /// --full.
     pub fn opens_screen(&self) -> bool {
         use std::io::IsTerminal;
         !self.json
             && !self.text
+            && !self.full
             && !self.list_examples
             && std::io::stdout().is_terminal()
             && std::io::stdin().is_terminal()
@@ -169,7 +175,12 @@ fn analyse(args: &AnalyzeArgs, lang: Lang) -> Result<String, String> {
         text.push('\n');
         Ok(text)
     } else {
-        let mut text = analyze::render_text_in(&source, &report, lang);
+        let shown = if args.full {
+            analyze::Shown::Whole
+        } else {
+            analyze::Shown::Kernel
+        };
+        let mut text = analyze::render_text_with(&source, &report, lang, shown);
         text.push('\n');
         match &report.time {
             Some(p) => text.push_str(&timing_text::render(p, setup.gpu(), lang)),

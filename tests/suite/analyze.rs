@@ -669,3 +669,51 @@ fn a_scattered_access_is_worded_by_what_it_does() {
         why("both[")
     );
 }
+
+#[test]
+fn the_text_report_shows_the_kernel_with_the_lines_that_introduce_it_and_full_shows_the_whole_file()
+{
+    let dir = tempfile::tempdir().unwrap();
+    let file = dir.path().join("host.cu");
+    let host: String = (0..40).map(|k| format!("  host_line_{k}();\n")).collect();
+    std::fs::write(
+        &file,
+        format!(
+            "#include <cstdio>\n#define N 1024\n// Scale every element.\n__global__ void scale(float *a) {{\n  int i = blockIdx.x * blockDim.x + threadIdx.x;\n  a[i] = a[i] * 2.0f;\n}}\n\nint main() {{\n{host}  return 0;\n}}\n"
+        ),
+    )
+    .unwrap();
+    let run = |flag: &str| {
+        let out = crate::common::warpdrill()
+            .args(["analyze", "--grid", "4", "--block", "256", flag])
+            .arg(&file)
+            .output()
+            .unwrap();
+        assert!(
+            out.status.success(),
+            "{}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+        String::from_utf8(out.stdout).unwrap()
+    };
+    let text = run("--text");
+    for shown in [
+        "#define N 1024",
+        "// Scale every element.",
+        "a[i] = a[i] * 2.0f;",
+    ] {
+        assert!(text.contains(shown), "{shown} missing:\n{text}");
+    }
+    assert!(
+        !text.contains("host_line_") && !text.contains("int main"),
+        "{text}"
+    );
+    let full = run("--full");
+    assert!(
+        full.contains("#include <cstdio>") && full.contains("host_line_39();"),
+        "{full}"
+    );
+    // The figures are the same either way.
+    let totals = |t: &str| t[t.find("\ntotals").unwrap()..].to_string();
+    assert_eq!(totals(&text), totals(&full));
+}

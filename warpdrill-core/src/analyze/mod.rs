@@ -657,6 +657,34 @@ pub fn render_text(source: &str, report: &Report) -> String {
 
 /// [`render_text`] in `lang`: the words translated, the figures and the layout the same.
 pub fn render_text_in(source: &str, report: &Report, lang: Lang) -> String {
+    render_text_with(source, report, lang, Shown::Kernel)
+}
+
+/// Which lines of the file the text report prints.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Shown {
+    /// The kernel's own lines, up to [`CONTEXT`] lines before it that introduce it (its comment,
+    /// its defines, its `template` line) and every other line with an access; the rest of the file (host code, other kernels) is cut, a
+    /// gap shown as `…`.
+    Kernel,
+    /// Every line of the file.
+    Whole,
+}
+
+/// The most lines printed before the kernel's first line.
+pub const CONTEXT: u32 = 3;
+
+/// A line that introduces the code after it: blank, a comment, a preprocessor line, a `template`.
+fn introduces(line: &str) -> bool {
+    let t = line.trim_start();
+    t.is_empty()
+        || ["//", "/*", "*", "#", "template"]
+            .iter()
+            .any(|p| t.starts_with(p))
+}
+
+/// [`render_text_in`] with the lines of the file it shows chosen.
+pub fn render_text_with(source: &str, report: &Report, lang: Lang, lines: Shown) -> String {
     use std::fmt::Write;
     let mut out = String::new();
     let _ = writeln!(
@@ -687,7 +715,17 @@ pub fn render_text_in(source: &str, report: &Report, lang: Lang) -> String {
     for a in &report.lines {
         by_line.entry(a.line).or_default().push(a);
     }
-    let shown = |line: u32| (first..=last).contains(&line) || by_line.contains_key(&line);
+    let all: Vec<&str> = source.lines().collect();
+    let mut from = first;
+    while from > 1
+        && first - from < CONTEXT
+        && all.get(from as usize - 2).is_some_and(|l| introduces(l))
+    {
+        from -= 1;
+    }
+    let shown = |line: u32| {
+        lines == Shown::Whole || (from..=last).contains(&line) || by_line.contains_key(&line)
+    };
     let mut skipped = false;
     for (k, text) in source.lines().enumerate() {
         let line = k as u32 + 1;
