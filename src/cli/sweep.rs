@@ -537,7 +537,7 @@ fn occupancy_sweep(args: &OccupancySweepArgs, out: &mut impl Write) -> Result<()
             if *param == OccupancyParam::Carveout {
                 carveout = *value;
             } else {
-                set = set.and_then(|()| param.set(&mut config, *value));
+                set = set.and_then(|()| param.set(&mut config, *value, arch));
             }
         }
         let answer: Result<Value, String> = set.map_err(|e| e.to_string()).and_then(|()| {

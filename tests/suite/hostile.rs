@@ -1238,3 +1238,29 @@ fn help_puts_global_options_apart_and_tutor_commands_first() {
         }
     }
 }
+
+/// A sweep over a value no launch can have names the values the calculator allows, never the
+/// range of the integer type that holds it.
+#[test]
+fn sweep_rows_out_of_range_name_what_the_calculator_allows() {
+    for (vary, allowed) in [
+        ("block_size=-3..0", "block size must be 1 to 1024 threads"),
+        (
+            "regs=-3..0",
+            "registers per thread must be 0 to 255 (0 = not limiting)",
+        ),
+        ("smem=-3..0", "dynamic shared memory must be 0 to 1 GiB"),
+        (
+            "static_smem=-3..0",
+            "static shared memory must be 0 to 1 GiB",
+        ),
+    ] {
+        let out = crate::common::warpdrill()
+            .args(["calc", "sweep", "occupancy", "--vary", vary, "--csv"])
+            .output()
+            .unwrap();
+        let text = String::from_utf8_lossy(&out.stdout);
+        assert!(!text.contains("4294967295"), "{vary}: {text}");
+        assert!(text.contains(allowed), "{vary}: {text}");
+    }
+}

@@ -322,6 +322,19 @@ pub fn launch_refusals(limits: &NvidiaLimits, o: &Occupancy) -> Vec<LaunchRefusa
     refusals
 }
 
+/// The block sizes `arch` can launch, in the words of its refusal (`1 to 1024 threads`).
+pub(crate) fn block_sizes_allowed(arch: &NvidiaLimits) -> String {
+    format!("1 to {} threads", arch.max_threads_per_block)
+}
+
+/// The registers per thread `arch` allows, in the words of its refusal.
+pub(crate) fn registers_allowed(arch: &NvidiaLimits) -> String {
+    format!("0 to {} (0 = not limiting)", arch.max_regs_per_thread)
+}
+
+/// The shared memory per block the calculator takes, in the words of its refusal.
+pub(crate) const SHARED_MEMORY_ALLOWED: &str = "0 to 1 GiB";
+
 /// [`occupancy`] given the figures directly (the what-if plots call this thousands of times).
 pub fn nvidia_occupancy(arch: &NvidiaLimits, config: &KernelConfig) -> Result<Occupancy> {
     let b = config.block_size;
@@ -329,7 +342,7 @@ pub fn nvidia_occupancy(arch: &NvidiaLimits, config: &KernelConfig) -> Result<Oc
         return Err(EngineError::range(
             "block size",
             b,
-            format!("1 to {} threads", arch.max_threads_per_block),
+            block_sizes_allowed(arch),
         ));
     }
     let r = config.regs_per_thread;
@@ -337,7 +350,7 @@ pub fn nvidia_occupancy(arch: &NvidiaLimits, config: &KernelConfig) -> Result<Oc
         return Err(EngineError::range(
             "registers per thread",
             r,
-            format!("0 to {} (0 = not limiting)", arch.max_regs_per_thread),
+            registers_allowed(arch),
         ));
     }
     const SMEM_CEILING: u64 = 1 << 30;
@@ -346,7 +359,7 @@ pub fn nvidia_occupancy(arch: &NvidiaLimits, config: &KernelConfig) -> Result<Oc
         return Err(EngineError::range(
             "shared memory per block",
             requested_smem,
-            "0 to 1 GiB",
+            SHARED_MEMORY_ALLOWED,
         ));
     }
 

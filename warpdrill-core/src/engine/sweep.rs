@@ -358,11 +358,23 @@ impl OccupancyParam {
             })
     }
 
-    /// `config` with this parameter set to `value`; a value outside `u32` (or a carveout outside
-    /// −1…100) is an error naming it.
-    pub fn set(self, config: &mut KernelConfig, value: i64) -> Result<()> {
+    /// `config` with this parameter set to `value`; a value no launch on `arch` can have (a
+    /// negative count, one past `u32`, a carveout outside −1…100) is an error naming it with the
+    /// values `arch` allows, in the words the calculator refuses them with.
+    pub fn set(self, config: &mut KernelConfig, value: i64, arch: &Arch) -> Result<()> {
+        use super::occupancy::{SHARED_MEMORY_ALLOWED, block_sizes_allowed, registers_allowed};
+        let nvidia = arch.nvidia.as_ref();
         let unsigned = |name: &'static str| {
-            u32::try_from(value).map_err(|_| EngineError::range(name, value, "0 to 4294967295"))
+            u32::try_from(value).map_err(|_| {
+                let allowed = match (self, nvidia) {
+                    (OccupancyParam::BlockSize, Some(l)) => block_sizes_allowed(l),
+                    (OccupancyParam::Registers, Some(l)) => registers_allowed(l),
+                    (OccupancyParam::BlockSize, None) => "1 or more threads".to_string(),
+                    (OccupancyParam::Registers, None) => "0 or more".to_string(),
+                    _ => SHARED_MEMORY_ALLOWED.to_string(),
+                };
+                EngineError::range(name, value, allowed)
+            })
         };
         match self {
             OccupancyParam::BlockSize => config.block_size = unsigned("block size")?,
@@ -452,9 +464,10 @@ mod tests {
     #[test]
     fn lanes_and_pitch_reshape_the_access() {
         let mut shape = AccessShape::default();
-        AccessParam::Lanes.set(&mut shape, 16, 32).unwrap();
-        assert!(AccessParam::Lanes.set(&mut shape, 33, 32).is_err());
         AccessParam::Lanes.set(&mut shape, 33, 64).unwrap();
+        assert_eq!(shape.mask, Some(0x1_ffff_ffff));
+        assert!(AccessParam::Lanes.set(&mut shape, 33, 32).is_err());
+        AccessParam::Lanes.set(&mut shape, 16, 32).unwrap();
         assert_eq!(shape.mask, Some(0xffff));
         assert!(AccessParam::Lanes.set(&mut shape, 65, 64).is_err());
         AccessParam::Pitch.set(&mut shape, 132, 32).unwrap();
@@ -462,9 +475,27 @@ mod tests {
         assert!(!AccessParam::Stride.applies_to(&shape));
         assert!(AccessParam::Elem.set(&mut shape, -1, 32).is_err());
         let mut config = KernelConfig::new(256, 32);
-        assert!(OccupancyParam::Carveout.set(&mut config, 101).is_err());
-        assert!(OccupancyParam::BlockSize.set(&mut config, -1).is_err());
-        OccupancyParam::Registers.set(&mut config, 48).unwrap();
+        let sm90 = Arch::parse("sm_90").unwrap();
+        assert!(
+            OccupancyParam::Carveout
+                .set(&mut config, 101, &sm90)
+                .is_err()
+        );
+        assert!(
+            OccupancyParam::BlockSize
+                .set(&mut config, -1, &sm90)
+                .is_err()
+        );
+        assert_eq!(
+            OccupancyParam::Registers
+                .set(&mut config, -5, &sm90)
+                .unwrap_err()
+                .to_string(),
+            "registers per thread must be 0 to 255 (0 = not limiting), got -5"
+        );
+        OccupancyParam::Registers
+            .set(&mut config, 48, &sm90)
+            .unwrap();
         assert_eq!(config.regs_per_thread, 48);
     }
 }
