@@ -478,23 +478,23 @@ mod tests {
         let sm90 = Arch::parse("sm_90").unwrap();
         assert!(
             OccupancyParam::Carveout
-                .set(&mut config, 101, &sm90)
+                .set(&mut config, 101, sm90)
                 .is_err()
         );
         assert!(
             OccupancyParam::BlockSize
-                .set(&mut config, -1, &sm90)
+                .set(&mut config, -1, sm90)
                 .is_err()
         );
         assert_eq!(
             OccupancyParam::Registers
-                .set(&mut config, -5, &sm90)
+                .set(&mut config, -5, sm90)
                 .unwrap_err()
                 .to_string(),
             "registers per thread must be 0 to 255 (0 = not limiting), got -5"
         );
         OccupancyParam::Registers
-            .set(&mut config, 48, &sm90)
+            .set(&mut config, 48, sm90)
             .unwrap();
         assert_eq!(config.regs_per_thread, 48);
     }
