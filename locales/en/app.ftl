@@ -17,7 +17,10 @@ app-content-problems = { $count ->
     [one] 1 content problem
    *[other] { $count } content problems
 } in { $files } — those items were skipped. First: { $first }. Run `warpdrill content check` for all of them.
-app-save-failed = { $error } — your progress stays in memory until the next save succeeds.
+app-save-failed = Progress could not be saved to { $path } ({ $error }) — it stays in memory until the next save succeeds.
+app-save-failed-encode = Progress could not be written out ({ $error }) — it stays in memory until the next save succeeds.
+app-saved-again = Progress is saved again.
+app-unsaved-footer = ⚠ progress not saved (Home says why)
 app-answer-not-recorded = Your answer was not recorded: { $error }
 app-hint-not-recorded = The hint was not recorded: { $error }
 app-lab-not-submitted = The lab was not handed in: { $error }

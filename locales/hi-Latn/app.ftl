@@ -17,7 +17,10 @@ app-content-problems = { $files } mein { $count ->
     [1] 1 content problem
    *[other] { $count } content problems
 } — woh items chhod diye gaye. Pehla: { $first }. Sab dekhne ke liye `warpdrill content check` chalao.
-app-save-failed = { $error } — jab tak agla save successful nahi hota, progress memory mein hi rehta hai.
+app-save-failed = Progress { $path } mein save nahi ho paya ({ $error }) — jab tak agla save successful nahi hota, progress memory mein hi rehta hai.
+app-save-failed-encode = Progress likha nahi ja saka ({ $error }) — jab tak agla save successful nahi hota, progress memory mein hi rehta hai.
+app-saved-again = Progress phir se save ho gaya.
+app-unsaved-footer = ⚠ progress save nahi hua (wajah Home pe)
 app-answer-not-recorded = Aapka answer record nahi hua: { $error }
 app-hint-not-recorded = Hint record nahi hua: { $error }
 app-lab-not-submitted = Lab submit nahi hua: { $error }

@@ -150,6 +150,9 @@ pub struct App {
     pub lab: Option<LabSession>,
     /// A one-off message for the footer (cleared by the next key).
     pub flash: Option<String>,
+    /// Why the last save of progress failed; cleared by the next save that succeeds. While set,
+    /// every screen's footer says progress is not saved.
+    pub unsaved: Option<String>,
     /// The terminal's size, columns × rows, as last reported.
     pub size: (u16, u16),
     /// The flashcards with their review log (none: review is not available).
@@ -300,6 +303,7 @@ impl App {
             quit: false,
             lab: None,
             flash: None,
+            unsaved: None,
             size: (u16::MAX, u16::MAX),
             review: None,
             practice: None,
@@ -395,12 +399,21 @@ impl App {
 
     /// Saves progress; a failure becomes a notice, never a crash.
     pub fn save(&mut self) {
-        if let Some(store) = &self.store
-            && let Err(e) = store.save(&self.progress)
-        {
-            let message = t!(self.lang, "app-save-failed", error = e.to_string());
-            if !self.notices.contains(&message) {
-                self.notices.push(message);
+        let Some(store) = &self.store else { return };
+        match store.save(&self.progress) {
+            Ok(()) => {
+                if self.unsaved.take().is_some() {
+                    self.flash = Some(t!(self.lang, "app-saved-again"));
+                }
+            }
+            Err(e) => {
+                let message = save_failure(self.lang, &e);
+                // Said at once on the screen the learner is on, and kept on Home.
+                self.flash = Some(message.clone());
+                if !self.notices.contains(&message) {
+                    self.notices.push(message.clone());
+                }
+                self.unsaved = Some(message);
             }
         }
     }
@@ -1178,6 +1191,21 @@ fn closed_in_lab(action: &Action, show_me: bool, lang: Lang) -> Option<String> {
         }
         Action::SetLang(_) => Some(t!(lang, "app-lab-no-language")),
         _ => None,
+    }
+}
+
+/// Why progress could not be saved, in `lang` (the system's reason as the system words it).
+fn save_failure(lang: Lang, e: &crate::progress::StoreError) -> String {
+    match e {
+        crate::progress::StoreError::Io { path, source } => t!(
+            lang,
+            "app-save-failed",
+            path = crate::format::printable(path),
+            error = source.to_string()
+        ),
+        crate::progress::StoreError::Encode(why) => {
+            t!(lang, "app-save-failed-encode", error = why.clone())
+        }
     }
 }
 

@@ -62,6 +62,18 @@ pub fn render(app: &App, area: Rect, buf: &mut Buffer) {
             Some(message) => {
                 ratatui::text::Line::styled(message.clone(), app.theme.warn()).render(footer, buf)
             }
+            None if app.unsaved.is_some() => {
+                // A failed save stays in sight on every screen until a save succeeds.
+                let warning = crate::t!(app.lang, "app-unsaved-footer");
+                let used = ui::text_width(&warning) as u16 + 3;
+                let mut spans = vec![
+                    ratatui::text::Span::styled(warning, app.theme.warn()),
+                    ratatui::text::Span::styled(" · ", app.theme.dim()),
+                ];
+                spans
+                    .extend(footer_line(&keys, app.theme, footer.width.saturating_sub(used)).spans);
+                ratatui::text::Line::from(spans).render(footer, buf)
+            }
             None => footer_line(&keys, app.theme, footer.width).render(footer, buf),
         },
     }

@@ -1264,3 +1264,62 @@ fn sweep_rows_out_of_range_name_what_the_calculator_allows() {
         assert!(text.contains(allowed), "{vary}: {text}");
     }
 }
+
+/// A save that fails is said at once on the screen the learner is on, stays in every screen's
+/// footer in the language spoken, and clears when a save succeeds again.
+#[test]
+fn a_failed_save_is_said_on_every_screen_until_a_save_succeeds() {
+    use crate::common::{press, screen, type_text};
+    use ratatui::crossterm::event::KeyCode;
+    use std::sync::Arc;
+    use warpdrill::app::App;
+    use warpdrill::clock::FakeClock;
+    use warpdrill::i18n::Lang;
+    use warpdrill::ui::Action;
+
+    let dir = tempfile::tempdir().unwrap();
+    let opened = warpdrill::progress::Store::open(dir.path(), crate::common::NOW);
+    let mut app = App::new(
+        Content::builtin(),
+        opened.progress,
+        Some(opened.store),
+        warpdrill::ui::Theme::new(false),
+        Arc::new(FakeClock::at_secs(crate::common::NOW)),
+        Box::new(|| 3),
+    );
+    // The progress file's place is taken by a directory: every save fails.
+    let file = dir.path().join(warpdrill::progress::FILE_NAME);
+    let _ = std::fs::remove_file(&file);
+    std::fs::create_dir_all(file.join("in-the-way")).unwrap();
+    app.set_lang(Lang::Ko);
+    app.update(Action::OpenLadder(None));
+    app.update(Action::OpenExercise("l2-stride-sectors".into()));
+    type_text(&mut app, "7");
+    press(&mut app, KeyCode::Enter);
+    let at_once = screen(&app, 100, 30);
+    assert!(at_once.contains("진도를 저장하지 못했다"), "{at_once}");
+    // The next key clears the flash; the footer keeps saying it, on whatever screen.
+    press(&mut app, KeyCode::Char('?'));
+    press(&mut app, KeyCode::Esc);
+    for action in [
+        Action::OpenLadder(None),
+        Action::ReopenExplorer,
+        Action::OpenStats,
+    ] {
+        app.update(action);
+        let shown = screen(&app, 100, 30);
+        let footer = shown.lines().last().unwrap_or_default();
+        assert!(footer.contains("⚠ 진도 저장 안 됨"), "{shown}");
+    }
+    // Room again: the next save succeeds, says so, and the warning goes.
+    std::fs::remove_dir_all(&file).unwrap();
+    app.update(Action::OpenExercise("l2-stride-sectors".into()));
+    type_text(&mut app, "8");
+    press(&mut app, KeyCode::Enter);
+    assert!(app.unsaved.is_none());
+    assert!(file.is_file(), "progress saved");
+    press(&mut app, KeyCode::Char('?'));
+    press(&mut app, KeyCode::Esc);
+    let footer = screen(&app, 100, 30);
+    assert!(!footer.contains("⚠"), "{footer}");
+}
