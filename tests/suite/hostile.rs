@@ -1323,3 +1323,70 @@ fn a_failed_save_is_said_on_every_screen_until_a_save_succeeds() {
     let footer = screen(&app, 100, 30);
     assert!(!footer.contains("⚠"), "{footer}");
 }
+
+/// The one symlink rule: a file warpdrill keeps (progress, settings, the review log, lab results)
+/// whose place holds a symbolic link is never written through and never replaced; the write is
+/// refused with a message that says why, and the file outside stays as it was.
+#[cfg(unix)]
+#[test]
+fn a_symbolic_link_in_the_place_of_a_kept_file_is_refused_never_followed_nor_replaced() {
+    use std::os::unix::fs::symlink;
+    let dir = tempfile::tempdir().unwrap();
+    let outside = tempfile::tempdir().unwrap();
+    let is_link = |p: &Path| {
+        std::fs::symlink_metadata(p)
+            .unwrap()
+            .file_type()
+            .is_symlink()
+    };
+
+    // Progress: loaded through the link (reading follows it), never saved through it.
+    let data = dir.path().join("data");
+    std::fs::create_dir(&data).unwrap();
+    let target = outside.path().join("progress.ron");
+    let progress = data.join(warpdrill::progress::FILE_NAME);
+    symlink(&target, &progress).unwrap();
+    let opened = warpdrill::progress::Store::open(&data, crate::common::NOW);
+    let err = opened.store.save(&opened.progress).unwrap_err().to_string();
+    assert!(err.contains("symbolic link"), "{err}");
+    assert!(!target.exists(), "a dangling link's target is not created");
+    assert!(is_link(&progress), "the link is not replaced");
+
+    // The review log: an append through a link to a file elsewhere is refused.
+    let revlog_target = outside.path().join("elsewhere.jsonl");
+    std::fs::write(&revlog_target, "").unwrap();
+    let revlog = data.join(warpdrill::srs::store::LOG_FILE);
+    symlink(&revlog_target, &revlog).unwrap();
+    let mut loaded = warpdrill::srs::store::RevlogFile::open(&data, 1_800_000_000_000);
+    let err = loaded
+        .log
+        .append(&[warpdrill::srs::Record::default()])
+        .unwrap_err()
+        .to_string();
+    assert!(err.contains("symbolic link"), "{err}");
+    assert_eq!(std::fs::read_to_string(&revlog_target).unwrap(), "");
+    assert!(is_link(&revlog));
+
+    // Lab results: the appender refuses to open through a link.
+    let results = dir.path().join("results.jsonl");
+    symlink(outside.path().join("results.jsonl"), &results).unwrap();
+    let err = warpdrill::lab::store::Appender::open(&results)
+        .err()
+        .expect("refused")
+        .to_string();
+    assert!(err.contains("symbolic link"), "{err}");
+    assert!(!outside.path().join("results.jsonl").exists());
+
+    // Settings, through the binary: choosing a language does not write through the link.
+    let config = dir.path().join("config");
+    std::fs::create_dir(&config).unwrap();
+    let settings_target = outside.path().join("settings.ron");
+    symlink(&settings_target, config.join("settings.ron")).unwrap();
+    assert!(
+        warpdrill::store::write_atomic(&config.join("settings.ron"), b"x")
+            .unwrap_err()
+            .to_string()
+            .contains("symbolic link")
+    );
+    assert!(!settings_target.exists());
+}

@@ -184,6 +184,22 @@ fn temporary_affixes(name: &str) -> (String, &'static str) {
     (format!(".{name}."), ".tmp")
 }
 
+/// The one rule for the files warpdrill writes — progress, settings, the review log, lab results,
+/// rosters, exported decks: they are regular files. A symbolic link in the place of one (dangling
+/// or not) is refused: never written through, never replaced by a regular file. Files warpdrill
+/// only reads (content, kernels, imports) are followed, as any tool follows them.
+pub fn refuse_link(path: &Path) -> io::Result<()> {
+    match std::fs::symlink_metadata(path) {
+        Ok(m) if m.file_type().is_symlink() => Err(io::Error::other(format!(
+            "{} is a symbolic link, and warpdrill writes only regular files: it neither writes \
+             through the link nor replaces it — remove the link, or point warpdrill at the \
+             directory where the file really is",
+            path.display()
+        ))),
+        _ => Ok(()),
+    }
+}
+
 /// Writes `bytes` to `path` atomically: a temporary file beside it (a name no other write uses),
 /// flushed to disk, then renamed over `path`, then the directory flushed. A crash at any point leaves
 /// either the old file or the new one, never a mix; the temporary file is removed if the write fails.
@@ -191,6 +207,7 @@ fn temporary_affixes(name: &str) -> (String, &'static str) {
 /// Hold the directory's [`DirLock`] while writing, so that no other process writes the same file.
 pub fn write_atomic(path: &Path, bytes: &[u8]) -> io::Result<()> {
     static COUNTER: AtomicU64 = AtomicU64::new(0);
+    refuse_link(path)?;
     let dir = path.parent().unwrap_or(Path::new("."));
     let name = path
         .file_name()

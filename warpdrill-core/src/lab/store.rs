@@ -67,6 +67,7 @@ impl Appender {
         if let Some(dir) = path.parent().filter(|d| !d.as_os_str().is_empty()) {
             std::fs::create_dir_all(dir).map_err(io(dir))?;
         }
+        crate::store::refuse_link(path).map_err(io(path))?;
         let file = OpenOptions::new()
             .create(true)
             .append(true)

@@ -318,6 +318,7 @@ impl RevlogFile {
         if self.file.is_none() {
             let dir = self.path.parent().unwrap_or(Path::new("."));
             std::fs::create_dir_all(dir).map_err(|e| io("cannot create the folder of", e))?;
+            crate::store::refuse_link(&self.path).map_err(|e| io("cannot append to", e))?;
             let existed = self.path.exists();
             let file = OpenOptions::new()
                 .create(true)
