@@ -438,13 +438,15 @@ pub fn load_with(
     let mut parsed_lessons = Vec::new();
     let options =
         ron::Options::default().with_default_extension(ron::extensions::Extensions::IMPLICIT_SOME);
+    // The ids taken so far, by kind: each file adds its own, so loading is linear in the files.
+    let mut topic_ids = std::collections::HashSet::new();
     for source in &sources {
         let result = match source.kind {
             FileKind::Topics => options.from_str::<TopicFile>(&source.text).map(|f| {
                 content.topics.extend(validate::topics(
                     source,
                     f.topics,
-                    &content.topics,
+                    &mut topic_ids,
                     &mut content.problems,
                 ));
             }),
@@ -471,15 +473,17 @@ pub fn load_with(
     topics.extend(
         known_topics
             .iter()
-            .filter(|t| !content.topics.iter().any(|c| c.id == t.id))
+            .filter(|t| !topic_ids.contains(&t.id))
             .cloned(),
     );
+    let known = validate::Known::new(&topics);
+    let mut exercise_ids = std::collections::HashSet::new();
     for (source, file) in parsed_exercises {
         let exercises = validate::exercises(
             source,
             file.exercises,
-            &topics,
-            &content.exercises,
+            &known,
+            &mut exercise_ids,
             check,
             &mut content.problems,
         );
@@ -491,16 +495,17 @@ pub fn load_with(
         .chain(
             known_exercises
                 .iter()
-                .filter(|k| !content.exercises.iter().any(|e| e.id == k.id)),
+                .filter(|k| !exercise_ids.contains(&k.id)),
         )
         .collect();
     let mut cards = Vec::new();
+    let mut card_ids = std::collections::HashSet::new();
     for (source, deck) in parsed_decks {
         let kept = validate::cards(
             source,
             deck.cards,
-            &topics,
-            &cards,
+            &known,
+            &mut card_ids,
             &drillable,
             &mut content.problems,
         );

@@ -124,23 +124,44 @@ pub fn valid_id(id: &str) -> bool {
             .all(|c| c.is_ascii_lowercase() || c.is_ascii_digit() || c == '-' || c == '_')
 }
 
+/// Takes `id` for an item: false when it is taken already; an id taken now is listed in `fresh`.
+fn take(ids: &mut HashSet<String>, fresh: &mut Vec<String>, id: &str) -> bool {
+    let new = ids.insert(id.to_string());
+    if new {
+        fresh.push(id.to_string());
+    }
+    new
+}
+
+/// Gives back the ids taken now by items that were not kept: a later file may use them, as if
+/// the rejected item had never been written.
+fn release<'k>(ids: &mut HashSet<String>, fresh: Vec<String>, kept: impl Iterator<Item = &'k str>) {
+    let kept: HashSet<&str> = kept.collect();
+    for id in fresh {
+        if !kept.contains(id.as_str()) {
+            ids.remove(&id);
+        }
+    }
+}
+
 const ID_RULE: &str = "ids use lowercase letters, digits, `-` and `_`";
 
 /// Validates topics; returns the valid ones.
+/// `ids` holds the topic ids taken so far (by earlier files), and takes this file's.
 pub fn topics(
     source: &SourceFile,
     list: Vec<Topic>,
-    existing: &[Topic],
+    ids: &mut HashSet<String>,
     problems: &mut Vec<Diagnostic>,
 ) -> Vec<Topic> {
     let mut locator = Locator::new(source);
     let mut kept: Vec<Topic> = Vec::new();
-    let mut ids: HashSet<String> = existing.iter().map(|item| item.id.clone()).collect();
+    let mut fresh = Vec::new();
     for topic in list {
         let at = locator.item(&topic.id);
         let problem = if !valid_id(&topic.id) {
             Some(format!("topic id `{}`: {ID_RULE}", topic.id))
-        } else if !ids.insert(topic.id.clone()) {
+        } else if !take(ids, &mut fresh, &topic.id) {
             Some(format!("duplicate topic id `{}`", topic.id))
         } else if topic.name.trim().is_empty()
             || topic.description.trim().is_empty()
@@ -164,28 +185,51 @@ pub fn topics(
             None => kept.push(topic),
         }
     }
+    release(ids, fresh, kept.iter().map(|k| k.id.as_str()));
     kept
 }
 
-/// Validates flashcards; returns the valid ones.
+/// The topics items may name, with their ids looked up in constant time (built once for all the
+/// files of a load, so that loading stays linear in the number of files).
+pub struct Known<'t> {
+    topics: &'t [Topic],
+    ids: HashSet<&'t str>,
+}
+
+impl<'t> Known<'t> {
+    /// The topics items may name.
+    pub fn new(topics: &'t [Topic]) -> Known<'t> {
+        Known {
+            topics,
+            ids: topics.iter().map(|t| t.id.as_str()).collect(),
+        }
+    }
+
+    fn has(&self, id: &str) -> bool {
+        self.ids.contains(id)
+    }
+}
+
+/// Validates flashcards; returns the valid ones. `ids` holds the card ids taken so far, and takes
+/// this file's.
 /// A drill card's `drill` must name one of `exercises` whose answer can be typed and graded.
 pub fn cards(
     source: &SourceFile,
     list: Vec<Card>,
-    topics: &[Topic],
-    existing: &[Card],
+    known: &Known,
+    ids: &mut HashSet<String>,
     exercises: &[&ExerciseTemplate],
     problems: &mut Vec<Diagnostic>,
 ) -> Vec<Card> {
     let mut locator = Locator::new(source);
     let mut kept: Vec<Card> = Vec::new();
-    let mut ids: HashSet<String> = existing.iter().map(|item| item.id.clone()).collect();
-    let topic_ids: HashSet<&str> = topics.iter().map(|t| t.id.as_str()).collect();
+    let mut fresh = Vec::new();
+    let topics = known.topics;
     for card in list {
         let at = locator.item(&card.id);
         let problem = if !valid_id(&card.id) {
             Some((None, format!("card id `{}`: {ID_RULE}", card.id)))
-        } else if !ids.insert(card.id.clone()) {
+        } else if !take(ids, &mut fresh, &card.id) {
             Some((
                 None,
                 format!(
@@ -193,7 +237,7 @@ pub fn cards(
                     card.id
                 ),
             ))
-        } else if !topic_ids.contains(card.topic.as_str()) {
+        } else if !known.has(&card.topic) {
             Some((
                 Some("topic"),
                 format!(
@@ -231,6 +275,7 @@ pub fn cards(
             None => kept.push(card),
         }
     }
+    release(ids, fresh, kept.iter().map(|k| k.id.as_str()));
     kept
 }
 
@@ -302,40 +347,41 @@ fn topic_list(topics: &[Topic]) -> String {
     list
 }
 
-/// Validates exercise templates; returns the valid ones.
+/// Validates exercise templates; returns the valid ones. `ids` holds the exercise ids taken so
+/// far, and takes this file's.
 pub fn exercises(
     source: &SourceFile,
     list: Vec<ExerciseTemplate>,
-    topics: &[Topic],
-    existing: &[ExerciseTemplate],
+    known: &Known,
+    ids: &mut HashSet<String>,
     check: Option<TemplateCheck>,
     problems: &mut Vec<Diagnostic>,
 ) -> Vec<ExerciseTemplate> {
-    exercises_in(source, list, topics, existing, check, problems)
+    exercises_in(source, list, known, ids, check, problems)
 }
 
 fn exercises_in(
     source: &SourceFile,
     list: Vec<ExerciseTemplate>,
-    topics: &[Topic],
-    existing: &[ExerciseTemplate],
+    known: &Known,
+    ids: &mut HashSet<String>,
     check: Option<TemplateCheck>,
     problems: &mut Vec<Diagnostic>,
 ) -> Vec<ExerciseTemplate> {
     let mut locator = Locator::new(source);
     let mut kept: Vec<ExerciseTemplate> = Vec::new();
-    let mut ids: HashSet<String> = existing.iter().map(|item| item.id.clone()).collect();
-    let topic_ids: HashSet<&str> = topics.iter().map(|t| t.id.as_str()).collect();
+    let mut fresh = Vec::new();
+    let topics = known.topics;
     for exercise in list {
         let at = locator.item(&exercise.id);
         let mut found = Vec::new();
         if !valid_id(&exercise.id) {
             found.push((None, format!("exercise id `{}`: {ID_RULE}", exercise.id)));
         }
-        if !ids.insert(exercise.id.clone()) {
+        if !take(ids, &mut fresh, &exercise.id) {
             found.push((None, format!("duplicate exercise id `{}`", exercise.id)));
         }
-        if !topic_ids.contains(exercise.topic.as_str()) {
+        if !known.has(&exercise.topic) {
             found.push((
                 Some("topic".to_string()),
                 format!(
@@ -415,6 +461,7 @@ fn exercises_in(
             }
         }
     }
+    release(ids, fresh, kept.iter().map(|k| k.id.as_str()));
     kept
 }
 
@@ -535,14 +582,17 @@ pub fn lesson(
                     ),
                 ));
             }
-            let mut taken: Vec<ExerciseTemplate> = exercises.to_vec();
-            taken.append(&mut faded.clone());
+            let mut taken: HashSet<String> = exercises
+                .iter()
+                .chain(&faded)
+                .map(|e| e.id.clone())
+                .collect();
             let mut inner = Vec::new();
             let kept = exercises_in(
                 source,
                 vec![exercise.clone()],
-                topics,
-                &taken,
+                &Known::new(topics),
+                &mut taken,
                 check,
                 &mut inner,
             );
