@@ -1,5 +1,5 @@
 //! Loading content through `--content`: 100 000 cards from a folder (the goal: well under a second),
-//! and `content check` on a deck written on one line. Both must grow linearly with the number of
+//! 10 000 one-card files (the same goal), and `content check` on a deck written on one line. Both must grow linearly with the number of
 //! cards.
 
 use criterion::{Criterion, criterion_group, criterion_main};
@@ -48,6 +48,46 @@ fn load_folder(c: &mut Criterion) {
     });
     group.finish();
     let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// A content folder of `files` decks of one card each.
+fn many_files(files: usize) -> PathBuf {
+    let dir = std::env::temp_dir().join(format!(
+        "warpdrill-bench-files-{files}-{}",
+        std::process::id()
+    ));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(dir.join("content")).expect("bench folder");
+    for i in 0..files {
+        std::fs::write(
+            dir.join(format!("content/deck-{i}.ron")),
+            format!(
+                "Deck(cards: [(id: \"file-{i}\", topic: \"banks\", front: \"f\", back: \"b\")])\n"
+            ),
+        )
+        .expect("bench deck");
+    }
+    dir
+}
+
+fn load_many_files(c: &mut Criterion) {
+    // Each file's ids are checked against every id before it: kept in one set, not rebuilt.
+    let mut group = c.benchmark_group("--content");
+    group
+        .sample_size(10)
+        .measurement_time(Duration::from_secs(10));
+    for files in [1_000, 10_000] {
+        let dir = many_files(files);
+        group.bench_function(format!("load {files} one-card files"), |b| {
+            b.iter(|| {
+                let content = Content::with_dir(Some(&dir)).expect("loads");
+                assert!(content.cards.len() >= files);
+                black_box(content)
+            })
+        });
+        let _ = std::fs::remove_dir_all(&dir);
+    }
+    group.finish();
 }
 
 fn check_one_line(c: &mut Criterion) {
@@ -126,6 +166,7 @@ fn check_escaped_ids_and_many_topics(c: &mut Criterion) {
 criterion_group!(
     benches,
     load_folder,
+    load_many_files,
     check_one_line,
     check_escaped_ids_and_many_topics
 );
