@@ -90,6 +90,40 @@ fn load_many_files(c: &mut Criterion) {
     group.finish();
 }
 
+fn check_many_exercises(c: &mut Criterion) {
+    // `content check`'s linter and answer shares on one file of 2 000 exercises: each exercise is
+    // found and placed through one index of the file, not a search of it.
+    let mut text = String::from("Exercises(\n  exercises: [\n");
+    for i in 0..2_000 {
+        text.push_str(&format!(
+            "    (\n      id: \"gen-{i}\",\n      level: L1,\n      topic: \"coalescing\",\n      title: \"Sectors {i}\",\n      params: {{ \"stride\": Choice([1, 2, 4, 8]) }},\n      values: [ (\"sectors\", Coalescing(elem: \"4\", stride: \"stride\", field: Sectors)) ],\n      prompt: \"A warp reads floats at stride {{stride}}. How many sectors? ({i})\",\n      answer: Number(value: \"sectors\", unit: Count(\"sectors\")),\n      hints: [\"Count the 32-byte pieces.\", \"Stride times four bytes, over 32.\"],\n      explanation: \"{{sectors}} sectors.\",\n    ),\n"
+        ));
+    }
+    text.push_str("  ],\n)\n");
+    let sources = vec![SourceFile {
+        path: "exercises/gen.ron".into(),
+        kind: FileKind::Exercises,
+        text,
+    }];
+    let loaded = content::load(sources.clone(), &Content::builtin().topics);
+    assert_eq!(loaded.exercises.len(), 2_000);
+    let mut group = c.benchmark_group("content check");
+    group
+        .sample_size(10)
+        .measurement_time(Duration::from_secs(20));
+    group.bench_function(
+        "lint and answer shares of 2 000 exercises in one file",
+        |b| {
+            b.iter(|| {
+                let found = warpdrill::ladder::check::lint_sources(&sources, &loaded);
+                let shares = warpdrill::ladder::check::shares_in_sources(&sources, &loaded);
+                black_box((found, shares))
+            })
+        },
+    );
+    group.finish();
+}
+
 fn check_one_line(c: &mut Criterion) {
     // Every card names an unknown topic, so every one is located and reported.
     let text = deck(40_000, "").replace("\"banks\"", "\"nope\"");
@@ -167,6 +201,7 @@ criterion_group!(
     benches,
     load_folder,
     load_many_files,
+    check_many_exercises,
     check_one_line,
     check_escaped_ids_and_many_topics
 );

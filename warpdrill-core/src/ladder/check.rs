@@ -755,14 +755,20 @@ fn lint_stated_numbers(
 /// The answer share ([`answer_share`]) of every exercise of `content` defined in `sources`, in the
 /// content's order (by level, then as written).
 pub fn shares_in_sources(sources: &[SourceFile], content: &Content) -> Vec<AnswerShare> {
+    // The ids each exercise file writes, read once (a search of every file per exercise would be
+    // quadratic in a large file).
+    let written: Vec<Placed> = sources
+        .iter()
+        .filter(|s| s.kind == content::FileKind::Exercises)
+        .map(|s| Placed::new(&s.text))
+        .collect();
     content
         .exercises
         .iter()
         .filter(|exercise| {
-            let quoted = format!("\"{}\"", exercise.id);
-            sources
+            written
                 .iter()
-                .any(|s| s.kind == content::FileKind::Exercises && s.text.contains(&quoted))
+                .any(|p| p.ids.contains_key(exercise.id.as_str()))
         })
         .filter_map(answer_share)
         .collect()
@@ -806,6 +812,59 @@ pub fn skill_sources(
     })
 }
 
+/// Where each item id is written in one file (`id: "…"`, the first time), and where its lines
+/// start: built in one pass, so that placing the findings of every exercise of a large file stays
+/// linear in its length.
+struct Placed<'a> {
+    text: &'a str,
+    ids: std::collections::HashMap<&'a str, usize>,
+    line_starts: Vec<usize>,
+}
+
+impl<'a> Placed<'a> {
+    fn new(text: &'a str) -> Placed<'a> {
+        let mut ids = std::collections::HashMap::new();
+        let bytes = text.as_bytes();
+        for (at, _) in text.match_indices("id") {
+            let word_start =
+                at == 0 || !(bytes[at - 1].is_ascii_alphanumeric() || bytes[at - 1] == b'_');
+            if !word_start {
+                continue;
+            }
+            let rest = &text[at + 2..];
+            let after_colon = rest.trim_start();
+            let Some(after_colon) = after_colon.strip_prefix(':') else {
+                continue;
+            };
+            let quoted = after_colon.trim_start();
+            let Some(inner) = quoted.strip_prefix('"') else {
+                continue;
+            };
+            let Some(close) = inner.find('"') else {
+                continue;
+            };
+            let quote_at = text.len() - quoted.len();
+            ids.entry(&inner[..close]).or_insert(quote_at);
+        }
+        let line_starts = std::iter::once(0)
+            .chain(text.match_indices('\n').map(|(i, _)| i + 1))
+            .collect();
+        Placed {
+            text,
+            ids,
+            line_starts,
+        }
+    }
+
+    /// Line and column (1-based, columns in characters) of byte `at`.
+    fn position(&self, at: usize) -> (usize, usize) {
+        let at = at.min(self.text.len());
+        let line = self.line_starts.partition_point(|&start| start <= at);
+        let start = self.line_starts[line - 1];
+        (line, self.text[start..at].chars().count() + 1)
+    }
+}
+
 /// `findings` of every exercise of `content` found in `sources`, each placed at
 /// `file:line:column` (at its needle after the exercise's id, or at the id).
 fn locate(
@@ -818,27 +877,16 @@ fn locate(
         .iter()
         .filter(|s| s.kind == content::FileKind::Exercises)
     {
+        let placed = Placed::new(&source.text);
         for exercise in &content.exercises {
-            let quoted = format!("\"{}\"", exercise.id);
-            let Some(at) = source
-                .text
-                .match_indices(&quoted)
-                .map(|(i, _)| i)
-                .find(|&i| {
-                    let line_start = source.text[..i].rfind('\n').map_or(0, |n| n + 1);
-                    source.text[line_start..i]
-                        .trim_end()
-                        .trim_end_matches(':')
-                        .trim_end()
-                        .ends_with("id")
-                })
-            else {
+            let Some(&at) = placed.ids.get(exercise.id.as_str()) else {
                 continue;
             };
-            let end = source.text[at + quoted.len()..]
+            let quoted = exercise.id.len() + 2;
+            let end = source.text[at + quoted..]
                 .find("\n    (\n      id:")
-                .map_or(source.text.len(), |e| at + quoted.len() + e);
-            place(source, exercise, at, end, &findings, &mut out);
+                .map_or(source.text.len(), |e| at + quoted + e);
+            place(source, &placed, exercise, at, end, &findings, &mut out);
         }
     }
     // Faded examples of lessons, in their lesson files (an id there is unique, the exercise
@@ -847,13 +895,22 @@ fn locate(
         .iter()
         .filter(|s| s.kind == content::FileKind::Lesson)
     {
+        let placed = Placed::new(&source.text);
         let faded = content
             .lessons
             .iter()
             .flat_map(|l| l.steps.iter().filter_map(|s| s.exercise.as_ref()));
         for exercise in faded {
             if let Some(at) = source.text.find(&format!("\"{}\"", exercise.id)) {
-                place(source, exercise, at, source.text.len(), &findings, &mut out);
+                place(
+                    source,
+                    &placed,
+                    exercise,
+                    at,
+                    source.text.len(),
+                    &findings,
+                    &mut out,
+                );
             }
         }
     }
@@ -864,6 +921,7 @@ fn locate(
 /// (or at the id).
 fn place(
     source: &SourceFile,
+    placed: &Placed,
     exercise: &ExerciseTemplate,
     at: usize,
     end: usize,
@@ -876,7 +934,7 @@ fn place(
             .as_deref()
             .and_then(|n| source.text[at..end].find(n).map(|i| at + i))
             .unwrap_or(at);
-        let (line, column) = content::validate::position(&source.text, place);
+        let (line, column) = placed.position(place);
         out.push(Located {
             severity: finding.severity,
             diagnostic: content::Diagnostic {
@@ -892,6 +950,26 @@ fn place(
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn ids_and_positions_are_placed_as_a_search_from_the_start_places_them() {
+        let text = "Exercises(\n  exercises: [\n    (\n      id: \"a-1\",\n      title: \"valid: \\\"x\\\"\",\n    ),\n    (id:\"b\", title: \"héllo\"),\n  ],\n)\n";
+        let placed = Placed::new(text);
+        assert_eq!(placed.ids.len(), 2, "{:?}", placed.ids);
+        for id in ["a-1", "b"] {
+            let at = placed.ids[id];
+            assert_eq!(&text[at..at + id.len() + 2], format!("\"{id}\""));
+        }
+        for at in 0..=text.len() {
+            if text.is_char_boundary(at) {
+                assert_eq!(
+                    placed.position(at),
+                    content::validate::position(text, at),
+                    "{at}"
+                );
+            }
+        }
+    }
 
     #[test]
     fn a_skill_no_card_names_is_refused() {
