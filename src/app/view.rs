@@ -92,6 +92,8 @@ where
         app.resize(size.width, size.height);
     }
     while !app.quit {
+        // A result that came in since the last event is shown in this frame.
+        app.poll_work();
         terminal
             .draw(|frame| draw(frame, app))
             .map_err(Into::into)?;

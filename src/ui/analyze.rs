@@ -859,14 +859,39 @@ impl Component for State {
 /// Analyses running on worker threads now (see [`Pending`]).
 static WORKING: std::sync::atomic::AtomicUsize = std::sync::atomic::AtomicUsize::new(0);
 
-/// Whether an analysis is running on a worker thread: the event loop then wakes up a few times a
-/// second, to show its result as soon as it is there.
+/// Whether an analysis is running on a worker thread, or its result waits to be shown: the event
+/// loop then wakes up a few times a second, to show the result as soon as it is there.
 pub fn working() -> bool {
     WORKING.load(std::sync::atomic::Ordering::SeqCst) > 0
 }
 
+/// Counts one analysis in [`WORKING`] for as long as it lives: until the worker is done *and* the
+/// screen that waits for it is gone, so that a result that arrives just before the event loop
+/// goes to sleep still wakes it.
+#[derive(Debug)]
+struct Ticket;
+
+impl Ticket {
+    fn new() -> Ticket {
+        WORKING.fetch_add(1, std::sync::atomic::Ordering::SeqCst);
+        Ticket
+    }
+}
+
+impl Drop for Ticket {
+    fn drop(&mut self) {
+        WORKING.fetch_sub(1, std::sync::atomic::Ordering::SeqCst);
+    }
+}
+
 /// What a worker thread leaves for the screen: the analysed kernel, or why not.
-type Outcome = std::sync::Arc<std::sync::Mutex<Option<Result<State, String>>>>;
+#[derive(Debug)]
+struct Slot {
+    result: std::sync::Mutex<Option<Result<State, String>>>,
+    _ticket: Ticket,
+}
+
+type Outcome = std::sync::Arc<Slot>;
 
 /// A kernel being analysed on a worker thread, so that the screen keeps answering keys: shows
 /// "analysing… (Esc cancels)" until the result is there. Leaving it (Esc, `g`, quitting) sets the
@@ -882,29 +907,29 @@ pub struct Pending {
 impl Pending {
     /// Starts analysing `setup` on a worker thread (on this one when no thread can be started).
     pub fn start(setup: AnalyzeSetup) -> Pending {
-        use std::sync::atomic::{AtomicBool, Ordering};
+        use std::sync::atomic::AtomicBool;
         use std::sync::{Arc, Mutex};
         let cancel = Arc::new(AtomicBool::new(false));
-        let outcome: Outcome = Arc::new(Mutex::new(None));
+        let outcome: Outcome = Arc::new(Slot {
+            result: Mutex::new(None),
+            _ticket: Ticket::new(),
+        });
         let file = setup.file.clone();
         let work = {
             let cancel = Arc::clone(&cancel);
             let outcome = Arc::clone(&outcome);
             move || {
                 let result = analyze::run::cancellable(cancel, || State::new(&setup));
-                if let Ok(mut slot) = outcome.lock() {
+                if let Ok(mut slot) = outcome.result.lock() {
                     *slot = Some(result);
                 }
-                WORKING.fetch_sub(1, Ordering::SeqCst);
             }
         };
-        WORKING.fetch_add(1, Ordering::SeqCst);
         let spawned = std::thread::Builder::new()
             .name("analyse".into())
             .spawn(work);
         if let Err(e) = spawned {
-            WORKING.fetch_sub(1, Ordering::SeqCst);
-            if let Ok(mut slot) = outcome.lock() {
+            if let Ok(mut slot) = outcome.result.lock() {
                 *slot = Some(Err(e.to_string()));
             }
         }
@@ -918,7 +943,11 @@ impl Pending {
 
     /// The result, once the worker is done (taken: a second call gives `None`).
     pub fn take(&self) -> Option<Result<State, String>> {
-        self.outcome.lock().ok().and_then(|mut slot| slot.take())
+        self.outcome
+            .result
+            .lock()
+            .ok()
+            .and_then(|mut slot| slot.take())
     }
 
     /// Asks the worker to stop; it ends within a few thousand steps.
