@@ -928,10 +928,10 @@ impl Pending {
         let spawned = std::thread::Builder::new()
             .name("analyse".into())
             .spawn(work);
-        if let Err(e) = spawned {
-            if let Ok(mut slot) = outcome.result.lock() {
-                *slot = Some(Err(e.to_string()));
-            }
+        if let Err(e) = spawned
+            && let Ok(mut slot) = outcome.result.lock()
+        {
+            *slot = Some(Err(e.to_string()));
         }
         Pending {
             file,
