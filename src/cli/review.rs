@@ -432,14 +432,44 @@ fn import_command(
         Ok(text) => text,
         Err(e) => return fail(format!("cannot read {}: {e}", file.display()), 2),
     };
-    let cards = match anki::import(&text, topic, &file.display().to_string()) {
-        Ok(cards) => cards,
+    let imported = match anki::import_notes(&text, topic, &file.display().to_string()) {
+        Ok(imported) => imported,
         Err(e) => return fail(e, 2),
     };
-    if content.topic(topic).is_none() {
+    if imported.images > 0 {
         crate::cli::output::stderr(&format!(
-            "warning: `{topic}` is not a topic yet: add it to content/topics.ron in the content \
-             folder, or the cards will be skipped\n"
+            "note: {} left out: a card is text, so only an image's alt text is kept\n",
+            if imported.images == 1 {
+                "1 image was".to_string()
+            } else {
+                format!("{} images were", imported.images)
+            }
+        ));
+    }
+    if imported.cloze_notes > 0 {
+        crate::cli::output::stderr(&format!(
+            "note: {} made into one card per cloze (the gap on the front, the answer on the back)\n",
+            if imported.cloze_notes == 1 {
+                "1 cloze note was".to_string()
+            } else {
+                format!("{} cloze notes were", imported.cloze_notes)
+            }
+        ));
+    }
+    let cards = imported.cards;
+    // The topic must be one the deck's own content folder knows (with the built-in topics), as
+    // that is where the cards will be loaded from.
+    let destination = out
+        .filter(|dir| dir.is_dir())
+        .and_then(|dir| Content::with_dir(Some(dir)).ok());
+    let known = destination.as_ref().unwrap_or(content);
+    if known.topic(topic).is_none() {
+        crate::cli::output::stderr(&format!(
+            "warning: `{topic}` is not a topic yet: add it to content/topics.ron in {}, or the \
+             cards will be skipped\n",
+            out.map_or("the content folder".to_string(), |d| d
+                .display()
+                .to_string())
         ));
     }
     let count = cards.len();

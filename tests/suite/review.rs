@@ -357,3 +357,63 @@ fn ratings_survive_kill_9_and_cut_off_lines() {
     }
     assert!(saved.len() >= 8 * 5);
 }
+
+#[test]
+fn an_anki_import_reports_images_and_clozes_and_knows_the_topics_of_its_own_folder() {
+    let (_dir_guard, dir) = common::temp_dir("anki-html");
+    let file = dir.join("notes.txt");
+    std::fs::write(
+        &file,
+        "#separator:tab\n#html:true\nWhat&hellip;?\t<img src=\"grid.png\" alt=\"grid\">two<img src=\"b.png\">\n{{c1::Shared memory}} has {{c2::32}} banks\t\n",
+    )
+    .unwrap();
+    let deck = dir.join("deck");
+    std::fs::create_dir_all(deck.join("content")).unwrap();
+    let import = |topic: &str| {
+        warpdrill(
+            &dir,
+            &[
+                "cards",
+                "import",
+                "--anki",
+                file.to_str().unwrap(),
+                "--topic",
+                topic,
+                "--out",
+                deck.to_str().unwrap(),
+                "--replace",
+            ],
+        )
+    };
+    // A topic only the destination folder defines is known: no warning.
+    std::fs::write(
+        deck.join("content/topics.ron"),
+        r#"Topics(topics: [(id: "my-topic", name: "Mine", description: "d", analogy: "a")])"#,
+    )
+    .unwrap();
+    let out = import("my-topic");
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    let said = text(&out.stderr);
+    assert!(said.contains("2 images were left out"), "{said}");
+    assert!(
+        said.contains("1 cloze note was made into one card per cloze"),
+        "{said}"
+    );
+    assert!(!said.contains("is not a topic"), "{said}");
+    let written = std::fs::read_to_string(deck.join("content/cards-my-topic-anki.ron")).unwrap();
+    assert!(
+        written.contains("What…?") && !written.contains("&hellip;"),
+        "{written}"
+    );
+    assert!(
+        written.contains("[…] has 32 banks") && !written.contains("{{c1"),
+        "{written}"
+    );
+    // One it does not define is warned about, naming the folder.
+    let out = import("nowhere");
+    assert!(
+        text(&out.stderr).contains("`nowhere` is not a topic yet"),
+        "{}",
+        text(&out.stderr)
+    );
+}

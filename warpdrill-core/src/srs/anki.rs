@@ -83,30 +83,112 @@ fn split_record(text: &str, sep: char) -> (Vec<String>, &str) {
     (fields, "")
 }
 
-fn strip_html(text: &str) -> String {
-    let text = text
-        .replace("<br>", "\n")
-        .replace("<br/>", "\n")
-        .replace("<br />", "\n")
-        .replace("<div>", "\n");
-    let mut out = String::new();
-    let mut in_tag = false;
-    for c in text.chars() {
-        match c {
-            '<' => in_tag = true,
-            '>' if in_tag => in_tag = false,
-            c if !in_tag => out.push(c),
-            _ => {}
-        }
+/// A field of HTML as plain text, through an HTML parser (entities such as `&hellip;` and
+/// `&#8212;` decoded, list items on lines of their own, breaks and blocks as line breaks), with the
+/// number of images it held: a card is text, so an image is left out (its alt text kept) and
+/// counted, to be reported.
+fn html_text(field: &str) -> (String, usize) {
+    let images = field.to_ascii_lowercase().matches("<img").count();
+    let text = html2text::config::plain_no_decorate()
+        .string_from_read(field.as_bytes(), 4096)
+        .unwrap_or_else(|_| field.to_string());
+    let lines: Vec<&str> = text.lines().map(str::trim_end).collect();
+    let text = lines.join("\n").replace('\u{a0}', " ");
+    (text.trim().to_string(), images)
+}
+
+/// One cloze deletion of a note: `{{c2::answer}}` or `{{c2::answer::hint}}`.
+#[derive(Debug, Clone, PartialEq, Eq)]
+struct Cloze {
+    number: u32,
+    /// Byte range of the whole `{{…}}` in the text.
+    span: std::ops::Range<usize>,
+    answer: String,
+    hint: Option<String>,
+}
+
+/// The cloze deletions of `text`, in order.
+fn clozes(text: &str) -> Vec<Cloze> {
+    let mut found = Vec::new();
+    let mut from = 0;
+    while let Some(k) = text[from..].find("{{c") {
+        let start = from + k;
+        let rest = &text[start + 3..];
+        let digits = rest.chars().take_while(char::is_ascii_digit).count();
+        let Some(number) = rest[..digits].parse::<u32>().ok().filter(|_| digits > 0) else {
+            from = start + 3;
+            continue;
+        };
+        let body_start = start + 3 + digits;
+        let Some(body) = text[body_start..].strip_prefix("::") else {
+            from = body_start;
+            continue;
+        };
+        let Some(close) = body.find("}}") else { break };
+        let inner = &body[..close];
+        let (answer, hint) = match inner.split_once("::") {
+            Some((a, h)) => (a.to_string(), Some(h.to_string())),
+            None => (inner.to_string(), None),
+        };
+        let end = body_start + 2 + close + 2;
+        found.push(Cloze {
+            number,
+            span: start..end,
+            answer,
+            hint,
+        });
+        from = end;
     }
-    out.replace("&nbsp;", " ")
-        .replace("&lt;", "<")
-        .replace("&gt;", ">")
-        .replace("&quot;", "\"")
-        .replace("&#39;", "'")
-        .replace("&amp;", "&")
-        .trim()
-        .to_string()
+    found
+}
+
+/// The cards of a cloze note, one per cloze number: the front with that number's gaps as `[…]`
+/// (or `[hint]`) and the other clozes shown, the back with every gap filled and the note's extra
+/// field after it.
+fn cloze_cards(text: &str, extra: &str, all: &[Cloze]) -> Vec<(u32, String, String)> {
+    let mut numbers: Vec<u32> = all.iter().map(|c| c.number).collect();
+    numbers.sort_unstable();
+    numbers.dedup();
+    let fill = |gap: Option<u32>| {
+        let mut out = String::new();
+        let mut at = 0;
+        for c in all {
+            out.push_str(&text[at..c.span.start]);
+            if Some(c.number) == gap {
+                out.push('[');
+                out.push_str(c.hint.as_deref().unwrap_or("…"));
+                out.push(']');
+            } else {
+                out.push_str(&c.answer);
+            }
+            at = c.span.end;
+        }
+        out.push_str(&text[at..]);
+        out
+    };
+    let filled = fill(None);
+    numbers
+        .into_iter()
+        .map(|n| {
+            let back = if extra.trim().is_empty() {
+                filled.clone()
+            } else {
+                format!("{filled}\n\n{}", extra.trim())
+            };
+            (n, fill(Some(n)), back)
+        })
+        .collect()
+}
+
+/// What an import made of an export: the cards, and what a learner should be told about it.
+#[derive(Debug, Clone, Default, PartialEq)]
+pub struct Imported {
+    /// The cards, in the export's order.
+    pub cards: Vec<Card>,
+    /// Images left out of the cards' text (their alt text kept).
+    pub images: usize,
+    /// Cloze notes, each made into one card per cloze number.
+    pub cloze_notes: usize,
 }
 
 fn slug(text: &str) -> String {
@@ -132,6 +214,14 @@ use crate::content::validate::valid_id;
 /// into plain text unless the file says `#html:false`. Ids come from the GUID column when it holds a
 /// valid id, else from the topic and the front.
 pub fn import(text: &str, topic: &str, file: &str) -> Result<Vec<Card>, SrsError> {
+    import_notes(text, topic, file).map(|imported| imported.cards)
+}
+
+/// [`import`], with the images left out and the cloze notes split counted. A cloze note
+/// (`{{c1::…}}` in its first field) becomes one card per cloze number, ids `<id>-c1`, `<id>-c2`…;
+/// its second field, if any, is the extra text shown on the back.
+pub fn import_notes(text: &str, topic: &str, file: &str) -> Result<Imported, SrsError> {
+    let mut imported = Imported::default();
     let mut sep = '\t';
     let mut html = true;
     let mut guid_col: Option<usize> = None;
@@ -171,7 +261,6 @@ pub fn import(text: &str, topic: &str, file: &str) -> Result<Vec<Card>, SrsError
             _ => {}
         }
     }
-    let mut cards = Vec::new();
     let mut ids: HashMap<String, usize> = HashMap::new();
     while !rest.is_empty() {
         line += 1;
@@ -190,11 +279,22 @@ pub fn import(text: &str, topic: &str, file: &str) -> Result<Vec<Card>, SrsError
             } else if Some(column) == tags_col {
                 tags = field.split_whitespace().map(str::to_string).collect();
             } else if !skip_cols.contains(&column) {
-                values.push(if html { strip_html(&field) } else { field });
+                values.push(if html {
+                    let (text, images) = html_text(&field);
+                    imported.images += images;
+                    text
+                } else {
+                    field
+                });
             }
         }
+        let cloze = values.first().map(|f| clozes(f)).unwrap_or_default();
         let mut values = values.into_iter();
-        let (Some(front), Some(back)) = (values.next(), values.next()) else {
+        let front = values.next();
+        let back = values
+            .next()
+            .or_else(|| (!cloze.is_empty()).then(String::new));
+        let (Some(front), Some(back)) = (front, back) else {
             return Err(SrsError::Parse {
                 file: file.to_string(),
                 line,
@@ -222,7 +322,12 @@ pub fn import(text: &str, topic: &str, file: &str) -> Result<Vec<Card>, SrsError
         let base = match guid.filter(|g| valid_id(g)) {
             Some(id) => id,
             None => {
-                let s = slug(&front);
+                // A cloze note is named by its text with the gaps filled.
+                let named = cloze_cards(&front, "", &cloze)
+                    .into_iter()
+                    .next()
+                    .map_or_else(|| front.clone(), |(_, _, filled)| filled);
+                let s = slug(&named);
                 if s.is_empty() {
                     format!("{topic}-card")
                 } else {
@@ -237,18 +342,34 @@ pub fn import(text: &str, topic: &str, file: &str) -> Result<Vec<Card>, SrsError
         } else {
             format!("{base}-{seen}")
         };
-        cards.push(Card {
-            id,
-            topic: topic.to_string(),
-            tags,
-            front,
-            back,
-            drill,
-            skill,
-            rev: 0,
-        });
+        if cloze.is_empty() {
+            imported.cards.push(Card {
+                id,
+                topic: topic.to_string(),
+                tags,
+                front,
+                back,
+                drill,
+                skill,
+                rev: 0,
+            });
+            continue;
+        }
+        imported.cloze_notes += 1;
+        for (number, cloze_front, cloze_back) in cloze_cards(&front, &back, &cloze) {
+            imported.cards.push(Card {
+                id: format!("{id}-c{number}"),
+                topic: topic.to_string(),
+                tags: tags.clone(),
+                front: cloze_front,
+                back: cloze_back,
+                drill: drill.clone(),
+                skill: skill.clone(),
+                rev: 0,
+            });
+        }
     }
-    Ok(cards)
+    Ok(imported)
 }
 
 /// The cards as a RON deck file for `--content`.
@@ -341,5 +462,61 @@ mod tests {
         assert!(ron.starts_with("Deck("), "{ron}");
         let missing = import("only a front\n", "banks", "notes.txt").unwrap_err();
         assert!(missing.to_string().starts_with("notes.txt:1:"), "{missing}");
+    }
+
+    #[test]
+    fn html_is_read_as_html_entities_lists_and_images_included() {
+        let text = "#html:true\nWait&hellip; a dash&#8212;and &lt;b&gt;\t<ul><li>sectors</li><li>banks</li></ul><img src=\"a.png\" alt=\"the grid\"><div>next</div>\n";
+        let imported = import_notes(text, "banks", "notes.txt").unwrap();
+        let card = &imported.cards[0];
+        assert_eq!(card.front, "Wait… a dash—and <b>");
+        let lines: Vec<&str> = card.back.lines().collect();
+        assert!(lines.iter().any(|l| l.ends_with("sectors")), "{lines:?}");
+        assert!(
+            lines.iter().any(|l| l.ends_with("banks")),
+            "items on lines of their own: {lines:?}"
+        );
+        assert!(
+            card.back.contains("the grid"),
+            "the alt text is kept: {}",
+            card.back
+        );
+        assert!(card.back.contains("next"));
+        assert_eq!(imported.images, 1);
+    }
+
+    #[test]
+    fn a_cloze_note_is_one_card_per_cloze_with_the_answer_hidden_on_the_front() {
+        let text = "{{c1::Shared memory}} has {{c2::32::how many?}} banks; {{c1::it}} is per block\tSee the banks lesson.\n{{c1::only one}} cloze and no back\n";
+        let imported = import_notes(text, "banks", "notes.txt").unwrap();
+        assert_eq!(imported.cloze_notes, 2);
+        let ids: Vec<&str> = imported.cards.iter().map(|c| c.id.as_str()).collect();
+        assert_eq!(
+            ids,
+            [
+                "banks-shared-memory-has-32-banks-it-is-per-blo-c1",
+                "banks-shared-memory-has-32-banks-it-is-per-blo-c2",
+                "banks-only-one-cloze-and-no-back-c1"
+            ]
+        );
+        let c1 = &imported.cards[0];
+        assert_eq!(c1.front, "[…] has 32 banks; […] is per block");
+        assert_eq!(
+            c1.back,
+            "Shared memory has 32 banks; it is per block\n\nSee the banks lesson."
+        );
+        let c2 = &imported.cards[1];
+        assert_eq!(
+            c2.front,
+            "Shared memory has [how many?] banks; it is per block"
+        );
+        for card in &imported.cards {
+            assert!(
+                !card.front.contains("{{"),
+                "no cloze markup shows: {}",
+                card.front
+            );
+        }
+        assert_eq!(imported.cards[2].back, "only one cloze and no back");
     }
 }
