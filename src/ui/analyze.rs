@@ -177,8 +177,9 @@ impl State {
         let options = setup.options();
         let (kernel, launch) =
             analyze::prepare(&setup.source, &setup.file, &options).map_err(|e| e.to_string())?;
-        let report =
+        let mut report =
             analyze::report(&kernel, &launch, &setup.file, &options).map_err(|e| e.to_string())?;
+        report.time = report.predict(setup.gpu());
         // Source text as the screen shows it: tabs as four spaces, control characters as
         // `\u{1b}`-style escapes (ratatui would drop them without a trace).
         let lines: Vec<String> = setup
@@ -750,8 +751,14 @@ impl Component for State {
             return;
         }
         let merged = self.report.merged_totals.as_ref();
+        // The predicted time and what limits it, under the totals.
+        let time = self
+            .report
+            .time
+            .as_ref()
+            .map(|p| crate::analyze::timing_text::time_text(p, self.setup.gpu(), lang).head);
         let [head, body] = area.layout(&Layout::vertical([
-            Constraint::Length(if merged.is_some() { 3 } else { 2 }),
+            Constraint::Length(2 + u16::from(merged.is_some()) + u16::from(time.is_some())),
             Constraint::Fill(1),
         ]));
         let title = t!(
@@ -787,6 +794,9 @@ impl Component for State {
                     theme.warn(),
                 ),
             ]));
+        }
+        if let Some(time) = &time {
+            head_lines.push(Line::styled(ellipsis(time, width), theme.title()));
         }
         Paragraph::new(head_lines).render(head, buf);
         let details = self.detail_lines(theme, lang);
