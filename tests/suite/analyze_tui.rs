@@ -278,3 +278,24 @@ fn at_80x24_every_access_shows_its_why_and_its_run() {
         }
     }
 }
+
+#[test]
+fn the_screen_shows_the_predicted_time_the_command_line_prints() {
+    for example in ["transpose_naive", "matmul_tiled", "reduce_interleaved"] {
+        let app = analysing(example);
+        let shown = screen(&app, 80, 24);
+        let out = crate::common::warpdrill()
+            .args(["analyze", "--example", example, "--text"])
+            .output()
+            .unwrap();
+        let text = String::from_utf8_lossy(&out.stdout);
+        let head = text
+            .lines()
+            .find(|l| l.starts_with("predicted time on NVIDIA H200:"))
+            .unwrap_or_else(|| panic!("{example}: no time printed:\n{text}"));
+        assert!(
+            shown.contains(head),
+            "{example}: `{head}` not on the screen:\n{shown}"
+        );
+    }
+}
