@@ -11,6 +11,8 @@ analyze-key-explorer = explorer
 analyze-key-iteration = iteration
 analyze-key-warp = warp
 analyze-key-block = block
+analyze-key-time = time
+analyze-time-title = Predicted time: each term, the largest first
 analyze-key-next-prev = next/prev access
 analyze-key-access = access on the line
 # The head: the kernel and its totals (ld/st: loads/stores, req: requests, sec: sectors,

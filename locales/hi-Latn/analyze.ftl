@@ -11,6 +11,8 @@ analyze-key-explorer = explorer
 analyze-key-iteration = iteration
 analyze-key-warp = warp
 analyze-key-block = block
+analyze-key-time = time
+analyze-time-title = Predicted time: har term, sabse bada pehle
 analyze-key-next-prev = agla/pichhla access
 analyze-key-access = line ka access
 # Upar: kernel aur uske totals (ld/st: loads/stores, req: requests, sec: sectors,

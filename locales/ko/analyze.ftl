@@ -11,6 +11,8 @@ analyze-key-explorer = explorer
 analyze-key-iteration = 반복
 analyze-key-warp = warp
 analyze-key-block = block
+analyze-key-time = 시간
+analyze-time-title = 예상 시간: 항목별, 큰 것부터
 analyze-key-next-prev = 다음/이전 access
 analyze-key-access = 줄의 access
 # 머리: kernel과 합계 (ld/st: load/store, req: request, sec: sector,

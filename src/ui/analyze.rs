@@ -59,6 +59,7 @@ fn analyser_keys(lang: Lang) -> Vec<KeyHint> {
         KeyHint::new("←→", t!(lang, "analyze-key-iteration")),
         KeyHint::new("w/W", t!(lang, "analyze-key-warp")),
         KeyHint::new("b/B", t!(lang, "analyze-key-block")),
+        KeyHint::new("t", t!(lang, "analyze-key-time")),
         KeyHint::new("n/N", t!(lang, "analyze-key-next-prev")),
         KeyHint::new("Tab", t!(lang, "analyze-key-access")),
         KeyHint::new("PgUp/PgDn", t!(lang, "analyze-key-page")),
@@ -169,6 +170,8 @@ pub struct State {
     /// The execution of the access by that warp shown (the loop iteration), from 0.
     iteration: usize,
     trace: Result<Trace, String>,
+    /// The predicted time's terms shown in place of the diagram (`t`).
+    show_time: bool,
 }
 
 impl State {
@@ -210,6 +213,7 @@ impl State {
             warp: 0,
             iteration: 0,
             trace: Ok(Trace::default()),
+            show_time: false,
         };
         state.access = state.costliest_on_line();
         state.first_warp();
@@ -647,6 +651,57 @@ impl State {
         lines
     }
 
+    /// The predicted time's terms, largest first (the limiter marked), how they combine and the
+    /// two baselines — what `analyze --text` prints under the report.
+    fn render_time(
+        &self,
+        p: &crate::engine::timing::Prediction,
+        theme: Theme,
+        lang: Lang,
+        area: Rect,
+        buf: &mut Buffer,
+    ) {
+        let words = crate::analyze::timing_text::time_text(p, self.setup.gpu(), lang);
+        let outer = block(&t!(lang, "analyze-time-title"), theme);
+        let inner = outer.inner(area);
+        outer.render(area, buf);
+        let width = words
+            .terms
+            .iter()
+            .map(|t| crate::text::columns(&t.label))
+            .max()
+            .unwrap_or(0)
+            + 1;
+        let mut lines = Vec::new();
+        if let Some(n) = &words.not_calibrated {
+            lines.push(Line::styled(n.clone(), theme.warn()));
+        }
+        for term in &words.terms {
+            let style = if term.limiter {
+                theme.bad()
+            } else {
+                theme.dim()
+            };
+            lines.push(Line::from(vec![
+                Span::styled(if term.limiter { "▶" } else { " " }, style),
+                Span::styled(crate::text::pad(&term.label, width), theme.title()),
+                Span::raw(format!(
+                    "{:>9} ms  ",
+                    crate::analyze::timing_text::ms_text(term.ms)
+                )),
+                Span::raw(term.detail.clone()),
+            ]));
+        }
+        lines.push(Line::styled(words.combine.clone(), theme.dim()));
+        for baseline in &words.baselines {
+            lines.push(Line::styled(baseline.clone(), theme.dim()));
+        }
+        let room = super::wrap_room(&lines, inner);
+        Paragraph::new(lines)
+            .wrap(Wrap { trim: false })
+            .render(room, buf);
+    }
+
     fn render_diagram(&self, theme: Theme, lang: Lang, area: Rect, buf: &mut Buffer) {
         let arch = self.setup.arch;
         match self.warp_access() {
@@ -731,6 +786,7 @@ impl Component for State {
                 self.block = State::step(self.block, self.blocks(), c == 'b');
                 self.retrace();
             }
+            KeyCode::Char('t') => self.show_time = !self.show_time,
             KeyCode::Enter => {
                 let (access, space) = self.warp_access()?;
                 return Some(Action::OpenExplorer(ExplorerSetup::new(
@@ -821,6 +877,11 @@ impl Component for State {
             (s, side)
         };
         self.render_source(theme, ctx.lang, source_area, buf);
+        // `t`: the predicted time's terms take the place of the access's figures and diagram.
+        if let Some(p) = self.report.time.as_ref().filter(|_| self.show_time) {
+            self.render_time(p, theme, lang, side, buf);
+            return;
+        }
         // Korean rows wrap one column short of the border (see `wrap_room`).
         let detail_width = super::wrap_room(&details, side).width.saturating_sub(2);
         // The figures, why and run line first; the diagram keeps at least its lane rows and one
@@ -856,9 +917,10 @@ impl Component for State {
         Paragraph::new(details)
             .wrap(Wrap { trim: false })
             .render(room, buf);
-        if !diagram_area.is_empty() {
-            self.render_diagram(theme, lang, diagram_area, buf);
+        if diagram_area.is_empty() {
+            return;
         }
+        self.render_diagram(theme, lang, diagram_area, buf);
     }
 
     fn keys(&self, lang: Lang) -> Vec<KeyHint> {

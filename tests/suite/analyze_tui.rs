@@ -302,3 +302,28 @@ fn the_screen_shows_the_predicted_time_the_command_line_prints() {
         );
     }
 }
+
+#[test]
+fn t_shows_every_term_of_the_predicted_time_at_80x24_and_t_again_the_diagram() {
+    let mut app = analysing("transpose_naive");
+    press(&mut app, KeyCode::Char('t'));
+    let shown = screen(&app, 80, 24);
+    assert!(
+        shown.contains("Predicted time: each term, the largest first"),
+        "{shown}"
+    );
+    for term in [
+        "▶L2",
+        "L1/shared",
+        "latency",
+        "DRAM",
+        "block starts",
+        "issue",
+        "barriers",
+        "launch",
+    ] {
+        assert!(shown.contains(term), "{term} missing:\n{shown}");
+    }
+    press(&mut app, KeyCode::Char('t'));
+    assert!(screen(&app, 80, 24).contains("Warp → sectors"));
+}

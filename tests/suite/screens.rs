@@ -157,6 +157,10 @@ fn tour() -> Vec<Step> {
         ));
     }
     steps.push((
+        "analyser, the time's terms".into(),
+        Box::new(|a: &mut App| press(a, KeyCode::Char('t'))),
+    ));
+    steps.push((
         "search".into(),
         Box::new(|a: &mut App| {
             a.update(Action::Home);
