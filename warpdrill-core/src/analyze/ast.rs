@@ -134,8 +134,8 @@ pub enum Stmt {
     /// `return;`: the lane stops.
     Return,
     /// `__syncthreads()`: every warp of the block waits for the others (the timing model counts the
-    /// phases between barriers; the counts are unaffected).
-    Barrier,
+    /// phases between barriers; the counts are unaffected). Where it is written.
+    Barrier(Pos),
     /// An expression evaluated for its loads.
     Eval(Expr, Pos),
 }
@@ -168,6 +168,10 @@ pub struct Site {
     pub field_offset: i64,
     /// Bytes one lane moves.
     pub access_bytes: u32,
+    /// The C type of one component the access reads or writes (`float` for a `float4`).
+    pub value: Wrap,
+    /// Bytes of that component (4 for a `float4`'s, 8 for a `double`).
+    pub value_bytes: u32,
     /// Where it is in the source.
     pub pos: Pos,
     /// The access's text.

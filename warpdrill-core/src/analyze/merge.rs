@@ -295,7 +295,7 @@ impl Finder<'_> {
                         .collect();
                     self.walk(body, &slots);
                 }
-                Stmt::Return | Stmt::Barrier => {}
+                Stmt::Return | Stmt::Barrier(_) => {}
             }
             // Neighbouring stores end at any other statement.
             self.group(&stores);

@@ -1615,7 +1615,7 @@ impl<'a> Cx<'a> {
                     .unwrap_or("");
                 let name = f.rsplit(['.', ':']).next().unwrap_or(f).trim();
                 if name == "__syncthreads" {
-                    out.push(Stmt::Barrier);
+                    out.push(Stmt::Barrier(pos(node)));
                     Ok(())
                 } else if matches!(
                     name,
@@ -1853,6 +1853,11 @@ impl<'a> Cx<'a> {
                 format!("a {access_bytes}-byte access (1, 2, 4, 8 or 16 bytes)"),
             );
         }
+        // The bytes of one component: a vector's component, else the whole access.
+        let value_bytes = match &field {
+            Some(_) => access_bytes,
+            None => ety.fields.first().map_or(ety.size, |f| f.2),
+        };
         let mut indices = Vec::new();
         for idx in index_nodes {
             indices.push(self.expr(idx)?);
@@ -1885,6 +1890,8 @@ impl<'a> Cx<'a> {
             elem_bytes: ety.size,
             field_offset,
             access_bytes: access_bytes as u32,
+            value: wrap,
+            value_bytes: value_bytes as u32,
             pos: pos(node),
             text: self.short(node),
             merged_into: None,
