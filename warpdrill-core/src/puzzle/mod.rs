@@ -267,18 +267,30 @@ pub fn find(id: &str, lang: Lang) -> Option<Puzzle> {
 
 /// Checks the built-in puzzles as `content check` does: every file reads, ids are unique, the
 /// starter parses, the reference solves its own puzzle and meets its own targets, every translation
-/// names a known puzzle and has as many hints. Returns the problems, one a line.
-pub fn validate() -> Vec<String> {
-    let (puzzles, errors) = builtin();
-    let mut problems: Vec<String> = errors.iter().map(ToString::to_string).collect();
+/// names a known puzzle and has as many hints. Returns the problems.
+pub fn validate() -> Vec<crate::content::Diagnostic> {
+    let diag = |file: &str, at: Option<(usize, usize)>, message: String| crate::content::Diagnostic {
+        file: file.to_string(),
+        line: at.map_or(1, |a| a.0),
+        column: at.map_or(1, |a| a.1),
+        message,
+    };
+    let mut problems = Vec::new();
+    let mut puzzles = Vec::new();
     let mut seen = std::collections::BTreeSet::new();
-    for (p, (path, _)) in puzzles.iter().zip(FILES.iter().filter(|(path, text)| {
-        parse(path, text).is_ok()
-    })) {
-        if !seen.insert(p.id.clone()) {
-            problems.push(format!("{path}: the id `{}` is used twice", p.id));
+    for (path, text) in FILES {
+        match parse(path, text) {
+            Ok(p) => {
+                if !seen.insert(p.id.clone()) {
+                    problems.push(diag(path, None, format!("the id `{}` is used twice", p.id)));
+                }
+                for m in validate_one(&p) {
+                    problems.push(diag(path, None, m));
+                }
+                puzzles.push(p);
+            }
+            Err(e) => problems.push(diag(path, e.at, e.message)),
         }
-        problems.extend(validate_one(p).into_iter().map(|m| format!("{path}: {m}")));
     }
     for (code, text) in I18N {
         let file = format!("puzzles/i18n/{code}.ron");
@@ -286,22 +298,26 @@ pub fn validate() -> Vec<String> {
             Ok(words) => {
                 for (id, w) in &words {
                     match puzzles.iter().find(|p| &p.id == id) {
-                        None => problems.push(format!("{file}: no puzzle `{id}`")),
-                        Some(p) if p.hints.len() != w.hints.len() => problems.push(format!(
-                            "{file}: `{id}` has {} hints, the English {}",
-                            w.hints.len(),
-                            p.hints.len()
+                        None => problems.push(diag(&file, None, format!("no puzzle `{id}`"))),
+                        Some(p) if p.hints.len() != w.hints.len() => problems.push(diag(
+                            &file,
+                            None,
+                            format!(
+                                "`{id}` has {} hints, the English {}",
+                                w.hints.len(),
+                                p.hints.len()
+                            ),
                         )),
                         Some(_) => {}
                     }
                 }
                 for p in &puzzles {
                     if !words.contains_key(&p.id) {
-                        problems.push(format!("{file}: `{}` is not translated", p.id));
+                        problems.push(diag(&file, None, format!("`{}` is not translated", p.id)));
                     }
                 }
             }
-            Err(e) => problems.push(e.to_string()),
+            Err(e) => problems.push(diag(&file, e.at, e.message)),
         }
     }
     problems
@@ -365,6 +381,14 @@ mod tests {
         assert!(errors.is_empty(), "{errors:?}");
         assert!(puzzles.len() >= 16);
         let problems = validate();
-        assert!(problems.is_empty(), "{}", problems.join("\n"));
+        assert!(
+            problems.is_empty(),
+            "{}",
+            problems
+                .iter()
+                .map(ToString::to_string)
+                .collect::<Vec<_>>()
+                .join("\n")
+        );
     }
 }

@@ -114,3 +114,32 @@ impl Record {
         self.puzzles.get(id).is_some_and(|e| e.solved)
     }
 }
+
+/// Where `puzzle start` writes the starter files when no folder is given, and where the puzzle
+/// screen looks for them: `puzzles/` in the data directory.
+pub fn files_dir(data: &Path) -> PathBuf {
+    data.join("puzzles")
+}
+
+/// Writes `p`'s starter as `dir/ID.cu`; an existing file is kept unless `force`. Returns the path.
+pub fn start(p: &super::Puzzle, dir: &Path, force: bool) -> Result<PathBuf, StartError> {
+    let path = dir.join(format!("{}.cu", p.id));
+    if path.exists() && !force {
+        return Err(StartError::Exists(path));
+    }
+    std::fs::create_dir_all(dir).map_err(|e| StartError::Io(dir.to_path_buf(), e.to_string()))?;
+    crate::store::write_atomic(&path, p.starter.as_bytes())
+        .map_err(|e| StartError::Io(path.clone(), e.to_string()))?;
+    Ok(path)
+}
+
+/// Why a starter file was not written.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum StartError {
+    /// The file is there already.
+    #[error("{} exists: add --force to overwrite it", .0.display())]
+    Exists(PathBuf),
+    /// It could not be written.
+    #[error("cannot write {}: {}", .0.display(), .1)]
+    Io(PathBuf, String),
+}
