@@ -121,7 +121,7 @@ pub fn run_in(command: PuzzleCommand, data_dir: Option<&Path>, lang: Lang) -> Ex
                         let text = serde_json::to_string_pretty(&outcome).unwrap_or_default();
                         finish(&format!("{text}\n"), "", code)
                     } else {
-                        finish(&render(&p, &outcome, &source, lang), "", code)
+                        finish(&render(&p, &outcome, lang), "", code)
                     }
                 }
                 Err(CheckError(message)) => {
@@ -185,10 +185,11 @@ fn list(data: Option<&Path>, json: bool, lang: Lang) -> ExitCode {
 }
 
 /// The outcome as text, in `lang`: correctness, the per-line heat, the targets.
-pub fn render(p: &Puzzle, o: &Outcome, source: &str, lang: Lang) -> String {
+pub fn render(p: &Puzzle, o: &Outcome, lang: Lang) -> String {
     let mut out = format!("{} — {}\n", p.id, p.title);
-    for line in crate::ui::puzzle::outcome_lines(p, o, source, lang) {
+    for line in crate::ui::puzzle::outcome_lines(p, o, 60, lang) {
         let _ = writeln!(out, "{line}");
     }
+    let _ = writeln!(out, "\n{}", crate::ui::puzzle::verdict(o, lang));
     out
 }

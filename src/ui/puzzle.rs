@@ -65,8 +65,9 @@ pub fn figure(v: f64) -> String {
 }
 
 /// The outcome of a check as lines of text: correctness, the per-line heat of the performance run
-/// (`▲` on a hot line), each target met or missed with its figure. The command line prints the same.
-pub fn outcome_lines(p: &Puzzle, o: &Outcome, source: &str, lang: Lang) -> Vec<String> {
+/// (`▲` on a hot line, each access cut to `code_width` columns), each target met or missed with
+/// its figure. The command line prints the same.
+pub fn outcome_lines(p: &Puzzle, o: &Outcome, code_width: usize, lang: Lang) -> Vec<String> {
     let mut out = Vec::new();
     if o.correct {
         let sizes: Vec<String> = p.sizes.iter().map(size_text).collect();
@@ -102,7 +103,6 @@ pub fn outcome_lines(p: &Puzzle, o: &Outcome, source: &str, lang: Lang) -> Vec<S
     }
     out.push(String::new());
     out.push(t!(lang, "puzzle-perf-head", size = size_text(&p.perf)));
-    let _ = source;
     for h in &o.lines {
         let hot = (h.space == "global" && h.per_request > h.ideal + 1e-9) || h.conflicts > 0;
         let figures = if h.space == "global" {
@@ -126,7 +126,7 @@ pub fn outcome_lines(p: &Puzzle, o: &Outcome, source: &str, lang: Lang) -> Vec<S
             if hot { "▲" } else { " " },
             h.line,
             pad(&figures, 36),
-            crate::text::cut(code, 60)
+            crate::text::cut(code, code_width.max(8))
         ));
     }
     out.push(String::new());
@@ -152,13 +152,16 @@ pub fn outcome_lines(p: &Puzzle, o: &Outcome, source: &str, lang: Lang) -> Vec<S
             show(tr.target)
         ));
     }
-    out.push(String::new());
-    out.push(if o.solved {
+    out
+}
+
+/// "Solved." or "Not solved yet."
+pub fn verdict(o: &Outcome, lang: Lang) -> String {
+    if o.solved {
         t!(lang, "puzzle-solved")
     } else {
         t!(lang, "puzzle-not-solved")
-    });
-    out
+    }
 }
 
 fn target_name(tr: &crate::puzzle::check::TargetResult, o: &Outcome, lang: Lang) -> String {
@@ -400,7 +403,7 @@ impl State {
         None
     }
 
-    fn lines(&self, lang: Lang) -> Vec<(String, Tone)> {
+    fn lines(&self, lang: Lang, code_width: usize) -> Vec<(String, Tone)> {
         let mut out = Vec::new();
         out.push((self.puzzle.statement.clone(), Tone::Text));
         match &self.path {
@@ -428,7 +431,8 @@ impl State {
                 out.push((t!(lang, "puzzle-cannot-check", message = message.as_str()), Tone::Bad))
             }
             Some(Ok(o)) => {
-                for line in outcome_lines(&self.puzzle, o, &self.source, lang) {
+                out.push((verdict(o, lang), if o.solved { Tone::Good } else { Tone::Warn }));
+                for line in outcome_lines(&self.puzzle, o, code_width, lang) {
                     let tone = if line.starts_with('▲') || line.contains(&format!("[{}]", t!(lang, "puzzle-missed"))) {
                         Tone::Bad
                     } else if line.contains(&format!("[{}]", t!(lang, "puzzle-met"))) {
@@ -522,7 +526,7 @@ impl Component for State {
         let inner = outer.inner(area);
         outer.render(area, buf);
         let lines: Vec<Line> = self
-            .lines(ctx.lang)
+            .lines(ctx.lang, usize::from(inner.width).saturating_sub(48))
             .into_iter()
             .map(|(text, tone)| {
                 let style = match tone {

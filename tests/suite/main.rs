@@ -31,6 +31,7 @@ mod lab;
 mod lab_offline;
 mod lab_served;
 mod lessons;
+mod puzzle;
 mod mastery;
 mod reference;
 mod resume;
