@@ -32,6 +32,7 @@ mod lab_offline;
 mod lab_served;
 mod lessons;
 mod puzzle;
+mod puzzle_props;
 mod mastery;
 mod reference;
 mod resume;
