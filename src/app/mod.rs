@@ -754,10 +754,9 @@ impl App {
                 }
             }
             Action::PuzzleStart(id) => {
-                if let (Some(dir), Some(p)) = (
-                    self.data_dir.clone(),
-                    crate::puzzle::find(&id, self.lang),
-                ) {
+                if let (Some(dir), Some(p)) =
+                    (self.data_dir.clone(), crate::puzzle::find(&id, self.lang))
+                {
                     let dir = crate::puzzle::record::files_dir(&dir);
                     match crate::puzzle::record::start(&p, &dir, false) {
                         Ok(path) => {
@@ -776,8 +775,7 @@ impl App {
                             ))
                         }
                         Err(e) => {
-                            self.flash =
-                                Some(t!(self.lang, "cli-error", message = e.to_string()))
+                            self.flash = Some(t!(self.lang, "cli-error", message = e.to_string()))
                         }
                     }
                     self.poll_puzzle();

@@ -199,7 +199,11 @@ pub fn check_in(dir: Option<&Path>, as_json: bool, lang: Lang) -> Report {
             )
         );
         if puzzles > 0 {
-            let _ = writeln!(out, "{}", t!(lang, "cli-content-puzzles", puzzles = puzzles));
+            let _ = writeln!(
+                out,
+                "{}",
+                t!(lang, "cli-content-puzzles", puzzles = puzzles)
+            );
         }
         out.push_str(&share_table(&shares, lang));
         out

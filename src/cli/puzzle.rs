@@ -72,11 +72,19 @@ pub fn run_in(command: PuzzleCommand, data_dir: Option<&Path>, lang: Lang) -> Ex
                     "",
                     &format!(
                         "{}\n",
-                        t!(lang, "puzzle-start-exists", path = path.display().to_string())
+                        t!(
+                            lang,
+                            "puzzle-start-exists",
+                            path = path.display().to_string()
+                        )
                     ),
                     2,
                 ),
-                Err(e) => finish("", &format!("{}\n", t!(lang, "cli-error", message = e.to_string())), 2),
+                Err(e) => finish(
+                    "",
+                    &format!("{}\n", t!(lang, "cli-error", message = e.to_string())),
+                    2,
+                ),
             }
         }
         PuzzleCommand::Check { id, file, json } => {
@@ -111,9 +119,7 @@ pub fn run_in(command: PuzzleCommand, data_dir: Option<&Path>, lang: Lang) -> Ex
                         }
                         loaded.record.note(&outcome);
                         if let Err(e) = loaded.record.save(dir) {
-                            super::output::stderr(&format!(
-                                "warpdrill: progress not saved: {e}\n"
-                            ));
+                            super::output::stderr(&format!("warpdrill: progress not saved: {e}\n"));
                         }
                     }
                     let code = if outcome.solved { 0 } else { 1 };
@@ -129,7 +135,11 @@ pub fn run_in(command: PuzzleCommand, data_dir: Option<&Path>, lang: Lang) -> Ex
                         let text = serde_json::json!({"puzzle": p.id, "error": {"kind": "input", "message": message}});
                         finish(&format!("{text}\n"), "", 2)
                     } else {
-                        finish("", &format!("{}\n", t!(lang, "cli-error", message = message)), 2)
+                        finish(
+                            "",
+                            &format!("{}\n", t!(lang, "cli-error", message = message)),
+                            2,
+                        )
                     }
                 }
             }
@@ -143,9 +153,7 @@ fn unknown(id: &str, lang: Lang) -> ExitCode {
 
 fn list(data: Option<&Path>, json: bool, lang: Lang) -> ExitCode {
     let puzzles = puzzle::builtin_in(lang);
-    let record = data
-        .map(|d| record::load(d, 0).record)
-        .unwrap_or_default();
+    let record = data.map(|d| record::load(d, 0).record).unwrap_or_default();
     if json {
         let list: Vec<serde_json::Value> = puzzles
             .iter()
@@ -179,7 +187,12 @@ fn list(data: Option<&Path>, json: bool, lang: Lang) -> ExitCode {
     let _ = writeln!(
         out,
         "{}",
-        t!(lang, "puzzle-list-summary", solved = solved, total = puzzles.len())
+        t!(
+            lang,
+            "puzzle-list-summary",
+            solved = solved,
+            total = puzzles.len()
+        )
     );
     finish(&out, "", 0)
 }

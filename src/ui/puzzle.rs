@@ -313,7 +313,12 @@ pub struct State {
 
 impl State {
     /// Puzzle `id` in `lang`, its file at `path`; `best` is its record.
-    pub fn new(id: &str, lang: Lang, path: Option<PathBuf>, best: Option<record::Entry>) -> Option<State> {
+    pub fn new(
+        id: &str,
+        lang: Lang,
+        path: Option<PathBuf>,
+        best: Option<record::Entry>,
+    ) -> Option<State> {
         Some(State {
             puzzle: puzzle::find(id, lang)?,
             path,
@@ -408,17 +413,27 @@ impl State {
         out.push((self.puzzle.statement.clone(), Tone::Text));
         match &self.path {
             Some(path) if path.exists() => {
-                out.push((t!(lang, "puzzle-file", path = path.display().to_string()), Tone::Text));
+                out.push((
+                    t!(lang, "puzzle-file", path = path.display().to_string()),
+                    Tone::Text,
+                ));
                 out.push((t!(lang, "puzzle-watching"), Tone::Dim));
             }
             Some(path) => out.push((
-                t!(lang, "puzzle-file-missing", path = path.display().to_string()),
+                t!(
+                    lang,
+                    "puzzle-file-missing",
+                    path = path.display().to_string()
+                ),
                 Tone::Warn,
             )),
             None => out.push((t!(lang, "puzzle-no-data-dir"), Tone::Warn)),
         }
         for (k, hint) in self.puzzle.hints.iter().take(self.hints).enumerate() {
-            out.push((t!(lang, "puzzle-hint", n = k + 1, text = hint.as_str()), Tone::Dim));
+            out.push((
+                t!(lang, "puzzle-hint", n = k + 1, text = hint.as_str()),
+                Tone::Dim,
+            ));
         }
         out.push((String::new(), Tone::Text));
         if self.pending.is_some() {
@@ -427,13 +442,19 @@ impl State {
         match &self.outcome {
             None if self.pending.is_none() => out.push((t!(lang, "puzzle-not-checked"), Tone::Dim)),
             None => {}
-            Some(Err(message)) => {
-                out.push((t!(lang, "puzzle-cannot-check", message = message.as_str()), Tone::Bad))
-            }
+            Some(Err(message)) => out.push((
+                t!(lang, "puzzle-cannot-check", message = message.as_str()),
+                Tone::Bad,
+            )),
             Some(Ok(o)) => {
-                out.push((verdict(o, lang), if o.solved { Tone::Good } else { Tone::Warn }));
+                out.push((
+                    verdict(o, lang),
+                    if o.solved { Tone::Good } else { Tone::Warn },
+                ));
                 for line in outcome_lines(&self.puzzle, o, code_width, lang) {
-                    let tone = if line.starts_with('▲') || line.contains(&format!("[{}]", t!(lang, "puzzle-missed"))) {
+                    let tone = if line.starts_with('▲')
+                        || line.contains(&format!("[{}]", t!(lang, "puzzle-missed")))
+                    {
                         Tone::Bad
                     } else if line.contains(&format!("[{}]", t!(lang, "puzzle-met"))) {
                         Tone::Good
@@ -453,7 +474,10 @@ impl State {
                     .iter()
                     .map(|(k, v)| format!("{k} {}", figure(*v)))
                     .collect();
-                out.push((t!(lang, "puzzle-yours", figures = figures.join(", ")), Tone::Good));
+                out.push((
+                    t!(lang, "puzzle-yours", figures = figures.join(", ")),
+                    Tone::Good,
+                ));
             }
             let reference = self
                 .reference
@@ -461,7 +485,10 @@ impl State {
                 .ok()
                 .and_then(|r| r.as_ref().map(reference_figures))
                 .unwrap_or_default();
-            out.push((t!(lang, "puzzle-reference-head", figures = reference), Tone::Title));
+            out.push((
+                t!(lang, "puzzle-reference-head", figures = reference),
+                Tone::Title,
+            ));
             for line in self.puzzle.reference.lines() {
                 out.push((format!("    {line}"), Tone::Text));
             }

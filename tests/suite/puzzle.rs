@@ -124,7 +124,11 @@ fn start_writes_the_starter_and_keeps_an_existing_file() {
     assert_eq!(again.status.code(), Some(2));
     assert_eq!(std::fs::read_to_string(&file).expect("kept"), "mine");
     assert!(start(true).status.success());
-    assert!(std::fs::read_to_string(&file).expect("read").starts_with("// launch:"));
+    assert!(
+        std::fs::read_to_string(&file)
+            .expect("read")
+            .starts_with("// launch:")
+    );
 }
 
 #[test]
@@ -225,7 +229,15 @@ fn a_swapped_index_gives_the_first_wrong_element() {
     // Element 0 is on the diagonal (right either way); the first off it is wrong.
     assert_eq!(wrong["index"], 1, "{v}");
     assert_ne!(wrong["expected"], wrong["got"]);
-    let (_, text, _) = check(&dir, &tiled("__syncthreads();", "tile[threadIdx.y + j][threadIdx.x]", "TILE + 1"), false);
+    let (_, text, _) = check(
+        &dir,
+        &tiled(
+            "__syncthreads();",
+            "tile[threadIdx.y + j][threadIdx.x]",
+            "TILE + 1",
+        ),
+        false,
+    );
     assert!(text.contains("out[1] is"), "{text}");
 }
 
@@ -243,7 +255,11 @@ fn a_tile_without_its_barrier_is_a_race_naming_both_lines() {
     assert_eq!(e["array"], "tile");
     let lines = [e["line"].as_u64(), e["other_line"].as_u64()];
     assert!(lines.contains(&Some(9)) && lines.contains(&Some(17)), "{v}");
-    assert!(e["message"].as_str().is_some_and(|m| m.contains("__syncthreads")));
+    assert!(
+        e["message"]
+            .as_str()
+            .is_some_and(|m| m.contains("__syncthreads"))
+    );
 }
 
 #[test]
@@ -262,13 +278,21 @@ __global__ void transpose(const float* in, float* out, int n) {
     assert_eq!(e["kind"], "out_of_bounds", "{v}");
     assert_eq!(e["line"], 5);
     assert_eq!(e["array"], "in");
-    assert!(e["message"].as_str().is_some_and(|m| m.contains("by thread")));
+    assert!(
+        e["message"]
+            .as_str()
+            .is_some_and(|m| m.contains("by thread"))
+    );
 }
 
 #[test]
 fn bad_input_exits_two_with_the_analysers_message() {
     let (_guard, dir) = common::temp_dir("puzzle-bad");
-    let (code, _, err) = check(&dir, "// launch: --grid 1 --block 32\n__global__ void transpose(const float* in, float* out, int n) { out[0] = in[0] +; }\n", false);
+    let (code, _, err) = check(
+        &dir,
+        "// launch: --grid 1 --block 32\n__global__ void transpose(const float* in, float* out, int n) { out[0] = in[0] +; }\n",
+        false,
+    );
     assert_eq!(code, 2);
     assert!(err.contains("syntax error"), "{err}");
     let out = common::warpdrill()
@@ -316,7 +340,11 @@ fn the_puzzle_screen_checks_the_file_again_when_it_is_saved() {
     let screen = session.wait_for("[missed] sectors per request");
     assert!(screen.contains("Correct on 4 sizes"), "{screen}");
     assert!(screen.contains("▲"), "the store line is hot:\n{screen}");
-    std::fs::write(&file, tiled("", "tile[threadIdx.x][threadIdx.y + j]", "TILE + 1")).expect("save");
+    std::fs::write(
+        &file,
+        tiled("", "tile[threadIdx.x][threadIdx.y + j]", "TILE + 1"),
+    )
+    .expect("save");
     let screen = session.wait_for("Race at");
     assert!(screen.contains("tile"), "{screen}");
     std::fs::write(&file, padded()).expect("save");

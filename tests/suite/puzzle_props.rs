@@ -63,19 +63,32 @@ fn expected(id: &str, size: &BTreeMap<String, i64>, i: &Arrays) -> Arrays {
     let one = |name: &str, v: Vec<f32>| BTreeMap::from([(name.to_string(), v)]);
     match id {
         "map" => one("out", a("in").iter().map(|x| 2.0 * x + 1.0).collect()),
-        "zip" => one("out", a("a").iter().zip(a("b")).map(|(x, y)| x + y).collect()),
+        "zip" => one(
+            "out",
+            a("a").iter().zip(a("b")).map(|(x, y)| x + y).collect(),
+        ),
         "guard" => one("out", a("in").iter().map(|x| x * x).collect()),
         "map2d" => one("out", a("in").iter().map(|x| x + 1.0).collect()),
         "broadcast" => one(
             "out",
-            (0..rows * cols).map(|k| a("a")[k % cols] * a("b")[k / cols]).collect(),
+            (0..rows * cols)
+                .map(|k| a("a")[k % cols] * a("b")[k / cols])
+                .collect(),
         ),
         "stencil" => {
             let x = a("in");
-            let at = |k: isize| if k < 0 || k as usize >= n { 0.0 } else { x[k as usize] };
+            let at = |k: isize| {
+                if k < 0 || k as usize >= n {
+                    0.0
+                } else {
+                    x[k as usize]
+                }
+            };
             one(
                 "out",
-                (0..n as isize).map(|k| at(k - 1) + at(k) + at(k + 1)).collect(),
+                (0..n as isize)
+                    .map(|k| at(k - 1) + at(k) + at(k + 1))
+                    .collect(),
             )
         }
         "dot" => one(
@@ -94,7 +107,9 @@ fn expected(id: &str, size: &BTreeMap<String, i64>, i: &Arrays) -> Arrays {
             let x = a("in");
             one(
                 "out",
-                (0..cols).map(|c| (0..rows).map(|r| x[r * cols + c]).sum()).collect(),
+                (0..cols)
+                    .map(|c| (0..rows).map(|r| x[r * cols + c]).sum())
+                    .collect(),
             )
         }
         "pool" => {

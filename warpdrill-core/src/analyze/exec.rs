@@ -422,9 +422,8 @@ pub fn run(
     buffers: &mut Buffers,
     limits: &Limits,
 ) -> R<ExecReport> {
-    let threads = u64::from(launch.block[0])
-        * u64::from(launch.block[1])
-        * u64::from(launch.block[2]);
+    let threads =
+        u64::from(launch.block[0]) * u64::from(launch.block[1]) * u64::from(launch.block[2]);
     if threads == 0 || threads > 1024 {
         return Err(ExecError::Input(format!(
             "a block of {threads} threads: a block has 1 to 1024 threads"
@@ -536,11 +535,12 @@ impl Machine<'_> {
     }
 
     fn one_block(&mut self, ops: &[Op], threads: u32) -> R<()> {
-        // A fresh shared memory for the block.
+        // A fresh shared memory for the block. Its shadow is not cleared: a touch by an earlier
+        // block never races with this one's (see `check`), which keeps a block of 227 KiB of
+        // dynamic shared memory from costing a 13 MB fill each.
         for m in &mut self.mems {
             if m.space == Space::Shared {
                 m.bytes.fill(0);
-                m.shadow.fill(Shadow::default());
             }
         }
         self.epoch += 1;
@@ -681,20 +681,18 @@ impl Machine<'_> {
                     }
                 }
                 Op::Else { end_pc } => {
-                    let top = w.stack.last().copied().unwrap_or(Frame {
-                        saved: 0,
-                        other: 0,
-                    });
+                    let top = w
+                        .stack
+                        .last()
+                        .copied()
+                        .unwrap_or(Frame { saved: 0, other: 0 });
                     w.active = top.other & !w.done;
                     if w.active == 0 {
                         w.pc = *end_pc;
                     }
                 }
                 Op::EndIf | Op::LoopEnd => {
-                    let top = w.stack.pop().unwrap_or(Frame {
-                        saved: 0,
-                        other: 0,
-                    });
+                    let top = w.stack.pop().unwrap_or(Frame { saved: 0, other: 0 });
                     w.active = top.saved & !w.done;
                 }
                 Op::LoopBegin => w.stack.push(Frame {
@@ -881,12 +879,11 @@ impl Machine<'_> {
         let s: &Site = &self.kernel.sites[site];
         let mut index: i64 = 0;
         // The index expressions read no memory that changes within the access, but may read some.
-        let mut me = Machine::eval_index_ctx(self);
+        let mut me = IndexCtx { m: self };
         for (e, stride) in s.indices.iter().zip(&s.strides) {
             let v = me.eval_pure(w, lane, e, line)?;
             index = index.wrapping_add(v.wrapping_mul(*stride));
         }
-        drop(me);
         let mem = &self.mems[self.site_mem[site]];
         let start = index
             .checked_mul(s.elem_bytes)
@@ -907,10 +904,6 @@ impl Machine<'_> {
                 line,
             }),
         }
-    }
-
-    fn eval_index_ctx(&self) -> IndexCtx<'_> {
-        IndexCtx { m: self }
     }
 
     fn load_at(&mut self, w: &Warp, lane: usize, site: usize, at: usize, line: u32) -> R<Val> {
@@ -1271,12 +1264,26 @@ mod tests {
         b.put_f32("a", &[1.0; 40]);
         b.put_f32("b", &[0.0; 40]);
         let e = go(src, &mut b).expect_err("oob");
-        assert!(matches!(e, ExecError::OutOfBounds { index: 40, line: 4, .. }), "{e}");
+        assert!(
+            matches!(
+                e,
+                ExecError::OutOfBounds {
+                    index: 40,
+                    line: 4,
+                    ..
+                }
+            ),
+            "{e}"
+        );
     }
 
     #[test]
     fn a_shared_tile_needs_its_barrier() {
-        let body = |sync: &str| format!("// launch: --grid 1 --block 64\n__global__ void k(const float* a, float* b) {{\n  __shared__ float t[64];\n  t[threadIdx.x] = a[threadIdx.x];\n  {sync}\n  b[threadIdx.x] = t[63 - threadIdx.x];\n}}\n");
+        let body = |sync: &str| {
+            format!(
+                "// launch: --grid 1 --block 64\n__global__ void k(const float* a, float* b) {{\n  __shared__ float t[64];\n  t[threadIdx.x] = a[threadIdx.x];\n  {sync}\n  b[threadIdx.x] = t[63 - threadIdx.x];\n}}\n"
+            )
+        };
         let mut b = Buffers::default();
         b.put_f32("a", &(0..64).map(|i| i as f32).collect::<Vec<_>>());
         b.put_f32("b", &[0.0; 64]);
@@ -1300,7 +1307,10 @@ mod tests {
         let mut b = Buffers::default();
         b.put_i32("o", &[0; 5]);
         let e = go(src, &mut b).expect_err("div by zero");
-        assert!(matches!(e, ExecError::DivisionByZero { line: 11, .. }), "{e}");
+        assert!(
+            matches!(e, ExecError::DivisionByZero { line: 11, .. }),
+            "{e}"
+        );
         let o = b.i32s("o").expect("o");
         assert_eq!(&o[..4], &[i32::MAX, i32::MIN, -3, -1]);
     }
@@ -1311,7 +1321,10 @@ mod tests {
         let mut b = Buffers::default();
         b.put_f32("a", &[0.0; 64]);
         let e = go(src, &mut b).expect_err("divergent");
-        assert!(matches!(e, ExecError::DivergentBarrier { line: 4, .. }), "{e}");
+        assert!(
+            matches!(e, ExecError::DivergentBarrier { line: 4, .. }),
+            "{e}"
+        );
     }
 
     #[test]

@@ -11,7 +11,9 @@ use std::collections::BTreeMap;
 
 /// The scalar parameters of a size as defines.
 pub fn defines(size: &BTreeMap<String, i64>) -> Vec<(String, String)> {
-    size.iter().map(|(k, v)| (k.clone(), v.to_string())).collect()
+    size.iter()
+        .map(|(k, v)| (k.clone(), v.to_string()))
+        .collect()
 }
 
 /// The first element that differs from the reference's.
@@ -117,7 +119,11 @@ pub struct CheckError(pub String);
 
 /// The launch of `source` for `size`: the `// launch:` line's, each grid dimension scaled from the
 /// size the line is written for (its `-D`, else the performance size) to `size`, rounded up.
-pub fn launch_for(p: &Puzzle, source: &str, size: &BTreeMap<String, i64>) -> Result<Launch, String> {
+pub fn launch_for(
+    p: &Puzzle,
+    source: &str,
+    size: &BTreeMap<String, i64>,
+) -> Result<Launch, String> {
     let written = analyze::launch_line(source)
         .map_err(|e| e.to_string())?
         .ok_or("the file needs a first line `// launch: --grid … --block …`")?;
@@ -135,7 +141,9 @@ pub fn launch_for(p: &Puzzle, source: &str, size: &BTreeMap<String, i64>) -> Res
             .unwrap_or(1)
             .max(1);
         let want = size.get(name).copied().unwrap_or(base).max(1);
-        let scaled = (u64::from(grid[k]) * want as u64).div_ceil(base as u64).max(1);
+        let scaled = (u64::from(grid[k]) * want as u64)
+            .div_ceil(base as u64)
+            .max(1);
         grid[k] = u32::try_from(scaled.min(i32::MAX as u64)).unwrap_or(u32::MAX);
     }
     Ok(Launch {
@@ -150,7 +158,10 @@ pub fn inputs(p: &Puzzle, size: &BTreeMap<String, i64>) -> Result<Buffers, Strin
     for (k, spec) in p.buffers.iter().enumerate() {
         let n = spec.elements(size)?;
         if n > 1 << 24 {
-            return Err(format!("`{}`: {n} elements is too many for a correctness run", spec.name));
+            return Err(format!(
+                "`{}`: {n} elements is too many for a correctness run",
+                spec.name
+            ));
         }
         fill(&mut b, spec, n, k as u64);
     }
@@ -348,7 +359,8 @@ pub fn check(p: &Puzzle, source: &str, reference: Option<&Report>) -> Result<Out
         });
     }
     if p.targets.bank_conflicts {
-        let conflicts = |r: &Report| r.totals.shared_load_conflicts + r.totals.shared_store_conflicts;
+        let conflicts =
+            |r: &Report| r.totals.shared_load_conflicts + r.totals.shared_store_conflicts;
         let worst_line = report
             .lines
             .iter()
@@ -425,7 +437,11 @@ pub fn heat(r: &Report) -> Vec<LineHeat> {
                 let req = c.global_load_requests + c.global_store_requests;
                 let sec = c.global_load_sectors + c.global_store_sectors;
                 (
-                    if req == 0 { 0.0 } else { sec as f64 / req as f64 },
+                    if req == 0 {
+                        0.0
+                    } else {
+                        sec as f64 / req as f64
+                    },
                     f64::from(a.bytes),
                     0,
                 )
@@ -433,7 +449,11 @@ pub fn heat(r: &Report) -> Vec<LineHeat> {
                 let inst = c.shared_load_instructions + c.shared_store_instructions;
                 let wf = c.shared_load_wavefronts + c.shared_store_wavefronts;
                 (
-                    if inst == 0 { 0.0 } else { wf as f64 / inst as f64 },
+                    if inst == 0 {
+                        0.0
+                    } else {
+                        wf as f64 / inst as f64
+                    },
                     f64::from(a.bytes).div_euclid(4.0).max(1.0),
                     a.extra_wavefronts,
                 )

@@ -269,12 +269,13 @@ pub fn find(id: &str, lang: Lang) -> Option<Puzzle> {
 /// starter parses, the reference solves its own puzzle and meets its own targets, every translation
 /// names a known puzzle and has as many hints. Returns the problems.
 pub fn validate() -> Vec<crate::content::Diagnostic> {
-    let diag = |file: &str, at: Option<(usize, usize)>, message: String| crate::content::Diagnostic {
-        file: file.to_string(),
-        line: at.map_or(1, |a| a.0),
-        column: at.map_or(1, |a| a.1),
-        message,
-    };
+    let diag =
+        |file: &str, at: Option<(usize, usize)>, message: String| crate::content::Diagnostic {
+            file: file.to_string(),
+            line: at.map_or(1, |a| a.0),
+            column: at.map_or(1, |a| a.1),
+            message,
+        };
     let mut problems = Vec::new();
     let mut puzzles = Vec::new();
     let mut seen = std::collections::BTreeSet::new();

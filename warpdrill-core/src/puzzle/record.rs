@@ -57,7 +57,10 @@ pub fn load(dir: &Path, now: u64) -> Loaded {
         Err(e) => {
             return Loaded {
                 record: Record::default(),
-                notice: Some(format!("{}: cannot read it ({e}); progress not saved", p.display())),
+                notice: Some(format!(
+                    "{}: cannot read it ({e}); progress not saved",
+                    p.display()
+                )),
             };
         }
     };
@@ -76,7 +79,10 @@ pub fn load(dir: &Path, now: u64) -> Loaded {
                         p.display(),
                         to.display()
                     ),
-                    Err(err) => format!("{} is damaged ({e}) and could not be kept aside: {err}", p.display()),
+                    Err(err) => format!(
+                        "{} is damaged ({e}) and could not be kept aside: {err}",
+                        p.display()
+                    ),
                 }),
             }
         }
