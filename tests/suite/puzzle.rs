@@ -355,3 +355,49 @@ fn the_puzzle_screen_checks_the_file_again_when_it_is_saved() {
     let screen = session.wait_for("Reference solution");
     assert!(screen.contains("Your best"), "{screen}");
 }
+
+#[test]
+fn the_puzzle_list_and_screen_at_80x24_and_the_smallest_size() {
+    use warpdrill::ui::Action;
+    let mut app = common::app();
+    app.update(Action::OpenPuzzles);
+    insta::assert_snapshot!("puzzles_80x24", common::screen(&app, 80, 24));
+    insta::assert_snapshot!("puzzles_60x20", common::screen(&app, 60, 20));
+    app.update(Action::OpenPuzzle("transpose".into()));
+    insta::assert_snapshot!("puzzle_transpose_80x24", common::screen(&app, 80, 24));
+    insta::assert_snapshot!("puzzle_transpose_60x20", common::screen(&app, 60, 20));
+}
+
+#[test]
+fn the_puzzle_screen_shows_the_check_of_the_file_it_watches() {
+    use warpdrill::ui::Action;
+    let (_guard, dir) = common::temp_dir("puzzle-screen");
+    let file = dir.join("puzzles").join("transpose.cu");
+    std::fs::create_dir_all(file.parent().expect("a folder")).expect("folder");
+    std::fs::write(&file, NAIVE).expect("write");
+    let mut app = common::app();
+    app.data_dir = Some(dir.clone());
+    app.update(Action::OpenPuzzle("transpose".into()));
+    let deadline = std::time::Instant::now() + std::time::Duration::from_secs(20);
+    let mut screen = common::screen(&app, 80, 24);
+    while !screen.contains("[missed]") {
+        assert!(std::time::Instant::now() < deadline, "{screen}");
+        std::thread::sleep(std::time::Duration::from_millis(50));
+        app.poll_work();
+        screen = common::screen(&app, 80, 24);
+    }
+    let rows: Vec<&str> = screen.lines().collect();
+    assert!(
+        rows.iter()
+            .any(|r| r.starts_with("│▲    6  32.0 sectors/request") && r.contains("out[x * n + y]")),
+        "{screen}"
+    );
+    assert!(
+        rows.iter().any(|r| r.starts_with("│Not solved yet.")),
+        "{screen}"
+    );
+    // The check is recorded, though not solved.
+    assert_eq!(app.puzzles.puzzles["transpose"].checks, 1);
+    assert!(!app.puzzles.solved("transpose"));
+    assert!(dir.join("puzzles.json").exists());
+}
