@@ -40,5 +40,4 @@ puzzle-yours = Your best: { $figures }
 puzzle-reference-locked = The reference solution is shown once the puzzle is solved.
 puzzle-no-data-dir = No data directory: the starter cannot be written and progress is not saved.
 home-puzzles = Kernel puzzles — write a kernel, get it run and graded
-cli-content-puzzles = Kernel puzzles: { $puzzles } checked (each reference solves its puzzle and meets its targets).
 ladder-key-puzzles = kernel puzzles

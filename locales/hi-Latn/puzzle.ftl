@@ -40,5 +40,4 @@ puzzle-yours = Tumhara best: { $figures }
 puzzle-reference-locked = Puzzle solve hone ke baad reference solution dikhega.
 puzzle-no-data-dir = Data directory nahi hai: starter likha nahi ja sakta aur progress save nahi hogi.
 home-puzzles = Kernel puzzles — kernel likho, woh chalega aur grade hoga
-cli-content-puzzles = Kernel puzzles: { $puzzles } check hue (har reference apna puzzle solve karta hai aur apne targets poore karta hai).
 ladder-key-puzzles = kernel puzzles

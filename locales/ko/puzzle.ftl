@@ -1,12 +1,12 @@
 # 커널 퍼즐: 명령줄과 퍼즐 화면.
 puzzle-no-dir = 폴더를 주지 않았고 데이터 디렉터리도 없습니다: `warpdrill puzzle start ID DIR`처럼 폴더를 주세요
 puzzle-start-wrote = { $path }에 썼습니다. 편집한 뒤: warpdrill puzzle check { $id } { $path }
-puzzle-start-exists = { $path }이(가) 이미 있습니다: 덮어쓰려면 --force를 붙이세요
+puzzle-start-exists = { $path } 파일이 이미 있습니다: 덮어쓰려면 --force를 붙이세요
 puzzle-unknown = `{ $id }` 퍼즐이 없습니다 (`warpdrill puzzle list` 참고)
-puzzle-unreadable = { $path }을(를) 읽을 수 없습니다: { $error }
+puzzle-unreadable = { $path } 파일을 읽을 수 없습니다: { $error }
 puzzle-list-summary = 퍼즐 { $total }개 중 { $solved }개 해결.
 puzzle-correct = 크기 { $count }가지 모두 정답 ({ $sizes }).
-puzzle-first-wrong = { $size }에서 틀림: { $array }[{ $index }]이(가) { $got }, 기대값 { $expected }.
+puzzle-first-wrong = { $size }에서 틀림: { $array }[{ $index }] 값이 { $got }, 기대값 { $expected }.
 puzzle-race = { $size }에서 경쟁 상태: { $message }
 puzzle-out-of-bounds = { $size }에서 범위 밖 접근: { $message }
 puzzle-run-error = { $size }에서: { $message }
@@ -40,5 +40,4 @@ puzzle-yours = 내 최고 기록: { $figures }
 puzzle-reference-locked = 퍼즐을 해결하면 참조 풀이가 보입니다.
 puzzle-no-data-dir = 데이터 디렉터리가 없습니다: 시작 파일을 쓸 수 없고 진행 상황이 저장되지 않습니다.
 home-puzzles = 커널 퍼즐 — 커널을 쓰면 실행하고 채점합니다
-cli-content-puzzles = 커널 퍼즐: { $puzzles }개 검사 (각 참조 풀이가 자기 퍼즐을 풀고 목표를 달성함).
 ladder-key-puzzles = 커널 퍼즐
