@@ -446,8 +446,21 @@ pub fn run(
                         ExecError::Input(format!("no data for the array `{}`", site.array))
                     }),
                     Space::Shared => {
-                        let elems: i64 = site.extents.iter().product();
-                        Ok(vec![0u8; (elems.max(0) * site.elem_bytes.max(0)) as usize])
+                        // Sized before anything is allocated: a huge array is refused, not held.
+                        let needed = site
+                            .extents
+                            .iter()
+                            .fold(u64::try_from(site.elem_bytes).unwrap_or(0), |acc, &e| {
+                                acc.saturating_mul(u64::try_from(e).unwrap_or(0))
+                            });
+                        if needed <= limits.max_bytes {
+                            Ok(vec![0u8; needed as usize])
+                        } else {
+                            Err(ExecError::TooMuchMemory {
+                                needed,
+                                limit: limits.max_bytes,
+                            })
+                        }
                     }
                 };
                 let bytes = match bytes {
@@ -598,7 +611,7 @@ impl Machine<'_> {
     fn thread_of(&self, warp: &Warp, lane: usize) -> [u32; 3] {
         let t = warp.first + lane as u32;
         let [bx, by, _] = self.launch.block;
-        [t % bx, (t / bx) % by, t / (bx * by)]
+        [t % bx, (t / bx) % by, t / bx.saturating_mul(by).max(1)]
     }
 
     fn run_warp(&mut self, ops: &[Op], w: &mut Warp) -> R<()> {
@@ -890,7 +903,10 @@ impl Machine<'_> {
             .and_then(|b| b.checked_add(s.field_offset));
         let elements = mem.bytes.len() as i64 / s.elem_bytes.max(1);
         match start {
-            Some(b) if b >= 0 && b + i64::from(s.access_bytes) <= mem.bytes.len() as i64 => {
+            Some(b)
+                if b >= 0
+                    && b.saturating_add(i64::from(s.access_bytes)) <= mem.bytes.len() as i64 =>
+            {
                 Ok(b as usize)
             }
             _ => Err(ExecError::OutOfBounds {
@@ -1016,13 +1032,13 @@ impl Machine<'_> {
             return;
         }
         let [bx, by, _] = self.launch.block;
-        let thread = |t: u32| [t % bx, (t / bx) % by, t / (bx * by)];
+        let thread = |t: u32| [t % bx, (t / bx) % by, t / bx.saturating_mul(by).max(1)];
         // `block` of a touch is a running count; the current block's index is known, an earlier
         // one is found again from the count (blocks run in x, y, z order from 1).
         let [gx, gy, _] = self.launch.grid;
         let block = |n: u32| {
-            let n = n.saturating_sub(1);
-            [n % gx, (n / gx) % gy, n / (gx * gy)]
+            let (n, gx, gy) = (u64::from(n.saturating_sub(1)), u64::from(gx), u64::from(gy));
+            [n % gx, (n / gx) % gy, n / (gx * gy).max(1)].map(|v| v as u32)
         };
         self.races.push(Race {
             space: space_name(m.space),
@@ -1343,5 +1359,30 @@ mod tests {
         b.put_f32("a", &[0.0; 32]);
         let r = go(src, &mut b).expect("runs");
         assert_eq!(r.races.len(), 1, "{:?}", r.races);
+    }
+
+    #[test]
+    fn a_huge_grid_or_array_is_stopped_by_the_limits() {
+        let src = "// launch: --grid 2147483647,65535 --block 1024\n__global__ void k(float* a) {\n  a[0] = 1.0f;\n}\n";
+        let mut b = Buffers::default();
+        b.put_f32("a", &[0.0; 1]);
+        let limits = Limits {
+            max_steps: 10_000,
+            ..Limits::default()
+        };
+        let (k, l) = prepare(src, "t.cu", &Options::default()).expect("parses");
+        let e = run(&k, &l, &mut b, &limits).expect_err("too long");
+        assert!(matches!(e, ExecError::TooLong(10_000)), "{e}");
+        // The buffer is given back whatever happens.
+        assert!(b.f32s("a").is_some());
+        let src = "// launch: --grid 1 --block 32\n__global__ void k(float* a) {\n  __shared__ float s[1024][1024];\n  s[0][threadIdx.x] = 1.0f;\n  a[0] = s[0][0];\n}\n";
+        let (k, l) = prepare(src, "t.cu", &Options::default()).expect("parses");
+        let small = Limits {
+            max_bytes: 1 << 20,
+            ..Limits::default()
+        };
+        let e = run(&k, &l, &mut b, &small).expect_err("too big");
+        assert!(matches!(e, ExecError::TooMuchMemory { .. }), "{e}");
+        assert!(b.f32s("a").is_some());
     }
 }
