@@ -41,3 +41,4 @@ puzzle-reference-locked = The reference solution is shown once the puzzle is sol
 puzzle-no-data-dir = No data directory: the starter cannot be written and progress is not saved.
 home-puzzles = Kernel puzzles — write a kernel, get it run and graded
 ladder-key-puzzles = kernel puzzles
+puzzle-key-analyse = analyser screen

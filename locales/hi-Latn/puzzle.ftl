@@ -41,3 +41,4 @@ puzzle-reference-locked = Puzzle solve hone ke baad reference solution dikhega.
 puzzle-no-data-dir = Data directory nahi hai: starter likha nahi ja sakta aur progress save nahi hogi.
 home-puzzles = Kernel puzzles — kernel likho, woh chalega aur grade hoga
 ladder-key-puzzles = kernel puzzles
+puzzle-key-analyse = analyser screen

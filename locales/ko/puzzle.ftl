@@ -41,3 +41,4 @@ puzzle-reference-locked = 퍼즐을 해결하면 참조 풀이가 보입니다.
 puzzle-no-data-dir = 데이터 디렉터리가 없습니다: 시작 파일을 쓸 수 없고 진행 상황이 저장되지 않습니다.
 home-puzzles = 커널 퍼즐 — 커널을 쓰면 실행하고 채점합니다
 ladder-key-puzzles = 커널 퍼즐
+puzzle-key-analyse = 분석기 화면

@@ -534,6 +534,26 @@ impl Component for State {
                 self.poll(true);
             }
             KeyCode::Char('h') => self.hints = (self.hints + 1).min(self.puzzle.hints.len()),
+            // The analyser's own screen on the file at the performance size: every line's
+            // figures and its diagrams.
+            KeyCode::Char('a') if !self.source.is_empty() => {
+                let launch =
+                    puzzle::check::launch_for(&self.puzzle, &self.source, &self.puzzle.perf).ok()?;
+                let file = self
+                    .path
+                    .as_ref()
+                    .map_or_else(|| format!("{}.cu", self.puzzle.id), |p| p.display().to_string());
+                return Some(Action::AnalyzeKernel(Box::new(super::action::AnalyzeSetup {
+                    file,
+                    source: self.source.clone(),
+                    kernel: Some(self.puzzle.kernel.clone()),
+                    launch: Some(launch),
+                    defines: puzzle::check::defines(&self.puzzle.perf),
+                    arch: crate::engine::Arch::parse("sm_90")
+                        .unwrap_or_else(|_| crate::engine::Arch::default_arch()),
+                    gpu: crate::engine::timing::H200.key,
+                })));
+            }
             KeyCode::Up | KeyCode::Char('k') => self.scroll = self.scroll.saturating_sub(1),
             KeyCode::Down | KeyCode::Char('j') => self.scroll = self.scroll.saturating_add(1),
             KeyCode::PageUp => self.scroll = self.scroll.saturating_sub(10),
@@ -578,6 +598,7 @@ impl Component for State {
             KeyHint::new("s", t!(lang, "puzzle-key-start")),
             KeyHint::new("c", t!(lang, "puzzle-key-check")),
             KeyHint::new("h", t!(lang, "puzzle-key-hint")),
+            KeyHint::new("a", t!(lang, "puzzle-key-analyse")),
             KeyHint::new("↑↓", t!(lang, "puzzle-key-scroll")),
             KeyHint::new("?", t!(lang, "common-key-help")),
             KeyHint::new("Esc", t!(lang, "common-key-back")),
