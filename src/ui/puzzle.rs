@@ -538,21 +538,24 @@ impl Component for State {
             // figures and its diagrams.
             KeyCode::Char('a') if !self.source.is_empty() => {
                 let launch =
-                    puzzle::check::launch_for(&self.puzzle, &self.source, &self.puzzle.perf).ok()?;
-                let file = self
-                    .path
-                    .as_ref()
-                    .map_or_else(|| format!("{}.cu", self.puzzle.id), |p| p.display().to_string());
-                return Some(Action::AnalyzeKernel(Box::new(super::action::AnalyzeSetup {
-                    file,
-                    source: self.source.clone(),
-                    kernel: Some(self.puzzle.kernel.clone()),
-                    launch: Some(launch),
-                    defines: puzzle::check::defines(&self.puzzle.perf),
-                    arch: crate::engine::Arch::parse("sm_90")
-                        .unwrap_or_else(|_| crate::engine::Arch::default_arch()),
-                    gpu: crate::engine::timing::H200.key,
-                })));
+                    puzzle::check::launch_for(&self.puzzle, &self.source, &self.puzzle.perf)
+                        .ok()?;
+                let file = self.path.as_ref().map_or_else(
+                    || format!("{}.cu", self.puzzle.id),
+                    |p| p.display().to_string(),
+                );
+                return Some(Action::AnalyzeKernel(Box::new(
+                    super::action::AnalyzeSetup {
+                        file,
+                        source: self.source.clone(),
+                        kernel: Some(self.puzzle.kernel.clone()),
+                        launch: Some(launch),
+                        defines: puzzle::check::defines(&self.puzzle.perf),
+                        arch: crate::engine::Arch::parse("sm_90")
+                            .unwrap_or_else(|_| crate::engine::Arch::default_arch()),
+                        gpu: crate::engine::timing::H200.key,
+                    },
+                )));
             }
             KeyCode::Up | KeyCode::Char('k') => self.scroll = self.scroll.saturating_sub(1),
             KeyCode::Down | KeyCode::Char('j') => self.scroll = self.scroll.saturating_add(1),

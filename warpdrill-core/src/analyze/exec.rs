@@ -13,7 +13,7 @@
 //! and against the accesses of other threads since the last barrier ([`Race`]), as
 //! compute-sanitizer's memcheck and racecheck would. The run is bounded by [`Limits`].
 
-use super::ast::{BinOp, Expr, Kernel, Site, Space, Stmt, UnOp, Wrap};
+use super::ast::{BinOp, Expr, Func, Kernel, Site, Space, Stmt, UnOp, Wrap};
 use super::run::Launch;
 use std::collections::BTreeMap;
 use thiserror::Error;
@@ -820,11 +820,23 @@ impl Machine<'_> {
                 let at = self.address(w, lane, *site, false, line)?;
                 self.load_at(w, lane, *site, at, line)?
             }
-            Expr::Call(_) => {
-                return Err(ExecError::Unsupported {
-                    line,
-                    what: "this function call (math functions, shuffles, local arrays and intrinsics are not run on data); write it with operators".into(),
-                });
+            Expr::Call(func, args) if is_shuffle(*func) => {
+                let (value, src) = shuffle_args(args, line)?;
+                let mut idx = IndexCtx { m: self };
+                let x = idx.eval_pure(w, lane, src.0, line)?;
+                let width = match src.1 {
+                    Some(e) => idx.eval_pure(w, lane, e, line)?,
+                    None => 32,
+                };
+                let from = shuffle_source(*func, lane, x, width, w.active, line)?;
+                self.eval(w, from, value, line)?
+            }
+            Expr::Call(func, args) => {
+                let mut vals = Vec::with_capacity(args.len());
+                for a in args {
+                    vals.push(self.eval(w, lane, a, line)?);
+                }
+                apply(*func, &vals, line)?
             }
         })
     }
@@ -1131,14 +1143,109 @@ impl IndexCtx<'_> {
                     line,
                 )?
             }
-            Expr::Call(_) => {
-                return Err(ExecError::Unsupported {
-                    line,
-                    what: "a function call in an index".into(),
-                });
+            Expr::Call(func, args) if is_shuffle(*func) => {
+                let (value, src) = shuffle_args(args, line)?;
+                let x = self.eval_pure(w, lane, src.0, line)?;
+                let width = match src.1 {
+                    Some(e) => self.eval_pure(w, lane, e, line)?,
+                    None => 32,
+                };
+                let from = shuffle_source(*func, lane, x, width, w.active, line)?;
+                self.val(w, from, value, line)?
+            }
+            Expr::Call(func, args) => {
+                let mut vals = Vec::with_capacity(args.len());
+                for a in args {
+                    vals.push(self.val(w, lane, a, line)?);
+                }
+                apply(*func, &vals, line)?
             }
         })
     }
+}
+
+fn is_shuffle(f: Func) -> bool {
+    matches!(
+        f,
+        Func::Shfl | Func::ShflDown | Func::ShflUp | Func::ShflXor
+    )
+}
+
+/// A shuffle's value expression, and its lane (or delta, or mask) and width expressions.
+fn shuffle_args(args: &[Expr], line: u32) -> R<(&Expr, (&Expr, Option<&Expr>))> {
+    match args {
+        [_mask, value, x] => Ok((value, (x, None))),
+        [_mask, value, x, width] => Ok((value, (x, Some(width)))),
+        _ => Err(ExecError::Unsupported {
+            line,
+            what: "a shuffle without its mask, value and lane: __shfl_down_sync(mask, v, delta)"
+                .into(),
+        }),
+    }
+}
+
+/// The lane a shuffle reads for `lane`, as CUDA defines it: within segments of `width` lanes, a
+/// source outside the segment gives the lane its own value. Reading a lane that is not active is
+/// undefined on the GPU, and an error here.
+fn shuffle_source(f: Func, lane: usize, x: i64, width: i64, active: u32, line: u32) -> R<usize> {
+    if !(1..=32).contains(&width) || width & (width - 1) != 0 {
+        return Err(ExecError::Unsupported {
+            line,
+            what: format!("a shuffle of width {width} (a power of two from 1 to 32)"),
+        });
+    }
+    let (l, w) = (lane as i64, width);
+    let start = l - l % w;
+    let from = match f {
+        Func::Shfl => start + x.rem_euclid(w),
+        Func::ShflDown if l % w + x < w && x >= 0 => l + x,
+        Func::ShflUp if l % w >= x && x >= 0 => l - x,
+        Func::ShflXor => {
+            let to = l ^ (x & 31);
+            if to < start + w { to } else { l }
+        }
+        _ => l,
+    };
+    let from = from.clamp(0, 31) as usize;
+    if active & (1 << from) == 0 {
+        return Err(ExecError::Unsupported {
+            line,
+            what: format!(
+                "a shuffle by lane {lane} from lane {from}, which is not active here (undefined on the GPU: shuffle where the whole warp is active)"
+            ),
+        });
+    }
+    Ok(from)
+}
+
+/// A math function of the values of its arguments.
+fn apply(f: Func, v: &[Val], line: u32) -> R<Val> {
+    let unsupported = || {
+        ExecError::Unsupported {
+        line,
+        what: "this function call (the interpreter runs min, max, abs, sqrtf, rsqrtf, expf, logf, floorf, ceilf, fmaf and the __shfl_*_sync shuffles; not other functions, atomics or local arrays)".into(),
+    }
+    };
+    if v.iter().any(|x| matches!(x, Val::Raw(..))) {
+        return Err(not_arith(line));
+    }
+    let f32_of = |k: usize| v.get(k).map(|x| as_f32(*x));
+    Ok(match (f, v) {
+        (Func::Min, [Val::I(a), Val::I(b)]) => Val::I(*a.min(b)),
+        (Func::Max, [Val::I(a), Val::I(b)]) => Val::I(*a.max(b)),
+        (Func::Min, [a, b]) => Val::F(as_f32(*a).min(as_f32(*b))),
+        (Func::Max, [a, b]) => Val::F(as_f32(*a).max(as_f32(*b))),
+        (Func::Abs, [Val::I(a)]) => Val::I(a.wrapping_abs()),
+        (Func::Abs, [a]) => Val::F(as_f32(*a).abs()),
+        (Func::Sqrt, [_]) => Val::F(f32_of(0).unwrap_or(0.0).sqrt()),
+        (Func::Rsqrt, [_]) => Val::F(1.0 / f32_of(0).unwrap_or(0.0).sqrt()),
+        (Func::Exp, [_]) => Val::F(f32_of(0).unwrap_or(0.0).exp()),
+        (Func::Log, [_]) => Val::F(f32_of(0).unwrap_or(0.0).ln()),
+        (Func::Floor, [_]) => Val::F(f32_of(0).unwrap_or(0.0).floor()),
+        (Func::Ceil, [_]) => Val::F(f32_of(0).unwrap_or(0.0).ceil()),
+        (Func::Fma, [a, b, c]) => Val::F(as_f32(*a).mul_add(as_f32(*b), as_f32(*c))),
+        _ => return Err(unsupported()),
+    })
 }
 
 fn lanes(mask: u32) -> impl Iterator<Item = usize> {
@@ -1384,5 +1491,27 @@ mod tests {
         let e = run(&k, &l, &mut b, &small).expect_err("too big");
         assert!(matches!(e, ExecError::TooMuchMemory { .. }), "{e}");
         assert!(b.f32s("a").is_some());
+    }
+
+    #[test]
+    fn shuffles_and_math_functions_run_on_data() {
+        let src = "// launch: --grid 1 --block 64\n__global__ void k(const float* a, float* out) {\n  float v = fmaxf(a[threadIdx.x], 0.0f);\n  for (int d = 16; d > 0; d /= 2) {\n    v += __shfl_down_sync(0xffffffff, v, d);\n  }\n  if (threadIdx.x % 32 == 0) {\n    out[threadIdx.x / 32] = v;\n  }\n}\n";
+        let input: Vec<f32> = (0..64).map(|i| i as f32 - 10.0).collect();
+        let mut b = Buffers::default();
+        b.put_f32("a", &input);
+        b.put_f32("out", &[0.0; 2]);
+        let r = go(src, &mut b).expect("runs");
+        assert!(r.races.is_empty(), "{:?}", r.races);
+        let want: Vec<f32> = input
+            .chunks(32)
+            .map(|c| c.iter().map(|x| x.max(0.0)).sum())
+            .collect();
+        assert_eq!(b.f32s("out").expect("out"), want);
+        // A shuffle from a lane that is not active is refused.
+        let src = "// launch: --grid 1 --block 32\n__global__ void k(float* out) {\n  float v = threadIdx.x;\n  if (threadIdx.x < 16) {\n    v += __shfl_down_sync(0xffffffff, v, 16);\n  }\n  out[threadIdx.x] = v;\n}\n";
+        let mut b = Buffers::default();
+        b.put_f32("out", &[0.0; 32]);
+        let e = go(src, &mut b).expect_err("inactive source");
+        assert!(matches!(e, ExecError::Unsupported { line: 5, .. }), "{e}");
     }
 }

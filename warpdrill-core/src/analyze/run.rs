@@ -1621,7 +1621,7 @@ impl Machine<'_> {
                 }
                 (V::Unknown, Sym::No)
             }
-            Expr::Call(args) => {
+            Expr::Call(_, args) => {
                 for a in args {
                     self.eval(a, mask)?;
                 }
