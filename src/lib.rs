@@ -7,6 +7,6 @@ pub mod cli;
 pub mod ui;
 
 pub use warpdrill_core::{
-    analyze, clock, content, engine, explain, format, i18n, lab, ladder, progress, srs, store, t,
-    text, units,
+    analyze, clock, content, engine, explain, format, i18n, lab, ladder, progress, puzzle, srs,
+    store, t, text, units,
 };

@@ -188,3 +188,4 @@ cli-stats-calibration-drill = drill cards
 cli-stats-calibration-line = { $kind }: { $n } reviews · predicted recall { $predicted } · actual { $actual } · log loss { $log_loss } · RMSE { $rmse }
 cli-stats-calibration-none = { $kind }: no reviews a day or more apart yet
 cli-stats-calibration-bin = predicted { $from }–{ $to }%: mean { $predicted } · recalled { $actual } ({ $n })
+cli-content-puzzles = Kernel puzzles: { $puzzles } checked (each reference solves its puzzle and meets its targets).

@@ -182,3 +182,4 @@ cli-stats-calibration-drill = drill cards
 cli-stats-calibration-line = { $kind }: { $n } reviews · anumaanit recall { $predicted } · asli { $actual } · log loss { $log_loss } · RMSE { $rmse }
 cli-stats-calibration-none = { $kind }: abhi tak ek din ya zyada ke gap wala koi review nahi
 cli-stats-calibration-bin = anumaan { $from }–{ $to }%: ausat { $predicted } · yaad rahe { $actual } ({ $n })
+cli-content-puzzles = Kernel puzzles: { $puzzles } check hue (har reference apna puzzle solve karta hai aur apne targets poore karta hai).

@@ -143,3 +143,4 @@ cli-stats-calibration-drill = 드릴 카드
 cli-stats-calibration-line = { $kind }: 복습 { $n }회 · 예측 기억률 { $predicted } · 실제 { $actual } · 로그 손실 { $log_loss } · RMSE { $rmse }
 cli-stats-calibration-none = { $kind }: 하루 이상 간격의 복습이 아직 없음
 cli-stats-calibration-bin = 예측 { $from }–{ $to }%: 평균 { $predicted } · 실제 기억 { $actual } ({ $n }회)
+cli-content-puzzles = 커널 퍼즐: { $puzzles }개 검사 (각 참조 풀이가 자기 퍼즐을 풀고 목표를 달성함).

@@ -20,8 +20,8 @@ use crate::t;
 pub use crate::ui::Action;
 use crate::ui::{
     Component, Ctx, ExplorerSetup, KeyHint, Space, Tab, Theme, analyze as analyze_ui, calculators,
-    card, exercise, explorer, home, lab as lab_ui, ladder as ladder_ui, lesson, review, search,
-    stats, topic,
+    card, exercise, explorer, home, lab as lab_ui, ladder as ladder_ui, lesson,
+    puzzle as puzzle_ui, review, search, stats, topic,
 };
 use ratatui::crossterm::event::{Event, KeyCode, KeyEvent, KeyEventKind, KeyModifiers};
 use std::sync::Arc;
@@ -65,6 +65,10 @@ pub enum Screen {
     LabStep(Box<lab_ui::Step>),
     /// Lab mode: handed in, with the receipt.
     LabEnd(lab_ui::End),
+    /// The kernel puzzles.
+    Puzzles(puzzle_ui::List),
+    /// One kernel puzzle, watching the learner's file.
+    Puzzle(Box<puzzle_ui::State>),
 }
 
 impl Screen {
@@ -88,6 +92,8 @@ impl Screen {
             Screen::LabOverview(state) => state,
             Screen::LabStep(state) => state.as_ref(),
             Screen::LabEnd(state) => state,
+            Screen::Puzzles(state) => state,
+            Screen::Puzzle(state) => state.as_ref(),
         }
     }
 
@@ -111,6 +117,8 @@ impl Screen {
             Screen::LabOverview(state) => state,
             Screen::LabStep(state) => state.as_mut(),
             Screen::LabEnd(state) => state,
+            Screen::Puzzles(state) => state,
+            Screen::Puzzle(state) => state.as_mut(),
         }
     }
 }
@@ -170,6 +178,10 @@ pub struct App {
     home: Screen,
     /// How far help is scrolled.
     help_scroll: crate::ui::scroll::Scroll,
+    /// The data directory (`None`: nothing is saved), where puzzle files and records are kept.
+    pub data_dir: Option<std::path::PathBuf>,
+    /// The kernel puzzles solved and their best figures.
+    pub puzzles: crate::puzzle::record::Record,
 }
 
 impl std::fmt::Debug for App {
@@ -312,6 +324,8 @@ impl App {
             seeds,
             home: Screen::Home(home::State::new()),
             help_scroll: Default::default(),
+            data_dir: None,
+            puzzles: Default::default(),
         }
     }
 
@@ -448,6 +462,7 @@ impl App {
     /// Takes the result of work done on a worker thread, if it is there: an analysed kernel
     /// replaces its "analysing…" screen (an error goes back, saying why). Call it between events.
     pub fn poll_work(&mut self) {
+        self.poll_puzzle();
         let Some(Screen::Analyzing(pending)) = self.stack.last() else {
             return;
         };
@@ -463,6 +478,42 @@ impl App {
                 if self.stack.is_empty() {
                     self.stack.push(Screen::Home(home::State::default()));
                 }
+            }
+        }
+    }
+
+    /// The puzzle screen on top looks at its file (and takes a finished check, which is recorded).
+    fn poll_puzzle(&mut self) {
+        let Some(Screen::Puzzle(state)) = self.stack.last_mut() else {
+            puzzle_ui::set_watching(false);
+            return;
+        };
+        puzzle_ui::set_watching(true);
+        if let Some(outcome) = state.poll(false) {
+            self.note_puzzle(&outcome);
+        }
+    }
+
+    /// Records a puzzle's check, saves the record, and shows it on the puzzle screens.
+    fn note_puzzle(&mut self, outcome: &crate::puzzle::check::Outcome) {
+        self.puzzles.note(outcome);
+        if let Some(dir) = &self.data_dir
+            && let Err(e) = self.puzzles.save(dir)
+        {
+            self.flash = Some(t!(
+                self.lang,
+                "cli-error",
+                message = format!("{}: {e}", crate::puzzle::record::path(dir).display())
+            ));
+        }
+        let entry = self.puzzles.puzzles.get(&outcome.puzzle).cloned();
+        for screen in &mut self.stack {
+            match screen {
+                Screen::Puzzle(state) if state.id() == outcome.puzzle => {
+                    state.set_best(entry.clone())
+                }
+                Screen::Puzzles(list) if outcome.solved => list.mark_solved(&outcome.puzzle),
+                _ => {}
             }
         }
     }
@@ -693,6 +744,58 @@ impl App {
                 Ok(state) => self.stack.push(Screen::Analyze(Box::new(state))),
                 Err(message) => self.flash = Some(self.cannot_analyse(&setup.file, &message)),
             },
+            Action::OpenPuzzles => {
+                let solved = self
+                    .puzzles
+                    .puzzles
+                    .iter()
+                    .filter(|(_, e)| e.solved)
+                    .map(|(id, _)| id.clone())
+                    .collect();
+                self.stack
+                    .push(Screen::Puzzles(puzzle_ui::List::new(self.lang, solved)));
+            }
+            Action::OpenPuzzle(id) => {
+                let path = self
+                    .data_dir
+                    .as_deref()
+                    .map(|d| crate::puzzle::record::files_dir(d).join(format!("{id}.cu")));
+                let best = self.puzzles.puzzles.get(&id).cloned();
+                if let Some(state) = puzzle_ui::State::new(&id, self.lang, path, best) {
+                    self.stack.push(Screen::Puzzle(Box::new(state)));
+                    self.poll_puzzle();
+                }
+            }
+            Action::PuzzleStart(id) => {
+                if let (Some(dir), Some(p)) =
+                    (self.data_dir.clone(), crate::puzzle::find(&id, self.lang))
+                {
+                    let dir = crate::puzzle::record::files_dir(&dir);
+                    match crate::puzzle::record::start(&p, &dir, false) {
+                        Ok(path) => {
+                            self.flash = Some(t!(
+                                self.lang,
+                                "puzzle-start-wrote",
+                                path = path.display().to_string(),
+                                id = id.as_str()
+                            ))
+                        }
+                        Err(crate::puzzle::record::StartError::Exists(path)) => {
+                            self.flash = Some(t!(
+                                self.lang,
+                                "puzzle-start-exists",
+                                path = path.display().to_string()
+                            ))
+                        }
+                        Err(e) => {
+                            self.flash = Some(t!(self.lang, "cli-error", message = e.to_string()))
+                        }
+                    }
+                    self.poll_puzzle();
+                } else {
+                    self.flash = Some(t!(self.lang, "puzzle-no-data-dir"));
+                }
+            }
             Action::OpenCalculators(tab) => self
                 .stack
                 .push(Screen::Calculators(Box::new(calculators::State::new(tab)))),
@@ -1236,6 +1339,8 @@ fn navigates(action: &Action) -> bool {
             | Action::OpenExplorer(_)
             | Action::OpenAnalyzeExamples
             | Action::AnalyzeKernel(_)
+            | Action::OpenPuzzles
+            | Action::OpenPuzzle(_)
             | Action::OpenCalculators(_)
             | Action::ReopenExplorer
             | Action::ReopenCalculators

@@ -123,6 +123,13 @@ pub fn check_in(dir: Option<&Path>, as_json: bool, lang: Lang) -> Report {
         .partition(|l| l.severity == ladder::check::Severity::Error);
     let mut errors = loaded.problems.clone();
     errors.extend(lint_errors.into_iter().map(|l| l.diagnostic));
+    // The built-in kernel puzzles: each reference solves its puzzle and meets its targets.
+    let puzzles = if dir.is_none() {
+        errors.extend(crate::puzzle::validate());
+        crate::puzzle::FILES.len()
+    } else {
+        0
+    };
     let warnings: Vec<content::Diagnostic> = warnings.into_iter().map(|l| l.diagnostic).collect();
     let shares = ladder::check::shares_in_sources(&sources, &loaded);
     let ok = errors.is_empty();
@@ -139,6 +146,7 @@ pub fn check_in(dir: Option<&Path>, as_json: bool, lang: Lang) -> Report {
             "cards": loaded.cards.len(),
             "topics": loaded.topics.len(),
             "lessons": loaded.lessons.len(),
+            "puzzles": puzzles,
             "answer_shares": shares.iter().map(|share| json!({
                 "exercise": share.exercise,
                 "kind": share.kind,
@@ -190,6 +198,13 @@ pub fn check_in(dir: Option<&Path>, as_json: bool, lang: Lang) -> Report {
                 warnings = warnings.len()
             )
         );
+        if puzzles > 0 {
+            let _ = writeln!(
+                out,
+                "{}",
+                t!(lang, "cli-content-puzzles", puzzles = puzzles)
+            );
+        }
         out.push_str(&share_table(&shares, lang));
         out
     };

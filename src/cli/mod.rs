@@ -8,6 +8,7 @@ pub mod json;
 pub mod lab;
 pub mod lab_net;
 pub mod output;
+pub mod puzzle;
 pub mod review;
 pub mod signals;
 pub mod sweep;
@@ -119,6 +120,13 @@ pub enum Command {
     Calc(CalcCommand),
     /// Analyse a CUDA kernel without a GPU: each line's sectors and bank conflicts over a launch.
     Analyze(analyze::AnalyzeArgs),
+    /// Kernel puzzles: write a kernel in your editor; warpdrill runs it, checks it and grades its
+    /// memory behaviour. Without a command it opens the puzzle list.
+    Puzzle {
+        /// What to do.
+        #[command(subcommand)]
+        command: Option<puzzle::PuzzleCommand>,
+    },
     /// Grade one answer to one exercise variant (exit 0 correct, 1 wrong, 2 unusable input, 3 an
     /// explanation to compare with the model answer).
     Check(CheckArgs),
@@ -586,6 +594,16 @@ pub fn run(cli: Cli) -> ExitCode {
             }
         },
         Some(Command::Analyze(args)) => self::analyze::run_in(&args, lang),
+        Some(Command::Puzzle {
+            command: Some(command),
+        }) => self::puzzle::run_in(command, cli.data_dir.as_deref(), lang),
+        Some(Command::Puzzle { command: None }) => ExitCode::from(self::tui::run_with(
+            cli.data_dir.as_deref(),
+            cli.content.as_deref(),
+            self::tui::Start::Puzzles,
+            theme,
+            cli.lang,
+        )),
         Some(Command::Check(args)) => match self::content::load_in(cli.content.as_deref(), lang) {
             Ok(content) => finish(self::content::check_answer_in(
                 &content.in_lang(lang),

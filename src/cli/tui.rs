@@ -29,6 +29,8 @@ pub enum Start {
     Calculators(Tab),
     /// A kernel, analysed.
     Analyze(Box<crate::ui::analyze::AnalyzeSetup>),
+    /// The kernel puzzles.
+    Puzzles,
     /// A review session.
     Review {
         /// Only this topic's cards.
@@ -240,9 +242,16 @@ pub fn run_with(
         }
     };
     let now = clock.now_secs();
+    let mut puzzles = crate::puzzle::record::Record::default();
+    let mut puzzle_notice = None;
+    let mut data = None;
     let (store, progress, notice) = match progress::data_dir(data_dir) {
         Some(dir) => {
             let opened = Store::open(&dir, now);
+            let loaded = crate::puzzle::record::load(&dir, now);
+            puzzles = loaded.record;
+            puzzle_notice = loaded.notice;
+            data = Some(dir.clone());
             (Some(opened.store), opened.progress, opened.notice)
         }
         None => (
@@ -264,6 +273,9 @@ pub fn run_with(
     app.settings = settings_path;
     app.notices.extend(settings_notice);
     app.notices.extend(notice);
+    app.notices.extend(puzzle_notice);
+    app.data_dir = data;
+    app.puzzles = puzzles;
     let flags = match &start {
         Start::Review { flags, .. } => flags.clone(),
         _ => crate::cli::review::ReviewFlags::default(),
@@ -323,6 +335,7 @@ pub fn run_with(
         Start::Explorer(state) => app.start_on(Action::OpenExplorer(state)),
         Start::Calculators(tab) => app.start_on(Action::OpenCalculators(tab)),
         Start::Analyze(setup) => app.start_on(Action::AnalyzeKernel(setup)),
+        Start::Puzzles => app.start_on(Action::OpenPuzzles),
         Start::Review { topic, new, .. } => {
             if let Some(deck) = app.review.as_mut() {
                 deck.set_topic_filter(topic);
@@ -391,6 +404,9 @@ pub fn drive(app: &mut App, tick: bool) -> u8 {
             // While a kernel is analysed on a worker thread, wake up often to show its result.
             let wake = if crate::ui::analyze::working() {
                 Some(std::time::Duration::from_millis(50))
+            } else if crate::ui::puzzle::watching() {
+                // The puzzle screen looks at its file's modification time.
+                Some(crate::ui::puzzle::POLL)
             } else {
                 tick.then_some(std::time::Duration::from_secs(1))
             };

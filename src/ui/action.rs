@@ -240,4 +240,10 @@ pub enum Action {
     LabHint(usize),
     /// Lab mode: hand the lab in.
     LabSubmit,
+    /// Open the kernel puzzles.
+    OpenPuzzles,
+    /// Open one kernel puzzle.
+    OpenPuzzle(String),
+    /// Write a puzzle's starter file where its screen watches (kept if it is there already).
+    PuzzleStart(String),
 }

@@ -114,6 +114,10 @@ pub fn items(ctx: &Ctx) -> Vec<Item> {
         action: Action::OpenAnalyzeExamples,
     });
     items.push(Item {
+        label: t!(lang, "home-puzzles"),
+        action: Action::OpenPuzzles,
+    });
+    items.push(Item {
         label: t!(lang, "home-search"),
         action: Action::OpenSearch,
     });

@@ -133,6 +133,8 @@ impl Component for State {
             }
             KeyCode::Char('u') => return Some(Action::UnlockAll),
             KeyCode::Char('p') => return Some(Action::OpenPractice),
+            // Mastery ends in writing kernels: L5 leads to the kernel puzzles.
+            KeyCode::Char('z') if self.level == Level::L5 => return Some(Action::OpenPuzzles),
             KeyCode::Char('L') => {
                 let exercise = ctx.content.level(self.level).nth(self.selected)?;
                 return ctx
@@ -158,7 +160,11 @@ impl Component for State {
     }
 
     fn keys(&self, lang: Lang) -> Vec<KeyHint> {
-        keys(lang)
+        let mut keys = keys(lang);
+        if self.level == Level::L5 {
+            keys.insert(3, KeyHint::new("z", t!(lang, "ladder-key-puzzles")));
+        }
+        keys
     }
 }
 

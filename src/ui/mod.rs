@@ -19,6 +19,7 @@ pub mod lab_dashboard;
 pub mod lab_served;
 pub mod ladder;
 pub mod lesson;
+pub mod puzzle;
 pub mod review;
 pub mod scroll;
 pub mod search;

@@ -32,6 +32,8 @@ mod lab_offline;
 mod lab_served;
 mod lessons;
 mod mastery;
+mod puzzle;
+mod puzzle_props;
 mod readme;
 mod reference;
 mod resume;

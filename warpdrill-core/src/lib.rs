@@ -14,6 +14,7 @@ pub mod lab;
 pub mod ladder;
 pub mod numwords;
 pub mod progress;
+pub mod puzzle;
 pub mod srs;
 pub mod store;
 pub mod text;

@@ -94,8 +94,67 @@ pub enum Expr {
     /// A memory read, by access site.
     Load(usize),
     /// A function the analyser does not follow (math, conversions, shuffles): its arguments are
-    /// evaluated (their loads counted), its value is unknown.
-    Call(Vec<Expr>),
+    /// evaluated (their loads counted), its value is unknown to the analyser. The interpreter
+    /// ([`super::exec`]) runs the functions [`Func`] names.
+    Call(Func, Vec<Expr>),
+}
+
+/// The functions the interpreter runs on data; every other call is [`Func::Opaque`].
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum Func {
+    /// A call the interpreter cannot run (its value is not computed).
+    Opaque,
+    /// `min`, `fminf`, … of two values.
+    Min,
+    /// `max`, `fmaxf`, …
+    Max,
+    /// `abs`, `fabsf`, …
+    Abs,
+    /// `sqrtf`
+    Sqrt,
+    /// `rsqrtf`
+    Rsqrt,
+    /// `expf`, `__expf`
+    Exp,
+    /// `logf`, `__logf`
+    Log,
+    /// `floorf`
+    Floor,
+    /// `ceilf`
+    Ceil,
+    /// `fmaf(a, b, c)` = a·b + c
+    Fma,
+    /// `__shfl_sync(mask, v, lane[, width])`
+    Shfl,
+    /// `__shfl_down_sync(mask, v, delta[, width])`
+    ShflDown,
+    /// `__shfl_up_sync(mask, v, delta[, width])`
+    ShflUp,
+    /// `__shfl_xor_sync(mask, v, lane_mask[, width])`
+    ShflXor,
+}
+
+impl Func {
+    /// The function a call of `name` is.
+    pub fn of(name: &str) -> Func {
+        match name {
+            "min" | "fminf" | "fmin" | "umin" | "llmin" | "ullmin" => Func::Min,
+            "max" | "fmaxf" | "fmax" | "umax" | "llmax" | "ullmax" => Func::Max,
+            "abs" | "fabsf" | "fabs" | "llabs" => Func::Abs,
+            "sqrtf" | "sqrt" | "__fsqrt_rn" => Func::Sqrt,
+            "rsqrtf" | "rsqrt" => Func::Rsqrt,
+            "expf" | "exp" | "__expf" => Func::Exp,
+            "logf" | "log" | "__logf" => Func::Log,
+            "floorf" | "floor" => Func::Floor,
+            "ceilf" | "ceil" => Func::Ceil,
+            "fmaf" | "fma" | "__fmaf_rn" => Func::Fma,
+            "__shfl_sync" => Func::Shfl,
+            "__shfl_down_sync" => Func::ShflDown,
+            "__shfl_up_sync" => Func::ShflUp,
+            "__shfl_xor_sync" => Func::ShflXor,
+            _ => Func::Opaque,
+        }
+    }
 }
 
 /// A statement.
@@ -134,8 +193,8 @@ pub enum Stmt {
     /// `return;`: the lane stops.
     Return,
     /// `__syncthreads()`: every warp of the block waits for the others (the timing model counts the
-    /// phases between barriers; the counts are unaffected).
-    Barrier,
+    /// phases between barriers; the counts are unaffected). Where it is written.
+    Barrier(Pos),
     /// An expression evaluated for its loads.
     Eval(Expr, Pos),
 }
@@ -168,6 +227,10 @@ pub struct Site {
     pub field_offset: i64,
     /// Bytes one lane moves.
     pub access_bytes: u32,
+    /// The C type of one component the access reads or writes (`float` for a `float4`).
+    pub value: Wrap,
+    /// Bytes of that component (4 for a `float4`'s, 8 for a `double`).
+    pub value_bytes: u32,
     /// Where it is in the source.
     pub pos: Pos,
     /// The access's text.

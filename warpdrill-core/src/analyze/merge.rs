@@ -77,7 +77,7 @@ fn hash_expr(e: &Expr, h: &mut DefaultHasher) {
             std::mem::discriminant(w).hash(h);
             hash_expr(a, h);
         }
-        Expr::Call(args) => {
+        Expr::Call(_, args) => {
             args.len().hash(h);
             for a in args {
                 hash_expr(a, h);
@@ -92,7 +92,7 @@ fn mentions(e: &Expr, slot: usize) -> bool {
         Expr::Unary(_, a) | Expr::Cast(_, a) => mentions(a, slot),
         Expr::Binary(_, a, b) => mentions(a, slot) || mentions(b, slot),
         Expr::Cond(c, a, b) => mentions(c, slot) || mentions(a, slot) || mentions(b, slot),
-        Expr::Call(args) => args.iter().any(|a| mentions(a, slot)),
+        Expr::Call(_, args) => args.iter().any(|a| mentions(a, slot)),
         _ => false,
     }
 }
@@ -128,7 +128,7 @@ fn loads_in(e: &Expr, out: &mut Vec<usize>) {
             loads_in(a, out);
             loads_in(b, out);
         }
-        Expr::Call(args) => {
+        Expr::Call(_, args) => {
             for a in args {
                 loads_in(a, out);
             }
@@ -295,7 +295,7 @@ impl Finder<'_> {
                         .collect();
                     self.walk(body, &slots);
                 }
-                Stmt::Return | Stmt::Barrier => {}
+                Stmt::Return | Stmt::Barrier(_) => {}
             }
             // Neighbouring stores end at any other statement.
             self.group(&stores);

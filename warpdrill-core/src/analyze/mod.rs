@@ -9,6 +9,7 @@
 pub mod ast;
 pub mod error;
 pub mod examples;
+pub mod exec;
 pub mod merge;
 pub mod parse;
 pub mod run;

@@ -1,6 +1,6 @@
 //! Reading a kernel with tree-sitter's CUDA grammar into the interpreter's statements.
 
-use super::ast::{BinOp, Expr, Kernel, Pos, Site, Space, Stmt, UnOp, Wrap};
+use super::ast::{BinOp, Expr, Func, Kernel, Pos, Site, Space, Stmt, UnOp, Wrap};
 use super::error::{AnalyzeError, Result};
 use std::collections::HashMap;
 use tree_sitter::{Node, Parser};
@@ -1049,7 +1049,10 @@ impl<'a> Cx<'a> {
                 } else if wrap == Wrap::Float {
                     // A float scalar (alpha, beta, eps) rarely feeds an address: an unknown value,
                     // reported only if it is used in one.
-                    self.bind(&name, Binding::Value(Expr::Call(Vec::new()), wrap));
+                    self.bind(
+                        &name,
+                        Binding::Value(Expr::Call(Func::Opaque, Vec::new()), wrap),
+                    );
                 }
                 // Without a value, the name stays unknown: using it is an error that asks for one.
             }
@@ -1197,7 +1200,7 @@ impl<'a> Cx<'a> {
                 let name = self.text(d).to_string();
                 self.bind(
                     &name,
-                    Binding::Value(Expr::Call(Vec::new()), Wrap::Signed(32)),
+                    Binding::Value(Expr::Call(Func::Opaque, Vec::new()), Wrap::Signed(32)),
                 );
             }
         }
@@ -1587,7 +1590,7 @@ impl<'a> Cx<'a> {
                     let target = inner.child_by_field_name("left").map(strip_parens);
                     match target {
                         Some(t) if t.kind() == "identifier" => self.expr(t)?,
-                        _ => Expr::Call(Vec::new()),
+                        _ => Expr::Call(Func::Opaque, Vec::new()),
                     }
                 } else {
                     self.expr(right)?
@@ -1615,7 +1618,7 @@ impl<'a> Cx<'a> {
                     .unwrap_or("");
                 let name = f.rsplit(['.', ':']).next().unwrap_or(f).trim();
                 if name == "__syncthreads" {
-                    out.push(Stmt::Barrier);
+                    out.push(Stmt::Barrier(pos(node)));
                     Ok(())
                 } else if matches!(
                     name,
@@ -1711,7 +1714,7 @@ impl<'a> Cx<'a> {
             out.push(Stmt::SetLocal {
                 slot,
                 op,
-                value: Expr::Call(vec![value]),
+                value: Expr::Call(Func::Opaque, vec![value]),
                 wrap,
                 pos: pos(left),
             });
@@ -1853,6 +1856,11 @@ impl<'a> Cx<'a> {
                 format!("a {access_bytes}-byte access (1, 2, 4, 8 or 16 bytes)"),
             );
         }
+        // The bytes of one component: a vector's component, else the whole access.
+        let value_bytes = match &field {
+            Some(_) => access_bytes,
+            None => ety.fields.first().map_or(ety.size, |f| f.2),
+        };
         let mut indices = Vec::new();
         for idx in index_nodes {
             indices.push(self.expr(idx)?);
@@ -1885,6 +1893,8 @@ impl<'a> Cx<'a> {
             elem_bytes: ety.size,
             field_offset,
             access_bytes: access_bytes as u32,
+            value: wrap,
+            value_bytes: value_bytes as u32,
             pos: pos(node),
             text: self.short(node),
             merged_into: None,
@@ -2116,7 +2126,7 @@ impl<'a> Cx<'a> {
     #[inline(never)]
     fn ex_subscript_expression(&mut self, node: Node) -> Result<(Expr, Wrap)> {
         if let Some((slot, wrap)) = self.local_element(node)? {
-            return Ok((Expr::Call(vec![Expr::Local(slot)]), wrap));
+            return Ok((Expr::Call(Func::Opaque, vec![Expr::Local(slot)]), wrap));
         }
         let site = self.site(node)?;
         Ok((Expr::Load(site), self.site_wraps[site]))
@@ -2369,14 +2379,14 @@ impl<'a> Cx<'a> {
                     b(11),
                 )),
             ),
-            (_, "sync") => Expr::Call(Vec::new()),
+            (_, "sync") => Expr::Call(Func::Opaque, Vec::new()),
             _ => {
                 // shfl, shfl_down, any, all, ballot…: no memory traffic; the value is unknown.
                 let mut typed = Vec::new();
                 for a in args {
                     typed.push(self.expr(*a)?);
                 }
-                return Ok(Some((Expr::Call(typed), opaque_type(name))));
+                return Ok(Some((Expr::Call(Func::Opaque, typed), opaque_type(name))));
             }
         };
         Ok(Some((v, U)))
@@ -2509,7 +2519,7 @@ impl<'a> Cx<'a> {
         }
         let wrap = opaque_type(&name);
         Ok((
-            Expr::Call(typed.into_iter().map(|(e, _)| e).collect()),
+            Expr::Call(Func::of(&name), typed.into_iter().map(|(e, _)| e).collect()),
             wrap,
         ))
     }
@@ -2669,7 +2679,7 @@ fn collect_loads(e: &Expr, out: &mut Vec<usize>) {
             collect_loads(a, out);
             collect_loads(b, out);
         }
-        Expr::Call(args) => args.iter().for_each(|a| collect_loads(a, out)),
+        Expr::Call(_, args) => args.iter().for_each(|a| collect_loads(a, out)),
         _ => {}
     }
 }
@@ -2677,7 +2687,7 @@ fn collect_loads(e: &Expr, out: &mut Vec<usize>) {
 /// `e` with the loads of `dead` sites made unknown values that count nothing (read with another).
 fn drop_loads(e: &mut Expr, dead: &[usize]) {
     match e {
-        Expr::Load(s) if dead.contains(s) => *e = Expr::Call(Vec::new()),
+        Expr::Load(s) if dead.contains(s) => *e = Expr::Call(Func::Opaque, Vec::new()),
         Expr::Unary(_, a) | Expr::Cast(_, a) => drop_loads(a, dead),
         Expr::Binary(_, a, b) => {
             drop_loads(a, dead);
@@ -2688,7 +2698,7 @@ fn drop_loads(e: &mut Expr, dead: &[usize]) {
             drop_loads(a, dead);
             drop_loads(b, dead);
         }
-        Expr::Call(args) => args.iter_mut().for_each(|a| drop_loads(a, dead)),
+        Expr::Call(_, args) => args.iter_mut().for_each(|a| drop_loads(a, dead)),
         _ => {}
     }
 }
@@ -2700,7 +2710,7 @@ fn has_load(e: &Expr) -> bool {
         Expr::Unary(_, a) | Expr::Cast(_, a) => has_load(a),
         Expr::Binary(_, a, b) => has_load(a) || has_load(b),
         Expr::Cond(c, a, b) => has_load(c) || has_load(a) || has_load(b),
-        Expr::Call(args) => args.iter().any(has_load),
+        Expr::Call(_, args) => args.iter().any(has_load),
         _ => false,
     }
 }

@@ -1217,7 +1217,7 @@ impl Machine<'_> {
                     }
                 }
                 Stmt::Return => self.done |= mask,
-                Stmt::Barrier => {
+                Stmt::Barrier(_) => {
                     self.warp_track[1] += 1;
                     self.prof.warp_instructions += self.weight;
                 }
@@ -1621,7 +1621,7 @@ impl Machine<'_> {
                 }
                 (V::Unknown, Sym::No)
             }
-            Expr::Call(args) => {
+            Expr::Call(_, args) => {
                 for a in args {
                     self.eval(a, mask)?;
                 }
