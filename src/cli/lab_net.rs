@@ -466,6 +466,7 @@ pub fn serve_command(
             .unwrap_or_else(|| default_db(&args.lab, &file.lab));
         let db = crate::lab::db::Db::open(&path, &file.lab.id, file.lab.version)
             .map_err(|e| e.to_string())?;
+        db.set_roster(&args.roster).map_err(|e| e.to_string())?;
         let class = Class::open(
             file.lab,
             &file.name,
@@ -560,14 +561,20 @@ pub fn report(
     use super::lab::ReportFormat;
     let file = super::lab::read_lab(&args.lab)?;
     let content = super::lab::content(content_dir)?;
-    let roster_path = args.key.clone().unwrap_or_else(|| {
-        args.lab
-            .parent()
-            .unwrap_or(std::path::Path::new(""))
-            .join("roster.csv")
-    });
-    let roster = crate::lab::Roster::load(&roster_path).map_err(|e| e.to_string())?;
     let (db, stamp) = crate::lab::db::Db::open_read(db_path).map_err(|e| e.to_string())?;
+    // The roster: as given, else the one the lab was served with, else `roster.csv` beside it.
+    let beside = args
+        .lab
+        .parent()
+        .unwrap_or(std::path::Path::new(""))
+        .join("roster.csv");
+    let roster_path = args
+        .key
+        .clone()
+        .or_else(|| db.roster().filter(|p| p.is_file()))
+        .unwrap_or(beside);
+    let roster = crate::lab::Roster::load(&roster_path)
+        .map_err(|e| format!("{e} — pass the roster the lab was served with as --roster FILE"))?;
     let expected = format!("{} v{}", file.lab.id, file.lab.version);
     if stamp != expected {
         return Err(format!(

@@ -420,3 +420,51 @@ fn the_dashboard_shows_the_class_and_gives_extra_time_live() {
     tmux.wait_for("Stop serving?");
     tmux.keys(&["q"]);
 }
+
+/// The README's instructor path: the roster beside the instructor, not beside the lab file; the
+/// report from the database finds the roster the lab was served with.
+#[test]
+fn the_report_finds_the_roster_the_lab_was_served_with() {
+    let root = tempfile::tempdir().unwrap();
+    let labs = root.path().join("labs");
+    std::fs::create_dir(&labs).unwrap();
+    std::fs::write(labs.join("lab.ron"), LAB).unwrap();
+    let roster = root.path().join("class-roster.csv");
+    std::fs::write(&roster, ROSTER).unwrap();
+    let db = root.path().join("class.db");
+    let mut child = warpdrill()
+        .args(["lab", "serve"])
+        .arg(labs.join("lab.ron"))
+        .arg("--roster")
+        .arg(&roster)
+        .args(["--bind", "127.0.0.1", "--port", "0", "--db"])
+        .arg(&db)
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("lab serve starts");
+    let mut line = String::new();
+    BufReader::new(child.stdout.take().unwrap())
+        .read_line(&mut line)
+        .unwrap();
+    assert!(line.contains("http://127.0.0.1:"), "{line}");
+    let _ = child.kill();
+    let _ = child.wait();
+    let out = warpdrill()
+        .args(["lab", "report"])
+        .arg(labs.join("lab.ron"))
+        .arg("--db")
+        .arg(&db)
+        .args(["--format", "canvas"])
+        .output()
+        .unwrap();
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let report = String::from_utf8_lossy(&out.stdout);
+    for name in ["Amy", "Cy Diaz"] {
+        assert!(report.contains(name), "{name} missing:\n{report}");
+    }
+}

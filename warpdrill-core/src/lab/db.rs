@@ -193,6 +193,30 @@ impl Db {
         sql(&self.path, e)
     }
 
+    /// Records where the roster the lab is served with is, so that `lab report --db` finds it
+    /// without being told.
+    pub fn set_roster(&self, roster: &Path) -> Result<(), LabError> {
+        let path = std::fs::canonicalize(roster).unwrap_or_else(|_| roster.to_path_buf());
+        self.conn
+            .execute(
+                "INSERT INTO meta (key, value) VALUES ('roster', ?1) \
+                 ON CONFLICT(key) DO UPDATE SET value = excluded.value",
+                [path.display().to_string()],
+            )
+            .map_err(|e| self.err(e))?;
+        Ok(())
+    }
+
+    /// The roster the lab was last served with, if the server recorded it.
+    pub fn roster(&self) -> Option<std::path::PathBuf> {
+        self.conn
+            .query_row("SELECT value FROM meta WHERE key = 'roster'", [], |r| {
+                r.get::<_, String>(0)
+            })
+            .ok()
+            .map(std::path::PathBuf::from)
+    }
+
     /// Commits one event; returns its id. Once this returns, the event is on disk.
     pub fn append(&self, row: &Row) -> Result<i64, LabError> {
         self.conn
