@@ -206,9 +206,13 @@ pub fn render(ctx: &Ctx, state: &State, area: Rect, buf: &mut Buffer) {
     }
     lines.push(Line::from(""));
     let bar_width = 20usize.min(inner.width.saturating_sub(30) as usize).max(4);
+    // Each level on a row with its bar; in a short window, all five on one row.
+    let levels_at = lines.len();
+    let mut compact: Vec<Span> = Vec::new();
     for level in Level::ALL {
         let (solved, total) = ctx.level_counts(level);
         let open = ctx.level_open(level);
+        let style = if open { theme.text() } else { theme.dim() };
         let mut spans = vec![
             Span::styled(
                 format!(
@@ -216,7 +220,7 @@ pub fn render(ctx: &Ctx, state: &State, area: Rect, buf: &mut Buffer) {
                     level.key(),
                     pad(&super::ladder::level_name(level, lang), 12)
                 ),
-                if open { theme.text() } else { theme.dim() },
+                style,
             ),
             Span::styled(
                 bar(solved, total, bar_width),
@@ -228,14 +232,26 @@ pub fn render(ctx: &Ctx, state: &State, area: Rect, buf: &mut Buffer) {
             ),
             Span::raw(format!(" {solved:>2}/{total:<2}")),
         ];
+        if !compact.is_empty() {
+            compact.push(Span::styled(" · ", theme.dim()));
+        }
+        compact.push(Span::styled(
+            format!("{} {solved}/{total}", level.key()),
+            style,
+        ));
         if !open {
             spans.push(Span::styled(
+                format!(" {}", t!(lang, "home-locked")),
+                theme.dim(),
+            ));
+            compact.push(Span::styled(
                 format!(" {}", t!(lang, "home-locked")),
                 theme.dim(),
             ));
         }
         lines.push(Line::from(spans));
     }
+    let levels_end = lines.len();
     if !ctx.progress.exercises.is_empty() {
         lines.push(mastery_line(ctx, theme));
     }
@@ -271,6 +287,14 @@ pub fn render(ctx: &Ctx, state: &State, area: Rect, buf: &mut Buffer) {
     let room = super::wrap_room(&lines, inner);
     if super::wrapped_height(&lines, room.width) > room.height && lines.len() > counts_at + 2 {
         lines.drain(counts_at..counts_at + 2);
+    }
+    // Still too tall: the five level rows become one, so that getting started stays in sight.
+    if super::wrapped_height(&lines, room.width) > room.height {
+        lines.splice(levels_at..levels_end, [Line::from(compact)]);
+    }
+    // And then the blank rows between the parts.
+    if super::wrapped_height(&lines, room.width) > room.height {
+        lines.retain(|l| l.width() > 0);
     }
     Paragraph::new(lines)
         .wrap(Wrap { trim: false })

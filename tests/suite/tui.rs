@@ -117,7 +117,8 @@ fn home_ladder_exercise_answer_hint_back_at_80x24() {
     let mut h = Harness::new(80, 24);
     let home = h.screen();
     insta::assert_snapshot!("home_80x24", home);
-    assert!(home.contains("L1 Recognition"));
+    // A new learner's 80×24 Home folds the levels into one row to keep getting started whole.
+    assert!(home.contains("L1 0/12 · L2 0/24"), "{home}");
     assert!(home.contains("▸ Learn: lessons with live diagrams"));
     assert!(home.contains("  Ladder — exercises L1 to L5"));
 
@@ -323,7 +324,10 @@ fn every_screen_at_the_minimum_size_and_below() {
     tiny.terminal
         .resize(ratatui::layout::Rect::new(0, 0, 80, 24))
         .unwrap();
-    assert!(tiny.screen().contains("L1 Recognition"));
+    assert!(
+        tiny.screen()
+            .contains("▸ Learn: lessons with live diagrams")
+    );
 }
 
 #[test]
@@ -635,5 +639,40 @@ mod no_key_sequence_panics {
                 let _ = h.screen();
             }
         }
+    }
+}
+
+/// A new learner's Home keeps its getting-started text whole at 80×24 in every language: the
+/// content counts give way first, then the five level rows fold into one.
+#[test]
+fn home_keeps_getting_started_whole_at_80x24_in_every_language() {
+    use warpdrill::i18n::Lang;
+    for lang in Lang::ALL {
+        let mut app = crate::common::app();
+        app.set_lang(lang);
+        let shown = crate::common::screen(&app, 80, 24);
+        let flat: String = shown
+            .lines()
+            .map(|l| l.trim_matches(|c: char| c == '│' || c.is_whitespace()))
+            .collect::<Vec<_>>()
+            .join(" ");
+        let last = warpdrill::t!(lang, "home-start-keys");
+        let tail: String = last
+            .split_whitespace()
+            .rev()
+            .take(3)
+            .collect::<Vec<_>>()
+            .into_iter()
+            .rev()
+            .collect::<Vec<_>>()
+            .join(" ");
+        assert!(
+            flat.contains(&tail),
+            "{lang}: `{tail}` is cut off:\n{shown}"
+        );
+        assert!(
+            flat.contains("L5"),
+            "{lang}: the levels are still shown:\n{shown}"
+        );
     }
 }
