@@ -142,6 +142,25 @@ fn clozes(text: &str) -> Vec<Cloze> {
     found
 }
 
+/// `text` with its clozes filled in, except those of number `gap`, shown as `[…]` (or `[hint]`).
+fn fill(text: &str, all: &[Cloze], gap: Option<u32>) -> String {
+    let mut out = String::new();
+    let mut at = 0;
+    for c in all {
+        out.push_str(&text[at..c.span.start]);
+        if Some(c.number) == gap {
+            out.push('[');
+            out.push_str(c.hint.as_deref().unwrap_or("…"));
+            out.push(']');
+        } else {
+            out.push_str(&c.answer);
+        }
+        at = c.span.end;
+    }
+    out.push_str(&text[at..]);
+    out
+}
+
 /// The cards of a cloze note, one per cloze number: the front with that number's gaps as `[…]`
 /// (or `[hint]`) and the other clozes shown, the back with every gap filled and the note's extra
 /// field after it.
@@ -149,34 +168,15 @@ fn cloze_cards(text: &str, extra: &str, all: &[Cloze]) -> Vec<(u32, String, Stri
     let mut numbers: Vec<u32> = all.iter().map(|c| c.number).collect();
     numbers.sort_unstable();
     numbers.dedup();
-    let fill = |gap: Option<u32>| {
-        let mut out = String::new();
-        let mut at = 0;
-        for c in all {
-            out.push_str(&text[at..c.span.start]);
-            if Some(c.number) == gap {
-                out.push('[');
-                out.push_str(c.hint.as_deref().unwrap_or("…"));
-                out.push(']');
-            } else {
-                out.push_str(&c.answer);
-            }
-            at = c.span.end;
-        }
-        out.push_str(&text[at..]);
-        out
+    let filled = fill(text, all, None);
+    let back = if extra.trim().is_empty() {
+        filled
+    } else {
+        format!("{filled}\n\n{}", extra.trim())
     };
-    let filled = fill(None);
     numbers
         .into_iter()
-        .map(|n| {
-            let back = if extra.trim().is_empty() {
-                filled.clone()
-            } else {
-                format!("{filled}\n\n{}", extra.trim())
-            };
-            (n, fill(Some(n)), back)
-        })
+        .map(|n| (n, fill(text, all, Some(n)), back.clone()))
         .collect()
 }
 
@@ -323,11 +323,7 @@ pub fn import_notes(text: &str, topic: &str, file: &str) -> Result<Imported, Srs
             Some(id) => id,
             None => {
                 // A cloze note is named by its text with the gaps filled.
-                let named = cloze_cards(&front, "", &cloze)
-                    .into_iter()
-                    .next()
-                    .map_or_else(|| front.clone(), |(_, _, filled)| filled);
-                let s = slug(&named);
+                let s = slug(&fill(&front, &cloze, None));
                 if s.is_empty() {
                     format!("{topic}-card")
                 } else {
