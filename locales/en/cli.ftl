@@ -165,6 +165,7 @@ cli-stats-streak-line = { $days ->
 } in all
 cli-stats-mastery = mastery (average probability of recall now):
 cli-stats-studied = { $studied }/{ $cards } studied
+cli-stats-topic-aim = aims at { $percent }
 cli-stats-weeks = last { $weeks } weeks (from { $first }, one column a week):
 cli-day-mon = Mon
 cli-day-tue = Tue

@@ -25,3 +25,4 @@ stats-weekday-sun = Sun
 stats-ladder = ladder
 stats-mastery = mastery (average probability of recall now)
 stats-topic-studied = { $studied }/{ $cards } studied
+stats-topic-aim = aims at { $percent }

@@ -159,6 +159,7 @@ cli-stats-streak = streak
 cli-stats-streak-line = { $days } din lagataar · kul { $total } ratings
 cli-stats-mastery = mastery (abhi yaad aane ki average probability):
 cli-stats-studied = { $cards } mein se { $studied } padhe
+cli-stats-topic-aim = target { $percent }
 cli-stats-weeks = pichhle { $weeks } hafte ({ $first } se, har hafte ka ek column):
 cli-day-mon = Som
 cli-day-tue = Mangal

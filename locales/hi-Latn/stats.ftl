@@ -20,3 +20,4 @@ stats-weekday-sun = Ravi
 stats-ladder = ladder
 stats-mastery = mastery (abhi yaad aane ki average probability)
 stats-topic-studied = { $studied }/{ $cards } padhe
+stats-topic-aim = target { $percent }

@@ -120,6 +120,7 @@ cli-stats-streak = 연속
 cli-stats-streak-line = { $days }일 연속 · 지금까지 평가 { $total }번
 cli-stats-mastery = 숙달도 (지금 기억해 낼 평균 확률):
 cli-stats-studied = { $cards }개 중 { $studied }개 학습
+cli-stats-topic-aim = 목표 { $percent }
 cli-stats-weeks = 최근 { $weeks }주 ({ $first }부터, 한 주에 한 열):
 cli-day-mon = 월
 cli-day-tue = 화

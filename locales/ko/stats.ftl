@@ -20,3 +20,4 @@ stats-weekday-sun = 일
 stats-ladder = 단계
 stats-mastery = 숙달도 (지금 떠올릴 평균 확률)
 stats-topic-studied = { $studied }/{ $cards } 학습함
+stats-topic-aim = 목표 { $percent }

@@ -191,7 +191,7 @@ pub fn build_deck(
             Vec::new()
         }
     };
-    let scheduler = match FsrsScheduler::new(&parameters, settings.desired_retention) {
+    let scheduler = match FsrsScheduler::new(&parameters) {
         Ok(scheduler) => scheduler,
         // Parameters read from the file that the scheduler refuses (too few, out of range): the
         // file is named and the defaults are used, as for a file that cannot be read.
@@ -201,8 +201,7 @@ pub fn build_deck(
                 dir.join(store::PARAMETERS_FILE).display()
             ));
             parameters = Vec::new();
-            FsrsScheduler::new(&parameters, settings.desired_retention)
-                .map_err(|e| e.to_string())?
+            FsrsScheduler::new(&parameters).map_err(|e| e.to_string())?
         }
         Err(e) => return Err(e.to_string()),
     };
@@ -682,9 +681,19 @@ pub fn stats_text_in(
         let name = content
             .topic(&topic.topic)
             .map_or(topic.topic.as_str(), |t| t.name.as_str());
+        let aim = topic.desired_retention.map_or(String::new(), |r| {
+            format!(
+                " · {}",
+                t!(
+                    lang,
+                    "cli-stats-topic-aim",
+                    percent = crate::format::percent(f64::from(r))
+                )
+            )
+        });
         let _ = writeln!(
             out,
-            "    {} {}  {}",
+            "    {} {}  {}{aim}",
             pad_right(name, 34),
             pad_left(&percent(topic.mastery), 6),
             t!(

@@ -781,7 +781,7 @@ mod tests {
             cards,
             Vec::new(),
             Settings::default(),
-            Box::new(FsrsScheduler::new(&[], 0.9).unwrap()),
+            Box::new(FsrsScheduler::new(&[]).unwrap()),
             Arc::new(FakeClock::new(1_800_000_000_000, 0)),
         )
     }

@@ -285,8 +285,18 @@ fn render_topics(ctx: &Ctx, stats: &Stats, theme: Theme, area: Rect, buf: &mut B
             .content
             .topic(&topic.topic)
             .map_or(topic.topic.as_str(), |t| t.name.as_str());
+        let aim = topic.desired_retention.map_or(String::new(), |r| {
+            format!(
+                " · {}",
+                t!(
+                    lang,
+                    "stats-topic-aim",
+                    percent = crate::format::percent(f64::from(r))
+                )
+            )
+        });
         lines.push(Line::from(format!(
-            "{} {:>6}  {}",
+            "{} {:>6}  {}{aim}",
             fit(name, 30),
             percent(topic.mastery),
             t!(

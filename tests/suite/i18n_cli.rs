@@ -469,7 +469,7 @@ fn write_some_reviews(dir: &Path) {
         &content.cards,
         dir,
         Settings::default(),
-        Box::new(FsrsScheduler::new(&[], 0.9).unwrap()),
+        Box::new(FsrsScheduler::new(&[]).unwrap()),
         clock.clone(),
     );
     deck.rate(0, Rating::Easy, 4000, None).unwrap();

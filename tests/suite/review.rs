@@ -38,7 +38,7 @@ fn write_some_reviews(dir: &Path) {
         &content.cards,
         dir,
         Settings::default(),
-        Box::new(FsrsScheduler::new(&[], 0.9).unwrap()),
+        Box::new(FsrsScheduler::new(&[]).unwrap()),
         clock.clone(),
     );
     deck.rate(0, Rating::Easy, 4000, None).unwrap();
@@ -277,7 +277,7 @@ fn child_rates_until_killed() {
             new_per_day: 10_000,
             ..Settings::default()
         },
-        Box::new(FsrsScheduler::new(&[], 0.9).unwrap()),
+        Box::new(FsrsScheduler::new(&[]).unwrap()),
         clock.clone(),
     );
     // Never repeat a time already in the log.

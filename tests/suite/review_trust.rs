@@ -220,7 +220,7 @@ fn stats_json_and_text_have_the_calibration_of_fixed_and_drill_cards() {
         &content.cards,
         &dir,
         warpdrill::srs::config::Settings::default(),
-        Box::new(warpdrill::srs::FsrsScheduler::new(&[], 0.9).unwrap()),
+        Box::new(warpdrill::srs::FsrsScheduler::new(&[]).unwrap()),
         clock.clone(),
     );
     deck.rate(fixed, warpdrill::srs::Rating::Easy, 4000, None)

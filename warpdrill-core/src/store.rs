@@ -19,7 +19,13 @@ pub const MAX_LOG_FILE: u64 = 512 * 1024 * 1024;
 /// `limit` bytes: a FIFO, a device or a directory is refused before it is opened, so nothing
 /// blocks or floods memory. A missing file is `NotFound`, as `std::fs::read` says it.
 pub fn read_regular(path: &Path, limit: u64) -> io::Result<Vec<u8>> {
-    use std::io::Read;
+    read_regular_from(path, 0, limit).map(|(_, bytes)| bytes)
+}
+
+/// [`read_regular`] from byte `from` on: the file's whole length and the bytes after `from` (none
+/// if the file is shorter). `limit` bounds the file's whole length.
+pub fn read_regular_from(path: &Path, from: u64, limit: u64) -> io::Result<(u64, Vec<u8>)> {
+    use std::io::{Read, Seek, SeekFrom};
     let not_regular = || {
         io::Error::new(
             io::ErrorKind::InvalidInput,
@@ -43,17 +49,22 @@ pub fn read_regular(path: &Path, limit: u64) -> io::Result<Vec<u8>> {
     if metadata.len() > limit {
         return Err(too_big(metadata.len()));
     }
-    let file = File::open(path)?;
+    let mut file = File::open(path)?;
     // Checked again on the opened file: the path may have changed since.
-    if !file.metadata()?.is_file() {
+    let opened = file.metadata()?;
+    if !opened.is_file() {
         return Err(not_regular());
     }
+    let from = from.min(opened.len());
+    file.seek(SeekFrom::Start(from))?;
     let mut bytes = Vec::new();
-    file.take(limit + 1).read_to_end(&mut bytes)?;
-    if bytes.len() as u64 > limit {
-        return Err(too_big(bytes.len() as u64));
+    file.take((limit + 1).saturating_sub(from))
+        .read_to_end(&mut bytes)?;
+    let total = from + bytes.len() as u64;
+    if total > limit {
+        return Err(too_big(total));
     }
-    Ok(bytes)
+    Ok((total, bytes))
 }
 
 /// [`read_regular`] as UTF-8 text.

@@ -129,7 +129,7 @@ pub fn app_with_review() -> (App, Arc<FakeClock>) {
         cards,
         Vec::new(),
         warpdrill::srs::config::Settings::default(),
-        Box::new(warpdrill::srs::FsrsScheduler::new(&[], 0.9).expect("default parameters")),
+        Box::new(warpdrill::srs::FsrsScheduler::new(&[]).expect("default parameters")),
         app.clock(),
     ));
     (app, clock)

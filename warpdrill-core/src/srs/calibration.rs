@@ -227,7 +227,7 @@ mod tests {
             cards,
             vec![],
             Settings::default(),
-            Box::new(FsrsScheduler::new(&[], 0.9).unwrap()),
+            Box::new(FsrsScheduler::new(&[]).unwrap()),
             clock.clone(),
         );
         let mut seed = 11u64;

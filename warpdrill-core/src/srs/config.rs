@@ -9,12 +9,16 @@
 //!   learning_steps: ["1m", "10m"],
 //!   relearning_steps: ["10m"],
 //!   day_start_hour: 4,
+//!   topic_retention: {"banks": 0.85},
+//!   load_balance: true,
+//!   easy_days: {"sat": 0.5, "sun": 0.0},
 //! )
 //! ```
 
 use super::SrsError;
 use super::clock::DayRule;
 use serde::{Deserialize, Serialize};
+use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 
 /// The settings file, as written by the learner. Every field may be left out.
@@ -37,6 +41,15 @@ pub struct ReviewConfig {
     pub drill_fast_secs: u32,
     /// A right drill answer after this many seconds proposes Hard.
     pub drill_slow_secs: u32,
+    /// Desired retention of the cards of a topic, where it differs from `desired_retention`:
+    /// `{"banks": 0.85}`.
+    pub topic_retention: BTreeMap<String, f32>,
+    /// Spread review intervals over the days of their fuzz range toward the days with the fewest
+    /// reviews due, as Anki's load balancer does.
+    pub load_balance: bool,
+    /// Weekdays that take less than a normal day's load, and how much of it (0.0–1.0):
+    /// `{"sat": 0.5, "sun": 0.0}`. Needs `load_balance`.
+    pub easy_days: BTreeMap<String, f32>,
 }
 
 impl Default for ReviewConfig {
@@ -50,6 +63,9 @@ impl Default for ReviewConfig {
             day_start_hour: 4,
             drill_fast_secs: 15,
             drill_slow_secs: 60,
+            topic_retention: BTreeMap::new(),
+            load_balance: true,
+            easy_days: BTreeMap::new(),
         }
     }
 }
@@ -90,6 +106,25 @@ pub struct Settings {
     pub drill_fast_ms: u64,
     /// Right after this many milliseconds → Hard.
     pub drill_slow_ms: u64,
+    /// Desired retention per topic, where it differs.
+    pub topic_retention: BTreeMap<String, f32>,
+    /// Review intervals are load-balanced.
+    pub load_balance: bool,
+    /// Each weekday's share of a normal day's load, Monday first.
+    pub easy_days: [f32; 7],
+}
+
+/// The weekdays as `easy_days` names them, Monday first.
+pub const WEEKDAYS: [&str; 7] = ["mon", "tue", "wed", "thu", "fri", "sat", "sun"];
+
+impl Settings {
+    /// The desired retention of a card of `topic`.
+    pub fn retention_for(&self, topic: &str) -> f32 {
+        self.topic_retention
+            .get(topic)
+            .copied()
+            .unwrap_or(self.desired_retention)
+    }
 }
 
 impl Default for Settings {
@@ -106,6 +141,9 @@ impl Default for Settings {
                 day: DayRule { start_hour: 4 },
                 drill_fast_ms: 15_000,
                 drill_slow_ms: 60_000,
+                topic_retention: BTreeMap::new(),
+                load_balance: true,
+                easy_days: [1.0; 7],
             })
     }
 }
@@ -222,6 +260,35 @@ impl ReviewConfig {
                 self.day_start_hour
             )));
         }
+        for (topic, &retention) in &self.topic_retention {
+            if !(0.70..=0.99).contains(&retention) {
+                return Err(SrsError::Config(format!(
+                    "topic_retention of `{topic}` is {retention}, outside 0.70–0.99"
+                )));
+            }
+        }
+        let mut easy_days = [1.0f32; 7];
+        for (name, &share) in &self.easy_days {
+            let key = name.trim().to_ascii_lowercase();
+            let Some(day) = weekday_of(&key) else {
+                return Err(SrsError::Config(format!(
+                    "easy_days: `{name}` is not a weekday — write mon, tue, wed, thu, fri, sat or sun"
+                )));
+            };
+            if !(0.0..=1.0).contains(&share) {
+                return Err(SrsError::Config(format!(
+                    "easy_days: `{name}` is {share}; a day's share of the load is 0.0 (none) to 1.0 \
+                     (a normal day), e.g. 0.5"
+                )));
+            }
+            easy_days[day] = share;
+        }
+        if easy_days.iter().all(|&share| share == 0.0) {
+            return Err(SrsError::Config(
+                "easy_days leaves no day for reviews: give at least one weekday a share above 0"
+                    .into(),
+            ));
+        }
         if self.drill_fast_secs >= self.drill_slow_secs {
             return Err(SrsError::Config(format!(
                 "drill_fast_secs ({}) must be below drill_slow_secs ({})",
@@ -239,8 +306,25 @@ impl ReviewConfig {
             },
             drill_fast_ms: u64::from(self.drill_fast_secs) * 1000,
             drill_slow_ms: u64::from(self.drill_slow_secs) * 1000,
+            topic_retention: self.topic_retention.clone(),
+            load_balance: self.load_balance,
+            easy_days,
         })
     }
+}
+
+/// The weekday (Monday 0) that `key` (lower case) names: `mon` or `monday`.
+fn weekday_of(key: &str) -> Option<usize> {
+    const LONG: [&str; 7] = [
+        "monday",
+        "tuesday",
+        "wednesday",
+        "thursday",
+        "friday",
+        "saturday",
+        "sunday",
+    ];
+    (0..7).find(|&d| key == WEEKDAYS[d] || key == LONG[d])
 }
 
 fn steps(which: &str, list: &[String]) -> Result<Vec<i64>, SrsError> {
@@ -327,6 +411,32 @@ mod tests {
             .settings()
             .is_err()
         );
+    }
+
+    #[test]
+    fn topic_retention_and_easy_days_are_read_and_checked() {
+        let config: ReviewConfig = ron::from_str(
+            r#"(topic_retention: {"banks": 0.85}, easy_days: {"sat": 0.5, "Sunday": 0.0})"#,
+        )
+        .unwrap();
+        let s = config.settings().unwrap();
+        assert_eq!(s.retention_for("banks"), 0.85);
+        assert_eq!(s.retention_for("coalescing"), 0.90);
+        assert_eq!(s.easy_days, [1.0, 1.0, 1.0, 1.0, 1.0, 0.5, 0.0]);
+        assert!(s.load_balance);
+        for (bad, says) in [
+            (r#"(topic_retention: {"banks": 0.5})"#, "outside 0.70–0.99"),
+            (r#"(easy_days: {"caturday": 0.5})"#, "not a weekday"),
+            (r#"(easy_days: {"sat": 2.0})"#, "0.0 (none) to 1.0"),
+            (
+                r#"(easy_days: {"mon": 0, "tue": 0, "wed": 0, "thu": 0, "fri": 0, "sat": 0, "sun": 0})"#,
+                "no day for reviews",
+            ),
+        ] {
+            let config: ReviewConfig = ron::from_str(bad).unwrap();
+            let message = config.settings().unwrap_err().to_string();
+            assert!(message.contains(says), "{bad}: {message}");
+        }
     }
 
     #[test]

@@ -5,15 +5,16 @@ use super::SrsError;
 use super::clock::{Clock, DAY_MS};
 use super::config::Settings;
 use super::log::{DrillAnswer, Kind, Record};
+use super::replay::{Applied, Rated, Replay, undone_flags};
 use super::schedule::{
-    CardState, Moment, Phase, Rating, Scheduler, answer, days_label, hash_text, interval_label,
-    splitmix,
+    CardState, Load, MAX_BALANCED_DAYS, Moment, Phase, Rating, Scheduler, answer, days_label,
+    hash_text, interval_label, splitmix,
 };
 use super::store::{Access, RevlogFile};
 use crate::content::schema::Card;
 use std::collections::HashMap;
 use std::path::Path;
-use std::sync::Arc;
+use std::sync::{Arc, OnceLock};
 
 /// Learning cards due within this many milliseconds are shown early when nothing else is left.
 pub const LEARN_AHEAD_MS: i64 = 20 * 60 * 1000;
@@ -93,22 +94,20 @@ impl Preview {
     }
 }
 
-/// A record that undo can take back.
-#[derive(Debug, Clone, Copy)]
-struct Undoable {
-    record: usize,
-    card: Option<usize>,
-    before: CardState,
-}
-
 /// The cards, their states, and the log they come from.
 pub struct Deck {
     cards: Vec<DeckCard>,
     index: HashMap<String, usize>,
-    states: Vec<CardState>,
+    /// What the log replays to; every card of the deck has a slot in it.
+    replay: Replay,
+    /// Each card's slot in [`Deck::replay`].
+    slot_of: Vec<usize>,
+    /// The log's records read at opening (after the snapshot, if one was used) and those written
+    /// since.
     records: Vec<Record>,
-    undone: Vec<bool>,
-    undo_stack: Vec<Undoable>,
+    /// The records a snapshot covered, read from the log when first asked for
+    /// ([`Deck::records`]): how many bytes of the log they fill, and once read, the records.
+    older: Option<(u64, OnceLock<Vec<Record>>)>,
     /// Ratings per day: (new cards introduced, review cards answered).
     studied: HashMap<i64, (u32, u32)>,
     settings: Settings,
@@ -199,16 +198,32 @@ impl Deck {
         scheduler: Box<dyn Scheduler>,
         clock: Arc<dyn Clock>,
     ) -> Deck {
-        let loaded = RevlogFile::open_with(data_dir, clock.now_ms(), access);
-        let mut deck = Deck::with_records(
+        let loaded = RevlogFile::open_from_snapshot(data_dir, clock.now_ms(), access);
+        let resumed = loaded.base.is_some();
+        let added = loaded.records.len();
+        let mut deck = Deck::build(
             cards.iter().map(DeckCard::from).collect(),
+            loaded.base.unwrap_or_default(),
             loaded.records,
             settings,
             scheduler,
             clock,
         );
+        if resumed {
+            deck.older = Some((loaded.base_bytes, OnceLock::new()));
+        }
+        // The snapshot is brought up to date when it was missing or stale (before any change of
+        // this session, so that it is exactly what the log's bytes replay to).
+        if let Some(covered) = loaded.covered
+            && covered.bytes > 0
+            && (!resumed || added > 0)
+        {
+            loaded.log.save_snapshot(&deck.replay, covered);
+        }
         deck.log = Some(loaded.log);
-        deck.notices = loaded.notices;
+        let mut notices = loaded.notices;
+        notices.append(&mut deck.notices);
+        deck.notices = notices;
         deck
     }
 
@@ -220,19 +235,40 @@ impl Deck {
         scheduler: Box<dyn Scheduler>,
         clock: Arc<dyn Clock>,
     ) -> Deck {
+        Deck::build(
+            cards,
+            Replay::default(),
+            records,
+            settings,
+            scheduler,
+            clock,
+        )
+    }
+
+    /// The deck of `cards` from `replay` (a snapshot's, or empty) and the `records` after it.
+    fn build(
+        cards: Vec<DeckCard>,
+        mut replay: Replay,
+        records: Vec<Record>,
+        settings: Settings,
+        scheduler: Box<dyn Scheduler>,
+        clock: Arc<dyn Clock>,
+    ) -> Deck {
         let index = cards
             .iter()
             .enumerate()
             .map(|(i, c)| (c.id.clone(), i))
             .collect();
         let new_rank = new_order(&cards);
+        let slot_of = cards.iter().map(|c| replay.slot(&c.id, c.rev)).collect();
+        let base_rates = replay.rates().to_vec();
         let mut deck = Deck {
-            states: vec![CardState::NEW; cards.len()],
             cards,
             index,
+            replay,
+            slot_of,
             records: Vec::with_capacity(records.len()),
-            undone: Vec::with_capacity(records.len()),
-            undo_stack: Vec::new(),
+            older: None,
             studied: HashMap::new(),
             settings,
             scheduler,
@@ -243,70 +279,72 @@ impl Deck {
             last_topic: None,
             new_rank,
         };
+        for rated in base_rates {
+            deck.count(rated, 1);
+        }
+        let unknown: Vec<&str> = deck
+            .settings
+            .topic_retention
+            .keys()
+            .filter(|topic| !deck.cards.iter().any(|c| &c.topic == *topic))
+            .map(String::as_str)
+            .collect();
+        if !unknown.is_empty() {
+            let mut topics: Vec<&str> = Vec::new();
+            for card in &deck.cards {
+                if !topics.contains(&card.topic.as_str()) {
+                    topics.push(&card.topic);
+                }
+            }
+            let quote = |list: &[&str]| {
+                list.iter()
+                    .map(|t| format!("`{t}`"))
+                    .collect::<Vec<_>>()
+                    .join(", ")
+            };
+            let notice = format!(
+                "The review settings (topic_retention) name {}, but no card has that topic; the \
+                 topics of your cards are {}.",
+                quote(&unknown),
+                quote(&topics)
+            );
+            deck.notices.push(notice);
+        }
         for record in records {
             deck.ingest(record);
         }
         deck
     }
 
+    /// Card `i`'s state (`i` in range).
+    fn st(&self, i: usize) -> &CardState {
+        self.replay.state(self.slot_of[i])
+    }
+
+    /// Counts a rating toward its day's limit (`delta` 1), or takes it back (−1).
+    fn count(&mut self, rated: Rated, delta: i32) {
+        let day = self.day_of(rated.time);
+        let counts = self.studied.entry(day).or_default();
+        let slot = match rated.before {
+            Phase::New => &mut counts.0,
+            Phase::Review => &mut counts.1,
+            _ => return,
+        };
+        *slot = slot.saturating_add_signed(delta);
+    }
+
     /// Applies one record to the states (the same path for replay and for live changes).
     fn ingest(&mut self, record: Record) {
-        let at = self.records.len();
-        match record.kind {
-            Kind::Torn => {}
-            Kind::Undo => {
-                let top = self.undo_stack.last().copied();
-                if let Some(top) =
-                    top.filter(|u| Some(self.records[u.record].time) == record.undoes)
-                {
-                    self.undo_stack.pop();
-                    if let Some(card) = top.card {
-                        self.states[card] = top.before;
-                    }
-                    self.undone[top.record] = true;
-                    let undone = &self.records[top.record];
-                    if undone.kind == Kind::Rate {
-                        let day = self.day_of(undone.time);
-                        let phase = undone.before;
-                        let counts = self.studied.entry(day).or_default();
-                        match phase {
-                            Some(Phase::New) => counts.0 = counts.0.saturating_sub(1),
-                            Some(Phase::Review) => counts.1 = counts.1.saturating_sub(1),
-                            _ => {}
-                        }
-                    }
-                }
-            }
-            kind => {
-                let card = self
-                    .index
-                    .get(&record.card)
-                    .copied()
-                    .filter(|&c| self.cards[c].rev == record.rev);
-                let before = card.map(|c| self.states[c]).unwrap_or_default();
-                if let Some(c) = card {
-                    self.states[c] = record.apply(&before);
-                }
-                if kind.undoable() {
-                    self.undo_stack.push(Undoable {
-                        record: at,
-                        card,
-                        before,
-                    });
-                }
-                if kind == Kind::Rate {
-                    let day = self.day_of(record.time);
-                    let counts = self.studied.entry(day).or_default();
-                    match record.before {
-                        Some(Phase::New) => counts.0 += 1,
-                        Some(Phase::Review) => counts.1 += 1,
-                        _ => {}
-                    }
-                }
-            }
+        let Applied { rated, unrated, .. } = self.replay.apply(&record);
+        if let Some(rated) = rated {
+            self.count(rated, 1);
         }
-        self.records.push(record);
-        self.undone.push(false);
+        if let Some(unrated) = unrated {
+            self.count(unrated, -1);
+        }
+        if record.kind != Kind::Torn {
+            self.records.push(record);
+        }
     }
 
     /// Writes `records` to the log (flushed to disk), then applies them.
@@ -346,7 +384,7 @@ impl Deck {
 
     /// The state of card `i`.
     pub fn state(&self, i: usize) -> Option<&CardState> {
-        self.states.get(i)
+        self.slot_of.get(i).map(|&slot| self.replay.state(slot))
     }
 
     /// The settings in use.
@@ -365,8 +403,17 @@ impl Deck {
     }
 
     /// Every record with whether it was undone, oldest first.
+    ///
+    /// After an opening from a snapshot, the records it covered are read from the log on the first
+    /// call (the statistics and exports need them; the review of the next card does not).
     pub fn records(&self) -> impl Iterator<Item = (&Record, bool)> {
-        self.records.iter().zip(self.undone.iter().copied())
+        let older: &[Record] = match (&self.older, &self.log) {
+            (Some((bytes, cache)), Some(log)) => cache.get_or_init(|| log.older_records(*bytes)),
+            _ => &[],
+        };
+        let all = older.iter().chain(&self.records);
+        let flags = undone_flags(all.clone());
+        all.zip(flags)
     }
 
     /// The day number of a moment.
@@ -395,7 +442,7 @@ impl Deck {
         let today = self.today();
         let (new_left, _) = self.limits_left(today);
         let waiting = (0..self.cards.len())
-            .filter(|&i| self.states[i].phase == Phase::New && self.eligible(i, today))
+            .filter(|&i| self.st(i).phase == Phase::New && self.eligible(i, today))
             .count();
         waiting.saturating_sub(new_left)
     }
@@ -407,17 +454,14 @@ impl Deck {
 
     /// Calendar days since card `i` was last rated (0 if never).
     pub fn elapsed_days(&self, i: usize) -> u32 {
-        self.states
-            .get(i)
-            .and_then(|s| s.last_review_ms)
-            .map_or(0, |t| {
-                u32::try_from((self.today() - self.day_of(t)).max(0)).unwrap_or(u32::MAX)
-            })
+        self.state(i).and_then(|s| s.last_review_ms).map_or(0, |t| {
+            u32::try_from((self.today() - self.day_of(t)).max(0)).unwrap_or(u32::MAX)
+        })
     }
 
     /// Probability that card `i` is recalled now (none for a card never rated).
     pub fn retrievability(&self, i: usize) -> Option<f64> {
-        let state = self.states.get(i)?;
+        let state = self.state(i)?;
         let memory = state.memory?;
         Some(
             self.scheduler
@@ -426,7 +470,7 @@ impl Deck {
     }
 
     fn eligible(&self, i: usize, today: i64) -> bool {
-        let state = &self.states[i];
+        let state = self.st(i);
         !state.suspended
             && state.buried_through.is_none_or(|day| day < today)
             && self
@@ -454,7 +498,7 @@ impl Deck {
             if !self.eligible(i, today) {
                 continue;
             }
-            let state = &self.states[i];
+            let state = self.st(i);
             match state.phase {
                 Phase::New => counts.new += 1,
                 Phase::Learning | Phase::Relearning if state.due_ms < end_of_today => {
@@ -490,7 +534,7 @@ impl Deck {
             if !self.eligible(i, today) {
                 continue;
             }
-            let state = &self.states[i];
+            let state = self.st(i);
             let other = last_topic != Some(self.cards[i].topic.as_str());
             match state.phase {
                 Phase::Learning | Phase::Relearning => {
@@ -560,7 +604,7 @@ impl Deck {
 
     fn moment(&self, i: usize, now_ms: i64) -> Moment {
         let today = self.day_of(now_ms);
-        let state = &self.states[i];
+        let state = self.st(i);
         let elapsed = state.last_review_ms.map_or(0, |t| {
             u32::try_from((today - self.day_of(t)).max(0)).unwrap_or(u32::MAX)
         });
@@ -573,7 +617,32 @@ impl Deck {
                     ^ u64::from(self.cards[i].rev) << 32
                     ^ u64::from(state.reps),
             ),
+            desired_retention: self.settings.retention_for(&self.cards[i].topic),
         }
+    }
+
+    /// What the load balancer sees when card `i` is rated today: the review cards due on each
+    /// of the next [`MAX_BALANCED_DAYS`] days, `i` itself left out (it is being moved); none when
+    /// load balancing is off.
+    fn load(&self, i: usize, today: i64) -> Option<Load> {
+        if !self.settings.load_balance {
+            return None;
+        }
+        let days = MAX_BALANCED_DAYS as usize + 1;
+        let mut due = vec![0u32; days];
+        for (j, &slot) in self.slot_of.iter().enumerate() {
+            let state = self.replay.state(slot);
+            if j == i || state.suspended || state.phase != Phase::Review {
+                continue;
+            }
+            if let Some(k) = usize::try_from(state.due_day - today)
+                .ok()
+                .filter(|&k| k < days)
+            {
+                due[k] += 1;
+            }
+        }
+        Some(Load::new(today, due, self.settings.easy_days))
     }
 
     fn check(&self, i: usize) -> Result<(), SrsError> {
@@ -589,9 +658,17 @@ impl Deck {
         self.check(i)?;
         let now = self.clock.now_ms();
         let at = self.moment(i, now);
-        let state = self.states[i];
+        let load = self.load(i, at.today);
+        let state = *self.st(i);
         let one = |rating: Rating| -> Result<Preview, SrsError> {
-            let after = answer(&state, rating, at, &self.settings, self.scheduler.as_ref())?;
+            let after = answer(
+                &state,
+                rating,
+                at,
+                &self.settings,
+                self.scheduler.as_ref(),
+                load.as_ref(),
+            )?;
             let wait = match after.phase {
                 Phase::Learning | Phase::Relearning => Wait::Ms(after.due_ms - now),
                 _ => Wait::Days(after.interval_days),
@@ -626,8 +703,16 @@ impl Deck {
         self.check(i)?;
         let now = self.clock.now_ms();
         let at = self.moment(i, now);
-        let before = self.states[i];
-        let after = answer(&before, rating, at, &self.settings, self.scheduler.as_ref())?;
+        let before = *self.st(i);
+        let load = self.load(i, at.today);
+        let after = answer(
+            &before,
+            rating,
+            at,
+            &self.settings,
+            self.scheduler.as_ref(),
+            load.as_ref(),
+        )?;
         let card = &self.cards[i];
         let record = Record::rate(
             now,
@@ -649,20 +734,15 @@ impl Deck {
     /// Takes back the most recent rating, suspension or burial; returns the card it concerned (to be
     /// shown again), or `None` if that card is no longer in the content.
     pub fn undo(&mut self) -> Result<Option<usize>, SrsError> {
-        let top = *self.undo_stack.last().ok_or(SrsError::NothingToUndo)?;
-        let undone = &self.records[top.record];
+        let (slot, time) = self.replay.undo_top().ok_or(SrsError::NothingToUndo)?;
+        let (id, rev) = self.replay.card_of(slot);
         let record = Record {
-            undoes: Some(undone.time),
-            ..Record::about(
-                self.clock.now_ms().max(undone.time),
-                &undone.card,
-                undone.rev,
-                Kind::Undo,
-            )
+            undoes: Some(time),
+            ..Record::about(self.clock.now_ms().max(time), id, rev, Kind::Undo)
         };
         self.push(vec![record])?;
         self.last_topic = None;
-        Ok(top.card)
+        Ok(self.slot_of.iter().position(|&s| s == slot))
     }
 
     fn mark(&mut self, i: usize, kind: Kind) -> Result<(), SrsError> {
@@ -713,7 +793,7 @@ impl Deck {
         let records: Vec<Record> = cards
             .iter()
             .filter(|&&i| seen.insert(i))
-            .filter_map(|&i| Some((self.cards.get(i)?, self.states.get(i)?)))
+            .filter_map(|&i| Some((self.cards.get(i)?, self.state(i)?)))
             .filter(|(_, state)| {
                 !state.suspended
                     && match state.phase {
@@ -745,7 +825,7 @@ impl Deck {
     ///
     /// Suspended cards are never chosen. Indices into [`Deck::cards`].
     pub fn cards_for_miss(&self, exercise: &str, skill: Option<&str>, topic: &str) -> Vec<usize> {
-        let live = |i: &usize| self.states.get(*i).is_some_and(|s| !s.suspended);
+        let live = |i: &usize| self.state(*i).is_some_and(|s| !s.suspended);
         let all = 0..self.cards.len();
         if let Some(skill) = skill {
             let by_skill: Vec<usize> = all
@@ -829,7 +909,7 @@ mod tests {
         settings: Settings,
     ) -> (Deck, Arc<FakeClock>) {
         let clock = Arc::new(FakeClock::new(NOON, 0));
-        let scheduler = Box::new(FsrsScheduler::new(&[], settings.desired_retention).unwrap());
+        let scheduler = Box::new(FsrsScheduler::new(&[]).unwrap());
         let deck = match dir {
             Some(dir) => {
                 let content: Vec<Card> = cards
@@ -858,6 +938,280 @@ mod tests {
         let root = tempfile::tempdir().expect("a temporary folder");
         let dir = root.path().join(name);
         (root, dir)
+    }
+
+    /// Opens the deck of `cards` on `dir` at `now`, as a new session does.
+    fn session(dir: &Path, cards: &[DeckCard], now: i64) -> (Deck, Arc<FakeClock>) {
+        let clock = Arc::new(FakeClock::new(now, 0));
+        let content: Vec<Card> = cards
+            .iter()
+            .map(|c| Card {
+                id: c.id.clone(),
+                topic: c.topic.clone(),
+                tags: vec![],
+                front: "f".into(),
+                back: "b".into(),
+                drill: None,
+                skill: None,
+                rev: c.rev,
+            })
+            .collect();
+        let deck = Deck::open(
+            &content,
+            dir,
+            Settings::default(),
+            Box::new(FsrsScheduler::new(&[]).unwrap()),
+            clock.clone(),
+        );
+        (deck, clock)
+    }
+
+    /// Everything a learner sees of a deck: states, counts, today's limits, the next card, the
+    /// history with its undone flags.
+    fn seen(
+        deck: &Deck,
+    ) -> (
+        Vec<CardState>,
+        Counts,
+        (u32, u32),
+        Option<usize>,
+        Vec<(Record, bool)>,
+    ) {
+        (
+            states(deck),
+            deck.counts(),
+            deck.studied_on(deck.today()),
+            deck.next_card(),
+            deck.records().map(|(r, u)| (r.clone(), u)).collect(),
+        )
+    }
+
+    #[test]
+    fn a_deck_opened_from_its_snapshot_is_the_deck_the_whole_log_replays_to() {
+        use super::super::store::SNAPSHOT_FILE;
+        let (_guard, dir) = temp_dir("snapshot");
+        let all = cards(12, 3);
+        let mut now = NOON;
+        let mut rng = 0x5eed_u64;
+        let mut next = |n: u64| {
+            rng = splitmix(rng);
+            rng % n
+        };
+        for session_no in 0..14 {
+            // A glance (the tutor opened and closed) brings the snapshot up to date, so that the
+            // session proper starts from the snapshot alone.
+            drop(session(&dir, &all, now));
+            let (mut deck, clock) = session(&dir, &all, now);
+            // Against the same log read whole, without the snapshot.
+            let whole = {
+                let aside = dir.join("aside.json");
+                let had = std::fs::rename(dir.join(SNAPSHOT_FILE), &aside).is_ok();
+                let (whole, _) = session(&dir, &all, now);
+                let seen_whole = seen(&whole);
+                drop(whole);
+                if had {
+                    std::fs::rename(&aside, dir.join(SNAPSHOT_FILE)).unwrap();
+                }
+                seen_whole
+            };
+            assert_eq!(seen(&deck), whole, "session {session_no}");
+            if session_no > 1 {
+                assert!(
+                    deck.older.is_some(),
+                    "session {session_no} used the snapshot"
+                );
+            }
+            for _ in 0..(3 + next(6)) {
+                clock.advance(1000 + (next(3) as i64) * 600_000);
+                match next(10) {
+                    0 => {
+                        let _ = deck.undo();
+                    }
+                    1 => deck.bury(next(12) as usize).unwrap(),
+                    2 => deck.suspend(next(12) as usize).unwrap(),
+                    3 => deck.unsuspend(next(12) as usize).unwrap(),
+                    _ => {
+                        if let Some(card) = deck.next_card() {
+                            let rating = Rating::from_number(1 + next(4) as u8).unwrap();
+                            deck.rate(card, rating, 2000, None).unwrap();
+                        }
+                    }
+                }
+            }
+            // Undo right after reopening reaches into the snapshot.
+            if session_no % 4 == 3 {
+                drop(deck);
+                let (mut again, _) = session(&dir, &all, clock.now_ms() + 1000);
+                let _ = again.undo();
+            }
+            // Every other session the same day, so that today's limits carry over.
+            now = clock.now_ms() + (session_no % 2) * (1 + next(2) as i64) * DAY_MS + 1000;
+        }
+        assert!(dir.join(SNAPSHOT_FILE).exists());
+    }
+
+    #[test]
+    fn a_snapshot_that_does_not_match_its_log_is_rebuilt_from_the_log() {
+        use super::super::store::{LOG_FILE, SNAPSHOT_FILE};
+        let (_guard, dir) = temp_dir("stale");
+        let all = cards(4, 2);
+        let (mut deck, clock) = session(&dir, &all, NOON);
+        for i in 0..4 {
+            clock.advance(60_000);
+            deck.rate(i, Rating::Good, 1000, None).unwrap();
+        }
+        drop(deck);
+        // Written at the next opening.
+        let (deck, _) = session(&dir, &all, NOON + HOUR);
+        assert!(dir.join(SNAPSHOT_FILE).exists());
+        let expected = seen(&deck);
+        drop(deck);
+        let log = std::fs::read_to_string(dir.join(LOG_FILE)).unwrap();
+        // A damaged snapshot, one of another format, and one cut short are ignored.
+        for text in ["{not json", "{\"format\":99}", ""] {
+            std::fs::write(dir.join(SNAPSHOT_FILE), text).unwrap();
+            let (deck, _) = session(&dir, &all, NOON + HOUR);
+            assert_eq!(seen(&deck), expected, "snapshot {text:?}");
+        }
+        // The log cut back by a line (restored from a backup): the snapshot covers more than the
+        // log holds, and the deck follows the log.
+        let (deck, _) = session(&dir, &all, NOON + HOUR);
+        drop(deck);
+        let lines: Vec<&str> = log.lines().collect();
+        let cut = lines[..3].join("\n") + "\n";
+        std::fs::write(dir.join(LOG_FILE), &cut).unwrap();
+        let (deck, _) = session(&dir, &all, NOON + HOUR);
+        assert_eq!(deck.state(3).unwrap().phase, Phase::New);
+        assert_eq!(deck.records().count(), 3);
+        drop(deck);
+        // The log edited in place, same length: the tail hash differs.
+        let edited = cut.replacen("\"rating\":3", "\"rating\":1", 1);
+        assert_eq!(edited.len(), cut.len());
+        std::fs::write(dir.join(LOG_FILE), &edited).unwrap();
+        let (deck, _) = session(&dir, &all, NOON + HOUR);
+        let (whole, _) = {
+            std::fs::remove_file(dir.join(SNAPSHOT_FILE)).unwrap();
+            session(&dir, &all, NOON + HOUR)
+        };
+        assert_eq!(seen(&deck), seen(&whole));
+        drop((deck, whole));
+        // A line older than the snapshot's newest record, added after it (a merge from another
+        // machine), is replayed in its place: the whole log is read.
+        let (deck, _) = session(&dir, &all, NOON + HOUR);
+        drop(deck);
+        let older = Record::about(NOON + 30_000, &all[3].id, 0, Kind::Suspend).to_line();
+        let mut merged = edited.clone();
+        merged.push_str(&older);
+        std::fs::write(dir.join(LOG_FILE), &merged).unwrap();
+        let (deck, _) = session(&dir, &all, NOON + HOUR);
+        assert!(deck.state(3).unwrap().suspended);
+        assert!(deck.older.is_none(), "read whole");
+    }
+
+    #[test]
+    fn a_line_damaged_after_the_snapshot_is_reported_with_its_line_in_the_whole_log() {
+        use super::super::store::{LOG_FILE, SNAPSHOT_FILE};
+        let (_guard, dir) = temp_dir("damaged-after");
+        let all = cards(3, 1);
+        let (mut deck, clock) = session(&dir, &all, NOON);
+        for i in 0..3 {
+            clock.advance(60_000);
+            deck.rate(i, Rating::Good, 1000, None).unwrap();
+        }
+        drop(deck);
+        let (deck, _) = session(&dir, &all, NOON + HOUR);
+        drop(deck);
+        assert!(dir.join(SNAPSHOT_FILE).exists());
+        let mut log = std::fs::read_to_string(dir.join(LOG_FILE)).unwrap();
+        log.push_str("{\"time\":1,\"cxrd\":\"x\"}\n");
+        std::fs::write(dir.join(LOG_FILE), &log).unwrap();
+        let (deck, _) = session(&dir, &all, NOON + 2 * HOUR);
+        let notices = deck.notices().join(" ");
+        assert!(notices.contains("line 4"), "{notices}");
+        assert_eq!(deck.state(0).unwrap().phase, Phase::New, "a fresh log");
+        assert!(
+            !dir.join(SNAPSHOT_FILE).exists(),
+            "the snapshot went with the log"
+        );
+    }
+
+    /// 400 cards learnt on one day and reviewed Good each time they are due, for 60 days: the
+    /// largest number due on one day from day 30 to 60.
+    fn busiest_day(settings: Settings) -> (u32, Deck) {
+        let (mut deck, clock) = deck_at(None, cards(400, 4), settings);
+        for _ in 0..60 {
+            let start = deck.settings().day.start_of(deck.clock(), deck.today());
+            clock.set(start + 5 * HOUR);
+            while let Some(card) = deck.next_card() {
+                let rating = Rating::Good;
+                deck.rate(card, rating, 1000, None).unwrap();
+                clock.advance(1000);
+                if deck.st(card).phase != Phase::Review {
+                    // A learning step: come back for it.
+                    clock.advance(10 * 60 * 1000);
+                }
+            }
+            clock.set(start + DAY_MS + 5 * HOUR);
+        }
+        let today = deck.today();
+        let mut by_day: HashMap<i64, u32> = HashMap::new();
+        for i in 0..deck.cards().len() {
+            *by_day.entry(deck.st(i).due_day).or_default() += 1;
+        }
+        let busiest = (today..today + 30)
+            .map(|d| by_day.get(&d).copied().unwrap_or(0))
+            .max()
+            .unwrap_or(0);
+        (busiest, deck)
+    }
+
+    #[test]
+    fn load_balancing_flattens_the_days_ahead_and_the_buttons_show_what_rating_does() {
+        let unlimited = Settings {
+            new_per_day: 400,
+            reviews_per_day: u32::MAX,
+            ..Settings::default()
+        };
+        let (balanced, deck) = busiest_day(unlimited.clone());
+        let (plain, _) = busiest_day(Settings {
+            load_balance: false,
+            ..unlimited
+        });
+        assert!(
+            f64::from(balanced) < f64::from(plain) * 0.8,
+            "busiest day {balanced} balanced against {plain} without"
+        );
+        // The interval a button shows is the one rating gives, balancing included.
+        let mut deck = deck;
+        let clock = Arc::new(FakeClock::new(deck.clock().now_ms() + 20 * DAY_MS, 0));
+        deck.clock = clock;
+        for _ in 0..20 {
+            let Some(card) = deck.next_card() else { break };
+            let preview = deck.preview(card).unwrap();
+            deck.rate(card, Rating::Good, 1000, None).unwrap();
+            assert_eq!(*deck.st(card), preview[2].state);
+        }
+    }
+
+    #[test]
+    fn a_topic_of_its_own_retention_gets_its_own_intervals() {
+        let mut topic_retention = std::collections::BTreeMap::new();
+        topic_retention.insert("topic-1".to_string(), 0.80);
+        let settings = Settings {
+            topic_retention,
+            load_balance: false,
+            ..Settings::default()
+        };
+        let (mut deck, clock) = deck_at(None, cards(2, 2), settings);
+        for _ in 0..2 {
+            for card in [0, 1] {
+                deck.rate(card, Rating::Good, 1000, None).unwrap();
+            }
+            clock.advance(10 * 60 * 1000);
+        }
+        let (relaxed, strict) = (deck.st(1).interval_days, deck.st(0).interval_days);
+        assert_eq!(deck.st(0).memory, deck.st(1).memory);
+        assert!(relaxed > strict, "80 % gives {relaxed} days, 90 % {strict}");
     }
 
     #[test]
@@ -916,25 +1270,31 @@ mod tests {
         assert_eq!(deck.state(0).unwrap().phase, Phase::Review);
     }
 
+    fn states(deck: &Deck) -> Vec<CardState> {
+        (0..deck.cards().len())
+            .map(|i| *deck.state(i).unwrap())
+            .collect()
+    }
+
     #[test]
     fn undo_restores_the_exact_state_repeatedly_and_survives_reloading() {
         let (_dir_guard, dir) = temp_dir("undo");
         let (mut deck, clock) = deck_at(Some(&dir), cards(3, 3), Settings::default());
-        let mut history = vec![deck.states.clone()];
+        let mut history = vec![states(&deck)];
         for (card, rating) in [(0, Rating::Good), (1, Rating::Again), (0, Rating::Good)] {
             clock.advance(60_000);
             deck.rate(card, rating, 500, None).unwrap();
-            history.push(deck.states.clone());
+            history.push(states(&deck));
         }
         deck.bury(2).unwrap();
         deck.undo().unwrap();
-        assert_eq!(deck.states, history[3]);
+        assert_eq!(states(&deck), history[3]);
         assert_eq!(deck.undo().unwrap(), Some(0));
-        assert_eq!(deck.states, history[2]);
+        assert_eq!(states(&deck), history[2]);
         assert_eq!(deck.undo().unwrap(), Some(1));
-        assert_eq!(deck.states, history[1]);
+        assert_eq!(states(&deck), history[1]);
         let (reloaded, _) = deck_at(Some(&dir), cards(3, 3), Settings::default());
-        assert_eq!(reloaded.states, history[1]);
+        assert_eq!(states(&reloaded), history[1]);
         assert_eq!(reloaded.studied_on(deck.today()), (1, 0));
         assert!(matches!(deck.undo(), Ok(Some(0))));
         assert!(matches!(deck.undo(), Err(SrsError::NothingToUndo)));

@@ -278,7 +278,7 @@ mod tests {
     #[test]
     fn a_rating_record_replays_to_the_same_state() {
         let settings = Settings::default();
-        let fsrs = FsrsScheduler::new(&[], 0.9).unwrap();
+        let fsrs = FsrsScheduler::new(&[]).unwrap();
         let mut state = CardState::NEW;
         let mut now = 1_000_000;
         for (day, rating) in [
@@ -295,8 +295,9 @@ mod tests {
                 today: day,
                 elapsed_days: 1,
                 fuzz_seed: 3,
+                desired_retention: 0.9,
             };
-            let after = answer(&state, rating, at, &settings, &fsrs).unwrap();
+            let after = answer(&state, rating, at, &settings, &fsrs, None).unwrap();
             let record = Record::rate(now, "c", 0, rating, &state, &after, 1, 900, None);
             let line = record.to_line();
             let parsed: Record = serde_json::from_str(line.trim_end()).unwrap();

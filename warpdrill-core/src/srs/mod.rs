@@ -14,6 +14,7 @@ pub mod deck;
 pub mod drill;
 pub mod log;
 pub mod optimize;
+pub mod replay;
 pub mod schedule;
 pub mod stats;
 pub mod store;

@@ -192,7 +192,7 @@ mod tests {
                 new_per_day: 15,
                 ..Settings::default()
             },
-            Box::new(FsrsScheduler::new(&[], 0.9).unwrap()),
+            Box::new(FsrsScheduler::new(&[]).unwrap()),
             clock.clone(),
         );
         let mut draw = 1u64;
@@ -240,6 +240,6 @@ mod tests {
         assert!(fit.reviews >= MIN_REVIEWS, "{}", fit.reviews);
         assert_eq!(fit.fitted.len(), 21);
         assert!(fit.fitted_log_loss.is_finite() && fit.current_log_loss.is_finite());
-        assert!(FsrsScheduler::new(&fit.fitted, 0.9).is_ok());
+        assert!(FsrsScheduler::new(&fit.fitted).is_ok());
     }
 }

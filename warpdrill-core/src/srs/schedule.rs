@@ -114,7 +114,7 @@ pub struct Memory {
 }
 
 /// Everything the scheduler knows about one card, derived from the log.
-#[derive(Debug, Clone, Copy, PartialEq)]
+#[derive(Debug, Clone, Copy, PartialEq, Serialize, Deserialize)]
 pub struct CardState {
     /// New, learning, review or relearning.
     pub phase: Phase,
@@ -178,25 +178,28 @@ pub struct Next {
 /// The memory model the scheduler needs. [`FsrsScheduler`] is the real one.
 pub trait Scheduler: Send + Sync {
     /// The memory and interval after each rating (Again, Hard, Good, Easy), from `memory` (none for a
-    /// new card) after `elapsed_days` calendar days.
-    fn next_states(&self, memory: Option<Memory>, elapsed_days: u32)
-    -> Result<[Next; 4], SrsError>;
+    /// new card) after `elapsed_days` calendar days, for an interval at which the probability of
+    /// recall has fallen to `desired_retention`.
+    fn next_states(
+        &self,
+        memory: Option<Memory>,
+        elapsed_days: u32,
+        desired_retention: f32,
+    ) -> Result<[Next; 4], SrsError>;
     /// Probability of recall `elapsed_days` after the last review.
     fn retrievability(&self, memory: Memory, elapsed_days: f64) -> f64;
 }
 
-/// FSRS-6 with given parameters and desired retention.
+/// FSRS-6 with given parameters.
 #[derive(Debug, Clone)]
 pub struct FsrsScheduler {
     model: fsrs::FSRS,
     parameters: Vec<f32>,
-    desired_retention: f32,
 }
 
 impl FsrsScheduler {
-    /// FSRS with `parameters` (empty: the defaults, fitted to many learners) aiming at
-    /// `desired_retention`.
-    pub fn new(parameters: &[f32], desired_retention: f32) -> Result<FsrsScheduler, SrsError> {
+    /// FSRS with `parameters` (empty: the defaults, fitted to many learners).
+    pub fn new(parameters: &[f32]) -> Result<FsrsScheduler, SrsError> {
         let model = fsrs::FSRS::new(parameters).map_err(|e| SrsError::Fsrs(e.to_string()))?;
         let parameters = if parameters.is_empty() {
             fsrs::DEFAULT_PARAMETERS.to_vec()
@@ -204,11 +207,7 @@ impl FsrsScheduler {
             fsrs::check_and_fill_parameters(parameters)
                 .map_err(|e| SrsError::Fsrs(e.to_string()))?
         };
-        Ok(FsrsScheduler {
-            model,
-            parameters,
-            desired_retention,
-        })
+        Ok(FsrsScheduler { model, parameters })
     }
 
     /// The parameters in use (21 numbers).
@@ -229,6 +228,7 @@ impl Scheduler for FsrsScheduler {
         &self,
         memory: Option<Memory>,
         elapsed_days: u32,
+        desired_retention: f32,
     ) -> Result<[Next; 4], SrsError> {
         let memory = memory.map(|m| fsrs::MemoryState {
             stability: m.stability,
@@ -236,7 +236,7 @@ impl Scheduler for FsrsScheduler {
         });
         let next = self
             .model
-            .next_states(memory, self.desired_retention, elapsed_days)
+            .next_states(memory, desired_retention, elapsed_days)
             .map_err(|e| SrsError::Fsrs(e.to_string()))?;
         let one = |state: fsrs::ItemState| Next {
             memory: Memory {
@@ -283,22 +283,26 @@ pub struct Moment {
     pub elapsed_days: u32,
     /// Seed of this card's fuzz.
     pub fuzz_seed: u64,
+    /// The probability of recall the next interval aims at (the card's topic's, or the deck's).
+    pub desired_retention: f32,
 }
 
-/// The state after rating `state` with `rating`.
+/// The state after rating `state` with `rating`; review intervals are spread over the days of their
+/// fuzz range by `load` when it is given ([`balanced`]).
 pub fn answer(
     state: &CardState,
     rating: Rating,
     at: Moment,
     settings: &Settings,
     scheduler: &dyn Scheduler,
+    load: Option<&Load>,
 ) -> Result<CardState, SrsError> {
     let elapsed = if state.phase == Phase::New {
         0
     } else {
         at.elapsed_days
     };
-    let next = scheduler.next_states(state.memory, elapsed)?;
+    let next = scheduler.next_states(state.memory, elapsed, at.desired_retention)?;
     let mut after = *state;
     after.memory = Some(next[rating.index()].memory);
     after.last_review_ms = Some(at.now_ms);
@@ -319,7 +323,7 @@ pub fn answer(
         after.due_day = at.today + i64::from(days);
         after.due_ms = 0;
     };
-    let intervals = review_intervals(&next, state, at.fuzz_seed);
+    let intervals = review_intervals(&next, state, at, load);
     match state.phase {
         Phase::New | Phase::Learning | Phase::Relearning => {
             let (steps, phase) = if state.phase == Phase::Relearning {
@@ -369,7 +373,12 @@ pub fn answer(
 /// Whole-day intervals for each rating, at least a day, each fuzzed, ordered as Anki orders them:
 /// Hard < Good < Easy for a review card, and Easy at least a day past Good when a learning or
 /// relearning card graduates.
-fn review_intervals(next: &[Next; 4], state: &CardState, seed: u64) -> [u32; 4] {
+fn review_intervals(
+    next: &[Next; 4],
+    state: &CardState,
+    at: Moment,
+    load: Option<&Load>,
+) -> [u32; 4] {
     let days = |n: &Next| -> f64 {
         let days = f64::from(n.interval_days);
         if days.is_finite() {
@@ -380,7 +389,11 @@ fn review_intervals(next: &[Next; 4], state: &CardState, seed: u64) -> [u32; 4] 
     };
     let mut out = [0u32; 4];
     for (i, n) in next.iter().enumerate() {
-        out[i] = fuzz(days(n), seed.wrapping_add(i as u64), state.interval_days);
+        let seed = at.fuzz_seed.wrapping_add(i as u64);
+        out[i] = match load {
+            Some(load) => balanced(days(n), seed, state.interval_days, at.today, load),
+            None => fuzz(days(n), seed, state.interval_days),
+        };
     }
     if state.phase == Phase::Review {
         out[1] = out[1].max(1);
@@ -397,6 +410,13 @@ fn review_intervals(next: &[Next; 4], state: &CardState, seed: u64) -> [u32; 4] 
 /// from `seed`. As in Anki, an interval FSRS makes longer than the last one (`last_interval`) stays
 /// longer after the fuzz and the rounding: at least `last_interval + 1`.
 pub fn fuzz(raw: f64, seed: u64, last_interval: u32) -> u32 {
+    let (low, high) = fuzz_range(raw, last_interval);
+    let unit = unit(seed);
+    ((unit * f64::from(high - low + 1) + f64::from(low)).floor() as u32).min(high)
+}
+
+/// The days [`fuzz`] draws from: `(low, high)`, the same day twice when there is no fuzz.
+pub fn fuzz_range(raw: f64, last_interval: u32) -> (u32, u32) {
     let days = raw.round();
     let longer = raw > f64::from(last_interval);
     let floor = if longer {
@@ -405,7 +425,8 @@ pub fn fuzz(raw: f64, seed: u64, last_interval: u32) -> u32 {
         0.0
     };
     if days < 2.5 {
-        return days.max(floor).min(f64::from(MAX_INTERVAL_DAYS)) as u32;
+        let day = days.max(floor).min(f64::from(MAX_INTERVAL_DAYS)) as u32;
+        return (day, day);
     }
     let delta = 1.0
         + 0.15 * (days.min(7.0) - 2.5).max(0.0)
@@ -413,8 +434,95 @@ pub fn fuzz(raw: f64, seed: u64, last_interval: u32) -> u32 {
         + 0.05 * (days - 20.0).max(0.0);
     let low = (days - delta).round().max(2.0).max(floor);
     let high = (days + delta).round().max(low);
-    let unit = (splitmix(seed) >> 11) as f64 / (1u64 << 53) as f64;
-    (unit * (high - low + 1.0) + low).floor().min(high) as u32
+    (low as u32, high as u32)
+}
+
+/// A number in [0, 1) drawn from `seed`.
+fn unit(seed: u64) -> f64 {
+    (splitmix(seed) >> 11) as f64 / (1u64 << 53) as f64
+}
+
+/// Intervals longer than this are not balanced (as in Anki): that far out, a day either way
+/// hardly changes a day's load, and the due counts are not known yet.
+pub const MAX_BALANCED_DAYS: u32 = 90;
+
+/// What the load balancer knows of the days ahead: how many review cards are due on each, and how
+/// much of a normal day's load each weekday takes ("easy days").
+#[derive(Debug, Clone, PartialEq)]
+pub struct Load {
+    /// The day `due[0]` counts.
+    first_day: i64,
+    /// Review cards due on each day from `first_day`.
+    due: Vec<u32>,
+    /// Monday first: 1 a normal day, 0.5 half the load, 0 none while another day can take it.
+    share: [f32; 7],
+}
+
+impl Load {
+    /// The load of the days from `first_day` on, with `due[k]` cards due on day `first_day + k`.
+    pub fn new(first_day: i64, due: Vec<u32>, share: [f32; 7]) -> Load {
+        Load {
+            first_day,
+            due,
+            share,
+        }
+    }
+
+    /// Review cards due on `day`.
+    pub fn due_on(&self, day: i64) -> u32 {
+        usize::try_from(day - self.first_day)
+            .ok()
+            .and_then(|k| self.due.get(k))
+            .copied()
+            .unwrap_or(0)
+    }
+
+    /// The share of a normal day's load that `day` takes.
+    pub fn share(&self, day: i64) -> f32 {
+        self.share[weekday(day)]
+    }
+}
+
+/// The weekday of a day number, Monday 0 … Sunday 6 (day 0, 1 January 1970, was a Thursday).
+pub fn weekday(day: i64) -> usize {
+    (day + 3).rem_euclid(7) as usize
+}
+
+/// The load balancer, as Anki's: an interval of `raw` days, whose fuzz range is [`fuzz_range`],
+/// falls on one of those days drawn by weight — 1 for a day with no review due, else 1/n² for a
+/// day with n due, times 1/interval (nearer days a little likelier), times the day's share of
+/// load ([`Load::share`]). Days of share 0 are left out unless every day of the range is one.
+/// Without a range (under 2.5 days) or beyond [`MAX_BALANCED_DAYS`] it is [`fuzz`].
+pub fn balanced(raw: f64, seed: u64, last_interval: u32, today: i64, load: &Load) -> u32 {
+    let (low, high) = fuzz_range(raw, last_interval);
+    if low == high || high > MAX_BALANCED_DAYS {
+        return fuzz(raw, seed, last_interval);
+    }
+    let weight = |days: u32, easy: bool| -> f64 {
+        let day = today + i64::from(days);
+        let n = f64::from(load.due_on(day));
+        let base = if n == 0.0 { 1.0 } else { 1.0 / (n * n) };
+        let share = if easy {
+            f64::from(load.share(day))
+        } else {
+            1.0
+        };
+        base / f64::from(days.max(1)) * share
+    };
+    let easy = (low..=high).any(|d| weight(d, true) > 0.0);
+    let total: f64 = (low..=high).map(|d| weight(d, easy)).sum();
+    let mut left = unit(seed) * total;
+    for days in low..=high {
+        left -= weight(days, easy);
+        if left < 0.0 {
+            return days;
+        }
+    }
+    // Rounding: the last day with any weight.
+    (low..=high)
+        .rev()
+        .find(|&d| weight(d, easy) > 0.0)
+        .unwrap_or(high)
 }
 
 /// A well-mixed 64-bit hash step.
@@ -427,7 +535,12 @@ pub fn splitmix(seed: u64) -> u64 {
 
 /// FNV-1a of a text (stable across runs and platforms).
 pub fn hash_text(text: &str) -> u64 {
-    text.bytes().fold(0xcbf2_9ce4_8422_2325, |hash, byte| {
+    hash_bytes(text.as_bytes())
+}
+
+/// FNV-1a of bytes (stable across runs and platforms).
+pub fn hash_bytes(bytes: &[u8]) -> u64 {
+    bytes.iter().fold(0xcbf2_9ce4_8422_2325, |hash, &byte| {
         (hash ^ u64::from(byte)).wrapping_mul(0x0100_0000_01b3)
     })
 }
@@ -480,34 +593,35 @@ mod tests {
             today,
             elapsed_days,
             fuzz_seed: 7,
+            desired_retention: 0.9,
         }
     }
 
     fn fsrs() -> FsrsScheduler {
-        FsrsScheduler::new(&[], 0.9).unwrap()
+        FsrsScheduler::new(&[]).unwrap()
     }
 
     #[test]
     fn a_new_card_walks_the_learning_steps() {
         let s = Settings::default();
         let f = fsrs();
-        let again = answer(&CardState::NEW, Rating::Again, at(0, 0, 0), &s, &f).unwrap();
+        let again = answer(&CardState::NEW, Rating::Again, at(0, 0, 0), &s, &f, None).unwrap();
         assert_eq!(
             (again.phase, again.step, again.due_ms),
             (Phase::Learning, 0, 60_000)
         );
-        let hard = answer(&CardState::NEW, Rating::Hard, at(0, 0, 0), &s, &f).unwrap();
+        let hard = answer(&CardState::NEW, Rating::Hard, at(0, 0, 0), &s, &f, None).unwrap();
         assert_eq!((hard.phase, hard.due_ms), (Phase::Learning, 330_000));
-        let good = answer(&CardState::NEW, Rating::Good, at(0, 0, 0), &s, &f).unwrap();
+        let good = answer(&CardState::NEW, Rating::Good, at(0, 0, 0), &s, &f, None).unwrap();
         assert_eq!(
             (good.phase, good.step, good.due_ms),
             (Phase::Learning, 1, 600_000)
         );
-        let graduated = answer(&good, Rating::Good, at(600_000, 0, 0), &s, &f).unwrap();
+        let graduated = answer(&good, Rating::Good, at(600_000, 0, 0), &s, &f, None).unwrap();
         assert_eq!(graduated.phase, Phase::Review);
         assert!(graduated.interval_days >= 1);
         assert_eq!(graduated.due_day, i64::from(graduated.interval_days));
-        let easy = answer(&CardState::NEW, Rating::Easy, at(0, 0, 0), &s, &f).unwrap();
+        let easy = answer(&CardState::NEW, Rating::Easy, at(0, 0, 0), &s, &f, None).unwrap();
         assert_eq!(easy.phase, Phase::Review);
         assert!(easy.interval_days > graduated.interval_days);
     }
@@ -518,7 +632,15 @@ mod tests {
             learning_steps: vec![],
             ..Settings::default()
         };
-        let good = answer(&CardState::NEW, Rating::Good, at(0, 0, 0), &s, &fsrs()).unwrap();
+        let good = answer(
+            &CardState::NEW,
+            Rating::Good,
+            at(0, 0, 0),
+            &s,
+            &fsrs(),
+            None,
+        )
+        .unwrap();
         assert_eq!(good.phase, Phase::Review);
     }
 
@@ -526,12 +648,12 @@ mod tests {
     fn review_intervals_are_ordered_and_fuzz_is_bounded() {
         let s = Settings::default();
         let f = fsrs();
-        let mut state = answer(&CardState::NEW, Rating::Easy, at(0, 0, 0), &s, &f).unwrap();
+        let mut state = answer(&CardState::NEW, Rating::Easy, at(0, 0, 0), &s, &f, None).unwrap();
         state.interval_days = 30;
         let day = 30;
         let outcomes: Vec<_> = Rating::ALL
             .iter()
-            .map(|&r| answer(&state, r, at(day * 86_400_000, day, 30), &s, &f).unwrap())
+            .map(|&r| answer(&state, r, at(day * 86_400_000, day, 30), &s, &f, None).unwrap())
             .collect();
         assert_eq!(outcomes[0].phase, Phase::Relearning);
         assert_eq!(outcomes[0].lapses, 1);
@@ -550,7 +672,12 @@ mod tests {
         // whose stability is about a day.
         struct Close;
         impl Scheduler for Close {
-            fn next_states(&self, _: Option<Memory>, _: u32) -> Result<[Next; 4], SrsError> {
+            fn next_states(
+                &self,
+                _: Option<Memory>,
+                _: u32,
+                _: f32,
+            ) -> Result<[Next; 4], SrsError> {
                 let next = |interval_days| Next {
                     memory: Memory {
                         stability: 1.0,
@@ -582,8 +709,8 @@ mod tests {
             ..learning
         };
         for card in [learning, relearning] {
-            let good = answer(&card, Rating::Good, at(0, 0, 0), &s, &Close).unwrap();
-            let easy = answer(&card, Rating::Easy, at(0, 0, 0), &s, &Close).unwrap();
+            let good = answer(&card, Rating::Good, at(0, 0, 0), &s, &Close, None).unwrap();
+            let easy = answer(&card, Rating::Easy, at(0, 0, 0), &s, &Close, None).unwrap();
             assert_eq!(good.phase, Phase::Review, "{card:?}");
             assert!(
                 easy.interval_days > good.interval_days,
@@ -608,6 +735,78 @@ mod tests {
         }
         // FSRS shortening it is left to the fuzz.
         assert!((0..200).any(|seed| fuzz(9.6, seed, 10) < 10));
+    }
+
+    #[test]
+    fn the_load_balancer_prefers_the_emptier_days_of_the_fuzz_range() {
+        // 20 days: the range is 17..=23 (±3). Day 21 has nothing due, the others 30 each.
+        let today = 1000;
+        let mut due = vec![30u32; 40];
+        due[21] = 0;
+        let load = Load::new(today, due, [1.0; 7]);
+        assert_eq!(fuzz_range(20.0, 10), (17, 23));
+        let picks: Vec<u32> = (0..1000)
+            .map(|seed| balanced(20.0, seed, 10, today, &load))
+            .collect();
+        let empty = picks.iter().filter(|&&d| d == 21).count();
+        assert!(empty > 990, "{empty} of 1000 on the empty day");
+        assert!(picks.iter().all(|d| (17..=23).contains(d)));
+        // With every day alike it is the fuzz's spread, nearer days a little likelier.
+        let flat = Load::new(today, vec![10; 40], [1.0; 7]);
+        let mut seen = [0; 7];
+        for seed in 0..7000 {
+            seen[(balanced(20.0, seed, 10, today, &flat) - 17) as usize] += 1;
+        }
+        assert!(seen.iter().all(|&n| n > 800), "{seen:?}");
+        assert!(seen[0] > seen[6], "{seen:?}");
+        // No range (under 2.5 days) or beyond 90 days: the fuzz alone.
+        assert_eq!(balanced(2.0, 5, 1, today, &load), fuzz(2.0, 5, 1));
+        assert_eq!(balanced(200.0, 5, 100, today, &load), fuzz(200.0, 5, 100));
+    }
+
+    #[test]
+    fn an_easy_day_takes_its_share_and_a_day_off_none() {
+        // The range 17..=23 covers each weekday once.
+        let today = 1000;
+        let shares = [1.0, 1.0, 1.0, 1.0, 1.0, 0.5, 0.0];
+        let load = Load::new(today, vec![5; 40], shares);
+        let mut on = [0usize; 7];
+        for seed in 0..7000 {
+            let days = balanced(20.0, seed, 10, today, &load);
+            on[weekday(today + i64::from(days))] += 1;
+        }
+        assert_eq!(on[6], 0, "nothing lands on Sunday: {on:?}");
+        let normal = on[..5].iter().sum::<usize>() as f64 / 5.0;
+        let saturday = on[5] as f64;
+        assert!(
+            saturday > normal * 0.3 && saturday < normal * 0.7,
+            "Saturday takes about half a normal day's share: {on:?}"
+        );
+        // 1 Jan 1970 was a Thursday; 1 Dec 2025 a Monday.
+        assert_eq!(weekday(0), 3);
+        assert_eq!(weekday(20423), 0);
+    }
+
+    #[test]
+    fn a_lower_desired_retention_gives_longer_intervals() {
+        let s = Settings::default();
+        let f = fsrs();
+        let review = answer(&CardState::NEW, Rating::Easy, at(0, 0, 0), &s, &f, None).unwrap();
+        let at_r = |r: f32| Moment {
+            desired_retention: r,
+            fuzz_seed: 1,
+            ..at(30 * 86_400_000, 30, 30)
+        };
+        let low = answer(&review, Rating::Good, at_r(0.80), &s, &f, None).unwrap();
+        let high = answer(&review, Rating::Good, at_r(0.95), &s, &f, None).unwrap();
+        assert!(
+            low.interval_days > high.interval_days * 2,
+            "{} at 80 % against {} at 95 %",
+            low.interval_days,
+            high.interval_days
+        );
+        // The memory is the same: retention sets the interval, not what was learnt.
+        assert_eq!(low.memory, high.memory);
     }
 
     #[test]

@@ -89,6 +89,9 @@ pub struct TopicMastery {
     pub studied: usize,
     /// Average probability of recall now over the studied cards; none before any.
     pub mastery: Option<f64>,
+    /// The topic's own desired retention (`topic_retention` in the settings), if it has one.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub desired_retention: Option<f32>,
 }
 
 /// Everything `warpdrill stats` shows.
@@ -258,6 +261,7 @@ pub fn compute(deck: &Deck) -> Stats {
                     cards,
                     studied,
                     mastery: (with_r > 0).then(|| sum / with_r as f64),
+                    desired_retention: deck.settings().topic_retention.get(*topic).copied(),
                 }
             })
             .collect(),
@@ -292,7 +296,7 @@ mod tests {
             cards,
             vec![],
             Settings::default(),
-            Box::new(FsrsScheduler::new(&[], 0.9).unwrap()),
+            Box::new(FsrsScheduler::new(&[]).unwrap()),
             clock.clone(),
         );
         let empty = compute(&deck);
@@ -349,7 +353,7 @@ mod tests {
             cards,
             vec![],
             Settings::default(),
-            Box::new(FsrsScheduler::new(&[], 0.9).unwrap()),
+            Box::new(FsrsScheduler::new(&[]).unwrap()),
             clock.clone(),
         );
         // c0 a review card due today, c1 in learning due in a minute.

@@ -9,17 +9,70 @@
 //!   and how to recover, and review starts on a fresh log. If it cannot be moved, nothing is written
 //!   this session.
 //!
+//! - Beside the log, `revlog.snapshot.json` keeps what the log replayed to when it was last opened
+//!   ([`super::replay::Snapshot`]), keyed by the log's length and a hash of its last 4 KiB. Opening
+//!   reads only what was added since; a snapshot that is missing, unreadable or does not match the
+//!   log (edited, cut, replaced, a record older than its newest) is ignored and rebuilt from the
+//!   whole log. The log stays the truth: deleting the snapshot loses nothing.
+//!
 //! Writing — appending, moving a damaged log aside, saving parameters — is for the process that holds
 //! the data directory's lock ([`crate::store::lock`]; the tutor holds it through its progress store).
 //! Others open the log with [`Access::ReadOnly`].
 
 use super::SrsError;
 use super::log::{Kind, Record};
+use super::replay::{Replay, Snapshot};
+use super::schedule::hash_bytes;
+use serde::{Deserialize, Serialize};
 use std::fs::{File, OpenOptions};
 use std::path::{Path, PathBuf};
 
 /// The log's file name in the data directory.
 pub const LOG_FILE: &str = "revlog.jsonl";
+
+/// The snapshot's file name in the data directory.
+pub const SNAPSHOT_FILE: &str = "revlog.snapshot.json";
+
+/// The snapshot format this version writes and reads.
+const SNAPSHOT_FORMAT: u32 = 1;
+
+/// How many bytes before a snapshot's end of the log its hash covers.
+const TAIL_HASHED: u64 = 4096;
+
+/// The snapshot file: the replay and the part of the log it covers.
+#[derive(Debug, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+struct SnapshotFile {
+    format: u32,
+    /// The log's bytes the replay covers (a whole number of lines).
+    log_bytes: u64,
+    /// FNV-1a of the last [`TAIL_HASHED`] of those bytes.
+    tail_hash: u64,
+    replay: Snapshot,
+}
+
+/// The part of the log that the records read so far cover: its first `bytes` bytes, which end
+/// with a whole line.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Covered {
+    /// Bytes from the start of the log.
+    pub bytes: u64,
+    tail_hash: u64,
+}
+
+impl Covered {
+    /// What the first `len` bytes of the log (held from byte `start` on in `held`) cover.
+    fn of(held: &[u8], start: u64, len: u64) -> Covered {
+        let end = usize::try_from(len - start)
+            .unwrap_or(held.len())
+            .min(held.len());
+        let from = end.saturating_sub(TAIL_HASHED as usize);
+        Covered {
+            bytes: len,
+            tail_hash: hash_bytes(&held[from..end]),
+        }
+    }
+}
 
 /// Whether this process may change the log.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -52,6 +105,13 @@ pub struct LoadedLog {
     pub records: Vec<Record>,
     /// Messages for the learner (a cut-off line, a damaged log moved aside).
     pub notices: Vec<String>,
+    /// What the snapshot held, when it matched the log: `records` are then the records after it.
+    pub base: Option<Replay>,
+    /// The log's bytes the snapshot covered (what [`RevlogFile::older_records`] reads).
+    pub base_bytes: u64,
+    /// The log's bytes the snapshot and `records` cover together; none when the log could not be
+    /// read whole (nothing is snapshotted then).
+    pub covered: Option<Covered>,
 }
 
 /// A problem with one line.
@@ -148,6 +208,47 @@ fn parse_all(bytes: &[u8]) -> Parsed {
     }
 }
 
+/// What a matching snapshot resumes: (the first byte held, the log's length, the bytes held from
+/// there, the snapshot's replay, the bytes it covers, the lines after it parsed). `None` when
+/// there is no snapshot, it cannot be read, or it does not match the log — the whole log is read
+/// then.
+type Resumed = (u64, u64, Vec<u8>, Option<Replay>, u64, Parsed);
+
+fn resume(dir: &Path, path: &Path) -> Option<Resumed> {
+    let text =
+        crate::store::read_regular(&dir.join(SNAPSHOT_FILE), crate::store::MAX_LOG_FILE).ok()?;
+    let file: SnapshotFile = serde_json::from_slice(&text).ok()?;
+    if file.format != SNAPSHOT_FORMAT {
+        return None;
+    }
+    let start = file.log_bytes.saturating_sub(TAIL_HASHED);
+    let (total, held) =
+        crate::store::read_regular_from(path, start, crate::store::MAX_LOG_FILE).ok()?;
+    let head = usize::try_from(file.log_bytes - start).ok()?;
+    if total < file.log_bytes || held.len() < head {
+        return None;
+    }
+    let (tail, after) = held.split_at(head);
+    if hash_bytes(tail) != file.tail_hash || (file.log_bytes > 0 && tail.last() != Some(&b'\n')) {
+        return None;
+    }
+    let parsed = parse_all(after);
+    let newest = file.replay.newest;
+    // A damaged or repeated line, or a record older than the snapshot's newest (a line copied
+    // in from elsewhere, a clock set back): the whole log is read, as without a snapshot.
+    if parsed.damaged.is_some()
+        || parsed.duplicates > 0
+        || parsed
+            .records
+            .iter()
+            .any(|r| newest.is_some_and(|t| r.time <= t))
+    {
+        return None;
+    }
+    let replay = Replay::from_snapshot(file.replay)?;
+    Some((start, total, held, Some(replay), file.log_bytes, parsed))
+}
+
 impl RevlogFile {
     /// Opens `dir/revlog.jsonl` to write (it is created on the first append); the caller holds the
     /// data directory's lock.
@@ -155,8 +256,19 @@ impl RevlogFile {
         RevlogFile::open_with(dir, now_ms, Access::Write)
     }
 
-    /// Opens `dir/revlog.jsonl` with the given access.
+    /// Opens `dir/revlog.jsonl` with the given access; `records` are every record of the log.
     pub fn open_with(dir: &Path, now_ms: i64, access: Access) -> LoadedLog {
+        RevlogFile::load(dir, now_ms, access, false)
+    }
+
+    /// [`RevlogFile::open_with`] from the snapshot beside the log when it matches the log: `base`
+    /// is the snapshot's replay and `records` are only the records added after it. Without a
+    /// matching snapshot it is [`RevlogFile::open_with`].
+    pub fn open_from_snapshot(dir: &Path, now_ms: i64, access: Access) -> LoadedLog {
+        RevlogFile::load(dir, now_ms, access, true)
+    }
+
+    fn load(dir: &Path, now_ms: i64, access: Access, from_snapshot: bool) -> LoadedLog {
         let path = dir.join(LOG_FILE);
         let mut log = RevlogFile {
             path: path.clone(),
@@ -174,27 +286,42 @@ impl RevlogFile {
         {
             notices.push(why.clone());
         }
-        let bytes = match crate::store::read_regular(&path, crate::store::MAX_LOG_FILE) {
-            Ok(bytes) => bytes,
-            Err(e) if e.kind() == std::io::ErrorKind::NotFound => {
-                return LoadedLog {
-                    log,
-                    records: Vec::new(),
-                    notices,
+        let empty = |log, notices| LoadedLog {
+            log,
+            records: Vec::new(),
+            notices,
+            base: None,
+            base_bytes: 0,
+            covered: None,
+        };
+        let resumed = if from_snapshot {
+            resume(dir, &path)
+        } else {
+            None
+        };
+        let (held_from, total, bytes, base, base_bytes, parsed) = match resumed {
+            Some(resumed) => resumed,
+            None => {
+                let bytes = match crate::store::read_regular(&path, crate::store::MAX_LOG_FILE) {
+                    Ok(bytes) => bytes,
+                    Err(e) if e.kind() == std::io::ErrorKind::NotFound => {
+                        return LoadedLog {
+                            covered: Some(Covered::of(&[], 0, 0)),
+                            ..empty(log, notices)
+                        };
+                    }
+                    Err(e) => {
+                        log.read_only = true;
+                        log.why = format!("it could not be read ({e})");
+                        notices.push(format!(
+                            "Could not read your review log {} ({e}); nothing will be saved this time.",
+                            path.display()
+                        ));
+                        return empty(log, notices);
+                    }
                 };
-            }
-            Err(e) => {
-                log.read_only = true;
-                log.why = format!("it could not be read ({e})");
-                notices.push(format!(
-                    "Could not read your review log {} ({e}); nothing will be saved this time.",
-                    path.display()
-                ));
-                return LoadedLog {
-                    log,
-                    records: Vec::new(),
-                    notices,
-                };
+                let parsed = parse_all(&bytes);
+                (0, bytes.len() as u64, bytes, None, 0, parsed)
             }
         };
         let Parsed {
@@ -202,7 +329,7 @@ impl RevlogFile {
             torn_tail,
             damaged,
             duplicates,
-        } = parse_all(&bytes);
+        } = parsed;
         if duplicates > 0 && damaged.is_none() {
             notices.push(format!(
                 "Your review log {} repeats {duplicates} line(s) exactly (copied twice, perhaps by \
@@ -219,23 +346,23 @@ impl RevlogFile {
                     bad.line,
                     bad.message
                 ));
-                return LoadedLog {
-                    log,
-                    records: Vec::new(),
-                    notices,
-                };
+                return empty(log, notices);
             }
             let now_secs = u64::try_from(now_ms / 1000).unwrap_or(0);
             let notice = match crate::store::keep_aside(&path, now_secs) {
-                Ok(aside) => format!(
-                    "Your review log was damaged (line {}: {}). It was kept as {} and review starts \
-                     on a fresh log. To recover your history: fix or delete that line, append any \
-                     lines of the new {LOG_FILE} to it, and move it back to {}.",
-                    bad.line,
-                    bad.message,
-                    aside.display(),
-                    path.display()
-                ),
+                Ok(aside) => {
+                    // The snapshot was of the log kept aside.
+                    let _ = std::fs::remove_file(dir.join(SNAPSHOT_FILE));
+                    format!(
+                        "Your review log was damaged (line {}: {}). It was kept as {} and review starts \
+                         on a fresh log. To recover your history: fix or delete that line, append any \
+                         lines of the new {LOG_FILE} to it, and move it back to {}.",
+                        bad.line,
+                        bad.message,
+                        aside.display(),
+                        path.display()
+                    )
+                }
                 Err(rename) => {
                     log.read_only = true;
                     log.why = format!("it is damaged and could not be moved aside ({rename})");
@@ -249,11 +376,7 @@ impl RevlogFile {
                 }
             };
             notices.push(notice);
-            return LoadedLog {
-                log,
-                records: Vec::new(),
-                notices,
-            };
+            return empty(log, notices);
         }
         if let Some(bytes) = torn_tail {
             log.torn_tail = (!log.read_only).then_some(bytes);
@@ -264,10 +387,49 @@ impl RevlogFile {
                 path.display()
             ));
         }
+        let whole = total - torn_tail.unwrap_or(0);
         LoadedLog {
             log,
             records,
             notices,
+            base,
+            base_bytes,
+            covered: Some(Covered::of(&bytes, held_from, whole)),
+        }
+    }
+
+    /// The records of the log's first `bytes` bytes (those a snapshot covered), read again for
+    /// the statistics and exports that go through the whole history; none if the log cannot be
+    /// read now.
+    pub fn older_records(&self, bytes: u64) -> Vec<Record> {
+        if bytes == 0 {
+            return Vec::new();
+        }
+        match crate::store::read_regular(&self.path, crate::store::MAX_LOG_FILE) {
+            Ok(all) if all.len() as u64 >= bytes => {
+                parse_all(&all[..usize::try_from(bytes).unwrap_or(all.len())]).records
+            }
+            _ => Vec::new(),
+        }
+    }
+
+    /// Keeps `replay` — what the log's first `covered` bytes replay to — beside the log, for the
+    /// next opening. A reader writes nothing; a failure is only a slower next opening.
+    pub fn save_snapshot(&self, replay: &Replay, covered: Covered) {
+        if self.read_only {
+            return;
+        }
+        let file = SnapshotFile {
+            format: SNAPSHOT_FORMAT,
+            log_bytes: covered.bytes,
+            tail_hash: covered.tail_hash,
+            replay: replay.snapshot(),
+        };
+        let Some(dir) = self.path.parent() else {
+            return;
+        };
+        if let Ok(bytes) = serde_json::to_vec(&file) {
+            let _ = crate::store::write_atomic(&dir.join(SNAPSHOT_FILE), &bytes);
         }
     }
 
