@@ -968,15 +968,15 @@ mod tests {
 
     /// Everything a learner sees of a deck: states, counts, today's limits, the next card, the
     /// history with its undone flags.
-    fn seen(
-        deck: &Deck,
-    ) -> (
+    type Seen = (
         Vec<CardState>,
         Counts,
         (u32, u32),
         Option<usize>,
         Vec<(Record, bool)>,
-    ) {
+    );
+
+    fn seen(deck: &Deck) -> Seen {
         (
             states(deck),
             deck.counts(),
