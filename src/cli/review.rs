@@ -570,7 +570,7 @@ pub fn stats_text_in(
     );
     // A row: its label in a column 11 terminal columns wide, then the figures.
     let row = |out: &mut String, label: String, figures: String| {
-        let _ = writeln!(out, "  {}{figures}", pad_right(&label, 11));
+        let _ = writeln!(out, "  {} {figures}", pad_right(&label, 10));
     };
     let counts = deck.counts();
     row(
