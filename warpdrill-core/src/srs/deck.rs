@@ -1050,20 +1050,26 @@ mod tests {
         assert!(dir.join(SNAPSHOT_FILE).exists());
     }
 
+    /// Every card of `all` rated Good once, a minute apart, from noon; then the deck opened again
+    /// an hour later, which writes the snapshot.
+    fn rated_then_reopened(dir: &Path, all: &[DeckCard]) -> Deck {
+        let (mut deck, clock) = session(dir, all, NOON);
+        for i in 0..all.len() {
+            clock.advance(60_000);
+            deck.rate(i, Rating::Good, 1000, None).unwrap();
+        }
+        drop(deck);
+        let (deck, _) = session(dir, all, NOON + HOUR);
+        assert!(dir.join(super::super::store::SNAPSHOT_FILE).exists());
+        deck
+    }
+
     #[test]
     fn a_snapshot_that_does_not_match_its_log_is_rebuilt_from_the_log() {
         use super::super::store::{LOG_FILE, SNAPSHOT_FILE};
         let (_guard, dir) = temp_dir("stale");
         let all = cards(4, 2);
-        let (mut deck, clock) = session(&dir, &all, NOON);
-        for i in 0..4 {
-            clock.advance(60_000);
-            deck.rate(i, Rating::Good, 1000, None).unwrap();
-        }
-        drop(deck);
-        // Written at the next opening.
-        let (deck, _) = session(&dir, &all, NOON + HOUR);
-        assert!(dir.join(SNAPSHOT_FILE).exists());
+        let deck = rated_then_reopened(&dir, &all);
         let expected = seen(&deck);
         drop(deck);
         let log = std::fs::read_to_string(dir.join(LOG_FILE)).unwrap();
@@ -1113,15 +1119,7 @@ mod tests {
         use super::super::store::{LOG_FILE, SNAPSHOT_FILE};
         let (_guard, dir) = temp_dir("damaged-after");
         let all = cards(3, 1);
-        let (mut deck, clock) = session(&dir, &all, NOON);
-        for i in 0..3 {
-            clock.advance(60_000);
-            deck.rate(i, Rating::Good, 1000, None).unwrap();
-        }
-        drop(deck);
-        let (deck, _) = session(&dir, &all, NOON + HOUR);
-        drop(deck);
-        assert!(dir.join(SNAPSHOT_FILE).exists());
+        drop(rated_then_reopened(&dir, &all));
         let mut log = std::fs::read_to_string(dir.join(LOG_FILE)).unwrap();
         log.push_str("{\"time\":1,\"cxrd\":\"x\"}\n");
         std::fs::write(dir.join(LOG_FILE), &log).unwrap();
