@@ -53,6 +53,7 @@ lab-confirm-hand-in = Hand the lab in? Press s again to hand in; any other key c
 lab-all-done = Every step is done: press s to hand the lab in and get your receipt.
 lab-closed-handed-in = The lab was handed in.
 lab-closed-time-up = Time is up: answers are closed. Hand in: g, then s.
+lab-closed-not-open = The lab opens at { $opens }: answers are taken from then.
 
 ## One step.
 lab-step-opens-later = Step { $step } opens when this one is done.

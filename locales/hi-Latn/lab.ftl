@@ -53,6 +53,7 @@ lab-confirm-hand-in = Lab hand in karna hai? Hand in ke liye s phir dabao; koi a
 lab-all-done = Saare steps ho gaye: lab hand in karne aur receipt lene ke liye s dabao.
 lab-closed-handed-in = Lab hand in ho chuka hai.
 lab-closed-time-up = Time khatam: ab answers band hain. Hand in: g, phir s.
+lab-closed-not-open = Lab { $opens } par khulega: answers tab se liye jaayenge.
 
 ## Ek step.
 lab-step-opens-later = Step { $step } tab khulega jab yeh wala ho jayega.

@@ -47,6 +47,7 @@ lab-confirm-hand-in = 실습을 제출할까요? 제출하려면 s를 한 번 �
 lab-all-done = 모든 단계를 마쳤습니다: s를 눌러 제출하고 영수증(receipt)을 받으세요.
 lab-closed-handed-in = 이미 제출한 실습입니다.
 lab-closed-time-up = 시간이 끝나 더 이상 답을 받지 않습니다. 제출: g, 그다음 s.
+lab-closed-not-open = 이 랩은 { $opens }에 열립니다. 그때부터 답을 받습니다.
 
 ## 한 단계.
 lab-step-opens-later = { $step }단계는 이 단계를 마치면 열립니다.

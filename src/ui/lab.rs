@@ -411,7 +411,7 @@ impl Step {
                 lang,
                 "lab-not-right",
                 left = left,
-                points = lab.points_for(record.attempts + 1, hints)
+                points = session.points_now(self.index, record.attempts + 1, hints, now)
             );
             // The misconception the answer embodies comes first; the answer stays held back.
             let mistake = self
@@ -463,7 +463,7 @@ impl Step {
                     "lab-status-exam",
                     step = step,
                     n = n,
-                    points = lab.points_for(1, tally.hints)
+                    points = session.points_now(self.index, 1, tally.hints, ctx.now)
                 )
             }
         } else if tally.solved {
@@ -489,7 +489,7 @@ impl Step {
                 n = n,
                 attempt = tally.attempts + 1,
                 allowed = lab.attempts(),
-                points = lab.points_for(tally.attempts + 1, tally.hints),
+                points = session.points_now(self.index, tally.attempts + 1, tally.hints, ctx.now),
                 hints = hints
             )
         };

@@ -40,7 +40,7 @@ pub fn check(lab: &Lab, content: &Content, file: &str, text: &str) -> Vec<Findin
     let mut step = 0;
     for spec in &lab.steps {
         let (needle, candidates, count) = match spec {
-            StepSpec::Exercise(id) => {
+            StepSpec::Exercise { id, .. } => {
                 let needle = format!("\"{id}\"");
                 if content.exercise(id).is_none() {
                     push(&needle, true, format!("unknown exercise `{id}`"));
@@ -53,6 +53,7 @@ pub fn check(lab: &Lab, content: &Content, file: &str, text: &str) -> Vec<Findin
                 count,
                 topic,
                 level,
+                ..
             } => {
                 let needle = format!("\"{topic}\"");
                 let ids = pool(content, topic, *level);
@@ -88,14 +89,11 @@ pub fn check(lab: &Lab, content: &Content, file: &str, text: &str) -> Vec<Findin
                     .iter()
                     .scan(0usize, |at, spec| {
                         let first = *at + 1;
-                        *at += match spec {
-                            StepSpec::Exercise(_) => 1,
-                            StepSpec::Draw { count, .. } => *count,
-                        };
+                        *at += spec.count();
                         Some((first, spec))
                     })
                     .filter_map(|(number, spec)| match spec {
-                        StepSpec::Exercise(id) => Some((number, id.as_str())),
+                        StepSpec::Exercise { id, .. } => Some((number, id.as_str())),
                         StepSpec::Draw { .. } => None,
                     })
                     .filter(|(_, id)| ids.contains(id))

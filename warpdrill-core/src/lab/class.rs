@@ -13,7 +13,7 @@ use super::file::{FeedbackMode, Hints, Lab};
 use super::plan::{Item, plan};
 use super::roster::{Entry, Roster, valid_student};
 use super::seed;
-use super::session::{Tally, max_points};
+use super::session::Tally;
 use crate::clock::Clock;
 use crate::content::Content;
 use crate::i18n::Lang;
@@ -199,6 +199,113 @@ pub struct Class {
     seats: BTreeMap<String, Seat>,
     db: Db,
     clock: Arc<dyn Clock>,
+    /// The regrades stored, in order: they apply to every answer, before or after them.
+    regrades: Vec<Regrade>,
+}
+
+/// A change to a step's grading for the whole class, after the class (a mistake in a step found
+/// later): stored as an event, applied to every answer given before or after it.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "snake_case", tag = "op")]
+pub enum Regrade {
+    /// The step counts for no one: its points leave every total and the points possible.
+    Drop {
+        /// Step number, 1-based.
+        step: usize,
+    },
+    /// Everyone gets the step's full points.
+    Credit {
+        /// Step number, 1-based.
+        step: usize,
+    },
+    /// This answer is right too: an attempt that gave it scores as a right answer at that
+    /// attempt (attempts after it no longer count).
+    Accept {
+        /// Step number, 1-based.
+        step: usize,
+        /// The answer, as a student would type it.
+        answer: String,
+    },
+}
+
+impl Regrade {
+    /// The step it changes.
+    pub fn step(&self) -> usize {
+        match self {
+            Regrade::Drop { step } | Regrade::Credit { step } | Regrade::Accept { step, .. } => {
+                *step
+            }
+        }
+    }
+
+    fn word(&self) -> &'static str {
+        match self {
+            Regrade::Drop { .. } => "drop",
+            Regrade::Credit { .. } => "credit",
+            Regrade::Accept { .. } => "accept",
+        }
+    }
+
+    fn of_row(row: &Row) -> Option<Regrade> {
+        let step = row.step?;
+        match row.note.as_deref()? {
+            "drop" => Some(Regrade::Drop { step }),
+            "credit" => Some(Regrade::Credit { step }),
+            "accept" => Some(Regrade::Accept {
+                step,
+                answer: row.answer.clone()?,
+            }),
+            _ => None,
+        }
+    }
+
+    /// In the instructor's words.
+    pub fn describe(&self) -> String {
+        match self {
+            Regrade::Drop { step } => format!("step {step} dropped (counts for no one)"),
+            Regrade::Credit { step } => format!("step {step}: full points for everyone"),
+            Regrade::Accept { step, answer } => format!("step {step}: `{answer}` accepted"),
+        }
+    }
+}
+
+/// Whether answer `given` is the answer `accepted`: the same text (case and spaces aside), or the
+/// same number with the same unit words.
+fn same_answer(given: &str, accepted: &str) -> bool {
+    let norm = |s: &str| s.split_whitespace().collect::<Vec<_>>().join(" ").to_lowercase();
+    let (given, accepted) = (norm(given), norm(accepted));
+    if given == accepted {
+        return true;
+    }
+    let split = |s: &str| {
+        let end = s
+            .find(|c: char| !(c.is_ascii_digit() || c == '.' || c == '-' || c == '+' || c == 'e'))
+            .unwrap_or(s.len());
+        let (number, rest) = s.split_at(end);
+        number.parse::<f64>().ok().map(|n| (n, rest.trim().to_string()))
+    };
+    match (split(&given), split(&accepted)) {
+        (Some((a, unit_a)), Some((b, unit_b))) => {
+            (a - b).abs() <= 1e-9 * a.abs().max(b.abs()).max(1.0)
+                && (unit_a == unit_b || unit_a.is_empty() || unit_b.is_empty())
+        }
+        _ => false,
+    }
+}
+
+/// One student's total before and after a regrade.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct Change {
+    /// Student id.
+    pub student: String,
+    /// Points before.
+    pub before: u32,
+    /// Points after.
+    pub after: u32,
+    /// Points possible before.
+    pub max_before: u32,
+    /// Points possible after.
+    pub max_after: u32,
 }
 
 impl std::fmt::Debug for Class {
@@ -255,16 +362,30 @@ impl Class {
             seats: BTreeMap::new(),
             db,
             clock,
+            regrades: Vec::new(),
         };
-        for entry in class.roster.entries.clone() {
-            let seat = class.seat(entry)?;
-            class.seats.insert(seat.entry.student.clone(), seat);
-        }
-        let (rows, _skipped) = class.db.events()?;
-        for row in rows {
-            class.replay(&row)?;
-        }
+        class.rebuild()?;
         Ok(class)
+    }
+
+    /// Every student's standing, from the roster and every stored event (regrades first, since
+    /// they apply to the answers before them too).
+    fn rebuild(&mut self) -> Result<(), LabError> {
+        self.seats.clear();
+        for entry in self.roster.entries.clone() {
+            let seat = self.seat(entry)?;
+            self.seats.insert(seat.entry.student.clone(), seat);
+        }
+        let (rows, _skipped) = self.db.events()?;
+        self.regrades = rows
+            .iter()
+            .filter(|r| r.kind == Kind::Regrade)
+            .filter_map(Regrade::of_row)
+            .collect();
+        for row in rows.iter().filter(|r| r.kind != Kind::Regrade) {
+            self.replay(row)?;
+        }
+        Ok(())
     }
 
     fn seat(&self, entry: Entry) -> Result<Seat, LabError> {
@@ -320,14 +441,26 @@ impl Class {
                 seat.tally.started.get_or_insert(row.at);
             }
             Kind::Attempt => {
-                let outcome = match row.outcome.as_deref() {
+                let mut outcome = match row.outcome.as_deref() {
                     Some("correct") => Outcome::Correct,
                     Some("wrong") => Outcome::Wrong,
                     _ => return Ok(()),
                 };
                 if let Some(index) = index {
                     let answer = row.answer.clone().unwrap_or_default();
-                    let _ = seat.tally.attempt(&lab, index, &answer, outcome, row.value);
+                    let accepted = self.regrades.iter().any(|r| match r {
+                        Regrade::Accept { step, answer: right } => {
+                            *step == index + 1 && same_answer(&answer, right)
+                        }
+                        _ => false,
+                    });
+                    if accepted {
+                        outcome = Outcome::Correct;
+                    }
+                    let late = lab.lateness(seat.tally.started, seat.entry.extra_minutes, row.at);
+                    let _ = seat
+                        .tally
+                        .attempt(&lab, index, &answer, outcome, row.value, late);
                     seat.seen.insert(index, row.at);
                 }
             }
@@ -341,7 +474,7 @@ impl Class {
                     seat.tally.submitted = Some(row.at);
                     seat.timed_out = row.note.as_deref() == Some("time up");
                     seat.receipt = Some(seed::receipt(
-                        &lab,
+                        &seed::chain_key(&lab, &row.student),
                         &row.student,
                         &format!("served {}", row.id),
                     ));
@@ -353,6 +486,7 @@ impl Class {
                     .extra_minutes
                     .saturating_add(u32::try_from(row.value).unwrap_or(u32::MAX));
             }
+            Kind::Regrade => {}
             Kind::Reroll => {
                 if let Some(step) = row.step
                     && step >= 1
@@ -391,12 +525,13 @@ impl Class {
     }
 
     fn deadline(&self, seat: &Seat) -> Option<u64> {
-        let limit = self.lab.time_limit?;
-        let started = seat.tally.started?;
-        Some(started + 60 * u64::from(limit.saturating_add(seat.entry.extra_minutes)))
+        self.lab
+            .deadline(seat.tally.started, seat.entry.extra_minutes)
     }
 
-    /// Hands in, by the server's clock, every lab whose time is up; returns who was handed in.
+    /// Hands in, by the server's clock, every lab whose time is up (the deadline, or `closes`
+    /// when late answers are taken); returns who was handed in. At `closes`, a student who never
+    /// joined is handed in too, with nothing.
     pub fn expire(&mut self) -> Result<Vec<String>, LabError> {
         let now = self.now();
         let due: Vec<(String, u64)> = self
@@ -404,8 +539,8 @@ impl Class {
             .iter()
             .filter(|(_, s)| s.tally.submitted.is_none())
             .filter_map(|(id, s)| {
-                let deadline = self.deadline(s)?;
-                (now >= deadline).then(|| (id.clone(), deadline))
+                let closing = self.lab.closing(s.tally.started, s.entry.extra_minutes)?;
+                (now >= closing).then(|| (id.clone(), closing))
             })
             .collect();
         let mut handed = Vec::new();
@@ -440,6 +575,12 @@ impl Class {
             return Err(Refusal::Denied(
                 "unknown student or wrong join code (ask your instructor for yours)".into(),
             ));
+        }
+        if let Some(opens) = self.lab.opens.as_ref().filter(|o| self.now() < o.at) {
+            return Err(Refusal::Closed(format!(
+                "the lab opens at {} (server time); join again then",
+                crate::text::iso_time(opens.at)
+            )));
         }
         // Time-up is applied before anything else, so a late answer is never taken.
         self.expire().map_err(|e| Refusal::Storage(e.to_string()))?;
@@ -596,6 +737,7 @@ impl Class {
     fn state(&self, student: &str) -> StateView {
         let seat = &self.seats[student];
         let hidden = self.exam_hidden(seat);
+        let points = self.step_points(seat);
         let en = self.content(Lang::En);
         let steps = seat
             .items
@@ -608,7 +750,7 @@ impl Class {
                     title: template.map_or(item.exercise.clone(), |e| e.title.clone()),
                     level: template.map_or(String::new(), |e| e.level.key().to_string()),
                     standing: self.standing(seat, i),
-                    points: (!hidden).then_some(seat.tally.steps[i].points),
+                    points: (!hidden).then_some(points[i]),
                     attempts: seat.tally.steps[i].attempts,
                 }
             })
@@ -617,8 +759,8 @@ impl Class {
             title: self.lab.title.clone(),
             student: student.to_string(),
             steps,
-            points: (!hidden).then(|| seat.tally.total()),
-            max: max_points(&self.lab),
+            points: (!hidden).then(|| points.iter().sum()),
+            max: self.max(),
             points_per_attempt: self.lab.points.clone(),
             attempts_allowed: self.lab.attempts(),
             hint_cost: match self.lab.hints {
@@ -761,6 +903,105 @@ impl Class {
         self.commit(row)
     }
 
+    /// A student's points per step, regrades applied (a dropped step gives 0, a credited one its
+    /// full points).
+    fn step_points(&self, seat: &Seat) -> Vec<u32> {
+        (0..seat.tally.steps.len())
+            .map(|i| {
+                let step = i + 1;
+                let mut points = seat.tally.steps[i].points;
+                for regrade in self.regrades.iter().filter(|r| r.step() == step) {
+                    match regrade {
+                        Regrade::Drop { .. } => return 0,
+                        Regrade::Credit { .. } => points = self.lab.item_max(i),
+                        Regrade::Accept { .. } => {}
+                    }
+                }
+                points
+            })
+            .collect()
+    }
+
+    /// Points possible, dropped steps left out.
+    fn max(&self) -> u32 {
+        (0..self.lab.item_count())
+            .filter(|&i| {
+                !self
+                    .regrades
+                    .iter()
+                    .any(|r| matches!(r, Regrade::Drop { step } if *step == i + 1))
+            })
+            .map(|i| self.lab.item_max(i))
+            .sum()
+    }
+
+    /// The regrades stored, in order.
+    pub fn regrades(&self) -> &[Regrade] {
+        &self.regrades
+    }
+
+    /// Regrades a step for the whole class: returns each student whose total or points possible
+    /// change. With `dry_run`, nothing is stored and the class stays as it was.
+    pub fn regrade(&mut self, regrade: Regrade, dry_run: bool) -> Result<Vec<Change>, Refusal> {
+        let regrade = match regrade {
+            Regrade::Accept { step, answer } => Regrade::Accept {
+                step,
+                answer: answer.trim().to_string(),
+            },
+            other => other,
+        };
+        let steps = self.lab.item_count();
+        let step = regrade.step();
+        if step == 0 || step > steps {
+            return Err(Refusal::Bad(format!(
+                "no step {step} (this lab has steps 1 to {steps})"
+            )));
+        }
+        if let Regrade::Accept { answer, .. } = &regrade
+            && answer.trim().is_empty()
+        {
+            return Err(Refusal::Bad("give the answer to accept".into()));
+        }
+        if self.regrades.contains(&regrade) {
+            return Err(Refusal::Closed(format!(
+                "already done: {}",
+                regrade.describe()
+            )));
+        }
+        let before = self.grades();
+        let storage = |e: LabError| Refusal::Storage(e.to_string());
+        if dry_run {
+            let kept = std::mem::take(&mut self.regrades);
+            let mut trial = kept.clone();
+            trial.push(regrade);
+            // Replay with the trial regrades; `rebuild` would read the stored ones back.
+            self.seats.clear();
+            for entry in self.roster.entries.clone() {
+                let seat = self.seat(entry).map_err(storage)?;
+                self.seats.insert(seat.entry.student.clone(), seat);
+            }
+            self.regrades = trial;
+            let (rows, _) = self.db.events().map_err(storage)?;
+            for row in rows.iter().filter(|r| r.kind != Kind::Regrade) {
+                self.replay(row).map_err(storage)?;
+            }
+            let after = self.grades();
+            self.rebuild().map_err(storage)?;
+            return Ok(changes(&before, &after));
+        }
+        let mut row = Row::new("*", Kind::Regrade, self.now());
+        row.step = Some(step);
+        row.note = Some(regrade.word().to_string());
+        if let Regrade::Accept { answer, .. } = &regrade {
+            row.answer = Some(answer.trim().to_string());
+        }
+        self.db
+            .append(&row)
+            .map_err(|e| Refusal::Storage(format!("not saved: {e}")))?;
+        self.rebuild().map_err(storage)?;
+        Ok(changes(&before, &self.grades()))
+    }
+
     /// One row per student for the gradebook: total, possible, hand-in, and per-step points.
     pub fn grades(&self) -> Vec<Grade> {
         self.roster
@@ -770,9 +1011,9 @@ impl Class {
                 let seat = self.seats.get(&entry.student)?;
                 Some(Grade {
                     student: entry.student.clone(),
-                    total: seat.tally.total(),
-                    max: max_points(&self.lab),
-                    steps: seat.tally.steps.iter().map(|s| s.points).collect(),
+                    total: self.step_points(seat).iter().sum(),
+                    max: self.max(),
+                    steps: self.step_points(seat),
                     attempts: seat.tally.steps.iter().map(|s| s.attempts).collect(),
                     started: seat.tally.started,
                     submitted: seat.tally.submitted,
@@ -868,6 +1109,21 @@ pub struct Grade {
     pub current: Option<usize>,
     /// Seconds left.
     pub time_left: Option<u64>,
+}
+
+fn changes(before: &[Grade], after: &[Grade]) -> Vec<Change> {
+    before
+        .iter()
+        .zip(after)
+        .filter(|(b, a)| b.total != a.total || b.max != a.max)
+        .map(|(b, a)| Change {
+            student: b.student.clone(),
+            before: b.total,
+            after: a.total,
+            max_before: b.max,
+            max_after: a.max,
+        })
+        .collect()
 }
 
 fn lang_of(request: &Request) -> Lang {
@@ -1022,5 +1278,100 @@ mod tests {
         class.reroll("bo", 1).unwrap();
         assert_ne!(class.seats["bo"].items[0].seed, before);
         assert_eq!(class.seats["bo"].tally.steps[0].attempts, 0);
+    }
+
+    #[test]
+    fn a_regrade_applies_to_answers_before_it_and_a_dry_run_changes_nothing() {
+        let dir = tempfile::tempdir().unwrap();
+        let clock = Arc::new(FakeClock::at_secs(1_000));
+        let mut class = class(dir.path(), clock.clone());
+        for student in ["amy", "bo"] {
+            class.join(&request(&class, student, None, None)).unwrap();
+        }
+        // Amy: wrong "31337" then right (5 points); Bo: "31337" twice, out of attempts.
+        let right = key(&class, "amy", 0);
+        class
+            .answer(&request(&class, "amy", Some(1), Some("31337")))
+            .unwrap();
+        class
+            .answer(&request(&class, "amy", Some(1), Some(&right)))
+            .unwrap();
+        for _ in 0..2 {
+            class
+                .answer(&request(&class, "bo", Some(1), Some("31337")))
+                .unwrap();
+        }
+        let totals = |class: &Class| -> Vec<(u32, u32)> {
+            class.grades().iter().map(|g| (g.total, g.max)).collect()
+        };
+        assert_eq!(totals(&class), [(5, 20), (0, 20)]);
+        let accept = Regrade::Accept {
+            step: 1,
+            answer: " 31337 ".into(),
+        };
+        let preview = class.regrade(accept.clone(), true).unwrap();
+        assert_eq!(
+            preview.iter().map(|c| (c.student.as_str(), c.before, c.after)).collect::<Vec<_>>(),
+            [("amy", 5, 10), ("bo", 0, 10)],
+            "the first attempt now scores: 10 points each"
+        );
+        assert_eq!(totals(&class), [(5, 20), (0, 20)], "a dry run stores nothing");
+        assert!(class.db.events().unwrap().0.iter().all(|r| r.kind != Kind::Regrade));
+        class.regrade(accept.clone(), false).unwrap();
+        assert_eq!(totals(&class), [(10, 20), (10, 20)]);
+        assert!(matches!(class.regrade(accept, false), Err(Refusal::Closed(_))));
+        // Dropping step 2 takes it out of the points possible; credit gives full points.
+        class.regrade(Regrade::Drop { step: 2 }, false).unwrap();
+        assert_eq!(totals(&class), [(10, 10), (10, 10)]);
+        assert!(matches!(
+            class.regrade(Regrade::Credit { step: 9 }, false),
+            Err(Refusal::Bad(_))
+        ));
+        // Kept across a restart, with the answers after it graded the same way.
+        drop(class);
+        let again = self::class(dir.path(), clock);
+        assert_eq!(totals(&again), [(10, 10), (10, 10)]);
+        let state = again.state("bo");
+        assert_eq!(state.points, Some(10));
+        assert_eq!(state.max, 10);
+    }
+
+    #[test]
+    fn the_lab_opens_and_closes_by_the_server_clock_and_late_answers_lose_points() {
+        let dir = tempfile::tempdir().unwrap();
+        let clock = Arc::new(FakeClock::at_secs(1_000));
+        let text = LAB.replace(
+            "time_limit: 10)",
+            r#"time_limit: 10, late: Deduct(percent: 25, per_minutes: 1),
+               opens: "1970-01-01T00:20:00Z", closes: "1970-01-01T01:00:00Z")"#,
+        );
+        let lab = Lab::parse("served.ron", &text).unwrap();
+        let content = crate::ladder::check::with_dir(None).unwrap();
+        let roster = Roster::parse("r.csv", "amy\nbo\n").unwrap();
+        let db = Db::open(&dir.path().join("class.db"), &lab.id, lab.version).unwrap();
+        let mut class =
+            Class::open(lab, "served.ron", &text, &content, roster, db, clock.clone()).unwrap();
+        let early = class.join(&request(&class, "amy", None, None));
+        assert!(
+            matches!(&early, Err(Refusal::Closed(m)) if m.contains("opens at 1970-01-01T00:20:00Z")),
+            "{early:?}"
+        );
+        clock.advance_secs(200); // 00:20, open
+        class.join(&request(&class, "amy", None, None)).unwrap();
+        clock.advance_secs(10 * 60 + 61); // 2 started minutes past the 10-minute limit
+        let state = class.status(&request(&class, "amy", None, None)).unwrap();
+        assert_eq!(state.submitted, None, "late answers are taken until the lab closes");
+        let right = key(&class, "amy", 0);
+        let got = class
+            .answer(&request(&class, "amy", Some(1), Some(&right)))
+            .unwrap();
+        assert_eq!(got.state.points, Some(5), "10 less 2 × 25 %");
+        // At `closes` every open lab is handed in, a student who never joined too.
+        clock.advance_secs(3600);
+        let mut handed = class.expire().unwrap();
+        handed.sort();
+        assert_eq!(handed, ["amy", "bo"]);
+        let state = class.status(&request(&class, "amy", None, None)).unwrap();
+        assert_eq!(state.submitted, Some(3600));
     }
 }

@@ -22,6 +22,9 @@ pub enum Kind {
     ExtraTime,
     /// The instructor gave a step new numbers.
     Reroll,
+    /// The instructor regraded a step for the whole class (`note`: `drop`, `credit` or `accept`,
+    /// with the accepted `answer`); student `*`.
+    Regrade,
 }
 
 impl Kind {
@@ -34,6 +37,7 @@ impl Kind {
             Kind::Submit => "submit",
             Kind::ExtraTime => "extra_time",
             Kind::Reroll => "reroll",
+            Kind::Regrade => "regrade",
         }
     }
 
@@ -45,6 +49,7 @@ impl Kind {
             Kind::Submit,
             Kind::ExtraTime,
             Kind::Reroll,
+            Kind::Regrade,
         ]
         .into_iter()
         .find(|k| k.word() == word)

@@ -4,6 +4,7 @@
 
 pub mod check;
 pub mod class;
+pub mod copying;
 pub mod db;
 pub mod file;
 pub mod key;

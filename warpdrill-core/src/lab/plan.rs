@@ -45,10 +45,11 @@ pub fn plan(
     file: &str,
     text: &str,
 ) -> Result<Vec<Item>, LabError> {
+    lab.secret()?;
     let mut items = Vec::new();
     for (draw, spec) in lab.steps.iter().enumerate() {
         let chosen: Vec<String> = match spec {
-            StepSpec::Exercise(id) => {
+            StepSpec::Exercise { id, .. } => {
                 if content.exercise(id).is_none() {
                     return Err(locate(file, text, &format!("\"{id}\"")).error(&format!(
                         "unknown exercise `{id}` (see `warpdrill content preview`)"
@@ -60,6 +61,7 @@ pub fn plan(
                 count,
                 topic,
                 level,
+                ..
             } => {
                 let mut ids = pool(content, topic, *level);
                 if ids.len() < *count {

@@ -4,6 +4,7 @@
 //! student was not given, and wrong answers equal to another student's right answer.
 
 use super::LabError;
+use super::copying;
 use super::file::Lab;
 use super::plan::{Item, plan, seeds_given};
 use super::results::{self, Event, Given, Record};
@@ -61,7 +62,8 @@ pub struct Row {
     pub started: Option<u64>,
     /// Hand-in (Unix seconds).
     pub submitted: Option<u64>,
-    /// Answers given after the time limit (with the student's extra time).
+    /// Answers given after the deadline (the time limit or `due`, with the student's extra time):
+    /// scored by the late policy, or not counted once the lab closed.
     pub late: u32,
     /// The receipt of the hand-in, as the student should have pasted it.
     pub receipt: Option<String>,
@@ -69,14 +71,6 @@ pub struct Row {
     pub files: Vec<String>,
     /// Everything that needs the instructor's eye.
     pub flags: Vec<String>,
-}
-
-/// A right or wrong number given on a step, for comparing students.
-#[derive(Debug, Clone)]
-struct GivenNumber {
-    exercise: String,
-    value: f64,
-    text: String,
 }
 
 /// The report over `inputs`. `file` and `text` are the lab file's (for locating mistakes).
@@ -106,8 +100,7 @@ pub fn report(
         by_student.entry(entry.student.clone()).or_default();
     }
     let mut rows = Vec::new();
-    let mut rights: BTreeMap<(usize, String), Vec<(String, GivenNumber)>> = BTreeMap::new();
-    let mut wrongs: Vec<(usize, String, usize, GivenNumber)> = Vec::new();
+    let mut numbers: Vec<copying::Given> = Vec::new();
     for (student, files) in by_student {
         let mut flags = Vec::new();
         let paths: Vec<String> = files.iter().map(|(p, _)| p.clone()).collect();
@@ -147,18 +140,26 @@ pub fn report(
             rows.push(empty_row(lab, &student, paths, flags));
             continue;
         }
-        for problem in results::check_chain(lab, &student, &records) {
+        let key = seed::chain_key(lab, &student);
+        let chain = results::check_chain(&key, lab, &student, &records);
+        for problem in &chain.problems {
             flags.push(format!("{path}: {problem}"));
         }
+        // Only what verifies and links from the start counts: an edited or removed record can
+        // never raise a score.
+        if let Some((line, _)) = records.get(chain.trusted) {
+            flags.push(format!(
+                "{path}: {} from line {line} on not scored (the results do not verify from there)",
+                crate::format::count((records.len() - chain.trusted) as u64, "record")
+            ));
+        }
+        let records = &records[..chain.trusted];
         let entry = roster.of(&student);
         let items = plan(lab, content, &entry, file, text)?;
         let mut tally = Tally::new(items.len());
         let mut receipt = None;
         let mut late = 0;
-        let deadline = |tally: &Tally| {
-            Some(tally.started? + 60 * u64::from(lab.time_limit? + entry.extra_minutes))
-        };
-        for (line, record) in &records {
+        for (line, record) in records {
             if record.lab != lab.id || record.version != lab.version {
                 continue;
             }
@@ -177,7 +178,7 @@ pub fn report(
                 Event::Submit => {
                     if tally.submitted.is_none() {
                         tally.submitted = Some(record.at);
-                        receipt = Some(seed::receipt(lab, &student, &record.hash));
+                        receipt = Some(seed::receipt(&key, &student, &record.hash));
                     }
                 }
                 Event::Hint => {
@@ -192,10 +193,27 @@ pub fn report(
                         ));
                         continue;
                     };
-                    if deadline(&tally).is_some_and(|d| record.at > d) {
-                        late += 1;
-                    }
                     let item = &items[index];
+                    if lab.opens.as_ref().is_some_and(|o| record.at < o.at) {
+                        flags.push(format!(
+                            "{path}:{line}: step {}: an answer before the lab opens, not counted",
+                            item.step
+                        ));
+                        continue;
+                    }
+                    if lab
+                        .closing(tally.started, entry.extra_minutes)
+                        .is_some_and(|c| record.at >= c)
+                    {
+                        flags.push(format!(
+                            "{path}:{line}: step {}: an answer after the lab closed for this student, not counted",
+                            item.step
+                        ));
+                        late += 1;
+                        continue;
+                    }
+                    let past = lab.lateness(tally.started, entry.extra_minutes, record.at);
+                    late += u32::from(past > 0);
                     let (outcome, number) = regrade(lab, content, &student, item, record);
                     let outcome = match outcome {
                         Ok(outcome) => outcome,
@@ -216,22 +234,17 @@ pub fn report(
                         ));
                     }
                     let answer = record.answer.clone().unwrap_or_default();
-                    match tally.attempt(lab, index, &answer, outcome, record.seconds) {
+                    match tally.attempt(lab, index, &answer, outcome, record.seconds, past) {
                         Ok(()) => {
                             if let Some(value) = number {
-                                let given = GivenNumber {
+                                numbers.push(copying::Given {
+                                    student: student.clone(),
+                                    step: item.step,
                                     exercise: item.exercise.clone(),
                                     value,
                                     text: answer,
-                                };
-                                if outcome == Outcome::Correct {
-                                    rights
-                                        .entry((item.step, item.exercise.clone()))
-                                        .or_default()
-                                        .push((student.clone(), given));
-                                } else {
-                                    wrongs.push((rows.len(), student.clone(), item.step, given));
-                                }
+                                    right: outcome == Outcome::Correct,
+                                });
                             }
                         }
                         Err(refused) => flags.push(format!(
@@ -274,17 +287,11 @@ pub fn report(
             flags,
         });
     }
-    // A wrong number equal to another student's right one on the same step hints at copying.
-    for (row, student, step, wrong) in wrongs {
-        if let Some(others) = rights.get(&(step, wrong.exercise.clone())) {
-            for (other, right) in others {
-                if *other != student && same_number(wrong.value, right.value) {
-                    rows[row].flags.push(format!(
-                        "step {step}: wrong answer `{}` is {other}'s right answer (`{}`)",
-                        wrong.text, right.text
-                    ));
-                }
-            }
+    // Wrong numbers equal to another student's right ones, when luck cannot explain them.
+    let copied = copying::flags(content, &numbers);
+    for row in &mut rows {
+        if let Some(flags) = copied.get(&row.student) {
+            row.flags.extend(flags.iter().cloned());
         }
     }
     Ok(rows)
@@ -296,10 +303,6 @@ fn percent(total: u32, max: u32) -> f64 {
     } else {
         (f64::from(total) * 1000.0 / f64::from(max)).round() / 10.0
     }
-}
-
-fn same_number(a: f64, b: f64) -> bool {
-    (a - b).abs() <= 1e-9 * a.abs().max(b.abs()).max(1.0)
 }
 
 fn empty_row(lab: &Lab, student: &str, files: Vec<String>, flags: Vec<String>) -> Row {

@@ -182,39 +182,61 @@ pub fn parse(text: &str) -> Parsed {
     parsed
 }
 
-/// The problems of a chain: records whose hash does not verify (edited), links that do not follow
-/// (records removed, added or reordered), records of another lab, version or student. Empty when
-/// the chain holds.
-pub fn check_chain(lab: &Lab, student: &str, records: &[(usize, Record)]) -> Vec<String> {
-    let mut problems = Vec::new();
-    let mut prev = seed::genesis(lab, student);
-    for (index, (line, record)) in records.iter().enumerate() {
+/// What checking a student's chain found.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct Chain {
+    /// Each problem once, with its line: a changed record, a break (records removed, added or
+    /// moved before it: one break however many records follow it), a record of another student, lab
+    /// or version.
+    pub problems: Vec<String>,
+    /// How many records from the start verify and link: only these count for a grade.
+    pub trusted: usize,
+}
+
+/// Checks a student's records: each hash (keyed with the student's chain `key`), each link to the
+/// record before, each sequence number against the one before.
+pub fn check_chain(key: &str, lab: &Lab, student: &str, records: &[(usize, Record)]) -> Chain {
+    let mut chain = Chain::default();
+    let mut prev = seed::genesis(key, lab, student);
+    let mut next_seq = 0;
+    let mut intact = true;
+    for (line, record) in records {
+        let mut good = true;
         if record.lab != lab.id || record.version != lab.version {
-            problems.push(format!(
+            chain.problems.push(format!(
                 "line {line}: belongs to lab `{}` version {}, not `{}` version {}",
                 record.lab, record.version, lab.id, lab.version
             ));
             break;
         }
         if record.student != student {
-            problems.push(format!(
+            chain.problems.push(format!(
                 "line {line}: a record of `{}` in `{student}`'s results",
                 record.student
             ));
+            good = false;
         }
-        if record.hash != record.expected_hash(&lab.secret) {
-            problems.push(format!(
+        if record.hash != record.expected_hash(key) {
+            chain.problems.push(format!(
                 "line {line}: the record was changed after it was written"
             ));
+            good = false;
         }
-        if record.prev != prev || record.seq != index as u64 {
-            problems.push(format!(
+        if record.prev != prev || record.seq != next_seq {
+            chain.problems.push(format!(
                 "line {line}: the chain breaks here (a record before it was removed, added or moved)"
             ));
+            good = false;
         }
+        // Resynchronise on this record, so one removal is one break.
         prev = record.hash.clone();
+        next_seq = record.seq.saturating_add(1);
+        intact &= good;
+        if intact {
+            chain.trusted += 1;
+        }
     }
-    problems
+    chain
 }
 
 #[cfg(test)]
@@ -231,12 +253,13 @@ mod tests {
     }
 
     fn chain(lab: &Lab, n: usize) -> Vec<(usize, Record)> {
-        let mut prev = seed::genesis(lab, "amy");
+        let key = seed::chain_key(lab, "amy");
+        let mut prev = seed::genesis(&key, lab, "amy");
         (0..n)
             .map(|i| {
                 let mut r = Record::new(lab, "amy", Event::Hint, 100 + i as u64);
                 r.step = Some(1);
-                r.seal(&lab.secret, i as u64, &prev);
+                r.seal(&key, i as u64, &prev);
                 prev = r.hash.clone();
                 (i + 1, r)
             })
@@ -246,14 +269,26 @@ mod tests {
     #[test]
     fn a_sealed_chain_verifies_and_edits_break_it() {
         let lab = lab();
-        let records = chain(&lab, 3);
-        assert!(check_chain(&lab, "amy", &records).is_empty());
+        let key = seed::chain_key(&lab, "amy");
+        let records = chain(&lab, 12);
+        let whole = check_chain(&key, &lab, "amy", &records);
+        assert!(whole.problems.is_empty(), "{:?}", whole.problems);
+        assert_eq!(whole.trusted, 12);
         let mut edited = records.clone();
         edited[1].1.hints = 5;
-        assert_eq!(check_chain(&lab, "amy", &edited).len(), 1);
+        let checked = check_chain(&key, &lab, "amy", &edited);
+        assert_eq!(checked.problems.len(), 1, "{:?}", checked.problems);
+        assert_eq!(checked.trusted, 1, "nothing from the changed record on counts");
+        // One removed line is one break, not one per record after it.
         let mut removed = records.clone();
         removed.remove(1);
-        assert!(!check_chain(&lab, "amy", &removed).is_empty());
+        let checked = check_chain(&key, &lab, "amy", &removed);
+        assert_eq!(checked.problems.len(), 1, "{:?}", checked.problems);
+        assert!(checked.problems[0].starts_with("line 3: the chain breaks"));
+        assert_eq!(checked.trusted, 1);
+        // Another student's key does not verify this chain.
+        let other = seed::chain_key(&lab, "bo");
+        assert_eq!(check_chain(&other, &lab, "amy", &records).trusted, 0);
     }
 
     #[test]

@@ -1,5 +1,7 @@
 //! Per-student seeds and the results chain's hashes: BLAKE3 in keyed mode, with keys derived from the
-//! lab secret. Every input is length-prefixed, so (`ab`, `c`) and (`a`, `bc`) never hash alike, and
+//! lab secret. Each student's chain is keyed with a key of their own ([`chain_key`], derived from the
+//! secret), which is what a student pack's ticket carries: a ticket lets a student seal their own
+//! results, never another student's, and never reveals the secret. Every input is length-prefixed, so (`ab`, `c`) and (`a`, `bc`) never hash alike, and
 //! the bytes are the same on every platform (the tests pin a few values).
 
 use super::file::Lab;
@@ -24,11 +26,35 @@ fn first_u64(hash: &blake3::Hash) -> u64 {
     u64::from_le_bytes(bytes)
 }
 
+/// The secret of a full lab file (empty for a student pack, whose callers never reach here: every
+/// path that needs the secret asks [`Lab::secret`] first).
+fn secret_of(lab: &Lab) -> &str {
+    lab.secret.as_deref().unwrap_or_default()
+}
+
+/// The key of one student's results chain: 32 hex digits keyed with the lab secret over the lab id,
+/// version and student.
+pub fn chain_key(lab: &Lab, student: &str) -> String {
+    keyed(
+        CHAIN_CONTEXT,
+        secret_of(lab),
+        &[
+            b"student key",
+            lab.id.as_bytes(),
+            &lab.version.to_le_bytes(),
+            student.as_bytes(),
+        ],
+    )
+    .to_hex()
+    .as_str()[..32]
+        .to_string()
+}
+
 /// The seed of one student's variant of step `step` (1-based), re-rolled `roll` times.
 pub fn variant_seed(lab: &Lab, student: &str, step: usize, roll: u32) -> u64 {
     let hash = keyed(
         SEED_CONTEXT,
-        &lab.secret,
+        secret_of(lab),
         &[
             b"variant",
             lab.id.as_bytes(),
@@ -46,7 +72,7 @@ pub fn variant_seed(lab: &Lab, student: &str, step: usize, roll: u32) -> u64 {
 pub fn draw_rank(lab: &Lab, student: &str, draw: usize, exercise: &str) -> u64 {
     let hash = keyed(
         SEED_CONTEXT,
-        &lab.secret,
+        secret_of(lab),
         &[
             b"draw",
             lab.id.as_bytes(),
@@ -59,19 +85,21 @@ pub fn draw_rank(lab: &Lab, student: &str, draw: usize, exercise: &str) -> u64 {
     first_u64(&hash)
 }
 
-/// The hash of a results record: keyed with the lab secret, over the record's text without its hash.
-pub fn record_hash(secret: &str, record_text: &str) -> String {
-    keyed(CHAIN_CONTEXT, secret, &[b"record", record_text.as_bytes()])
+/// The hash of a results record: keyed with the student's chain key, over the record's text without
+/// its hash.
+pub fn record_hash(key: &str, record_text: &str) -> String {
+    keyed(CHAIN_CONTEXT, key, &[b"record", record_text.as_bytes()])
         .to_hex()
         .as_str()[..32]
         .to_string()
 }
 
-/// Where a chain starts: the hash "before" the first record of a student's file.
-pub fn genesis(lab: &Lab, student: &str) -> String {
+/// Where a chain starts: the hash "before" the first record of a student's file (`key`: the
+/// student's chain key).
+pub fn genesis(key: &str, lab: &Lab, student: &str) -> String {
     keyed(
         CHAIN_CONTEXT,
-        &lab.secret,
+        key,
         &[
             b"genesis",
             lab.id.as_bytes(),
@@ -86,11 +114,11 @@ pub fn genesis(lab: &Lab, student: &str) -> String {
 
 /// The receipt for a chain ending in `last_hash`: 10 letters and digits in two groups
 /// (`K7QM3-X9DPA`), without 0/O and 1/I.
-pub fn receipt(lab: &Lab, student: &str, last_hash: &str) -> String {
+pub fn receipt(key: &str, student: &str, last_hash: &str) -> String {
     const ALPHABET: &[u8] = b"23456789ABCDEFGHJKLMNPQRSTUVWXYZ";
     let hash = keyed(
         CHAIN_CONTEXT,
-        &lab.secret,
+        key,
         &[b"receipt", student.as_bytes(), last_hash.as_bytes()],
     );
     let mut value = first_u64(&hash);
@@ -111,7 +139,7 @@ pub fn join_code(lab: &Lab, student: &str) -> String {
     const ALPHABET: &[u8] = b"23456789ABCDEFGHJKLMNPQRSTUVWXYZ";
     let hash = keyed(
         SEED_CONTEXT,
-        &lab.secret,
+        secret_of(lab),
         &[b"join", lab.id.as_bytes(), student.as_bytes()],
     );
     let mut value = first_u64(&hash);
@@ -145,8 +173,11 @@ mod tests {
         let lab = lab();
         assert_eq!(variant_seed(&lab, "alice", 1, 0), PINNED_ALICE_1);
         assert_eq!(variant_seed(&lab, "bob", 1, 0), PINNED_BOB_1);
-        assert_eq!(genesis(&lab, "alice"), PINNED_GENESIS);
-        assert_eq!(receipt(&lab, "alice", "00"), PINNED_RECEIPT);
+        let key = chain_key(&lab, "alice");
+        assert_eq!(key, PINNED_KEY);
+        assert_eq!(genesis(&key, &lab, "alice"), PINNED_GENESIS);
+        assert_eq!(receipt(&key, "alice", "00"), PINNED_RECEIPT);
+        assert_ne!(chain_key(&lab, "bob"), key);
     }
 
     #[test]
@@ -160,12 +191,13 @@ mod tests {
         bumped.version = 2;
         assert_ne!(base, variant_seed(&bumped, "alice", 1, 0));
         let mut other = lab.clone();
-        other.secret = "another secret phrase".into();
+        other.secret = Some("another secret phrase".into());
         assert_ne!(base, variant_seed(&other, "alice", 1, 0));
     }
 
     const PINNED_ALICE_1: u64 = 10531659739658174109;
     const PINNED_BOB_1: u64 = 13354844595989993616;
-    const PINNED_GENESIS: &str = "50eb89fbf5e3151c57eba4a95daafa69";
-    const PINNED_RECEIPT: &str = "PRXUG-TYVUF";
+    const PINNED_KEY: &str = "5467bd7f06af4186699380b0d67db9b4";
+    const PINNED_GENESIS: &str = "ec9b9ee14945f50d9368c87c60760ff4";
+    const PINNED_RECEIPT: &str = "UT5R4-6EXSM";
 }

@@ -109,7 +109,7 @@ impl Tally {
         (0..self.steps.len()).find(|&i| !self.done(lab, i))
     }
 
-    /// Books an attempt.
+    /// Books an attempt, `late` seconds past the student's deadline (0: in time).
     pub fn attempt(
         &mut self,
         lab: &Lab,
@@ -117,6 +117,7 @@ impl Tally {
         answer: &str,
         outcome: Outcome,
         seconds: u64,
+        late: u64,
     ) -> Result<(), Refused> {
         self.check_open(lab, index)?;
         let step = &mut self.steps[index];
@@ -125,7 +126,7 @@ impl Tally {
         step.answers.push((answer.to_string(), outcome));
         if outcome == Outcome::Correct {
             step.solved = true;
-            step.points = lab.points_for(step.attempts, step.hints);
+            step.points = lab.points_for(index, step.attempts, step.hints, late);
         }
         Ok(())
     }
@@ -148,7 +149,7 @@ impl Tally {
 
 /// The most points a lab gives.
 pub fn max_points(lab: &Lab) -> u32 {
-    lab.step_max() * lab.item_count() as u32
+    lab.max_points()
 }
 
 /// A lab being worked on: the student's steps, their standing, and the results file each event is
@@ -167,6 +168,8 @@ pub struct LabSession {
     pub receipt: Option<String>,
     /// Where the results go (`None`: kept in memory only).
     pub results: Option<PathBuf>,
+    /// The key the student's records are sealed with (from the lab secret, or the student's ticket).
+    key: String,
     appender: Option<Appender>,
     prev: String,
     seq: u64,
@@ -175,14 +178,16 @@ pub struct LabSession {
 impl LabSession {
     /// A session whose records are not written anywhere (tests, previews).
     pub fn in_memory(lab: Lab, student: Entry, items: Vec<Item>, now: u64) -> LabSession {
-        let mut session = LabSession::blank(lab, student, items);
+        let key = seed::chain_key(&lab, &student.student);
+        let mut session = LabSession::blank(lab, student, items, key);
         session.tally.started = Some(now);
         session
     }
 
-    fn blank(lab: Lab, student: Entry, items: Vec<Item>) -> LabSession {
-        let prev = seed::genesis(&lab, &student.student);
+    fn blank(lab: Lab, student: Entry, items: Vec<Item>, key: String) -> LabSession {
+        let prev = seed::genesis(&key, &lab, &student.student);
         LabSession {
+            key,
             tally: Tally::new(items.len()),
             lab,
             student,
@@ -205,10 +210,23 @@ impl LabSession {
         dir: &Path,
         now: u64,
     ) -> Result<(LabSession, Vec<String>), LabError> {
+        let key = seed::chain_key(&lab, &student.student);
+        LabSession::start_keyed(lab, student, items, key, dir, now)
+    }
+
+    /// [`LabSession::start`] with the student's chain key as given (a student pack's ticket).
+    pub fn start_keyed(
+        lab: Lab,
+        student: Entry,
+        items: Vec<Item>,
+        key: String,
+        dir: &Path,
+        now: u64,
+    ) -> Result<(LabSession, Vec<String>), LabError> {
         let path = store::results_path(dir, &lab.id, lab.version, &student.student);
         let text = store::read(&path)?;
         let parsed = results::parse(&text);
-        let mut session = LabSession::blank(lab, student, items);
+        let mut session = LabSession::blank(lab, student, items, key);
         let mut notices = Vec::new();
         // Keep the records up to the first one that does not follow from the ones before.
         let mut good = Vec::new();
@@ -256,7 +274,7 @@ impl LabSession {
             && record.student == self.student.student
             && record.prev == self.prev
             && record.seq == self.seq
-            && record.hash == record.expected_hash(&self.lab.secret)
+            && record.hash == record.expected_hash(&self.key)
     }
 
     /// Applies a record read back from the file.
@@ -276,9 +294,19 @@ impl LabSession {
             Event::Attempt => {
                 if let (Some(index), Some(outcome)) = (index, record.outcome()) {
                     let answer = record.answer.clone().unwrap_or_default();
-                    let _ = self
-                        .tally
-                        .attempt(&self.lab, index, &answer, outcome, record.seconds);
+                    let late = self.lab.lateness(
+                        self.tally.started,
+                        self.student.extra_minutes,
+                        record.at,
+                    );
+                    let _ = self.tally.attempt(
+                        &self.lab,
+                        index,
+                        &answer,
+                        outcome,
+                        record.seconds,
+                        late,
+                    );
                 }
             }
             Event::Hint => {
@@ -289,7 +317,7 @@ impl LabSession {
             Event::Submit => {
                 self.tally.submitted = Some(record.at);
                 self.receipt = Some(seed::receipt(
-                    &self.lab,
+                    &self.key,
                     &self.student.student,
                     &record.hash,
                 ));
@@ -299,7 +327,7 @@ impl LabSession {
 
     /// Seals a record after the last one, writes it (to disk, flushed), then books it.
     fn write(&mut self, mut record: Record) -> Result<(), LabError> {
-        record.seal(&self.lab.secret, self.seq, &self.prev);
+        record.seal(&self.key, self.seq, &self.prev);
         if let Some(appender) = &mut self.appender {
             appender.append(&record.to_line())?;
         }
@@ -307,27 +335,44 @@ impl LabSession {
         Ok(())
     }
 
-    /// When time runs out (Unix seconds), if the lab has a limit.
+    /// When time runs out (Unix seconds): the time limit's end or `due`, if the lab has either.
     pub fn deadline(&self) -> Option<u64> {
-        let limit = self.lab.time_limit?;
-        let started = self.tally.started?;
-        Some(started + 60 * u64::from(limit + self.student.extra_minutes))
+        self.lab
+            .deadline(self.tally.started, self.student.extra_minutes)
     }
 
-    /// Seconds left, if the lab has a limit.
+    /// When answers stop being taken: the deadline, or `closes` when late answers are taken.
+    pub fn closing(&self) -> Option<u64> {
+        self.lab
+            .closing(self.tally.started, self.student.extra_minutes)
+    }
+
+    /// What a right answer to step `index` at attempt `n` after `hints` hints gives if answered
+    /// at `now` (the step's weight, hint costs and the late policy applied).
+    pub fn points_now(&self, index: usize, n: u32, hints: u32, now: u64) -> u32 {
+        let late = self
+            .lab
+            .lateness(self.tally.started, self.student.extra_minutes, now);
+        self.lab.points_for(index, n, hints, late)
+    }
+
+    /// Seconds left before the deadline, if there is one.
     pub fn time_left(&self, now: u64) -> Option<u64> {
         self.deadline().map(|d| d.saturating_sub(now))
     }
 
-    /// Whether the time limit has passed.
+    /// Whether the lab takes no more answers by time (the deadline, or `closes` when late answers
+    /// are taken), or has not opened yet.
     pub fn time_up(&self, now: u64) -> bool {
-        self.deadline().is_some_and(|d| now >= d)
+        self.closing().is_some_and(|d| now >= d)
     }
 
     /// Whether answers are still taken at all.
     pub fn closed(&self, now: u64) -> Option<&'static str> {
         if self.tally.submitted.is_some() {
             Some("The lab was handed in.")
+        } else if self.lab.opens.as_ref().is_some_and(|o| now < o.at) {
+            Some("The lab has not opened yet.")
         } else if self.time_up(now) {
             Some("Time is up: answers are closed. Hand in: g, then s.")
         } else {
@@ -339,6 +384,12 @@ impl LabSession {
     pub fn closed_in(&self, lang: crate::i18n::Lang, now: u64) -> Option<String> {
         if self.tally.submitted.is_some() {
             Some(crate::t!(lang, "lab-closed-handed-in"))
+        } else if let Some(opens) = self.lab.opens.as_ref().filter(|o| now < o.at) {
+            Some(crate::t!(
+                lang,
+                "lab-closed-not-open",
+                opens = crate::text::iso_time(opens.at)
+            ))
         } else if self.time_up(now) {
             Some(crate::t!(lang, "lab-closed-time-up"))
         } else {
@@ -427,19 +478,19 @@ mod tests {
         let mut tally = Tally::new(3);
         assert_eq!(tally.check_open(&lab, 1), Err(Refused::NotOpen));
         tally.hint(&lab, 0).unwrap();
-        tally.attempt(&lab, 0, "x", Outcome::Wrong, 5).unwrap();
-        tally.attempt(&lab, 0, "y", Outcome::Correct, 5).unwrap();
+        tally.attempt(&lab, 0, "x", Outcome::Wrong, 5, 0).unwrap();
+        tally.attempt(&lab, 0, "y", Outcome::Correct, 5, 0).unwrap();
         assert_eq!(
             tally.steps[0].points, 2,
             "5 for the second attempt, less 3 for the hint"
         );
         assert_eq!(
-            tally.attempt(&lab, 0, "y", Outcome::Correct, 5),
+            tally.attempt(&lab, 0, "y", Outcome::Correct, 5, 0),
             Err(Refused::Done)
         );
         // Out of attempts also opens the next step.
-        tally.attempt(&lab, 1, "x", Outcome::Wrong, 5).unwrap();
-        tally.attempt(&lab, 1, "x", Outcome::Wrong, 5).unwrap();
+        tally.attempt(&lab, 1, "x", Outcome::Wrong, 5, 0).unwrap();
+        tally.attempt(&lab, 1, "x", Outcome::Wrong, 5, 0).unwrap();
         assert!(tally.done(&lab, 1));
         assert_eq!(tally.current(&lab), Some(2));
         assert!(tally.check_open(&lab, 2).is_ok());
@@ -450,7 +501,7 @@ mod tests {
     fn free_order_opens_every_step_and_hand_in_closes_them() {
         let lab = lab("Free");
         let mut tally = Tally::new(3);
-        tally.attempt(&lab, 2, "z", Outcome::Correct, 1).unwrap();
+        tally.attempt(&lab, 2, "z", Outcome::Correct, 1, 0).unwrap();
         assert_eq!(tally.steps[2].points, 10);
         tally.submitted = Some(1);
         assert_eq!(tally.check_open(&lab, 0), Err(Refused::Submitted));
