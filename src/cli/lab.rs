@@ -11,6 +11,7 @@ use crate::lab::check::check;
 use crate::lab::key::{KeyItem, key};
 use crate::lab::report::{Input, Row, check_receipts, parse_receipts, report};
 use crate::lab::roster::{STUDENT_RULE, valid_student};
+use crate::lab::ticket::{Ticket, pack_text};
 use crate::lab::{Lab, LabError, LabSession, Roster, plan};
 use crate::progress::Progress;
 use crate::t;
@@ -44,6 +45,51 @@ pub enum LabCommand {
     Serve(ServeArgs),
     /// Join a lab served by your instructor (`lab serve`): the tutor shows what the server says.
     Join(JoinArgs),
+    /// Make the student pack of an offline lab: the lab file without its secret, and a ticket per
+    /// student of the roster (their own steps and the key their results are sealed with).
+    Publish(PublishArgs),
+    /// Change how a step of a served lab is graded, for the whole class (stored in the database;
+    /// `lab report --db` applies it, and so does the server when started again).
+    Regrade(RegradeArgs),
+}
+
+/// `lab publish`
+#[derive(Debug, Clone, Args)]
+pub struct PublishArgs {
+    /// The instructor's lab file (with its secret).
+    pub lab: PathBuf,
+    /// The class list: a ticket for each student (re-rolls and extra time included).
+    #[arg(long, value_name = "CSV")]
+    pub roster: PathBuf,
+    /// Where the pack goes (default: `<lab>-v<version>-pack/` beside the lab file).
+    #[arg(long, value_name = "DIR")]
+    pub out: Option<PathBuf>,
+}
+
+/// `lab regrade`
+#[derive(Debug, Clone, Args)]
+#[command(group(clap::ArgGroup::new("change").required(true).args(["drop", "credit", "accept"])))]
+pub struct RegradeArgs {
+    /// The lab file the class was served with.
+    pub lab: PathBuf,
+    /// The served lab's database.
+    #[arg(long, value_name = "FILE")]
+    pub db: PathBuf,
+    /// The roster (default: the one the lab was served with).
+    #[arg(long, value_name = "CSV")]
+    pub roster: Option<PathBuf>,
+    /// Take a step out of the lab: its points leave every total and the points possible.
+    #[arg(long, value_name = "STEP")]
+    pub drop: Option<usize>,
+    /// Give everyone the step's full points.
+    #[arg(long, value_name = "STEP")]
+    pub credit: Option<usize>,
+    /// Accept another answer on a step: every attempt that gave it scores as a right answer.
+    #[arg(long, value_name = "STEP:ANSWER")]
+    pub accept: Option<String>,
+    /// List whose score would change, and store nothing.
+    #[arg(long)]
+    pub dry_run: bool,
 }
 
 /// `lab serve`
@@ -96,6 +142,9 @@ pub struct StartArgs {
     /// The roster (default: `roster.csv` beside the lab file, if there is one).
     #[arg(long, value_name = "CSV")]
     pub roster: Option<PathBuf>,
+    /// Your ticket, with a student pack (default: `tickets/<ID>.ticket` beside the pack).
+    #[arg(long, value_name = "FILE")]
+    pub ticket: Option<PathBuf>,
 }
 
 /// `lab key`
@@ -213,6 +262,8 @@ pub fn run_in(
             return super::lab_net::serve_command(&args, content_dir, theme, lang);
         }
         LabCommand::Join(args) => return super::lab_net::join_command(&args, theme, lang),
+        LabCommand::Publish(args) => publish(&args, content_dir),
+        LabCommand::Regrade(args) => super::lab_net::regrade(&args, content_dir),
     };
     match result {
         Ok(text) => output::finish(&text, "", 0),
@@ -282,13 +333,42 @@ fn start(args: &StartArgs, content_dir: Option<&Path>, theme: Theme, lang: Lang)
     let prepared = (|| -> Result<_, String> {
         let file = read_lab(&args.lab)?;
         let content = content(content_dir)?.in_lang(lang);
+        if file.lab.is_pack() {
+            // A student pack: the steps and the seal come from the student's ticket.
+            let path = args.ticket.clone().unwrap_or_else(|| {
+                args.lab
+                    .parent()
+                    .unwrap_or(Path::new(""))
+                    .join("tickets")
+                    .join(format!("{student}.ticket"))
+            });
+            let name = path.display().to_string();
+            if !path.is_file() {
+                return Err(format!(
+                    "{name}: no ticket; this lab is a student pack, and each student starts it with their own ticket (`--ticket FILE`, from the instructor)"
+                ));
+            }
+            let text = crate::lab::store::read(&path).map_err(|e| e.to_string())?;
+            let ticket = Ticket::parse(&name, &text).map_err(|e| e.to_string())?;
+            let items = ticket
+                .items(&name, &file.lab, &content, student)
+                .map_err(|e| e.to_string())?;
+            return Ok((file.lab, content, ticket.entry(), items, ticket.key));
+        }
+        if args.ticket.is_some() {
+            return Err(format!(
+                "{}: a full lab file (with its secret) needs no ticket; `--ticket` is for a student pack",
+                file.name
+            ));
+        }
         let roster = roster_for(&args.lab, args.roster.as_deref())?;
         let entry = roster.of(student);
         let items =
             plan(&file.lab, &content, &entry, &file.name, &file.text).map_err(|e| e.to_string())?;
-        Ok((file.lab, content, entry, items))
+        let key = crate::lab::seed::chain_key(&file.lab, student);
+        Ok((file.lab, content, entry, items, key))
     })();
-    let (lab, content, entry, items) = match prepared {
+    let (lab, content, entry, items, key) = match prepared {
         Ok(prepared) => prepared,
         Err(message) => return fail(&message),
     };
@@ -300,7 +380,7 @@ fn start(args: &StartArgs, content_dir: Option<&Path>, theme: Theme, lang: Lang)
         .clone()
         .unwrap_or_else(|| args.lab.parent().unwrap_or(Path::new("")).join("results"));
     let clock: Arc<dyn Clock> = Arc::new(SystemClock);
-    let (session, notices) = match LabSession::start(lab, entry, items, &dir, clock.now_secs()) {
+    let (session, notices) = match LabSession::start_keyed(lab, entry, items, key, &dir, clock.now_secs()) {
         Ok(started) => started,
         Err(e) => return fail(&e.to_string()),
     };
@@ -481,6 +561,7 @@ fn print_report(args: &ReportArgs, content_dir: Option<&Path>) -> Result<String,
         return super::lab_net::report(args, db, content_dir);
     }
     let file = read_lab(&args.lab)?;
+    file.lab.secret().map_err(|e| e.to_string())?;
     let content = content(content_dir)?;
     let roster = roster_for(&args.lab, args.key.as_deref())?;
     let (inputs, skipped) = result_inputs(&args.results)?;
@@ -577,6 +658,76 @@ fn csv_fields(row: &Row, steps: usize) -> Vec<String> {
     fields
 }
 
+/// `lab publish`: the pack file and a ticket per student.
+fn publish(args: &PublishArgs, content_dir: Option<&Path>) -> Result<String, String> {
+    let file = read_lab(&args.lab)?;
+    file.lab.secret().map_err(|e| e.to_string())?;
+    let content = content(content_dir)?;
+    let roster = Roster::load(&args.roster).map_err(|e| e.to_string())?;
+    if roster.entries.is_empty() {
+        return Err(format!(
+            "{}: the roster lists no students; add them with `warpdrill lab roster FILE --add ID`",
+            args.roster.display()
+        ));
+    }
+    let pack = pack_text(&file.lab, &file.text).map_err(|e| e.to_string())?;
+    // The pack must read as the same lab, without its secret.
+    let read = Lab::parse(&file.name, &pack).map_err(|e| e.to_string())?;
+    if read.secret.is_some() || (Lab { secret: file.lab.secret.clone(), ..read }) != file.lab {
+        return Err(format!(
+            "{}: the secret could not be taken out on its own; write it as `secret: \"…\",` on a line of its own",
+            file.name
+        ));
+    }
+    let tickets: Vec<Ticket> = roster
+        .entries
+        .iter()
+        .map(|entry| Ticket::issue(&file.lab, &content, entry, &file.name, &file.text))
+        .collect::<Result<_, _>>()
+        .map_err(|e| e.to_string())?;
+    let out = args.out.clone().unwrap_or_else(|| {
+        args.lab
+            .parent()
+            .unwrap_or(Path::new(""))
+            .join(format!("{}-v{}-pack", file.lab.id, file.lab.version))
+    });
+    let lab_name = args
+        .lab
+        .file_name()
+        .map_or_else(|| format!("{}.ron", file.lab.id), |n| n.to_string_lossy().into_owned());
+    let pack_path = out.join(&lab_name);
+    if std::fs::canonicalize(&pack_path).ok() == std::fs::canonicalize(&args.lab).ok()
+        && pack_path.exists()
+    {
+        return Err(format!(
+            "{}: the pack would replace the lab file itself; give another --out",
+            pack_path.display()
+        ));
+    }
+    let tickets_dir = out.join("tickets");
+    std::fs::create_dir_all(&tickets_dir)
+        .map_err(|e| format!("{}: {e}", tickets_dir.display()))?;
+    crate::lab::store::replace(&pack_path, &pack).map_err(|e| e.to_string())?;
+    for ticket in &tickets {
+        let path = tickets_dir.join(format!("{}.ticket", ticket.student));
+        crate::lab::store::replace(&path, &ticket.to_text()).map_err(|e| e.to_string())?;
+    }
+    Ok(format!(
+        "Wrote the student pack of `{}` version {} to {}:\n  {}  (the lab without its secret: give it to every student)\n  {}/<student>.ticket  ({}: give each student their own)\n\
+         Students start it with: warpdrill lab start {} --student ID --ticket tickets/ID.ticket\n\
+         Keep {} to yourself: `lab key`, `lab report` and `lab serve` need its secret.\n\
+         After a re-roll or extra time, publish again and give that student their new ticket.\n",
+        file.lab.id,
+        file.lab.version,
+        out.display(),
+        pack_path.display(),
+        tickets_dir.display(),
+        crate::format::count(tickets.len() as u64, "ticket"),
+        lab_name,
+        args.lab.display()
+    ))
+}
+
 fn lab_check(path: &Path, content_dir: Option<&Path>) -> ExitCode {
     let file = match read_lab(path) {
         Ok(file) => file,
@@ -628,6 +779,7 @@ fn roster(args: &RosterArgs) -> Result<String, String> {
         && args.extra_time.is_empty()
     {
         let file = read_lab(lab)?;
+        file.lab.secret().map_err(|e| e.to_string())?;
         return Ok(super::lab_net::codes(&file.lab, &roster));
     }
     for student in &args.add {

@@ -552,6 +552,91 @@ fn split_name(name: &str) -> (String, String) {
     }
 }
 
+/// The roster of a served lab: as given, else the one the lab was served with, else `roster.csv`
+/// beside the lab file.
+fn served_roster(
+    lab: &std::path::Path,
+    given: Option<&std::path::Path>,
+    db: &crate::lab::db::Db,
+) -> Result<crate::lab::Roster, String> {
+    let beside = lab
+        .parent()
+        .unwrap_or(std::path::Path::new(""))
+        .join("roster.csv");
+    let path = given
+        .map(std::path::Path::to_path_buf)
+        .or_else(|| db.roster().filter(|p| p.is_file()))
+        .unwrap_or(beside);
+    crate::lab::Roster::load(&path)
+        .map_err(|e| format!("{e} — pass the roster the lab was served with as --roster FILE"))
+}
+
+/// `lab regrade`: one change to a step's grading, for the whole class, with whose score changes.
+pub fn regrade(
+    args: &super::lab::RegradeArgs,
+    content_dir: Option<&std::path::Path>,
+) -> Result<String, String> {
+    use crate::lab::class::Regrade;
+    let file = super::lab::read_lab(&args.lab)?;
+    let content = super::lab::content(content_dir)?;
+    if !args.db.is_file() {
+        return Err(format!("{}: no such database", args.db.display()));
+    }
+    let db = crate::lab::db::Db::open(&args.db, &file.lab.id, file.lab.version)
+        .map_err(|e| e.to_string())?;
+    let roster = served_roster(&args.lab, args.roster.as_deref(), &db)?;
+    let change = match (&args.drop, &args.credit, &args.accept) {
+        (Some(step), _, _) => Regrade::Drop { step: *step },
+        (_, Some(step), _) => Regrade::Credit { step: *step },
+        (_, _, Some(pair)) => {
+            let (step, answer) = pair
+                .split_once(':')
+                .ok_or_else(|| format!("`{pair}`: expected STEP:ANSWER, e.g. 3:8"))?;
+            let step = step
+                .trim()
+                .parse()
+                .map_err(|_| format!("`{pair}`: expected STEP:ANSWER, e.g. 3:8"))?;
+            Regrade::Accept {
+                step,
+                answer: answer.to_string(),
+            }
+        }
+        _ => return Err("say what to change: --drop STEP, --credit STEP or --accept STEP:ANSWER".into()),
+    };
+    let what = change.describe();
+    let mut class = Class::open(
+        file.lab,
+        &file.name,
+        &file.text,
+        &content,
+        roster,
+        db,
+        system_clock(),
+    )
+    .map_err(|e| e.to_string())?;
+    let changes = class
+        .regrade(change, args.dry_run)
+        .map_err(|r| r.message().to_string())?;
+    let mut text = format!(
+        "{}{what}: {} change{}\n",
+        if args.dry_run { "dry run — " } else { "" },
+        crate::format::count(changes.len() as u64, "student"),
+        if changes.len() == 1 { "s" } else { "" }
+    );
+    for c in &changes {
+        text.push_str(&format!(
+            "  {:<16} {:>4}/{:<4} → {:>4}/{}\n",
+            c.student, c.before, c.max_before, c.after, c.max_after
+        ));
+    }
+    text.push_str(if args.dry_run {
+        "Nothing was stored; run it again without --dry-run to apply it.\n"
+    } else {
+        "Stored in the database: `lab report --db` applies it now, and a running `lab serve` when it is started again.\n"
+    });
+    Ok(crate::format::printable(&text).into_owned())
+}
+
 /// `lab report LAB --db FILE`: the grades the server gave, in the shape asked for.
 pub fn report(
     args: &super::lab::ReportArgs,
@@ -560,21 +645,10 @@ pub fn report(
 ) -> Result<String, String> {
     use super::lab::ReportFormat;
     let file = super::lab::read_lab(&args.lab)?;
+    file.lab.secret().map_err(|e| e.to_string())?;
     let content = super::lab::content(content_dir)?;
     let (db, stamp) = crate::lab::db::Db::open_read(db_path).map_err(|e| e.to_string())?;
-    // The roster: as given, else the one the lab was served with, else `roster.csv` beside it.
-    let beside = args
-        .lab
-        .parent()
-        .unwrap_or(std::path::Path::new(""))
-        .join("roster.csv");
-    let roster_path = args
-        .key
-        .clone()
-        .or_else(|| db.roster().filter(|p| p.is_file()))
-        .unwrap_or(beside);
-    let roster = crate::lab::Roster::load(&roster_path)
-        .map_err(|e| format!("{e} — pass the roster the lab was served with as --roster FILE"))?;
+    let roster = served_roster(&args.lab, args.key.as_deref(), &db)?;
     let expected = format!("{} v{}", file.lab.id, file.lab.version);
     if stamp != expected {
         return Err(format!(
@@ -594,7 +668,8 @@ pub fn report(
         system_clock(),
     )
     .map_err(|e| e.to_string())?;
-    let grades = class.grades();
+    let mut grades = class.grades();
+    class.flag(&mut grades);
     let format = args.format.unwrap_or(if args.json {
         ReportFormat::Json
     } else if args.csv {
@@ -661,6 +736,12 @@ pub fn report(
                         (None, _, None) => "never joined".to_string(),
                     }
                 ));
+                for flag in &g.flags {
+                    text.push_str(&format!("    ! {flag}\n"));
+                }
+            }
+            for regrade in class.regrades() {
+                text.push_str(&format!("regraded: {}\n", regrade.describe()));
             }
             text.push_str(&format!(
                 "{}; every answer was graded by the server when it was given.\n",
@@ -677,7 +758,7 @@ pub fn report(
                 header.push(format!("step{step}_points"));
                 header.push(format!("step{step}_attempts"));
             }
-            header.extend(["started", "submitted", "timed_out"].map(String::from));
+            header.extend(["started", "submitted", "timed_out", "flags"].map(String::from));
             text.push_str(&row(header));
             for g in &grades {
                 let who = people(&g.student);
@@ -696,6 +777,7 @@ pub fn report(
                 fields.push(g.started.map(crate::text::iso_time).unwrap_or_default());
                 fields.push(g.submitted.map(crate::text::iso_time).unwrap_or_default());
                 fields.push(g.timed_out.to_string());
+                fields.push(g.flags.join(" | "));
                 text.push_str(&row(fields));
             }
         }

@@ -468,3 +468,116 @@ fn the_report_finds_the_roster_the_lab_was_served_with() {
         assert!(report.contains(name), "{name} missing:\n{report}");
     }
 }
+
+fn regrade(class: &Class, args: &[&str]) -> String {
+    let out = warpdrill()
+        .args(["lab", "regrade", &class.path("lab.ron"), "--db"])
+        .arg(class.path("class.db"))
+        .args(args)
+        .output()
+        .unwrap();
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    String::from_utf8_lossy(&out.stdout).into_owned()
+}
+
+/// Canvas rows as (SIS User ID, grade), and the points possible.
+fn canvas(report: &str) -> (Vec<(String, String)>, String) {
+    let mut lines = report.lines().skip(1);
+    let possible = lines.next().unwrap().rsplit(',').next().unwrap().to_string();
+    let rows = lines
+        .map(|l| {
+            let fields: Vec<&str> = l.rsplit(',').collect();
+            // Student names hold commas in quotes; the id is the fourth field from the end.
+            (fields[3].to_string(), fields[0].to_string())
+        })
+        .collect();
+    (rows, possible)
+}
+
+#[test]
+fn a_regrade_after_class_lists_whose_score_changes_then_changes_the_gradebook() {
+    let class = Class::new();
+    let server = class.serve();
+    let (amy, bo) = (class.code("amy"), class.code("bo"));
+    ask(&server.url, "join", "amy", &amy, None, None);
+    ask(&server.url, "join", "bo", &bo, None, None);
+    let key = class.key("amy");
+    ask(&server.url, "answer", "amy", &amy, Some(1), Some("31337"));
+    ask(&server.url, "answer", "amy", &amy, Some(1), Some(&right(&key, 0)));
+    for _ in 0..3 {
+        ask(&server.url, "answer", "bo", &bo, Some(1), Some("31337"));
+    }
+    server.kill();
+    let before = class.report("canvas");
+    let (rows, possible) = canvas(&before);
+    assert_eq!(possible, "30");
+    assert_eq!(rows[0], ("amy".to_string(), "7".to_string()));
+    assert_eq!(rows[1], ("bo".to_string(), "0".to_string()));
+    // A dry run lists both students and stores nothing.
+    let dry = regrade(&class, &["--accept", "1:31337", "--dry-run"]);
+    assert!(dry.starts_with("dry run — step 1: `31337` accepted: 2 students change"), "{dry}");
+    assert!(dry.contains("amy") && dry.contains("7/30") && dry.contains("10/30"), "{dry}");
+    assert_eq!(class.report("canvas"), before, "a dry run changes nothing");
+    let done = regrade(&class, &["--accept", "1:31337"]);
+    assert!(done.contains("Stored"), "{done}");
+    let (rows, _) = canvas(&class.report("canvas"));
+    assert_eq!(rows[0].1, "10", "amy's first attempt now scores");
+    assert_eq!(rows[1].1, "10");
+    // Dropping a step takes it out of the points possible; the text report says what was done.
+    regrade(&class, &["--drop", "3"]);
+    let (_, possible) = canvas(&class.report("canvas"));
+    assert_eq!(possible, "20");
+    let text = class.report("text");
+    assert!(text.contains("regraded: step 3 dropped"), "{text}");
+    // And the server, started again, grades the same way.
+    let server = class.serve();
+    let (_, state) = ask(&server.url, "state", "bo", &bo, None, None);
+    assert_eq!(state["points"], 10, "{state}");
+    assert_eq!(state["max"], 20, "{state}");
+}
+
+#[test]
+fn a_student_pack_holds_no_secret_and_nothing_that_needs_one_runs_on_it() {
+    let class = Class::new();
+    let out = warpdrill()
+        .args(["lab", "publish", &class.path("lab.ron"), "--roster"])
+        .arg(class.path("roster.csv"))
+        .args(["--out", &class.path("pack")])
+        .output()
+        .unwrap();
+    assert!(out.status.success(), "{out:?}");
+    let pack = class.path("pack/lab.ron");
+    let text = std::fs::read_to_string(&pack).unwrap();
+    assert!(!text.contains("a secret the students never see"), "{text}");
+    for student in ["amy", "bo", "cy"] {
+        let ticket = std::fs::read_to_string(class.path(&format!("pack/tickets/{student}.ticket")))
+            .unwrap();
+        assert!(!ticket.contains("a secret the students never see"));
+        assert!(ticket.contains(&format!("\"student\": \"{student}\"")), "{ticket}");
+    }
+    let roster = class.path("roster.csv");
+    let dir = class.dir.display().to_string();
+    for args in [
+        ["lab", "key", &pack, "--student", "amy"],
+        ["lab", "roster", &roster, "--codes", &pack],
+        ["lab", "report", &pack, &dir, "--csv"],
+    ] {
+        let out = warpdrill().args(&args).output().unwrap();
+        assert_eq!(out.status.code(), Some(2), "{args:?}: {out:?}");
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert!(err.contains("student pack"), "{args:?}: {err}");
+    }
+    let out = warpdrill()
+        .args(["lab", "serve", &pack, "--roster"])
+        .arg(class.path("roster.csv"))
+        .args(["--bind", "127.0.0.1", "--port", "0", "--db"])
+        .arg(class.path("pack.db"))
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(2), "{out:?}");
+    assert!(String::from_utf8_lossy(&out.stderr).contains("student pack"));
+}

@@ -1020,9 +1020,47 @@ impl Class {
                     timed_out: seat.timed_out,
                     current: seat.tally.current(&self.lab).map(|i| i + 1),
                     time_left: self.deadline(seat).map(|d| d.saturating_sub(self.now())),
+                    flags: Vec::new(),
                 })
             })
             .collect()
+    }
+}
+
+impl Class {
+    /// Adds to each grade what needs the instructor's eye: wrong numbers equal to another
+    /// student's right numbers when luck does not explain them ([`super::copying`]).
+    pub fn flag(&self, grades: &mut [Grade]) {
+        let en = self.content(Lang::En);
+        let mut numbers = Vec::new();
+        for (student, seat) in &self.seats {
+            for (index, step) in seat.tally.steps.iter().enumerate() {
+                let Ok(variant) = self.variant(seat, index, Lang::En) else {
+                    continue;
+                };
+                let AnswerKey::Number { unit, kilo, .. } = &variant.key else {
+                    continue;
+                };
+                for (answer, outcome) in &step.answers {
+                    if let Ok(value) = crate::ladder::answer::parse_number(answer, unit, *kilo) {
+                        numbers.push(super::copying::Given {
+                            student: student.clone(),
+                            step: index + 1,
+                            exercise: seat.items[index].exercise.clone(),
+                            value,
+                            text: answer.clone(),
+                            right: *outcome == Outcome::Correct,
+                        });
+                    }
+                }
+            }
+        }
+        let flags = super::copying::flags(en, &numbers);
+        for grade in grades {
+            if let Some(lines) = flags.get(&grade.student) {
+                grade.flags.extend(lines.iter().cloned());
+            }
+        }
     }
 }
 
@@ -1109,6 +1147,8 @@ pub struct Grade {
     pub current: Option<usize>,
     /// Seconds left.
     pub time_left: Option<u64>,
+    /// What needs the instructor's eye (filled by [`Class::flag`]).
+    pub flags: Vec<String>,
 }
 
 fn changes(before: &[Grade], after: &[Grade]) -> Vec<Change> {

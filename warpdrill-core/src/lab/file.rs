@@ -577,7 +577,7 @@ pub fn locate(file: &str, text: &str, needle: &str) -> Place {
 }
 
 /// The byte ranges of RON comments (`// …` to the end of the line, `/* … */`), strings skipped.
-fn comment_spans(text: &str) -> Vec<(usize, usize)> {
+pub(crate) fn comment_spans(text: &str) -> Vec<(usize, usize)> {
     let bytes = text.as_bytes();
     let mut spans = Vec::new();
     let mut i = 0;
