@@ -21,6 +21,7 @@ lab-header-answered = { $answered }/{ $n } answered
 lab-header-points = { $points }/{ $max } pts
 lab-header-handed-in = handed in
 lab-header-time-up = time is up
+lab-header-late = late: fewer points · { $time } to close
 lab-header-time-left = { $time } left
 
 ## How a step stands, on the overview and the end screen.

@@ -21,6 +21,7 @@ lab-header-answered = { $answered }/{ $n } answered
 lab-header-points = { $points }/{ $max } pts
 lab-header-handed-in = hand in ho gaya
 lab-header-time-up = time khatam
+lab-header-late = late: kam points · band hone mein { $time }
 lab-header-time-left = { $time } baaki
 
 ## Step ka haal (overview aur end screen).

@@ -21,6 +21,7 @@ lab-header-answered = { $answered }/{ $n } 답함
 lab-header-points = { $points }/{ $max }점
 lab-header-handed-in = 제출 완료
 lab-header-time-up = 시간 종료
+lab-header-late = 기한 지남: 감점 · 마감까지 { $time }
 lab-header-time-left = { $time } 남음
 
 ## 단계의 상태 (개요와 마지막 화면).

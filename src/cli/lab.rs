@@ -574,7 +574,9 @@ fn print_report(args: &ReportArgs, content_dir: Option<&Path>) -> Result<String,
     .map_err(|e| e.to_string())?;
     if let Some(path) = &args.receipts {
         let text = crate::lab::store::read(path).map_err(|e| e.to_string())?;
-        check_receipts(&mut rows, &parse_receipts(&text));
+        for notice in check_receipts(&mut rows, &parse_receipts(&text)) {
+            output::stderr(&format!("warning: {}\n", printable(&notice)));
+        }
     }
     if args.json {
         return serde_json::to_string_pretty(&rows)

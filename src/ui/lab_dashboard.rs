@@ -229,6 +229,7 @@ mod tests {
             timed_out: false,
             current,
             time_left: Some(60),
+            flags: Vec::new(),
         }
     }
 

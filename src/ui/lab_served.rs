@@ -275,8 +275,15 @@ impl Served {
         let (tail, style) = if state.submitted.is_some() {
             (t!(lang, "lab-header-handed-in"), theme.good())
         } else {
+            let late = state
+                .late_in
+                .is_some_and(|t| t.saturating_sub(self.elapsed) == 0);
             match self.time_left() {
                 Some(0) => (t!(lang, "lab-header-time-up"), theme.bad()),
+                Some(left) if late => (
+                    t!(lang, "lab-header-late", time = clock(left)),
+                    theme.warn(),
+                ),
                 Some(left) => (
                     t!(lang, "lab-header-time-left", time = clock(left)),
                     if left < 300 {
@@ -522,6 +529,7 @@ mod tests {
             exam: false,
             locked_order: true,
             time_left: Some(100),
+            late_in: None,
             submitted: None,
             timed_out: false,
             receipt: None,

@@ -350,8 +350,15 @@ fn an_intact_results_file_reports_cleanly_and_merging_is_idempotent() {
         receipt.to_lowercase()
     ));
     let mut rows = vec![row.clone()];
-    warpdrill::lab::report::check_receipts(&mut rows, &handed);
+    let unknown = warpdrill::lab::report::check_receipts(&mut rows, &handed);
     assert!(rows[0].flags.is_empty(), "{:?}", rows[0].flags);
+    assert!(unknown.is_empty());
+    // No receipt on the course page for a hand-in, and a receipt of a student nobody knows.
+    let mut missing = vec![row.clone()];
+    let handed = warpdrill::lab::report::parse_receipts("alise,AAAAA-BBBBB");
+    let unknown = warpdrill::lab::report::check_receipts(&mut missing, &handed);
+    assert!(missing[0].flags[0].contains("no receipt was handed in"), "{:?}", missing[0].flags);
+    assert!(unknown[0].contains("`alise`"), "{unknown:?}");
     let handed = warpdrill::lab::report::parse_receipts("alice,AAAAA-BBBBB");
     warpdrill::lab::report::check_receipts(&mut rows, &handed);
     assert!(
@@ -1019,4 +1026,49 @@ fn lab_check_of_a_huge_draw_answers_at_once() {
     let report = String::from_utf8_lossy(&output.stdout).into_owned()
         + &String::from_utf8_lossy(&output.stderr);
     assert!(report.contains("this draw asks for"), "{report}");
+}
+
+/// A student pack's ticket runs the student's own lab: the instructor's report grades the results
+/// as if the lab file had been used, and a ticket cannot seal another student's results.
+#[test]
+fn results_sealed_with_a_ticket_are_graded_and_another_students_ticket_is_caught() {
+    use warpdrill::lab::ticket::{Ticket, pack_text};
+    let (_dir_guard, dir) = common::temp_dir("ticket");
+    let full = lab(SMALL);
+    let content = Content::builtin();
+    let pack = lab(&pack_text(&full, SMALL).unwrap());
+    assert!(pack.is_pack());
+    let work = |ticket: &Ticket| {
+        let items = ticket.items("t", &pack, &content, &ticket.student).unwrap();
+        let (mut session, _) = LabSession::start_keyed(
+            pack.clone(),
+            ticket.entry(),
+            items,
+            ticket.key.clone(),
+            &dir,
+            NOW,
+        )
+        .unwrap();
+        let right = right_answer(SMALL, &ticket.student, 0);
+        session
+            .attempt(0, &right, Given::Text(right.clone()), Outcome::Correct, 5, NOW + 5)
+            .unwrap();
+        session.submit(NOW + 10).unwrap();
+        session.results.clone().unwrap()
+    };
+    let alice = Ticket::issue(&full, &content, &student("alice"), "lab.ron", SMALL).unwrap();
+    let path = work(&alice);
+    let row = &report_of(&[&path], &Roster::default())[0];
+    assert!(row.flags.is_empty(), "{:?}", row.flags);
+    assert_eq!(row.total, 10);
+    assert!(row.receipt.is_some());
+    // Bob's results sealed with the key of Alice's ticket: nothing verifies, nothing scores.
+    let mut forged = Ticket::issue(&full, &content, &student("bob"), "lab.ron", SMALL).unwrap();
+    forged.key = alice.key.clone();
+    let path = work(&forged);
+    let row = &report_of(&[&path], &Roster::default())[0];
+    assert_eq!(row.student, "bob");
+    assert_eq!(row.total, 0);
+    let flags = row.flags.join("\n");
+    assert!(flags.contains("changed after it was written"), "{flags}");
 }

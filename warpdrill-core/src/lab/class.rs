@@ -100,8 +100,11 @@ pub struct StateView {
     pub exam: bool,
     /// Steps in a fixed order.
     pub locked_order: bool,
-    /// Seconds left by the server's clock (none: no limit).
+    /// Seconds left by the server's clock before answers are no longer taken (none: no limit).
     pub time_left: Option<u64>,
+    /// With a late policy, seconds left before answers lose points (none: no late policy).
+    #[serde(default)]
+    pub late_in: Option<u64>,
     /// Handed in (Unix seconds, server clock).
     pub submitted: Option<u64>,
     /// Handed in by the server at time-up.
@@ -524,6 +527,11 @@ impl Class {
         self.clock.now_secs()
     }
 
+    fn closing(&self, seat: &Seat) -> Option<u64> {
+        self.lab
+            .closing(seat.tally.started, seat.entry.extra_minutes)
+    }
+
     fn deadline(&self, seat: &Seat) -> Option<u64> {
         self.lab
             .deadline(seat.tally.started, seat.entry.extra_minutes)
@@ -770,7 +778,13 @@ impl Class {
             hints: self.lab.hints != Hints::Off,
             exam: self.lab.feedback == FeedbackMode::AtEnd,
             locked_order: self.lab.order == super::Order::Locked,
-            time_left: self.deadline(seat).map(|d| d.saturating_sub(self.now())),
+            time_left: self.closing(seat).map(|d| d.saturating_sub(self.now())),
+            late_in: match self.lab.late {
+                super::file::Late::Refuse => None,
+                super::file::Late::Deduct { .. } => {
+                    self.deadline(seat).map(|d| d.saturating_sub(self.now()))
+                }
+            },
             submitted: seat.tally.submitted,
             timed_out: seat.timed_out,
             receipt: seat.receipt.clone(),
@@ -1019,7 +1033,7 @@ impl Class {
                     submitted: seat.tally.submitted,
                     timed_out: seat.timed_out,
                     current: seat.tally.current(&self.lab).map(|i| i + 1),
-                    time_left: self.deadline(seat).map(|d| d.saturating_sub(self.now())),
+                    time_left: self.closing(seat).map(|d| d.saturating_sub(self.now())),
                     flags: Vec::new(),
                 })
             })

@@ -392,11 +392,17 @@ pub fn parse_receipts(text: &str) -> BTreeMap<String, String> {
         .collect()
 }
 
-/// Flags rows whose receipt differs from the one the student handed in, and students who handed in
-/// a receipt without results that end in a hand-in.
-pub fn check_receipts(rows: &mut [Row], handed: &BTreeMap<String, String>) {
+/// Flags rows whose receipt differs from the one the student handed in, rows handed in without a
+/// receipt on the course page, and students who handed in a receipt without results that end in a
+/// hand-in; returns the receipts of students the report does not know (a typo in an id, a student
+/// of another class).
+pub fn check_receipts(rows: &mut [Row], handed: &BTreeMap<String, String>) -> Vec<String> {
     for row in rows.iter_mut() {
         let Some(given) = handed.get(&row.student) else {
+            if row.receipt.is_some() {
+                row.flags
+                    .push("handed in, but no receipt was handed in on the course page".to_string());
+            }
             continue;
         };
         match &row.receipt {
@@ -409,4 +415,11 @@ pub fn check_receipts(rows: &mut [Row], handed: &BTreeMap<String, String>) {
             )),
         }
     }
+    handed
+        .iter()
+        .filter(|(student, _)| !rows.iter().any(|r| &r.student == *student))
+        .map(|(student, receipt)| {
+            format!("a receipt ({receipt}) for `{student}`, who has no results and is not on the roster")
+        })
+        .collect()
 }
