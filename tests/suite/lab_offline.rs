@@ -75,7 +75,7 @@ fn write(dir: &std::path::Path, name: &str, text: &str) -> String {
 }
 
 #[test]
-fn lab_check_warns_of_a_draw_that_repeats_a_fixed_step() {
+fn a_draw_never_repeats_a_fixed_step_and_lab_check_counts_what_is_left() {
     let dir = tempfile::tempdir().unwrap();
     let lab = write(
         dir.path(),
@@ -87,14 +87,37 @@ Lab(id: "rep", title: "Rep", version: 1, secret: "a secret for the tests",
     );
     let out = warpdrill().args(["lab", "check", &lab]).output().unwrap();
     let text = String::from_utf8_lossy(&out.stdout);
+    assert!(out.status.success(), "{text}");
+    let parsed = Lab::parse("l.ron", &std::fs::read_to_string(&lab).unwrap()).unwrap();
+    let content = Content::builtin();
+    for i in 0..40 {
+        let student = Entry {
+            student: format!("s{i}"),
+            ..Entry::default()
+        };
+        let text = std::fs::read_to_string(&lab).unwrap();
+        let items = plan(&parsed, &content, &student, "l.ron", &text).unwrap();
+        assert_ne!(items[1].exercise, "l2-bank-stride", "{student:?} got it twice");
+    }
+    // A draw that the fixed steps leave too small is an error, placed at the draw.
+    let pool = warpdrill::lab::plan::pool(&content, "banks", warpdrill::content::schema::Level::L2);
+    let steps: Vec<String> = pool.iter().map(|id| format!("Exercise({id:?})")).collect();
+    let tight = write(
+        dir.path(),
+        "t.ron",
+        &format!(
+            "// a draw of \"banks\" below\nLab(id: \"t\", title: \"T\", version: 1, secret: \"a secret for the tests\",\n  steps: [{}, Draw(count: 1, topic: \"banks\", level: L2)], points: [10])",
+            steps.join(", ")
+        ),
+    );
+    let out = warpdrill().args(["lab", "check", &tight]).output().unwrap();
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert_eq!(out.status.code(), Some(1), "{text}");
     let line = text
         .lines()
-        .find(|l| l.contains("step 1 already gives everyone"))
-        .unwrap_or_else(|| panic!("no warning: {text}"));
-    assert!(
-        line.contains("l.ron:3:"),
-        "pointed at the draw, not the comment: {line}"
-    );
+        .find(|l| l.contains("besides those the other steps give"))
+        .unwrap_or_else(|| panic!("no error: {text}"));
+    assert!(line.contains("t.ron:3:"), "pointed at the draw, not the comment: {line}");
 }
 
 #[test]

@@ -56,54 +56,56 @@ pub fn check(lab: &Lab, content: &Content, file: &str, text: &str) -> Vec<Findin
                 ..
             } => {
                 let needle = format!("\"{topic}\"");
-                let ids = pool(content, topic, *level);
+                // The plan leaves out of a draw what the fixed steps give, and what earlier draws
+                // of the same pool took.
+                let fixed: Vec<&str> = lab
+                    .steps
+                    .iter()
+                    .filter_map(|s| match s {
+                        StepSpec::Exercise { id, .. } => Some(id.as_str()),
+                        StepSpec::Draw { .. } => None,
+                    })
+                    .collect();
+                let earlier: usize = lab
+                    .steps
+                    .iter()
+                    .take_while(|s| !std::ptr::eq(*s, spec))
+                    .filter_map(|s| match s {
+                        StepSpec::Draw {
+                            count: n,
+                            topic: t,
+                            level: l,
+                            ..
+                        } if t == topic && l == level => Some(*n),
+                        _ => None,
+                    })
+                    .sum();
+                let mut ids = pool(content, topic, *level);
+                ids.retain(|id| !fixed.contains(id));
+                let left = ids.len().saturating_sub(earlier);
                 if content.topic(topic).is_none() {
                     push(&needle, true, format!("unknown topic `{topic}`"));
-                } else if ids.len() < *count {
+                } else if left < *count {
                     push(
                         &needle,
                         true,
                         format!(
-                            "this draw asks for {} of `{topic}` at {} and there {} {}",
+                            "this draw asks for {} of `{topic}` at {} and there {} {} besides those the other steps give",
                             crate::format::count(*count as u64, "exercise"),
                             level.key(),
-                            if ids.len() == 1 { "is" } else { "are" },
-                            ids.len()
+                            if left == 1 { "is" } else { "are" },
+                            left
                         ),
                     );
-                } else if ids.len() == *count && lab.steps.len() > 1 {
+                } else if left == *count && lab.steps.len() > 1 {
                     push(
                         &needle,
                         false,
                         format!(
-                            "every student gets the same {}: the pool of `{topic}` at {} has only {}",
+                            "every student gets the same {}: the pool of `{topic}` at {} has only {} besides those the other steps give",
                             crate::format::count(*count as u64, "exercise"),
                             level.key(),
-                            ids.len()
-                        ),
-                    );
-                }
-                // A fixed step's exercise in the pool: some students would get it twice.
-                let fixed: Vec<(usize, &str)> = lab
-                    .steps
-                    .iter()
-                    .scan(0usize, |at, spec| {
-                        let first = *at + 1;
-                        *at += spec.count();
-                        Some((first, spec))
-                    })
-                    .filter_map(|(number, spec)| match spec {
-                        StepSpec::Exercise { id, .. } => Some((number, id.as_str())),
-                        StepSpec::Draw { .. } => None,
-                    })
-                    .filter(|(_, id)| ids.contains(id))
-                    .collect();
-                for (number, id) in fixed {
-                    push(
-                        &needle,
-                        false,
-                        format!(
-                            "this draw can give `{id}`, which step {number} already gives everyone: some students would get the same exercise twice (take it out of the draw's topic and level, or make step {number} a draw too)"
+                            left
                         ),
                     );
                 }

@@ -46,6 +46,16 @@ pub fn plan(
     text: &str,
 ) -> Result<Vec<Item>, LabError> {
     lab.secret()?;
+    // A draw never gives an exercise another step already gives: the fixed steps' exercises and
+    // the earlier draws' picks are left out of its pool.
+    let mut taken: Vec<String> = lab
+        .steps
+        .iter()
+        .filter_map(|s| match s {
+            StepSpec::Exercise { id, .. } => Some(id.clone()),
+            StepSpec::Draw { .. } => None,
+        })
+        .collect();
     let mut items = Vec::new();
     for (draw, spec) in lab.steps.iter().enumerate() {
         let chosen: Vec<String> = match spec {
@@ -64,9 +74,10 @@ pub fn plan(
                 ..
             } => {
                 let mut ids = pool(content, topic, *level);
+                ids.retain(|id| !taken.iter().any(|t| t == id));
                 if ids.len() < *count {
                     return Err(locate(file, text, &format!("\"{topic}\"")).error(&format!(
-                        "this draw asks for {} of topic `{topic}` at {}, and there {} {}",
+                        "this draw asks for {} of topic `{topic}` at {}, and there {} {} besides those the other steps give",
                         crate::format::count(*count as u64, "exercise"),
                         level.key(),
                         if ids.len() == 1 { "is" } else { "are" },
@@ -74,7 +85,9 @@ pub fn plan(
                     )));
                 }
                 ids.sort_by_key(|id| seed::draw_rank(lab, &student.student, draw, id));
-                ids.into_iter().take(*count).map(String::from).collect()
+                let chosen: Vec<String> = ids.into_iter().take(*count).map(String::from).collect();
+                taken.extend(chosen.iter().cloned());
+                chosen
             }
         };
         for exercise in chosen {
