@@ -380,10 +380,11 @@ fn start(args: &StartArgs, content_dir: Option<&Path>, theme: Theme, lang: Lang)
         .clone()
         .unwrap_or_else(|| args.lab.parent().unwrap_or(Path::new("")).join("results"));
     let clock: Arc<dyn Clock> = Arc::new(SystemClock);
-    let (session, notices) = match LabSession::start_keyed(lab, entry, items, key, &dir, clock.now_secs()) {
-        Ok(started) => started,
-        Err(e) => return fail(&e.to_string()),
-    };
+    let (session, notices) =
+        match LabSession::start_keyed(lab, entry, items, key, &dir, clock.now_secs()) {
+            Ok(started) => started,
+            Err(e) => return fail(&e.to_string()),
+        };
     let results = session.results.clone();
     let mut app = App::new(
         content,
@@ -675,7 +676,12 @@ fn publish(args: &PublishArgs, content_dir: Option<&Path>) -> Result<String, Str
     let pack = pack_text(&file.lab, &file.text).map_err(|e| e.to_string())?;
     // The pack must read as the same lab, without its secret.
     let read = Lab::parse(&file.name, &pack).map_err(|e| e.to_string())?;
-    if read.secret.is_some() || (Lab { secret: file.lab.secret.clone(), ..read }) != file.lab {
+    if read.secret.is_some()
+        || (Lab {
+            secret: file.lab.secret.clone(),
+            ..read
+        }) != file.lab
+    {
         return Err(format!(
             "{}: the secret could not be taken out on its own; write it as `secret: \"…\",` on a line of its own",
             file.name
@@ -693,10 +699,10 @@ fn publish(args: &PublishArgs, content_dir: Option<&Path>) -> Result<String, Str
             .unwrap_or(Path::new(""))
             .join(format!("{}-v{}-pack", file.lab.id, file.lab.version))
     });
-    let lab_name = args
-        .lab
-        .file_name()
-        .map_or_else(|| format!("{}.ron", file.lab.id), |n| n.to_string_lossy().into_owned());
+    let lab_name = args.lab.file_name().map_or_else(
+        || format!("{}.ron", file.lab.id),
+        |n| n.to_string_lossy().into_owned(),
+    );
     let pack_path = out.join(&lab_name);
     if std::fs::canonicalize(&pack_path).ok() == std::fs::canonicalize(&args.lab).ok()
         && pack_path.exists()
@@ -707,8 +713,7 @@ fn publish(args: &PublishArgs, content_dir: Option<&Path>) -> Result<String, Str
         ));
     }
     let tickets_dir = out.join("tickets");
-    std::fs::create_dir_all(&tickets_dir)
-        .map_err(|e| format!("{}: {e}", tickets_dir.display()))?;
+    std::fs::create_dir_all(&tickets_dir).map_err(|e| format!("{}: {e}", tickets_dir.display()))?;
     crate::lab::store::replace(&pack_path, &pack).map_err(|e| e.to_string())?;
     for ticket in &tickets {
         let path = tickets_dir.join(format!("{}.ticket", ticket.student));

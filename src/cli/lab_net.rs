@@ -601,7 +601,11 @@ pub fn regrade(
                 answer: answer.to_string(),
             }
         }
-        _ => return Err("say what to change: --drop STEP, --credit STEP or --accept STEP:ANSWER".into()),
+        _ => {
+            return Err(
+                "say what to change: --drop STEP, --credit STEP or --accept STEP:ANSWER".into(),
+            );
+        }
     };
     let what = change.describe();
     let mut class = Class::open(

@@ -357,7 +357,11 @@ fn an_intact_results_file_reports_cleanly_and_merging_is_idempotent() {
     let mut missing = vec![row.clone()];
     let handed = warpdrill::lab::report::parse_receipts("alise,AAAAA-BBBBB");
     let unknown = warpdrill::lab::report::check_receipts(&mut missing, &handed);
-    assert!(missing[0].flags[0].contains("no receipt was handed in"), "{:?}", missing[0].flags);
+    assert!(
+        missing[0].flags[0].contains("no receipt was handed in"),
+        "{:?}",
+        missing[0].flags
+    );
     assert!(unknown[0].contains("`alise`"), "{unknown:?}");
     let handed = warpdrill::lab::report::parse_receipts("alice,AAAAA-BBBBB");
     warpdrill::lab::report::check_receipts(&mut rows, &handed);
@@ -378,13 +382,19 @@ fn a_flipped_outcome_is_flagged_and_graded_again() {
     write_lines(&path, &file);
     let row = &report_of(&[&path], &Roster::default())[0];
     let flags = row.flags.join("\n");
-    assert!(flags.contains("line 6: the record was changed after it was written"), "{flags}");
+    assert!(
+        flags.contains("line 6: the record was changed after it was written"),
+        "{flags}"
+    );
     assert!(
         flags.contains("4 records from line 6 on not scored"),
         "{flags}"
     );
     assert_eq!(row.total, 15, "the flipped outcome earns nothing");
-    assert_eq!(row.submitted, None, "the hand-in after it is not trusted either");
+    assert_eq!(
+        row.submitted, None,
+        "the hand-in after it is not trusted either"
+    );
 }
 
 #[test]
@@ -397,7 +407,11 @@ fn a_removed_record_and_a_changed_answer_are_flagged() {
     removed.remove(1);
     write_lines(&path, &removed);
     let row = &report_of(&[&path], &Roster::default())[0];
-    let breaks = row.flags.iter().filter(|f| f.contains("the chain breaks here")).count();
+    let breaks = row
+        .flags
+        .iter()
+        .filter(|f| f.contains("the chain breaks here"))
+        .count();
     assert_eq!(breaks, 1, "one removed line is one break: {:?}", row.flags);
     assert_eq!(row.total, 0, "nothing after the removed record scores");
     assert_eq!(row.steps[0].attempts, 0);
@@ -410,7 +424,10 @@ fn a_removed_record_and_a_changed_answer_are_flagged() {
     let row = &report_of(&[&path], &Roster::default())[0];
     let flags = row.flags.join("\n");
     assert!(flags.contains("changed after it was written"), "{flags}");
-    assert_eq!(row.steps[2].points, 0, "the edited answer never scores: {flags}");
+    assert_eq!(
+        row.steps[2].points, 0,
+        "the edited answer never scores: {flags}"
+    );
     assert_eq!(row.total, 15);
 }
 
@@ -482,8 +499,7 @@ fn answers_to_other_variants_other_labs_and_copied_answers_are_flagged() {
         .key
         .value()
         .unwrap();
-    let chance =
-        warpdrill::lab::copying::Odds::default().chance(&content, &item.exercise, value);
+    let chance = warpdrill::lab::copying::Odds::default().chance(&content, &item.exercise, value);
     assert!(chance * 2.0 >= warpdrill::lab::copying::ALPHA, "{chance}");
     assert!(!flags.contains("right answers"), "{flags}");
     // A file of another version of the lab.
@@ -1051,7 +1067,14 @@ fn results_sealed_with_a_ticket_are_graded_and_another_students_ticket_is_caught
         .unwrap();
         let right = right_answer(SMALL, &ticket.student, 0);
         session
-            .attempt(0, &right, Given::Text(right.clone()), Outcome::Correct, 5, NOW + 5)
+            .attempt(
+                0,
+                &right,
+                Given::Text(right.clone()),
+                Outcome::Correct,
+                5,
+                NOW + 5,
+            )
             .unwrap();
         session.submit(NOW + 10).unwrap();
         session.results.clone().unwrap()
@@ -1071,4 +1094,73 @@ fn results_sealed_with_a_ticket_are_graded_and_another_students_ticket_is_caught
     assert_eq!(row.total, 0);
     let flags = row.flags.join("\n");
     assert!(flags.contains("changed after it was written"), "{flags}");
+}
+
+/// A re-roll gives numbers the student has not seen and the step starts over: the answers to the
+/// old numbers stay in the file and count for nothing, in the tutor and in the report.
+#[test]
+fn a_reroll_gives_new_numbers_and_starts_the_step_over() {
+    let (_dir_guard, dir) = common::temp_dir("reroll");
+    let content = Content::builtin();
+    let full = lab(SMALL);
+    let (mut session, _) = LabSession::start(
+        full.clone(),
+        student("alice"),
+        items(SMALL, "alice"),
+        &dir,
+        NOW,
+    )
+    .unwrap();
+    for n in 0..2 {
+        session
+            .attempt(
+                0,
+                "999999",
+                Given::Text("999999".into()),
+                Outcome::Wrong,
+                5,
+                NOW + n,
+            )
+            .unwrap();
+    }
+    drop(session);
+    let roster = Roster::parse("r.csv", "student,extra_minutes,rerolls\nalice,0,1 1 1\n").unwrap();
+    let entry = roster.of("alice");
+    let old = items(SMALL, "alice");
+    let new = plan(&full, &content, &entry, "lab.ron", SMALL).unwrap();
+    // Three re-rolls: four different prompts for step 1.
+    let prompt = |seed| {
+        generate(content.exercise(&old[0].exercise).unwrap(), seed)
+            .unwrap()
+            .prompt
+    };
+    let mut prompts: Vec<String> = (0..=3)
+        .map(|r| {
+            let e = Roster::parse(
+                "r.csv",
+                &format!(
+                    "student,extra_minutes,rerolls\nalice,0,{}\n",
+                    vec!["1"; r].join(" ")
+                ),
+            )
+            .unwrap()
+            .of("alice");
+            prompt(plan(&full, &content, &e, "lab.ron", SMALL).unwrap()[0].seed)
+        })
+        .collect();
+    prompts.sort();
+    prompts.dedup();
+    assert_eq!(prompts.len(), 4, "every re-roll shows new numbers");
+    assert_eq!(new[1], old[1], "other steps keep their numbers");
+    let (again, _) = LabSession::start(full, entry, new, &dir, NOW + 60).unwrap();
+    assert_eq!(again.tally.steps[0].attempts, 0, "the step starts over");
+    let path = again.results.clone().unwrap();
+    drop(again);
+    let row = &report_of(&[&path], &roster)[0];
+    assert_eq!(row.steps[0].attempts, 0);
+    assert!(
+        row.flags.iter().all(|f| !f.contains("not given")),
+        "{:?}",
+        row.flags
+    );
 }

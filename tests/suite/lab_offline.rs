@@ -97,7 +97,10 @@ Lab(id: "rep", title: "Rep", version: 1, secret: "a secret for the tests",
         };
         let text = std::fs::read_to_string(&lab).unwrap();
         let items = plan(&parsed, &content, &student, "l.ron", &text).unwrap();
-        assert_ne!(items[1].exercise, "l2-bank-stride", "{student:?} got it twice");
+        assert_ne!(
+            items[1].exercise, "l2-bank-stride",
+            "{student:?} got it twice"
+        );
     }
     // A draw that the fixed steps leave too small is an error, placed at the draw.
     let pool = warpdrill::lab::plan::pool(&content, "banks", warpdrill::content::schema::Level::L2);
@@ -117,7 +120,10 @@ Lab(id: "rep", title: "Rep", version: 1, secret: "a secret for the tests",
         .lines()
         .find(|l| l.contains("besides those the other steps give"))
         .unwrap_or_else(|| panic!("no error: {text}"));
-    assert!(line.contains("t.ron:3:"), "pointed at the draw, not the comment: {line}");
+    assert!(
+        line.contains("t.ron:3:"),
+        "pointed at the draw, not the comment: {line}"
+    );
 }
 
 #[test]

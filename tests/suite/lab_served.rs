@@ -487,7 +487,13 @@ fn regrade(class: &Class, args: &[&str]) -> String {
 /// Canvas rows as (SIS User ID, grade), and the points possible.
 fn canvas(report: &str) -> (Vec<(String, String)>, String) {
     let mut lines = report.lines().skip(1);
-    let possible = lines.next().unwrap().rsplit(',').next().unwrap().to_string();
+    let possible = lines
+        .next()
+        .unwrap()
+        .rsplit(',')
+        .next()
+        .unwrap()
+        .to_string();
     let rows = lines
         .map(|l| {
             let fields: Vec<&str> = l.rsplit(',').collect();
@@ -507,7 +513,14 @@ fn a_regrade_after_class_lists_whose_score_changes_then_changes_the_gradebook() 
     ask(&server.url, "join", "bo", &bo, None, None);
     let key = class.key("amy");
     ask(&server.url, "answer", "amy", &amy, Some(1), Some("31337"));
-    ask(&server.url, "answer", "amy", &amy, Some(1), Some(&right(&key, 0)));
+    ask(
+        &server.url,
+        "answer",
+        "amy",
+        &amy,
+        Some(1),
+        Some(&right(&key, 0)),
+    );
     for _ in 0..3 {
         ask(&server.url, "answer", "bo", &bo, Some(1), Some("31337"));
     }
@@ -519,8 +532,14 @@ fn a_regrade_after_class_lists_whose_score_changes_then_changes_the_gradebook() 
     assert_eq!(rows[1], ("bo".to_string(), "0".to_string()));
     // A dry run lists both students and stores nothing.
     let dry = regrade(&class, &["--accept", "1:31337", "--dry-run"]);
-    assert!(dry.starts_with("dry run — step 1: `31337` accepted: 2 students change"), "{dry}");
-    assert!(dry.contains("amy") && dry.contains("7/30") && dry.contains("10/30"), "{dry}");
+    assert!(
+        dry.starts_with("dry run — step 1: `31337` accepted: 2 students change"),
+        "{dry}"
+    );
+    assert!(
+        dry.contains("amy") && dry.contains("7/30") && dry.contains("10/30"),
+        "{dry}"
+    );
     assert_eq!(class.report("canvas"), before, "a dry run changes nothing");
     let done = regrade(&class, &["--accept", "1:31337"]);
     assert!(done.contains("Stored"), "{done}");
@@ -554,10 +573,13 @@ fn a_student_pack_holds_no_secret_and_nothing_that_needs_one_runs_on_it() {
     let text = std::fs::read_to_string(&pack).unwrap();
     assert!(!text.contains("a secret the students never see"), "{text}");
     for student in ["amy", "bo", "cy"] {
-        let ticket = std::fs::read_to_string(class.path(&format!("pack/tickets/{student}.ticket")))
-            .unwrap();
+        let ticket =
+            std::fs::read_to_string(class.path(&format!("pack/tickets/{student}.ticket"))).unwrap();
         assert!(!ticket.contains("a secret the students never see"));
-        assert!(ticket.contains(&format!("\"student\": \"{student}\"")), "{ticket}");
+        assert!(
+            ticket.contains(&format!("\"student\": \"{student}\"")),
+            "{ticket}"
+        );
     }
     let roster = class.path("roster.csv");
     let dir = class.dir.display().to_string();

@@ -275,7 +275,12 @@ impl Regrade {
 /// Whether answer `given` is the answer `accepted`: the same text (case and spaces aside), or the
 /// same number with the same unit words.
 fn same_answer(given: &str, accepted: &str) -> bool {
-    let norm = |s: &str| s.split_whitespace().collect::<Vec<_>>().join(" ").to_lowercase();
+    let norm = |s: &str| {
+        s.split_whitespace()
+            .collect::<Vec<_>>()
+            .join(" ")
+            .to_lowercase()
+    };
     let (given, accepted) = (norm(given), norm(accepted));
     if given == accepted {
         return true;
@@ -285,7 +290,10 @@ fn same_answer(given: &str, accepted: &str) -> bool {
             .find(|c: char| !(c.is_ascii_digit() || c == '.' || c == '-' || c == '+' || c == 'e'))
             .unwrap_or(s.len());
         let (number, rest) = s.split_at(end);
-        number.parse::<f64>().ok().map(|n| (n, rest.trim().to_string()))
+        number
+            .parse::<f64>()
+            .ok()
+            .map(|n| (n, rest.trim().to_string()))
     };
     match (split(&given), split(&accepted)) {
         (Some((a, unit_a)), Some((b, unit_b))) => {
@@ -452,9 +460,10 @@ impl Class {
                 if let Some(index) = index {
                     let answer = row.answer.clone().unwrap_or_default();
                     let accepted = self.regrades.iter().any(|r| match r {
-                        Regrade::Accept { step, answer: right } => {
-                            *step == index + 1 && same_answer(&answer, right)
-                        }
+                        Regrade::Accept {
+                            step,
+                            answer: right,
+                        } => *step == index + 1 && same_answer(&answer, right),
                         _ => false,
                     });
                     if accepted {
@@ -1365,15 +1374,33 @@ mod tests {
         };
         let preview = class.regrade(accept.clone(), true).unwrap();
         assert_eq!(
-            preview.iter().map(|c| (c.student.as_str(), c.before, c.after)).collect::<Vec<_>>(),
+            preview
+                .iter()
+                .map(|c| (c.student.as_str(), c.before, c.after))
+                .collect::<Vec<_>>(),
             [("amy", 5, 10), ("bo", 0, 10)],
             "the first attempt now scores: 10 points each"
         );
-        assert_eq!(totals(&class), [(5, 20), (0, 20)], "a dry run stores nothing");
-        assert!(class.db.events().unwrap().0.iter().all(|r| r.kind != Kind::Regrade));
+        assert_eq!(
+            totals(&class),
+            [(5, 20), (0, 20)],
+            "a dry run stores nothing"
+        );
+        assert!(
+            class
+                .db
+                .events()
+                .unwrap()
+                .0
+                .iter()
+                .all(|r| r.kind != Kind::Regrade)
+        );
         class.regrade(accept.clone(), false).unwrap();
         assert_eq!(totals(&class), [(10, 20), (10, 20)]);
-        assert!(matches!(class.regrade(accept, false), Err(Refusal::Closed(_))));
+        assert!(matches!(
+            class.regrade(accept, false),
+            Err(Refusal::Closed(_))
+        ));
         // Dropping step 2 takes it out of the points possible; credit gives full points.
         class.regrade(Regrade::Drop { step: 2 }, false).unwrap();
         assert_eq!(totals(&class), [(10, 10), (10, 10)]);
@@ -1403,8 +1430,16 @@ mod tests {
         let content = crate::ladder::check::with_dir(None).unwrap();
         let roster = Roster::parse("r.csv", "amy\nbo\n").unwrap();
         let db = Db::open(&dir.path().join("class.db"), &lab.id, lab.version).unwrap();
-        let mut class =
-            Class::open(lab, "served.ron", &text, &content, roster, db, clock.clone()).unwrap();
+        let mut class = Class::open(
+            lab,
+            "served.ron",
+            &text,
+            &content,
+            roster,
+            db,
+            clock.clone(),
+        )
+        .unwrap();
         let early = class.join(&request(&class, "amy", None, None));
         assert!(
             matches!(&early, Err(Refusal::Closed(m)) if m.contains("opens at 1970-01-01T00:20:00Z")),
@@ -1414,7 +1449,10 @@ mod tests {
         class.join(&request(&class, "amy", None, None)).unwrap();
         clock.advance_secs(10 * 60 + 61); // 2 started minutes past the 10-minute limit
         let state = class.status(&request(&class, "amy", None, None)).unwrap();
-        assert_eq!(state.submitted, None, "late answers are taken until the lab closes");
+        assert_eq!(
+            state.submitted, None,
+            "late answers are taken until the lab closes"
+        );
         let right = key(&class, "amy", 0);
         let got = class
             .answer(&request(&class, "amy", Some(1), Some(&right)))

@@ -215,7 +215,10 @@ mod tests {
                 })
             })
             .count();
-        assert!(wrong_equals_right > 20, "luck gives many matches: {wrong_equals_right}");
+        assert!(
+            wrong_equals_right > 20,
+            "luck gives many matches: {wrong_equals_right}"
+        );
         let flags = flags(&content, &given);
         assert!(flags.is_empty(), "{flags:#?}");
     }
@@ -282,7 +285,10 @@ mod tests {
                 ..g.clone()
             })
             .collect();
-        assert!(copied.len() + 1 >= steps.len(), "s00 and s01 differ on most steps");
+        assert!(
+            copied.len() + 1 >= steps.len(),
+            "s00 and s01 differ on most steps"
+        );
         let expected: f64 = copied
             .iter()
             .map(|g| Odds::default().chance(content, &g.exercise, g.value))

@@ -147,9 +147,8 @@ impl<'de> Deserialize<'de> for Moment {
                 "`{text}` is not a date and time with its offset, e.g. \"2026-12-03T10:00:00+01:00\" or \"2026-12-03T09:00:00Z\""
             ))
         })?;
-        let at = u64::try_from(parsed.timestamp()).map_err(|_| {
-            serde::de::Error::custom(format!("`{text}` is before 1970"))
-        })?;
+        let at = u64::try_from(parsed.timestamp())
+            .map_err(|_| serde::de::Error::custom(format!("`{text}` is before 1970")))?;
         Ok(Moment { text, at })
     }
 }
@@ -305,8 +304,10 @@ impl Lab {
         let scaled = if top == 0 || max == top {
             base
         } else {
-            u32::try_from((u64::from(base) * u64::from(max) * 2 + u64::from(top)) / (2 * u64::from(top)))
-                .unwrap_or(u32::MAX)
+            u32::try_from(
+                (u64::from(base) * u64::from(max) * 2 + u64::from(top)) / (2 * u64::from(top)),
+            )
+            .unwrap_or(u32::MAX)
         };
         let after_hints = match self.hints {
             Hints::Cost(cost) => scaled.saturating_sub(cost.saturating_mul(hints)),
@@ -403,12 +404,14 @@ impl Lab {
     pub fn parse(file: &str, text: &str) -> Result<Lab, LabError> {
         let options = ron::Options::default()
             .with_default_extension(ron::extensions::Extensions::IMPLICIT_SOME);
-        let lab: Lab = options.from_str(&named_points(text)).map_err(|e| LabError::Syntax {
-            file: file.to_string(),
-            line: e.span.start.line.max(1),
-            column: e.span.start.col.max(1),
-            message: e.code.to_string(),
-        })?;
+        let lab: Lab = options
+            .from_str(&named_points(text))
+            .map_err(|e| LabError::Syntax {
+                file: file.to_string(),
+                line: e.span.start.line.max(1),
+                column: e.span.start.col.max(1),
+                message: e.code.to_string(),
+            })?;
         let at = |needle: &str| locate(file, text, needle);
         let valid_id = |id: &str| {
             !id.is_empty()
@@ -432,8 +435,9 @@ impl Lab {
             if let Some(points) = spec.points()
                 && points > 10_000
             {
-                return Err(at(&format!("points: {points}"))
-                    .error("a step is worth 10000 points at most"));
+                return Err(
+                    at(&format!("points: {points}")).error("a step is worth 10000 points at most")
+                );
             }
             if let StepSpec::Draw {
                 count: 0, topic, ..
@@ -504,7 +508,9 @@ fn named_points(text: &str) -> String {
         i
     };
     for (at, _) in text.match_indices("Exercise") {
-        if !outside(at) || (at > 0 && (bytes[at - 1].is_ascii_alphanumeric() || bytes[at - 1] == b'_')) {
+        if !outside(at)
+            || (at > 0 && (bytes[at - 1].is_ascii_alphanumeric() || bytes[at - 1] == b'_'))
+        {
             continue;
         }
         let mut i = skip_space(at + "Exercise".len());
@@ -661,15 +667,29 @@ mod tests {
         let firsts: Vec<u32> = (1..=3).map(|n| lab.points_for(0, n, 0, 0)).collect();
         assert_eq!(firsts, [20, 14, 10], "[10, 7, 5] scaled to 20");
         assert_eq!(lab.points_for(0, 1, 1, 0), 18, "a hint costs its 2 points");
-        assert_eq!(lab.points_for(1, 1, 0, 0), 10, "the draw keeps the lab's points");
+        assert_eq!(
+            lab.points_for(1, 1, 0, 0),
+            10,
+            "the draw keeps the lab's points"
+        );
         assert_eq!(lab.max_points(), 40);
         // The positional form, and a draw's own points.
         let text = GOOD
-            .replace(r#"Exercise("l1-sector-size")"#, r#"Exercise("l1-sector-size", 4)"#)
+            .replace(
+                r#"Exercise("l1-sector-size")"#,
+                r#"Exercise("l1-sector-size", 4)"#,
+            )
             .replace("level: L2)", "level: L2, points: 5)");
         let lab = Lab::parse("demo.ron", &text).unwrap();
-        assert_eq!((lab.item_max(0), lab.item_max(1), lab.item_max(2)), (4, 5, 5));
-        assert_eq!(lab.points_for(0, 2, 0, 0), 3, "7 of 10 on 4 points: 2.8 rounds to 3");
+        assert_eq!(
+            (lab.item_max(0), lab.item_max(1), lab.item_max(2)),
+            (4, 5, 5)
+        );
+        assert_eq!(
+            lab.points_for(0, 2, 0, 0),
+            3,
+            "7 of 10 on 4 points: 2.8 rounds to 3"
+        );
         // A mistake after the named points is still placed where it was written.
         let bad = GOOD.replace(
             r#"Exercise("l1-sector-size"), Draw"#,
@@ -699,7 +719,11 @@ mod tests {
         let start = opens + 60;
         assert_eq!(lab.deadline(Some(start), 0), Some(start + 1800));
         assert_eq!(lab.deadline(Some(start), 15), Some(start + 2700));
-        assert_eq!(lab.closing(Some(start), 0), Some(closes), "late answers until it closes");
+        assert_eq!(
+            lab.closing(Some(start), 0),
+            Some(closes),
+            "late answers until it closes"
+        );
         assert_eq!(lab.closing(Some(start), 10), Some(closes + 600));
         assert_eq!(lab.lateness(Some(start), 0, start + 1800), 0);
         assert_eq!(lab.late_points(10, 1), 9, "a started period loses 10 %");
@@ -711,7 +735,10 @@ mod tests {
         assert_eq!(refuse.closing(Some(100), 0), Some(100 + 1800));
         assert_eq!(refuse.late_points(10, 1), 0);
         // `due` before the limit's end is the deadline.
-        let due = GOOD.replace("time_limit: 30,", r#"time_limit: 30, due: "1970-01-01T00:20:00Z","#);
+        let due = GOOD.replace(
+            "time_limit: 30,",
+            r#"time_limit: 30, due: "1970-01-01T00:20:00Z","#,
+        );
         let lab = Lab::parse("demo.ron", &due).unwrap();
         assert_eq!(lab.deadline(Some(0), 0), Some(1200));
         assert_eq!(lab.deadline(Some(0), 5), Some(1500));
@@ -734,8 +761,13 @@ mod tests {
             assert!(err.starts_with("demo.ron:"), "{err}");
             assert!(err.contains(expect), "{replace}: {err}");
         }
-        let no_deadline = GOOD.replace("time_limit: 30,", "late: Deduct(percent: 10, per_minutes: 5),");
-        let err = Lab::parse("demo.ron", &no_deadline).unwrap_err().to_string();
+        let no_deadline = GOOD.replace(
+            "time_limit: 30,",
+            "late: Deduct(percent: 10, per_minutes: 5),",
+        );
+        let err = Lab::parse("demo.ron", &no_deadline)
+            .unwrap_err()
+            .to_string();
         assert!(err.contains("needs a deadline"), "{err}");
     }
 

@@ -92,16 +92,58 @@ pub fn plan(
         };
         for exercise in chosen {
             let step = items.len() + 1;
-            let roll = student.rolls(step);
+            let (seed, roll) = rolled(
+                lab,
+                content,
+                &student.student,
+                &exercise,
+                step,
+                student.rolls(step),
+            );
             items.push(Item {
                 step,
                 exercise,
-                seed: seed::variant_seed(lab, &student.student, step, roll),
+                seed,
                 roll,
             });
         }
     }
     Ok(items)
+}
+
+/// The seed of a step re-rolled `rerolls` times: each re-roll moves on to the next seed whose
+/// numbers differ from every earlier one's (a template with few parameters can draw the same
+/// numbers again), trying at most 64 seeds past the re-rolls asked for. Returns the seed and the
+/// roll it is.
+fn rolled(
+    lab: &Lab,
+    content: &Content,
+    student: &str,
+    exercise: &str,
+    step: usize,
+    rerolls: u32,
+) -> (u64, u32) {
+    let first = seed::variant_seed(lab, student, step, 0);
+    let Some(template) = content.exercise(exercise).filter(|_| rerolls > 0) else {
+        return (seed::variant_seed(lab, student, step, rerolls), rerolls);
+    };
+    let prompt = |seed| {
+        crate::ladder::generate(template, seed)
+            .map(|v| v.prompt)
+            .ok()
+    };
+    let mut seen = vec![prompt(first)];
+    let mut found = 0;
+    let mut roll = 0;
+    while found < rerolls && roll < rerolls + 64 {
+        roll += 1;
+        let next = prompt(seed::variant_seed(lab, student, step, roll));
+        if !seen.contains(&next) {
+            seen.push(next);
+            found += 1;
+        }
+    }
+    (seed::variant_seed(lab, student, step, roll), roll)
 }
 
 /// Every seed a student could have been given for a step: each roll up to the current one.

@@ -182,7 +182,9 @@ pub fn report(
                     }
                 }
                 Event::Hint => {
-                    if let Some(index) = step_index(record, &items) {
+                    if let Some(index) = step_index(record, &items)
+                        && record.seed.is_none_or(|seed| seed == items[index].seed)
+                    {
                         let _ = tally.hint(lab, index);
                     }
                 }
@@ -194,6 +196,14 @@ pub fn report(
                         continue;
                     };
                     let item = &items[index];
+                    // Answers to the numbers the step had before a re-roll no longer count.
+                    if let Some(seed) = record.seed
+                        && seed != item.seed
+                        && record.exercise.as_deref() == Some(item.exercise.as_str())
+                        && seeds_given(lab, &student, item.step, item.roll).contains(&seed)
+                    {
+                        continue;
+                    }
                     if lab.opens.as_ref().is_some_and(|o| record.at < o.at) {
                         flags.push(format!(
                             "{path}:{line}: step {}: an answer before the lab opens, not counted",
@@ -419,7 +429,9 @@ pub fn check_receipts(rows: &mut [Row], handed: &BTreeMap<String, String>) -> Ve
         .iter()
         .filter(|(student, _)| !rows.iter().any(|r| &r.student == *student))
         .map(|(student, receipt)| {
-            format!("a receipt ({receipt}) for `{student}`, who has no results and is not on the roster")
+            format!(
+                "a receipt ({receipt}) for `{student}`, who has no results and is not on the roster"
+            )
         })
         .collect()
 }

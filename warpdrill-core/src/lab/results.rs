@@ -278,7 +278,10 @@ mod tests {
         edited[1].1.hints = 5;
         let checked = check_chain(&key, &lab, "amy", &edited);
         assert_eq!(checked.problems.len(), 1, "{:?}", checked.problems);
-        assert_eq!(checked.trusted, 1, "nothing from the changed record on counts");
+        assert_eq!(
+            checked.trusted, 1,
+            "nothing from the changed record on counts"
+        );
         // One removed line is one break, not one per record after it.
         let mut removed = records.clone();
         removed.remove(1);

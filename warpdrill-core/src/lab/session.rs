@@ -284,9 +284,18 @@ impl LabSession {
         self.seq = record.seq + 1;
     }
 
-    /// Books a record into the tally.
+    /// Books a record into the tally. An answer or hint to the numbers a step had before a
+    /// re-roll stays in the file and no longer counts: the step starts over.
     fn apply(&mut self, record: &Record) {
         let index = record.step.map(|s| s.saturating_sub(1));
+        let current = |index: usize| {
+            self.items
+                .get(index)
+                .is_some_and(|item| record.seed.is_none_or(|seed| seed == item.seed))
+        };
+        if matches!(record.event, Event::Attempt | Event::Hint) && !index.is_some_and(current) {
+            return;
+        }
         match record.event {
             Event::Start => {
                 self.tally.started.get_or_insert(record.at);

@@ -187,7 +187,8 @@ pub fn pack_text(lab: &Lab, text: &str) -> Result<String, LabError> {
     };
     let field = text.match_indices("secret").map(|(at, _)| at).find(|&at| {
         let outside = !comments.iter().any(|(from, to)| (*from..*to).contains(&at));
-        let word_start = at == 0 || !(bytes[at - 1].is_ascii_alphanumeric() || bytes[at - 1] == b'_');
+        let word_start =
+            at == 0 || !(bytes[at - 1].is_ascii_alphanumeric() || bytes[at - 1] == b'_');
         let colon = skip_space(at + "secret".len());
         outside && word_start && bytes.get(colon) == Some(&b':')
     });
@@ -198,7 +199,9 @@ pub fn pack_text(lab: &Lab, text: &str) -> Result<String, LabError> {
     };
     let mut i = skip_space(skip_space(start + "secret".len()) + 1);
     if bytes.get(i) != Some(&b'"') {
-        return Err(LabError::Closed("the lab's `secret` is not a plain string".into()));
+        return Err(LabError::Closed(
+            "the lab's `secret` is not a plain string".into(),
+        ));
     }
     i += 1;
     while i < bytes.len() && bytes[i] != b'"' {
@@ -211,13 +214,12 @@ pub fn pack_text(lab: &Lab, text: &str) -> Result<String, LabError> {
     // Take the line out whole when the field is alone on it.
     let line_start = text[..start].rfind('\n').map_or(0, |n| n + 1);
     let line_end = text[end..].find('\n').map_or(text.len(), |n| end + n + 1);
-    let (from, to) = if text[line_start..start].trim().is_empty()
-        && text[end..line_end].trim().is_empty()
-    {
-        (line_start, line_end)
-    } else {
-        (start, end)
-    };
+    let (from, to) =
+        if text[line_start..start].trim().is_empty() && text[end..line_end].trim().is_empty() {
+            (line_start, line_end)
+        } else {
+            (start, end)
+        };
     Ok(format!(
         "// Student pack of lab `{}` version {}: it holds no secret. Start it with\n\
          // `warpdrill lab start THIS_FILE --student ID --ticket tickets/ID.ticket`.\n{}{}",
@@ -248,11 +250,23 @@ mod tests {
         let lab = Lab::parse("pack.ron", LAB).unwrap();
         let pack = pack_text(&lab, LAB).unwrap();
         assert!(!pack.contains("quoted"), "{pack}");
-        assert!(pack.contains("// Change `secret` before class."), "comments stay");
+        assert!(
+            pack.contains("// Change `secret` before class."),
+            "comments stay"
+        );
         let read = Lab::parse("pack.ron", &pack).unwrap();
         assert!(read.is_pack());
-        assert_eq!(Lab { secret: lab.secret.clone(), ..read.clone() }, lab);
-        assert!(pack_text(&read, &pack).is_err(), "a pack has no secret to take out");
+        assert_eq!(
+            Lab {
+                secret: lab.secret.clone(),
+                ..read.clone()
+            },
+            lab
+        );
+        assert!(
+            pack_text(&read, &pack).is_err(),
+            "a pack has no secret to take out"
+        );
         // Nothing in a pack computes a key or a plan.
         let content = Content::builtin();
         let err = plan(&read, &content, &alice(), "pack.ron", &pack)
@@ -268,10 +282,18 @@ mod tests {
         let ticket = Ticket::issue(&lab, &content, &alice(), "pack.ron", LAB).unwrap();
         let read = Ticket::parse("alice.ticket", &ticket.to_text()).unwrap();
         assert_eq!(read, ticket);
-        assert!(!ticket.to_text().contains("quoted"), "no secret in a ticket");
+        assert!(
+            !ticket.to_text().contains("quoted"),
+            "no secret in a ticket"
+        );
         let pack = Lab::parse("p.ron", &pack_text(&lab, LAB).unwrap()).unwrap();
-        let items = read.items("alice.ticket", &pack, &content, "alice").unwrap();
-        assert_eq!(items, plan(&lab, &content, &alice(), "pack.ron", LAB).unwrap());
+        let items = read
+            .items("alice.ticket", &pack, &content, "alice")
+            .unwrap();
+        assert_eq!(
+            items,
+            plan(&lab, &content, &alice(), "pack.ron", LAB).unwrap()
+        );
         assert_eq!(items[1].roll, 1, "the re-roll is in the ticket");
         assert_eq!(read.entry().extra_minutes, 5);
         assert_eq!(read.key, seed::chain_key(&lab, "alice"));
@@ -287,7 +309,9 @@ mod tests {
             .unwrap_err()
             .to_string();
         assert!(err.contains("version 2, not `pack` version 3"), "{err}");
-        let err = Ticket::parse("t", "{\"ticket\": 1}").unwrap_err().to_string();
+        let err = Ticket::parse("t", "{\"ticket\": 1}")
+            .unwrap_err()
+            .to_string();
         assert!(err.contains("not a lab ticket"), "{err}");
     }
 }
