@@ -36,6 +36,7 @@ lab-standing-solved = solved · { $points } pts · { $attempts }
 lab-standing-not-solved = not solved · 0 pts · { $attempts }
 lab-standing-not-answered = not answered · 0 pts
 lab-standing-open-attempts = open · { $used } of { $allowed } attempts
+lab-standing-worth = { $standing } · worth { $points } pts
 
 ## The overview.
 lab-steps-title = Lab steps

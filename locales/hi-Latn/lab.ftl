@@ -36,6 +36,7 @@ lab-standing-solved = solved · { $points } pts · { $attempts }
 lab-standing-not-solved = solve nahi hua · 0 pts · { $attempts }
 lab-standing-not-answered = answer nahi diya · 0 pts
 lab-standing-open-attempts = open · { $allowed } mein se { $used } attempts
+lab-standing-worth = { $standing } · { $points } pts ka step
 
 ## Overview.
 lab-steps-title = Lab ke steps

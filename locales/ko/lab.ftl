@@ -33,6 +33,7 @@ lab-standing-solved = 맞음 · { $points }점 · { $attempts }
 lab-standing-not-solved = 못 풂 · 0점 · { $attempts }
 lab-standing-not-answered = 답 없음 · 0점
 lab-standing-open-attempts = 열림 · { $allowed }번 중 { $used }번 시도
+lab-standing-worth = { $standing } · 배점 { $points }점
 
 ## 개요.
 lab-steps-title = 실습 단계

@@ -145,17 +145,33 @@ fn standing(lang: Lang, session: &LabSession, index: usize) -> (String, Option<b
         (t!(lang, "lab-standing-not-answered"), Some(false), false)
     } else if tally.visible(lab, index) {
         (
-            t!(
+            worth(
                 lang,
-                "lab-standing-open-attempts",
-                used = step.attempts,
-                allowed = lab.attempts()
+                lab.weight(index),
+                t!(
+                    lang,
+                    "lab-standing-open-attempts",
+                    used = step.attempts,
+                    allowed = lab.attempts()
+                ),
             ),
             None,
             false,
         )
     } else {
-        (t!(lang, "lab-standing-locked"), None, true)
+        (
+            worth(lang, lab.weight(index), t!(lang, "lab-standing-locked")),
+            None,
+            true,
+        )
+    }
+}
+
+/// A step's standing with what it is worth, when it carries a weight of its own.
+pub(crate) fn worth(lang: Lang, weight: Option<u32>, standing: String) -> String {
+    match weight {
+        Some(points) => t!(lang, "lab-standing-worth", standing = standing, points = points),
+        None => standing,
     }
 }
 

@@ -319,13 +319,19 @@ impl Served {
             Standing::NotSolved => t!(lang, "lab-standing-not-solved", attempts = attempts),
             Standing::Answered => t!(lang, "lab-standing-answered"),
             Standing::Open if state.exam => t!(lang, "lab-standing-open"),
-            Standing::Open => t!(
+            Standing::Open => super::lab::worth(
                 lang,
-                "lab-standing-open-attempts",
-                used = step.attempts,
-                allowed = state.attempts_allowed
+                step.worth,
+                t!(
+                    lang,
+                    "lab-standing-open-attempts",
+                    used = step.attempts,
+                    allowed = state.attempts_allowed
+                ),
             ),
-            Standing::Locked => t!(lang, "lab-standing-locked"),
+            Standing::Locked => {
+                super::lab::worth(lang, step.worth, t!(lang, "lab-standing-locked"))
+            }
         }
     }
 
@@ -519,6 +525,7 @@ mod tests {
                 standing: Standing::Open,
                 points: Some(0),
                 attempts: 0,
+                worth: None,
             }],
             points: Some(0),
             max: 10,

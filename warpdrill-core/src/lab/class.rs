@@ -73,6 +73,9 @@ pub struct StepSummary {
     pub points: Option<u32>,
     /// Answers graded.
     pub attempts: u32,
+    /// What the step is worth, when it carries a weight of its own.
+    #[serde(default)]
+    pub worth: Option<u32>,
 }
 
 /// The student's lab as the server holds it.
@@ -769,6 +772,7 @@ impl Class {
                     standing: self.standing(seat, i),
                     points: (!hidden).then_some(points[i]),
                     attempts: seat.tally.steps[i].attempts,
+                    worth: self.lab.weight(i),
                 }
             })
             .collect();

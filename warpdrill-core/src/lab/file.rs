@@ -287,6 +287,12 @@ impl Lab {
             .unwrap_or_else(|| self.schedule_max())
     }
 
+    /// What step `index` is worth when it carries its own weight, unlike the lab's `points`.
+    pub fn weight(&self, index: usize) -> Option<u32> {
+        let max = self.item_max(index);
+        (max != self.schedule_max()).then_some(max)
+    }
+
     /// Points for a right answer to step `index` (0-based) at attempt `n` (1-based) after `hints`
     /// hints, `late` seconds past the deadline (0: in time). The lab's `points` are scaled to the
     /// step's own (`[10, 7, 5]` on a 20-point step: 20, 14, 10), rounded half up; each hint then
