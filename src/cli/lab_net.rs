@@ -682,7 +682,8 @@ pub fn report(
         ReportFormat::Text
     });
     if args.stats {
-        let stats = class.step_stats();
+        let mut stats = class.step_stats();
+        class.name_mistakes(&mut stats);
         if format == ReportFormat::Json {
             return serde_json::to_string_pretty(&stats)
                 .map(|t| t + "\n")
@@ -695,6 +696,7 @@ pub fn report(
             "percent_correct",
             "attempts",
             "common_wrong",
+            "common_mistakes",
         ]);
         for s in &stats {
             let wrong: Vec<String> = s
@@ -711,6 +713,11 @@ pub fn report(
                     .unwrap_or_default(),
                 s.attempts.to_string(),
                 wrong.join(" | "),
+                s.common_mistakes
+                    .iter()
+                    .map(|(name, n)| format!("{name} ({n})"))
+                    .collect::<Vec<_>>()
+                    .join(" | "),
             ]));
         }
         return Ok(crate::format::printable(&text).into_owned());

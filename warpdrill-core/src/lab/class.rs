@@ -1091,6 +1091,51 @@ impl Class {
     }
 }
 
+impl Class {
+    /// Names the misconceptions behind each step's wrong answers: a wrong number that equals what
+    /// one of the student's own variant's declared mistakes gives counts for that mistake.
+    pub fn name_mistakes(&self, stats: &mut [StepStats]) {
+        for stat in stats.iter_mut() {
+            let index = stat.step - 1;
+            let mut named: BTreeMap<String, usize> = BTreeMap::new();
+            for seat in self.seats.values() {
+                let Some(step) = seat.tally.steps.get(index) else {
+                    continue;
+                };
+                if step.answers.iter().all(|(_, o)| *o != Outcome::Wrong) {
+                    continue;
+                }
+                let Ok(variant) = self.variant(seat, index, Lang::En) else {
+                    continue;
+                };
+                let AnswerKey::Number { unit, kilo, .. } = &variant.key else {
+                    continue;
+                };
+                for (answer, _) in step.answers.iter().filter(|(_, o)| *o == Outcome::Wrong) {
+                    let Ok(value) = crate::ladder::answer::parse_number(answer, unit, *kilo) else {
+                        continue;
+                    };
+                    let name = variant.mistakes.iter().find_map(|m| match m.answer {
+                        crate::ladder::variant::MistakenAnswer::Number(n)
+                            if super::copying::same_number(n, value) =>
+                        {
+                            m.name.clone()
+                        }
+                        _ => None,
+                    });
+                    if let Some(name) = name {
+                        *named.entry(name).or_default() += 1;
+                    }
+                }
+            }
+            let mut named: Vec<(String, usize)> = named.into_iter().collect();
+            named.sort_by(|a, b| b.1.cmp(&a.1).then_with(|| a.0.cmp(&b.0)));
+            named.truncate(3);
+            stat.common_mistakes = named;
+        }
+    }
+}
+
 /// How one step is going across the class, for the instructor's dashboard and statistics.
 #[derive(Debug, Clone, PartialEq, Serialize)]
 pub struct StepStats {
@@ -1105,6 +1150,11 @@ pub struct StepStats {
     /// The most common wrong answers (as typed, trimmed, in lower case) with how many gave them,
     /// most common first; at most three.
     pub common_wrong: Vec<(String, usize)>,
+    /// The misconceptions the wrong answers embody (each student's answer matched against their
+    /// own variant's declared mistakes), with how many answers, most common first; filled by
+    /// [`Class::name_mistakes`].
+    #[serde(default)]
+    pub common_mistakes: Vec<(String, usize)>,
 }
 
 impl StepStats {
@@ -1126,6 +1176,7 @@ impl Class {
                     solved: 0,
                     attempts: 0,
                     common_wrong: Vec::new(),
+                    common_mistakes: Vec::new(),
                 };
                 let mut wrong: BTreeMap<String, usize> = BTreeMap::new();
                 for seat in self.seats.values() {
@@ -1469,5 +1520,38 @@ mod tests {
         assert_eq!(handed, ["amy", "bo"]);
         let state = class.status(&request(&class, "amy", None, None)).unwrap();
         assert_eq!(state.submitted, Some(3600));
+    }
+
+    #[test]
+    fn the_statistics_name_the_misconceptions_behind_wrong_answers() {
+        let dir = tempfile::tempdir().unwrap();
+        let mut class = class(dir.path(), Arc::new(FakeClock::at_secs(1_000)));
+        let mut mistaken = 0;
+        let mut name = String::new();
+        for student in ["amy", "bo"] {
+            class.join(&request(&class, student, None, None)).unwrap();
+            let right = key(&class, student, 0);
+            class
+                .answer(&request(&class, student, Some(1), Some(&right)))
+                .unwrap();
+            let variant = class.variant(&class.seats[student], 1, Lang::En).unwrap();
+            let Some((value, label)) = variant.mistakes.iter().find_map(|m| match m.answer {
+                crate::ladder::variant::MistakenAnswer::Number(n) => Some((n, m.name.clone()?)),
+                _ => None,
+            }) else {
+                continue;
+            };
+            class
+                .answer(&request(&class, student, Some(2), Some(&value.to_string())))
+                .unwrap();
+            mistaken += 1;
+            name = label;
+        }
+        assert!(mistaken > 0, "l2-stride-sectors declares a numeric misconception");
+        let mut stats = class.step_stats();
+        assert!(stats[1].common_mistakes.is_empty(), "named only when asked");
+        class.name_mistakes(&mut stats);
+        assert_eq!(stats[1].common_mistakes[0], (name, mistaken));
+        assert!(stats[0].common_mistakes.is_empty());
     }
 }
