@@ -24,6 +24,7 @@ app-unsaved-footer = ⚠ progress not saved (Home says why)
 app-answer-not-recorded = Your answer was not recorded: { $error }
 app-hint-not-recorded = The hint was not recorded: { $error }
 app-lab-not-submitted = The lab was not handed in: { $error }
+app-lab-time-up-handed-in = Time is up: the lab was handed in.
 app-review-no-data-dir = Review is not available: no data directory for the review log (use --data-dir).
 app-not-saved = Not saved: { $error }
 app-lab-step-closed = Step { $step } opens when the steps before it are done.

@@ -24,6 +24,7 @@ app-unsaved-footer = ⚠ progress save nahi hua (wajah Home pe)
 app-answer-not-recorded = Aapka answer record nahi hua: { $error }
 app-hint-not-recorded = Hint record nahi hua: { $error }
 app-lab-not-submitted = Lab submit nahi hua: { $error }
+app-lab-time-up-handed-in = Time khatam: lab hand in ho gaya.
 app-review-no-data-dir = Review available nahi hai: review log ke liye koi data directory nahi hai (--data-dir use karo).
 app-not-saved = Save nahi hua: { $error }
 app-lab-step-closed = Step { $step } tab khulega jab usse pehle ke steps ho jayenge.

@@ -21,6 +21,7 @@ app-unsaved-footer = ⚠ 진도 저장 안 됨 (이유는 Home에)
 app-answer-not-recorded = 답이 기록되지 않았다: { $error }
 app-hint-not-recorded = 힌트가 기록되지 않았다: { $error }
 app-lab-not-submitted = lab을 제출하지 못했다: { $error }
+app-lab-time-up-handed-in = 시간이 끝나 랩이 제출되었습니다.
 app-review-no-data-dir = 복습을 쓸 수 없다: 복습 기록을 둘 data 디렉터리가 없다 (--data-dir 사용).
 app-not-saved = 저장되지 않았다: { $error }
 app-lab-step-closed = { $step }단계는 앞 단계를 마쳐야 열린다.

@@ -463,6 +463,7 @@ impl App {
     /// replaces its "analysing…" screen (an error goes back, saying why). Call it between events.
     pub fn poll_work(&mut self) {
         self.poll_puzzle();
+        self.poll_lab_time();
         let Some(Screen::Analyzing(pending)) = self.stack.last() else {
             return;
         };
@@ -478,6 +479,30 @@ impl App {
                 if self.stack.is_empty() {
                     self.stack.push(Screen::Home(home::State::default()));
                 }
+            }
+        }
+    }
+
+    /// A lab whose time is up (by this machine's clock) is handed in, as a served lab is by the
+    /// server's: the end screen shows the score and the receipt.
+    fn poll_lab_time(&mut self) {
+        let now = self.now();
+        let Some(lab) = &mut self.lab else {
+            return;
+        };
+        match lab.expire(now) {
+            Ok(false) => {}
+            Ok(true) => {
+                self.stack.truncate(1);
+                self.stack.push(Screen::LabEnd(lab_ui::End::default()));
+                self.flash = Some(t!(self.lang, "app-lab-time-up-handed-in"));
+            }
+            Err(e) => {
+                self.flash = Some(t!(
+                    self.lang,
+                    "app-lab-not-submitted",
+                    error = e.to_string()
+                ))
             }
         }
     }

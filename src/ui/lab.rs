@@ -170,7 +170,12 @@ fn standing(lang: Lang, session: &LabSession, index: usize) -> (String, Option<b
 /// A step's standing with what it is worth, when it carries a weight of its own.
 pub(crate) fn worth(lang: Lang, weight: Option<u32>, standing: String) -> String {
     match weight {
-        Some(points) => t!(lang, "lab-standing-worth", standing = standing, points = points),
+        Some(points) => t!(
+            lang,
+            "lab-standing-worth",
+            standing = standing,
+            points = points
+        ),
         None => standing,
     }
 }

@@ -166,3 +166,30 @@ fn a_roster_rewrite_keeps_comments_and_a_first_student_named_student() {
     assert!(text.contains("\nstudent-1,0,\n"), "{text}");
     assert!(text.contains("\namy,0,\n"), "{text}");
 }
+
+/// Time-up hands the lab in, at the deadline, as a served lab does: the end screen shows the
+/// receipt without a key being pressed.
+#[test]
+fn time_up_hands_the_lab_in_without_a_key() {
+    let clock = Arc::new(FakeClock::at_secs(NOW));
+    let mut app = app(Arc::clone(&clock));
+    press(&mut app, KeyCode::Enter);
+    clock.advance_secs(59);
+    app.poll_work();
+    assert!(app.lab.as_ref().unwrap().tally.submitted.is_none());
+    clock.advance_secs(30);
+    app.poll_work();
+    let lab = app.lab.as_ref().unwrap();
+    assert_eq!(
+        lab.tally.submitted,
+        Some(NOW + 60),
+        "handed in at the deadline"
+    );
+    assert!(lab.receipt.is_some());
+    assert!(matches!(app.stack.last(), Some(Screen::LabEnd(_))));
+    assert!(
+        app.flash.as_deref().unwrap_or("").contains("Time is up"),
+        "{:?}",
+        app.flash
+    );
+}

@@ -1547,7 +1547,10 @@ mod tests {
             mistaken += 1;
             name = label;
         }
-        assert!(mistaken > 0, "l2-stride-sectors declares a numeric misconception");
+        assert!(
+            mistaken > 0,
+            "l2-stride-sectors declares a numeric misconception"
+        );
         let mut stats = class.step_stats();
         assert!(stats[1].common_mistakes.is_empty(), "named only when asked");
         class.name_mistakes(&mut stats);

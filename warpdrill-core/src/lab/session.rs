@@ -454,6 +454,21 @@ impl LabSession {
         self.write(record)
     }
 
+    /// Hands the lab in when its time is up at `now` (the deadline, or `closes` with a late
+    /// policy), as of that moment, with the note `time up`; returns whether it did.
+    pub fn expire(&mut self, now: u64) -> Result<bool, LabError> {
+        if self.tally.submitted.is_some() {
+            return Ok(false);
+        }
+        let Some(closing) = self.closing().filter(|&c| now >= c) else {
+            return Ok(false);
+        };
+        let mut record = Record::new(&self.lab, &self.student.student, Event::Submit, closing);
+        record.note = Some("time up".into());
+        self.write(record)?;
+        Ok(true)
+    }
+
     /// Hands the lab in; returns the receipt.
     pub fn submit(&mut self, now: u64) -> Result<String, LabError> {
         if let Some(receipt) = &self.receipt {
