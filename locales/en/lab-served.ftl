@@ -27,6 +27,7 @@ dashboard-all-done = all steps done
 dashboard-percent = { $percent }% correct of { $n } who answered
 dashboard-no-answers = no answers yet
 dashboard-wrong = common wrong answers: { $answers }
+dashboard-mistakes = misconceptions: { $names }
 dashboard-no-step = { $student } has no open step to re-roll.
 dashboard-extra-time = { $student } has { $minutes } more minutes.
 dashboard-rerolled = { $student }'s step { $step } has new numbers and starts over.

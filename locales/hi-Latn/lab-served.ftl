@@ -27,6 +27,7 @@ dashboard-all-done = saare steps ho gaye
 dashboard-percent = jinhone answer diya ({ $n }) unmein { $percent }% sahi
 dashboard-no-answers = abhi koi answer nahi
 dashboard-wrong = aam galat answers: { $answers }
+dashboard-mistakes = galat samajh: { $names }
 dashboard-no-step = { $student } ka koi khula step nahi hai jise re-roll karein.
 dashboard-extra-time = { $student } ko { $minutes } minute aur mile.
 dashboard-rerolled = { $student } ke step { $step } ko naye numbers mile, aur woh step shuru se hoga.

@@ -24,6 +24,7 @@ dashboard-all-done = 모든 단계 완료
 dashboard-percent = 답한 { $n }명 중 { $percent }% 정답
 dashboard-no-answers = 아직 답이 없음
 dashboard-wrong = 자주 나온 오답: { $answers }
+dashboard-mistakes = 오개념: { $names }
 dashboard-no-step = { $student } 학생에게는 새 숫자를 줄 열린 단계가 없습니다.
 dashboard-extra-time = { $student } 학생에게 { $minutes }분을 더 주었습니다.
 dashboard-rerolled = { $student } 학생의 { $step }단계에 새 숫자를 주었고, 그 단계는 처음부터 다시 시작합니다.

@@ -145,6 +145,7 @@ fn serve_with_dashboard(
         place,
         ..Dashboard::default()
     };
+    let mut named_at: Option<Instant> = None;
     let status = loop {
         {
             let Ok(mut class) = class.lock() else {
@@ -161,7 +162,17 @@ fn serve_with_dashboard(
             }
             dashboard.title = class.lab().title.clone();
             dashboard.grades = class.grades();
-            dashboard.steps = class.step_stats();
+            let mut steps = class.step_stats();
+            // Naming misconceptions draws every student's variants again: every ten seconds.
+            if named_at.is_none_or(|at: Instant| at.elapsed() >= Duration::from_secs(10)) {
+                class.name_mistakes(&mut steps);
+                named_at = Some(Instant::now());
+            } else {
+                for (step, old) in steps.iter_mut().zip(&dashboard.steps) {
+                    step.common_mistakes = old.common_mistakes.clone();
+                }
+            }
+            dashboard.steps = steps;
         }
         dashboard.selected = dashboard
             .selected

@@ -197,6 +197,17 @@ impl Dashboard {
                         t!(lang, "dashboard-wrong", answers = wrong.join(", "))
                     ));
                 }
+                if !s.common_mistakes.is_empty() {
+                    let named: Vec<String> = s
+                        .common_mistakes
+                        .iter()
+                        .map(|(name, n)| format!("{} ×{n}", cut(name, 32)))
+                        .collect();
+                    text.push_str(&format!(
+                        " · {}",
+                        t!(lang, "dashboard-mistakes", names = named.join(", "))
+                    ));
+                }
                 Line::from(text)
             })
             .collect();
