@@ -49,7 +49,7 @@ pub enum LabCommand {
     /// student of the roster (their own steps and the key their results are sealed with).
     Publish(PublishArgs),
     /// Change how a step of a served lab is graded, for the whole class (stored in the database;
-    /// `lab report --db` applies it, and so does the server when started again).
+    /// `lab report --db` applies it, and a running server within a second).
     Regrade(RegradeArgs),
 }
 

@@ -647,7 +647,7 @@ pub fn regrade(
     text.push_str(if args.dry_run {
         "Nothing was stored; run it again without --dry-run to apply it.\n"
     } else {
-        "Stored in the database: `lab report --db` applies it now, and a running `lab serve` when it is started again.\n"
+        "Stored in the database: `lab report --db` applies it now, and a running `lab serve` within a second.\n"
     });
     Ok(crate::format::printable(&text).into_owned())
 }

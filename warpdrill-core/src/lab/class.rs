@@ -207,6 +207,9 @@ pub struct Class {
     clock: Arc<dyn Clock>,
     /// The regrades stored, in order: they apply to every answer, before or after them.
     regrades: Vec<Regrade>,
+    /// The newest event this class has booked: a newer one in the database was written by another
+    /// process (`lab regrade` while serving) and is read in by [`Class::expire`].
+    last_id: i64,
 }
 
 /// A change to a step's grading for the whole class, after the class (a mistake in a step found
@@ -377,6 +380,7 @@ impl Class {
             db,
             clock,
             regrades: Vec::new(),
+            last_id: 0,
         };
         class.rebuild()?;
         Ok(class)
@@ -399,6 +403,7 @@ impl Class {
         for row in rows.iter().filter(|r| r.kind != Kind::Regrade) {
             self.replay(row)?;
         }
+        self.last_id = rows.last().map_or(0, |r| r.id);
         Ok(())
     }
 
@@ -531,8 +536,14 @@ impl Class {
             .map_err(|e| Refusal::Storage(format!("not saved, try again: {e}")))?;
         let mut row = row;
         row.id = id;
-        self.replay(&row)
-            .map_err(|e| Refusal::Storage(e.to_string()))
+        if id == self.last_id + 1 {
+            self.last_id = id;
+            self.replay(&row)
+                .map_err(|e| Refusal::Storage(e.to_string()))
+        } else {
+            // Another process wrote in between (a regrade): read everything back.
+            self.rebuild().map_err(|e| Refusal::Storage(e.to_string()))
+        }
     }
 
     fn now(&self) -> u64 {
@@ -553,6 +564,9 @@ impl Class {
     /// when late answers are taken); returns who was handed in. At `closes`, a student who never
     /// joined is handed in too, with nothing.
     pub fn expire(&mut self) -> Result<Vec<String>, LabError> {
+        if self.db.last_id()? != self.last_id {
+            self.rebuild()?;
+        }
         let now = self.now();
         let due: Vec<(String, u64)> = self
             .seats
@@ -1556,5 +1570,36 @@ mod tests {
         class.name_mistakes(&mut stats);
         assert_eq!(stats[1].common_mistakes[0], (name, mistaken));
         assert!(stats[0].common_mistakes.is_empty());
+    }
+
+    #[test]
+    fn a_regrade_stored_by_another_process_reaches_the_running_class() {
+        let dir = tempfile::tempdir().unwrap();
+        let clock = Arc::new(FakeClock::at_secs(1_000));
+        let mut serving = class(dir.path(), clock.clone());
+        serving.join(&request(&serving, "amy", None, None)).unwrap();
+        let right = key(&serving, "amy", 0);
+        serving
+            .answer(&request(&serving, "amy", Some(1), Some(&right)))
+            .unwrap();
+        assert_eq!(serving.grades()[0].total, 10);
+        // `lab regrade` in another terminal, on the same database.
+        let mut other = class(dir.path(), clock);
+        other.regrade(Regrade::Drop { step: 1 }, false).unwrap();
+        serving.expire().unwrap();
+        assert_eq!(
+            (serving.grades()[0].total, serving.grades()[0].max),
+            (0, 10)
+        );
+        // The class goes on: the next answer is booked after the regrade.
+        let state = serving
+            .status(&request(&serving, "amy", None, None))
+            .unwrap();
+        assert_eq!(state.max, 10);
+        let right = key(&serving, "amy", 1);
+        let got = serving
+            .answer(&request(&serving, "amy", Some(2), Some(&right)))
+            .unwrap();
+        assert_eq!(got.state.points, Some(10));
     }
 }

@@ -245,6 +245,13 @@ impl Db {
         Ok(self.conn.last_insert_rowid())
     }
 
+    /// The id of the newest event (0 when there is none).
+    pub fn last_id(&self) -> Result<i64, LabError> {
+        self.conn
+            .query_row("SELECT COALESCE(MAX(id), 0) FROM events", [], |r| r.get(0))
+            .map_err(|e| self.err(e))
+    }
+
     /// Every event, in the order committed. Rows this version cannot read are skipped and counted.
     pub fn events(&self) -> Result<(Vec<Row>, usize), LabError> {
         let mut statement = self
