@@ -140,8 +140,8 @@ fn unsupported_constructs_are_reported_with_their_position() {
             "k.cu:2:3: not supported: atomics (`atomicAdd`)",
         ),
         (
-            "__global__ void k(float* a) {\n  int i = threadIdx.x;\n  a[i] = *(a + i);\n}\n",
-            "k.cu:3:10: not supported: pointer arithmetic",
+            "__global__ void k(float** a) {\n  a[0][threadIdx.x] = 0;\n}\n",
+            "k.cu:1:24: not supported: pointers to pointers",
         ),
         (
             "__global__ void k(int* a, float* b) {\n  int i = threadIdx.x;\n  b[a[i]] = 1.0f;\n}\n",

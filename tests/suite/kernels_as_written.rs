@@ -235,3 +235,100 @@ __global__ void k(const float* A, float* C) {
 }");
     assert_eq!(skewed.totals.global_load_sectors, 5);
 }
+
+/// Totals as a comparable tuple.
+fn counts(r: &analyze::Report) -> [u64; 6] {
+    let t = &r.totals;
+    [
+        t.global_load_sectors,
+        t.global_load_requests,
+        t.global_store_sectors,
+        t.global_store_requests,
+        t.shared_load_wavefronts,
+        t.shared_store_wavefronts,
+    ]
+}
+
+#[test]
+fn local_pointers_and_dereferences_count_as_the_indices_they_stand_for() {
+    // Each kernel written with local pointers, `*p`, `*(p + i)`, `p->x`, `p += k` and `p++`, and
+    // the same kernel written with indices: the same accesses.
+    let pairs = [
+        (
+            "// launch: --grid 64 --block 128
+__global__ void k(const float* A, float* B) {
+  const float* a = A + blockIdx.x * 1000;
+  float* b = &B[blockIdx.x * 1000];
+  for (int i = threadIdx.x; i < 1000; i += blockDim.x) { b[i] = a[i] * 2.0f; }
+}",
+            "// launch: --grid 64 --block 128
+__global__ void k(const float* A, float* B) {
+  for (int i = threadIdx.x; i < 1000; i += blockDim.x) {
+    B[blockIdx.x * 1000 + i] = A[blockIdx.x * 1000 + i] * 2.0f;
+  }
+}",
+        ),
+        (
+            "// launch: --grid 16 --block 32,32
+__global__ void k(const float* A, float* B) {
+  __shared__ float tile[32][33];
+  const float* p = A + blockIdx.x * 32 * 1024;
+  float* row = &tile[threadIdx.y][0];
+  for (int k = 0; k < 4; k++) {
+    row[threadIdx.x] = *(p + threadIdx.y * 1024 + threadIdx.x);
+    p += 32;
+    __syncthreads();
+    *(B + blockIdx.x * 1024 + threadIdx.y * 32 + threadIdx.x) += tile[threadIdx.x][threadIdx.y];
+    __syncthreads();
+  }
+}",
+            "// launch: --grid 16 --block 32,32
+__global__ void k(const float* A, float* B) {
+  __shared__ float tile[32][33];
+  for (int k = 0; k < 4; k++) {
+    tile[threadIdx.y][threadIdx.x] = A[blockIdx.x * 32 * 1024 + k * 32 + threadIdx.y * 1024 + threadIdx.x];
+    __syncthreads();
+    B[blockIdx.x * 1024 + threadIdx.y * 32 + threadIdx.x] += tile[threadIdx.x][threadIdx.y];
+    __syncthreads();
+  }
+}",
+        ),
+        (
+            "// launch: --grid 4 --block 64
+struct P { float x; float y; float z; };
+__global__ void k(const P* in, float* out, const int* scale) {
+  const P* p = in + blockIdx.x * 64 + threadIdx.x;
+  float* o = out + blockIdx.x * 64;
+  o += threadIdx.x;
+  *o = p->x * (float)*scale;
+  o++;
+  p++;
+  *o = p->y;
+}",
+            "// launch: --grid 4 --block 64
+struct P { float x; float y; float z; };
+__global__ void k(const P* in, float* out, const int* scale) {
+  out[blockIdx.x * 64 + threadIdx.x] = in[blockIdx.x * 64 + threadIdx.x].x * (float)scale[0];
+  out[blockIdx.x * 64 + threadIdx.x + 1] = in[blockIdx.x * 64 + threadIdx.x + 1].y;
+}",
+        ),
+    ];
+    for (pointers, indices) in pairs {
+        let (a, b) = (run(pointers), run(indices));
+        assert_eq!(counts(&a), counts(&b), "{pointers}");
+        assert!(counts(&a).iter().any(|&n| n > 0));
+    }
+    // A pointer of another element size is a reinterpret_cast: named as such, not miscounted.
+    let err = run_with(
+        "// launch: --grid 1 --block 32
+__global__ void k(const float* A, float* B) {
+  const float4* v = (const float4*)A;
+  B[threadIdx.x] = v[threadIdx.x].x;
+}",
+        None,
+        &[],
+    )
+    .unwrap_err()
+    .to_string();
+    assert!(err.contains("reinterpret_cast"), "{err}");
+}

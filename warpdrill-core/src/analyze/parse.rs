@@ -31,6 +31,9 @@ enum Binding {
     Value(Expr, Wrap),
     /// A cooperative group: the thread block, a tile of it (`thread_block_tile<N>`) or the grid.
     Group(Group),
+    /// A local pointer into an array (`float* p = A + off;`, `&tile[r][0]`): the array's name and
+    /// the local holding how many elements past the array's start it points.
+    Alias(String, usize),
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -849,6 +852,21 @@ impl<'a> Cx<'a> {
         }
     }
 
+    /// The element type named by `text` (`float`, `float4`, a struct), if known.
+    fn elem_type_text(&self, text: &str) -> Option<ElemTy> {
+        let name = self.resolve(&normalize(text));
+        let name = name
+            .trim_start_matches("const ")
+            .strip_prefix("struct ")
+            .unwrap_or(name.trim_start_matches("const "))
+            .trim()
+            .to_string();
+        scalar(&name)
+            .map(|(size, wrap)| scalar_elem(size, wrap))
+            .or_else(|| vector(&name))
+            .or_else(|| self.structs.get(&name).cloned())
+    }
+
     fn elem_type(&self, node: Node) -> Result<ElemTy> {
         let name = self.resolve(&normalize(self.text(node)));
         let name = name.strip_prefix("struct ").unwrap_or(&name).to_string();
@@ -1487,6 +1505,35 @@ impl<'a> Cx<'a> {
                     continue;
                 }
             }
+            if decl.kind() == "init_declarator"
+                && let Some(d) = decl.child_by_field_name("declarator")
+                && d.kind() == "pointer_declarator"
+            {
+                // `const float* p = A + off;`, `float* row = &tile[ty][0];`
+                let Some(inner) = d
+                    .child_by_field_name("declarator")
+                    .filter(|n| n.kind() == "identifier")
+                else {
+                    return self.unsupported(d, "pointers to pointers");
+                };
+                let Some(value) = decl.child_by_field_name("value") else {
+                    return self.unsupported(decl, "this declaration");
+                };
+                let elem = self.elem_type_text(&tname).map(|e| e.size);
+                let (array, offset) = self.pointee(value, elem)?;
+                let slot = self.locals;
+                self.locals += 1;
+                out.push(Stmt::SetLocal {
+                    slot,
+                    op: None,
+                    value: offset,
+                    wrap: Wrap::Signed(64),
+                    pos: pos(inner),
+                });
+                let name = self.text(inner).to_string();
+                self.bind(&name, Binding::Alias(array, slot));
+                continue;
+            }
             let Some((_, wrap)) = self.scalar_ty(&tname) else {
                 return self.unsupported(ty, format!("a local of type `{tname}`"));
             };
@@ -1576,6 +1623,33 @@ impl<'a> Cx<'a> {
                     return self.unsupported(node, "this assignment");
                 };
                 let op_text = self.text(op);
+                let target = strip_parens(left);
+                if op_text == "="
+                    && target.kind() == "identifier"
+                    && let Some(Binding::Alias(array, slot)) =
+                        self.lookup(self.text(target)).cloned()
+                {
+                    // `p = A + k;`: the pointer now points elsewhere in the same array.
+                    let elem = self.array_elem(&array).map(|e| e.size);
+                    let (to, offset) = self.pointee(right, elem)?;
+                    if to != array {
+                        return self.unsupported(
+                            right,
+                            format!(
+                                "pointing `{}` at `{to}`: a local pointer stays in the array it was declared into (`{array}`)",
+                                self.text(target)
+                            ),
+                        );
+                    }
+                    out.push(Stmt::SetLocal {
+                        slot,
+                        op: None,
+                        value: offset,
+                        wrap: Wrap::Signed(64),
+                        pos: pos(target),
+                    });
+                    return Ok(());
+                }
                 let op = match op_text {
                     "=" => None,
                     _ => match bin_op(op_text.trim_end_matches('=')) {
@@ -1690,6 +1764,27 @@ impl<'a> Cx<'a> {
                 ),
             };
         }
+        if left.kind() == "identifier"
+            && let Some(Binding::Alias(_, slot)) = self.lookup(self.text(left)).cloned()
+        {
+            // `p += k`, `p++`: the local pointer moves by elements.
+            return match op {
+                Some(BinOp::Add | BinOp::Sub) => {
+                    out.push(Stmt::SetLocal {
+                        slot,
+                        op,
+                        value,
+                        wrap: Wrap::Signed(64),
+                        pos: pos(left),
+                    });
+                    Ok(())
+                }
+                _ => self.unsupported(
+                    left,
+                    format!("assigning to the pointer `{}` this way", self.text(left)),
+                ),
+            };
+        }
         if left.kind() == "identifier" {
             return match self.lookup(self.text(left)) {
                 Some(Binding::Local(slot, wrap)) => {
@@ -1720,7 +1815,10 @@ impl<'a> Cx<'a> {
             });
             return Ok(());
         }
-        if matches!(left.kind(), "subscript_expression" | "field_expression") {
+        if matches!(
+            left.kind(),
+            "subscript_expression" | "field_expression" | "pointer_expression"
+        ) {
             let site = self.site(left)?;
             out.push(Stmt::Store {
                 site,
@@ -1765,17 +1863,36 @@ impl<'a> Cx<'a> {
     fn site(&mut self, node: Node) -> Result<usize> {
         let mut field = None;
         let mut sub = node;
+        if node.kind() == "pointer_expression" {
+            // `*p`, `*(A + i)`: the element the pointer points at.
+            if node.child_by_field_name("operator").map(|o| self.text(o)) != Some("*") {
+                return self.unsupported(
+                    node,
+                    format!("the address `{}` as a value", self.short(node)),
+                );
+            }
+            let Some(arg) = node.child_by_field_name("argument") else {
+                return self.unsupported(node, "this pointer expression");
+            };
+            let (base, offset) = self.pointee(arg, None)?;
+            return self.flat_site(node, base, offset, None);
+        }
         if node.kind() == "field_expression" {
             let op = node.child_by_field_name("operator").map(|o| self.text(o));
-            if op != Some(".") {
-                return self.unsupported(node, "`->` (pointer arithmetic)");
-            }
             let (Some(arg), Some(f)) = (
                 node.child_by_field_name("argument"),
                 node.child_by_field_name("field"),
             ) else {
                 return self.unsupported(node, "this field access");
             };
+            if op == Some("->") {
+                // `p->x`: the field of the element the pointer points at.
+                let (base, offset) = self.pointee(arg, None)?;
+                return self.flat_site(node, base, offset, Some((self.text(f).to_string(), f)));
+            }
+            if op != Some(".") {
+                return self.unsupported(node, "this field access");
+            }
             field = Some((self.text(f).to_string(), f));
             sub = strip_parens(arg);
         }
@@ -1803,6 +1920,16 @@ impl<'a> Cx<'a> {
             );
         }
         let name = self.text(base).to_string();
+        if let Some(Binding::Alias(array, slot)) = self.lookup(&name).cloned() {
+            // `p[i]` of a local pointer: the array's element at the pointer's offset plus i.
+            if index_nodes.len() != 1 {
+                return self.unsupported(node, format!("`{name}` is a pointer: one index"));
+            }
+            let (i, w) = self.expr_t(index_nodes[0])?;
+            let i = conv(i, w, Wrap::Signed(64));
+            let flat = Expr::Binary(BinOp::Add, Box::new(Expr::Local(slot)), Box::new(i));
+            return self.flat_site(node, array, flat, field);
+        }
         let (space, ety, extents) = match self.lookup(&name) {
             Some(Binding::Pointer(ety)) => (Space::Global, ety.clone(), Vec::new()),
             Some(Binding::Shared(ety, ext)) => (Space::Shared, ety.clone(), ext.clone()),
@@ -1837,6 +1964,77 @@ impl<'a> Cx<'a> {
                 s
             }
         };
+        let mut indices = Vec::new();
+        for idx in index_nodes {
+            indices.push(self.expr(idx)?);
+        }
+        if space == Space::Global
+            && let Some(&slot) = self.ptr_offset.get(&name)
+            && let Some(last) = indices.pop()
+        {
+            // The pointer's offset joins the index, a constant kept last (`A[i + 1]` still pairs).
+            let off = Box::new(Expr::Local(slot));
+            let joined = match last {
+                Expr::Cast(_, inner) if matches!(&*inner, Expr::Binary(BinOp::Add, _, b) if matches!(**b, Expr::Int(_))) => {
+                    match *inner {
+                        Expr::Binary(BinOp::Add, a, b) => {
+                            Expr::Binary(BinOp::Add, Box::new(Expr::Binary(BinOp::Add, off, a)), b)
+                        }
+                        other => Expr::Binary(BinOp::Add, off, Box::new(other)),
+                    }
+                }
+                other => Expr::Binary(BinOp::Add, off, Box::new(other)),
+            };
+            indices.push(joined);
+        }
+        self.push_site(node, space, name, ety, indices, strides, extents, field)
+    }
+
+    /// A site at `offset` elements past the start of `array`, as a local pointer reaches it: one
+    /// flat index (a __shared__ array's dimensions flattened).
+    fn flat_site(
+        &mut self,
+        node: Node,
+        array: String,
+        offset: Expr,
+        field: Option<(String, Node)>,
+    ) -> Result<usize> {
+        let (space, ety, extents) = match self.lookup(&array) {
+            Some(Binding::Pointer(ety)) => (Space::Global, ety.clone(), Vec::new()),
+            Some(Binding::Shared(ety, ext)) => {
+                (Space::Shared, ety.clone(), vec![ext.iter().product()])
+            }
+            _ => {
+                return self.unsupported(
+                    node,
+                    format!("`{array}` is not a pointer parameter or __shared__ array"),
+                );
+            }
+        };
+        self.push_site(
+            node,
+            space,
+            array,
+            ety,
+            vec![offset],
+            vec![1],
+            extents,
+            field,
+        )
+    }
+
+    #[allow(clippy::too_many_arguments)]
+    fn push_site(
+        &mut self,
+        node: Node,
+        space: Space,
+        name: String,
+        ety: ElemTy,
+        indices: Vec<Expr>,
+        strides: Vec<i64>,
+        extents: Vec<i64>,
+        field: Option<(String, Node)>,
+    ) -> Result<usize> {
         let (field_offset, access_bytes, wrap) = match &field {
             Some((f, fnode)) => match ety.fields.iter().find(|(n, _, _, _)| n == f) {
                 Some((_, off, size, w)) => (*off, *size, *w),
@@ -1861,29 +2059,6 @@ impl<'a> Cx<'a> {
             Some(_) => access_bytes,
             None => ety.fields.first().map_or(ety.size, |f| f.2),
         };
-        let mut indices = Vec::new();
-        for idx in index_nodes {
-            indices.push(self.expr(idx)?);
-        }
-        if space == Space::Global
-            && let Some(&slot) = self.ptr_offset.get(&name)
-            && let Some(last) = indices.pop()
-        {
-            // The pointer's offset joins the index, a constant kept last (`A[i + 1]` still pairs).
-            let off = Box::new(Expr::Local(slot));
-            let joined = match last {
-                Expr::Cast(_, inner) if matches!(&*inner, Expr::Binary(BinOp::Add, _, b) if matches!(**b, Expr::Int(_))) => {
-                    match *inner {
-                        Expr::Binary(BinOp::Add, a, b) => {
-                            Expr::Binary(BinOp::Add, Box::new(Expr::Binary(BinOp::Add, off, a)), b)
-                        }
-                        other => Expr::Binary(BinOp::Add, off, Box::new(other)),
-                    }
-                }
-                other => Expr::Binary(BinOp::Add, off, Box::new(other)),
-            };
-            indices.push(joined);
-        }
         self.sites.push(Site {
             space,
             array: name,
@@ -1995,7 +2170,8 @@ impl<'a> Cx<'a> {
                     Some(Binding::Value(e, w)) => (e.clone(), *w),
                     Some(Binding::Pointer(..))
                     | Some(Binding::Shared(..))
-                    | Some(Binding::LocalArray(..)) => {
+                    | Some(Binding::LocalArray(..))
+                    | Some(Binding::Alias(..)) => {
                         return self.unsupported(
                             node,
                             format!("using the array `{name}` without an index"),
@@ -2243,7 +2419,200 @@ impl<'a> Cx<'a> {
 
     #[inline(never)]
     fn ex_pointer_expression(&mut self, node: Node) -> Result<(Expr, Wrap)> {
-        self.unsupported(node, "pointer arithmetic (`*` or `&`; use array[index])")
+        let site = self.site(node)?;
+        Ok((Expr::Load(site), self.site_wraps[site]))
+    }
+
+    /// Where a pointer expression points: the array and how many of its elements past its start
+    /// (`A + i`, `&A[i]`, `&tile[r][c]`, `p + 1` of a local pointer, `(float*)A`). The offset counts
+    /// the array's elements; `elem` is the size the pointer's own type reads.
+    fn pointee(&mut self, node: Node, elem: Option<i64>) -> Result<(String, Expr)> {
+        let node = strip_parens(node);
+        match node.kind() {
+            "identifier" => {
+                let name = self.text(node).to_string();
+                let (size, offset) = match self.lookup(&name).cloned() {
+                    Some(Binding::Pointer(ety)) => (
+                        ety.size,
+                        self.ptr_offset
+                            .get(&name)
+                            .map_or(Expr::Int(0), |&slot| Expr::Local(slot)),
+                    ),
+                    Some(Binding::Shared(ety, _)) => (ety.size, Expr::Int(0)),
+                    Some(Binding::Alias(base, slot)) => {
+                        let size = self.array_elem(&base).map_or(0, |e| e.size);
+                        return self
+                            .check_elem(node, &base, size, elem)
+                            .map(|()| (base, Expr::Local(slot)));
+                    }
+                    _ => {
+                        return self.unsupported(
+                            node,
+                            format!("`{name}` is not a pointer parameter, a __shared__ array or a pointer into one"),
+                        );
+                    }
+                };
+                self.check_elem(node, &name, size, elem)?;
+                Ok((name, offset))
+            }
+            "binary_expression" => {
+                let (Some(l), Some(op), Some(r)) = (
+                    node.child_by_field_name("left"),
+                    node.child_by_field_name("operator"),
+                    node.child_by_field_name("right"),
+                ) else {
+                    return self.unsupported(node, "this pointer expression");
+                };
+                let op = self.text(op);
+                let pointer_side = |cx: &Self, n: Node| {
+                    let n = strip_parens(n);
+                    matches!(n.kind(), "identifier")
+                        && matches!(
+                            cx.lookup(cx.text(n)),
+                            Some(Binding::Pointer(_) | Binding::Shared(..) | Binding::Alias(..))
+                        )
+                        || matches!(
+                            n.kind(),
+                            "binary_expression" | "pointer_expression" | "cast_expression"
+                        ) && !cx.is_value(n)
+                };
+                let (ptr, count, minus) = match op {
+                    "+" if pointer_side(self, l) => (l, r, false),
+                    "+" if pointer_side(self, r) => (r, l, false),
+                    "-" if pointer_side(self, l) => (l, r, true),
+                    _ => {
+                        return self.unsupported(
+                            node,
+                            format!("the pointer expression `{}`", self.short(node)),
+                        );
+                    }
+                };
+                let (base, offset) = self.pointee(ptr, elem)?;
+                let (n, w) = self.expr_t(count)?;
+                let n = conv(n, w, Wrap::Signed(64));
+                let op = if minus { BinOp::Sub } else { BinOp::Add };
+                Ok((base, Expr::Binary(op, Box::new(offset), Box::new(n))))
+            }
+            "pointer_expression"
+                if node.child_by_field_name("operator").map(|o| self.text(o)) == Some("&") =>
+            {
+                let Some(arg) = node.child_by_field_name("argument").map(strip_parens) else {
+                    return self.unsupported(node, "this pointer expression");
+                };
+                // `&A[i]`, `&tile[r][c]`: the element's place, flattened.
+                let mut index_nodes = Vec::new();
+                let mut base = arg;
+                while base.kind() == "subscript_expression" {
+                    let Some(idx) = base
+                        .child_by_field_name("indices")
+                        .and_then(|l| l.named_child(0))
+                        .or_else(|| base.child_by_field_name("index"))
+                    else {
+                        return self.unsupported(base, "this subscript");
+                    };
+                    index_nodes.push(idx);
+                    let Some(a) = base.child_by_field_name("argument") else {
+                        return self.unsupported(base, "this subscript");
+                    };
+                    base = strip_parens(a);
+                }
+                index_nodes.reverse();
+                if index_nodes.is_empty() {
+                    return self.unsupported(node, format!("the address `{}`", self.short(node)));
+                }
+                let (name, mut offset) = self.pointee(base, elem)?;
+                let extents = match self.lookup(&name) {
+                    Some(Binding::Shared(_, ext)) => ext.clone(),
+                    _ => vec![i64::MAX],
+                };
+                if index_nodes.len() > extents.len() {
+                    return self
+                        .unsupported(node, format!("`{name}` has {} dimensions", extents.len()));
+                }
+                let mut stride = 1i64;
+                let mut strides = vec![0i64; index_nodes.len()];
+                for k in (0..extents.len()).rev() {
+                    if k < index_nodes.len() {
+                        strides[k] = stride;
+                    }
+                    stride = stride.saturating_mul(extents[k]);
+                }
+                for (k, idx) in index_nodes.into_iter().enumerate() {
+                    let (e, w) = self.expr_t(idx)?;
+                    let e = conv(e, w, Wrap::Signed(64));
+                    let scaled = if strides[k] == 1 {
+                        e
+                    } else {
+                        Expr::Binary(BinOp::Mul, Box::new(e), Box::new(Expr::Int(strides[k])))
+                    };
+                    offset = Expr::Binary(BinOp::Add, Box::new(offset), Box::new(scaled));
+                }
+                Ok((name, offset))
+            }
+            "cast_expression" => {
+                let (Some(ty), Some(value)) = (
+                    node.child_by_field_name("type"),
+                    node.child_by_field_name("value"),
+                ) else {
+                    return self.unsupported(node, "this cast");
+                };
+                let ty_text = normalize(self.text(ty));
+                let size = self
+                    .elem_type_text(ty_text.trim_end_matches('*').trim())
+                    .map(|e| e.size);
+                self.pointee(value, size.or(elem))
+            }
+            _ => self.unsupported(
+                node,
+                format!("the pointer expression `{}`", self.short(node)),
+            ),
+        }
+    }
+
+    /// Whether a node reads as a plain value (not a pointer).
+    fn is_value(&self, node: Node) -> bool {
+        let node = strip_parens(node);
+        match node.kind() {
+            "identifier" => !matches!(
+                self.lookup(self.text(node)),
+                Some(Binding::Pointer(_) | Binding::Shared(..) | Binding::Alias(..))
+            ),
+            "pointer_expression" => {
+                node.child_by_field_name("operator").map(|o| self.text(o)) == Some("*")
+            }
+            "binary_expression" => {
+                let l = node.child_by_field_name("left");
+                let r = node.child_by_field_name("right");
+                l.is_none_or(|l| self.is_value(l)) && r.is_none_or(|r| self.is_value(r))
+            }
+            "cast_expression" => {
+                !self.text(node).contains('*')
+                    || node
+                        .child_by_field_name("value")
+                        .is_none_or(|v| self.is_value(v))
+            }
+            _ => true,
+        }
+    }
+
+    /// The element type of an array, by name.
+    fn array_elem(&self, name: &str) -> Option<ElemTy> {
+        match self.lookup(name)? {
+            Binding::Pointer(ety) | Binding::Shared(ety, _) => Some(ety.clone()),
+            _ => None,
+        }
+    }
+
+    /// A pointer may read the array's own elements only (a `float4*` over a `float` array is a
+    /// `reinterpret_cast`, not supported).
+    fn check_elem(&self, node: Node, name: &str, size: i64, elem: Option<i64>) -> Result<()> {
+        match elem {
+            Some(e) if e != size && size != 0 => self.unsupported(
+                node,
+                format!("a {e}-byte pointer into `{name}`, whose elements are {size} bytes (a reinterpret_cast)"),
+            ),
+            _ => Ok(()),
+        }
     }
 
     #[inline(never)]
