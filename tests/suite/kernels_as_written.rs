@@ -318,12 +318,62 @@ __global__ void k(const P* in, float* out, const int* scale) {
         assert_eq!(counts(&a), counts(&b), "{pointers}");
         assert!(counts(&a).iter().any(|&n| n > 0));
     }
-    // A pointer of another element size is a reinterpret_cast: named as such, not miscounted.
+}
+
+#[test]
+fn reinterpret_cast_float4_loads_are_16_byte_accesses_over_the_float_array() {
+    let pairs = [
+        (
+            "// launch: --grid 8 --block 128
+__global__ void k(const float* A, float* B) {
+  float4 t = reinterpret_cast<const float4*>(&A[(blockIdx.x * 128 + threadIdx.x) * 4])[0];
+  reinterpret_cast<float4*>(&B[(blockIdx.x * 128 + threadIdx.x) * 4])[0] = t;
+}",
+            "// launch: --grid 8 --block 128
+__global__ void k(const float4* A, float4* B) {
+  B[blockIdx.x * 128 + threadIdx.x] = A[blockIdx.x * 128 + threadIdx.x];
+}",
+        ),
+        (
+            "// launch: --grid 2 --block 256
+__global__ void k(const float* A, float* out) {
+  const int extra = 4;
+  __shared__ float s[4 * (256 + extra)];
+  const float4* v = reinterpret_cast<const float4*>(A) + blockIdx.x * 256;
+  float acc[4] = {0.0f};
+  float4 t = v[threadIdx.x];
+  s[threadIdx.x * 4 + 0] = t.x;
+  s[threadIdx.x * 4 + 1] = t.y;
+  acc[0] = t.z + t.w;
+  __syncthreads();
+  out[blockIdx.x * 256 + threadIdx.x] = s[threadIdx.x] + acc[0];
+}",
+            "// launch: --grid 2 --block 256
+__global__ void k(const float4* A, float* out) {
+  __shared__ float s[4 * 260];
+  float z = A[blockIdx.x * 256 + threadIdx.x].x + A[blockIdx.x * 256 + threadIdx.x].y
+          + A[blockIdx.x * 256 + threadIdx.x].z + A[blockIdx.x * 256 + threadIdx.x].w;
+  s[threadIdx.x * 4 + 0] = z;
+  s[threadIdx.x * 4 + 1] = z;
+  __syncthreads();
+  out[blockIdx.x * 256 + threadIdx.x] = s[threadIdx.x] + z;
+}",
+        ),
+    ];
+    for (cast, typed) in pairs {
+        let (a, b) = (run(cast), run(typed));
+        assert_eq!(counts(&a), counts(&b), "{cast}");
+        assert_eq!(
+            a.totals.global_load_requests, b.totals.global_load_requests,
+            "one 16-byte load per lane"
+        );
+    }
+    // A cast to an uneven type is named, not miscounted.
     let err = run_with(
         "// launch: --grid 1 --block 32
-__global__ void k(const float* A, float* B) {
-  const float4* v = (const float4*)A;
-  B[threadIdx.x] = v[threadIdx.x].x;
+struct T3 { float a, b, c; };
+__global__ void k(const float2* A, float* B) {
+  B[threadIdx.x] = reinterpret_cast<const T3*>(A)[threadIdx.x].a;
 }",
         None,
         &[],

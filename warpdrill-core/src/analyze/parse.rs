@@ -31,9 +31,13 @@ enum Binding {
     Value(Expr, Wrap),
     /// A cooperative group: the thread block, a tile of it (`thread_block_tile<N>`) or the grid.
     Group(Group),
-    /// A local pointer into an array (`float* p = A + off;`, `&tile[r][0]`): the array's name and
-    /// the local holding how many elements past the array's start it points.
-    Alias(String, usize),
+    /// A local pointer into an array (`float* p = A + off;`, `&tile[r][0]`): the array's name, the
+    /// local holding how many of the array's elements past its start it points, and the element
+    /// type it reads when that is wider than the array's (`reinterpret_cast<float4*>`).
+    Alias(String, usize, Option<ElemTy>),
+    /// A local of a vector type (`float4 t`): one slot, its value not followed; its fields are
+    /// values of the component type.
+    LocalVector(usize, ElemTy),
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -1519,8 +1523,20 @@ impl<'a> Cx<'a> {
                 let Some(value) = decl.child_by_field_name("value") else {
                     return self.unsupported(decl, "this declaration");
                 };
-                let elem = self.elem_type_text(&tname).map(|e| e.size);
-                let (array, offset) = self.pointee(value, elem)?;
+                let (array, offset, cast) = self.pointee_view(value)?;
+                let view = match self.elem_type_text(&tname) {
+                    Some(declared) => self.view_of(decl, &array, declared)?,
+                    None => cast.clone(),
+                };
+                if cast.as_ref().map(|c| c.size) != view.as_ref().map(|v| v.size) {
+                    return self.unsupported(
+                        decl,
+                        format!(
+                            "the declaration `{}` (a pointer of another type than its value)",
+                            self.short(decl)
+                        ),
+                    );
+                }
                 let slot = self.locals;
                 self.locals += 1;
                 out.push(Stmt::SetLocal {
@@ -1531,12 +1547,70 @@ impl<'a> Cx<'a> {
                     pos: pos(inner),
                 });
                 let name = self.text(inner).to_string();
-                self.bind(&name, Binding::Alias(array, slot));
+                self.bind(&name, Binding::Alias(array, slot, view));
+                continue;
+            }
+            if let Some(ety) = vector(&self.resolve(&tname)) {
+                // `float4 t = reinterpret_cast<float4*>(&A[i])[0];`: one slot, its value not
+                // followed (its fields are values of the component type).
+                let (name_node, value) = match decl.kind() {
+                    "identifier" => (decl, None),
+                    "init_declarator" => match (
+                        decl.child_by_field_name("declarator"),
+                        decl.child_by_field_name("value"),
+                    ) {
+                        (Some(n), Some(v)) if n.kind() == "identifier" => (n, Some(v)),
+                        _ => {
+                            return self.unsupported(
+                                decl,
+                                format!("the declaration `{}`", self.short(decl)),
+                            );
+                        }
+                    },
+                    _ => {
+                        return self
+                            .unsupported(decl, format!("the declaration `{}`", self.short(decl)));
+                    }
+                };
+                let value = match value {
+                    Some(v) if v.kind() == "initializer_list" => self.opaque_list(v)?,
+                    Some(v) => Expr::Call(Func::Opaque, vec![self.expr(v)?]),
+                    None => Expr::Call(Func::Opaque, Vec::new()),
+                };
+                let slot = self.locals;
+                self.locals += 1;
+                out.push(Stmt::SetLocal {
+                    slot,
+                    op: None,
+                    value,
+                    wrap: Wrap::Float,
+                    pos: pos(name_node),
+                });
+                let name = self.text(name_node).to_string();
+                self.bind(&name, Binding::LocalVector(slot, ety));
                 continue;
             }
             let Some((_, wrap)) = self.scalar_ty(&tname) else {
                 return self.unsupported(ty, format!("a local of type `{tname}`"));
             };
+            // `float acc[TM * TN] = {0.0};`: a local array whose first values are given.
+            let (decl, init_list) = match decl.kind() {
+                "init_declarator"
+                    if decl
+                        .child_by_field_name("declarator")
+                        .is_some_and(|d| d.kind() == "array_declarator") =>
+                {
+                    let list = decl.child_by_field_name("value");
+                    (decl.child_by_field_name("declarator").unwrap_or(decl), list)
+                }
+                _ => (decl, None),
+            };
+            if let Some(list) = init_list {
+                if list.kind() != "initializer_list" {
+                    return self.unsupported(list, "a local array initialised from a value");
+                }
+                self.opaque_list(list)?;
+            }
             if decl.kind() == "array_declarator" {
                 // `float v[K];`: one slot for every element, its value never followed.
                 let (Some(inner), Some(size)) = (
@@ -1596,6 +1670,18 @@ impl<'a> Cx<'a> {
                 }
                 None => Expr::Int(0),
             };
+            let is_const = {
+                let mut c = node.walk();
+                node.children(&mut c).any(|k| {
+                    k.kind() == "type_qualifier" && matches!(self.text(k), "const" | "constexpr")
+                })
+            };
+            if is_const && let Some(n) = const_eval(&value) {
+                // `const int extraCols = 5;`: a constant, usable where C wants one (array sizes).
+                let name = self.text(name_node).to_string();
+                self.bind(&name, Binding::Value(Expr::Int(wrap_const(n, wrap)), wrap));
+                continue;
+            }
             let unset = init.is_none();
             let slot = self.new_local(self.text(name_node), wrap);
             if unset {
@@ -1612,6 +1698,24 @@ impl<'a> Cx<'a> {
         Ok(())
     }
 
+    /// The values of an initializer list, read (so a load in one counts) and kept opaque.
+    fn opaque_list(&mut self, list: Node) -> Result<Expr> {
+        let mut values = Vec::new();
+        let mut cursor = list.walk();
+        let items: Vec<Node> = list.named_children(&mut cursor).collect();
+        for item in items {
+            if item.kind() == "comment" {
+                continue;
+            }
+            if item.kind() == "initializer_list" {
+                values.push(self.opaque_list(item)?);
+            } else {
+                values.push(self.expr(item)?);
+            }
+        }
+        Ok(Expr::Call(Func::Opaque, values))
+    }
+
     fn expr_stmt(&mut self, node: Node, out: &mut Vec<Stmt>) -> Result<()> {
         match node.kind() {
             "assignment_expression" => {
@@ -1626,12 +1730,16 @@ impl<'a> Cx<'a> {
                 let target = strip_parens(left);
                 if op_text == "="
                     && target.kind() == "identifier"
-                    && let Some(Binding::Alias(array, slot)) =
+                    && let Some(Binding::Alias(array, slot, view)) =
                         self.lookup(self.text(target)).cloned()
                 {
                     // `p = A + k;`: the pointer now points elsewhere in the same array.
-                    let elem = self.array_elem(&array).map(|e| e.size);
-                    let (to, offset) = self.pointee(right, elem)?;
+                    let (to, offset, cast) = self.pointee_view(right)?;
+                    if cast.is_some()
+                        && cast.as_ref().map(|c| c.size) != view.as_ref().map(|v| v.size)
+                    {
+                        return self.unsupported(right, "a pointer of another type than its value");
+                    }
                     if to != array {
                         return self.unsupported(
                             right,
@@ -1765,9 +1873,18 @@ impl<'a> Cx<'a> {
             };
         }
         if left.kind() == "identifier"
-            && let Some(Binding::Alias(_, slot)) = self.lookup(self.text(left)).cloned()
+            && let Some(Binding::Alias(array, slot, view)) = self.lookup(self.text(left)).cloned()
         {
-            // `p += k`, `p++`: the local pointer moves by elements.
+            // `p += k`, `p++`: the local pointer moves by its elements (a `float4*` over floats
+            // by four floats each).
+            let scale = view.map_or(1, |v| {
+                v.size / self.array_elem(&array).map_or(1, |e| e.size.max(1))
+            });
+            let value = if scale == 1 {
+                value
+            } else {
+                Expr::Binary(BinOp::Mul, Box::new(value), Box::new(Expr::Int(scale)))
+            };
             return match op {
                 Some(BinOp::Add | BinOp::Sub) => {
                     out.push(Stmt::SetLocal {
@@ -1784,6 +1901,31 @@ impl<'a> Cx<'a> {
                     format!("assigning to the pointer `{}` this way", self.text(left)),
                 ),
             };
+        }
+        let vector_local = |cx: &Self, n: Node| match cx.lookup(cx.text(n)) {
+            Some(Binding::LocalVector(slot, _)) if n.kind() == "identifier" => Some(*slot),
+            _ => None,
+        };
+        let whole = vector_local(self, left);
+        let member = (left.kind() == "field_expression")
+            .then(|| left.child_by_field_name("argument").map(strip_parens))
+            .flatten()
+            .and_then(|a| vector_local(self, a));
+        if let Some(slot) = whole.or(member) {
+            // `t = …` or `t.x = …` of a vector local: its value is not followed.
+            let value = if member.is_some() {
+                Expr::Call(Func::Opaque, vec![Expr::Local(slot), value])
+            } else {
+                Expr::Call(Func::Opaque, vec![value])
+            };
+            out.push(Stmt::SetLocal {
+                slot,
+                op: None,
+                value,
+                wrap: Wrap::Float,
+                pos: pos(left),
+            });
+            return Ok(());
         }
         if left.kind() == "identifier" {
             return match self.lookup(self.text(left)) {
@@ -1874,8 +2016,8 @@ impl<'a> Cx<'a> {
             let Some(arg) = node.child_by_field_name("argument") else {
                 return self.unsupported(node, "this pointer expression");
             };
-            let (base, offset) = self.pointee(arg, None)?;
-            return self.flat_site(node, base, offset, None);
+            let (base, offset, view) = self.pointee_view(arg)?;
+            return self.flat_site(node, base, offset, None, view);
         }
         if node.kind() == "field_expression" {
             let op = node.child_by_field_name("operator").map(|o| self.text(o));
@@ -1887,8 +2029,14 @@ impl<'a> Cx<'a> {
             };
             if op == Some("->") {
                 // `p->x`: the field of the element the pointer points at.
-                let (base, offset) = self.pointee(arg, None)?;
-                return self.flat_site(node, base, offset, Some((self.text(f).to_string(), f)));
+                let (base, offset, view) = self.pointee_view(arg)?;
+                return self.flat_site(
+                    node,
+                    base,
+                    offset,
+                    Some((self.text(f).to_string(), f)),
+                    view,
+                );
             }
             if op != Some(".") {
                 return self.unsupported(node, "this field access");
@@ -1913,6 +2061,27 @@ impl<'a> Cx<'a> {
             base = strip_parens(arg);
         }
         index_nodes.reverse();
+        let through = if base.kind() == "identifier" {
+            match self.lookup(self.text(base)) {
+                Some(Binding::Alias(..)) => true,
+                _ => false,
+            }
+        } else {
+            self.pointer_cast(base).is_some() || !self.is_value(base)
+        };
+        if through && index_nodes.len() == 1 {
+            // `p[i]` of a local pointer, `reinterpret_cast<float4*>(&A[k])[0]`, `(A + k)[i]`: the
+            // array's element at the pointer's offset plus i of the pointer's elements.
+            let (array, offset, view) = self.pointee_view(base)?;
+            let (i, w) = self.expr_t(index_nodes[0])?;
+            let mut i = conv(i, w, Wrap::Signed(64));
+            if let Some(v) = &view {
+                let size = self.array_elem(&array).map_or(1, |e| e.size.max(1));
+                i = Expr::Binary(BinOp::Mul, Box::new(i), Box::new(Expr::Int(v.size / size)));
+            }
+            let flat = Expr::Binary(BinOp::Add, Box::new(offset), Box::new(i));
+            return self.flat_site(node, array, flat, field, view);
+        }
         if base.kind() != "identifier" || index_nodes.is_empty() {
             return self.unsupported(
                 node,
@@ -1920,15 +2089,8 @@ impl<'a> Cx<'a> {
             );
         }
         let name = self.text(base).to_string();
-        if let Some(Binding::Alias(array, slot)) = self.lookup(&name).cloned() {
-            // `p[i]` of a local pointer: the array's element at the pointer's offset plus i.
-            if index_nodes.len() != 1 {
-                return self.unsupported(node, format!("`{name}` is a pointer: one index"));
-            }
-            let (i, w) = self.expr_t(index_nodes[0])?;
-            let i = conv(i, w, Wrap::Signed(64));
-            let flat = Expr::Binary(BinOp::Add, Box::new(Expr::Local(slot)), Box::new(i));
-            return self.flat_site(node, array, flat, field);
+        if through {
+            return self.unsupported(node, format!("`{name}` is a pointer: one index"));
         }
         let (space, ety, extents) = match self.lookup(&name) {
             Some(Binding::Pointer(ety)) => (Space::Global, ety.clone(), Vec::new()),
@@ -1987,7 +2149,17 @@ impl<'a> Cx<'a> {
             };
             indices.push(joined);
         }
-        self.push_site(node, space, name, ety, indices, strides, extents, field)
+        let elem_bytes = ety.size;
+        self.push_site(
+            node,
+            space,
+            name,
+            (ety, elem_bytes),
+            indices,
+            strides,
+            extents,
+            field,
+        )
     }
 
     /// A site at `offset` elements past the start of `array`, as a local pointer reaches it: one
@@ -1998,6 +2170,7 @@ impl<'a> Cx<'a> {
         array: String,
         offset: Expr,
         field: Option<(String, Node)>,
+        view: Option<ElemTy>,
     ) -> Result<usize> {
         let (space, ety, extents) = match self.lookup(&array) {
             Some(Binding::Pointer(ety)) => (Space::Global, ety.clone(), Vec::new()),
@@ -2011,11 +2184,13 @@ impl<'a> Cx<'a> {
                 );
             }
         };
+        let elem_bytes = ety.size;
+        let ety = view.unwrap_or(ety);
         self.push_site(
             node,
             space,
             array,
-            ety,
+            (ety, elem_bytes),
             vec![offset],
             vec![1],
             extents,
@@ -2024,12 +2199,14 @@ impl<'a> Cx<'a> {
     }
 
     #[allow(clippy::too_many_arguments)]
+    /// Books a site; `(ety, elem_bytes)`: the type the access reads, and the size of the array's
+    /// elements its indices count (they differ through a cast pointer).
     fn push_site(
         &mut self,
         node: Node,
         space: Space,
         name: String,
-        ety: ElemTy,
+        (ety, elem_bytes): (ElemTy, i64),
         indices: Vec<Expr>,
         strides: Vec<i64>,
         extents: Vec<i64>,
@@ -2065,7 +2242,7 @@ impl<'a> Cx<'a> {
             indices,
             strides,
             extents,
-            elem_bytes: ety.size,
+            elem_bytes,
             field_offset,
             access_bytes: access_bytes as u32,
             value: wrap,
@@ -2177,6 +2354,9 @@ impl<'a> Cx<'a> {
                             format!("using the array `{name}` without an index"),
                         );
                     }
+                    Some(Binding::LocalVector(slot, ety)) => {
+                        (Expr::Call(Func::Opaque, vec![Expr::Local(*slot)]), ety.wrap)
+                    }
                     Some(Binding::Group(_)) => {
                         return self.unsupported(
                             node,
@@ -2267,6 +2447,16 @@ impl<'a> Cx<'a> {
                     };
                     return Ok((Expr::Builtin(base + k), Wrap::Unsigned(32)));
                 }
+            }
+            if let (Some(arg), Some(field)) = (arg, field)
+                && arg.kind() == "identifier"
+                && let Some(Binding::LocalVector(slot, ety)) = self.lookup(self.text(arg)).cloned()
+            {
+                let Some((_, _, _, wrap)) = ety.fields.iter().find(|(n, _, _, _)| n == field)
+                else {
+                    return self.unsupported(node, format!("the field `{field}`"));
+                };
+                return Ok((Expr::Call(Func::Opaque, vec![Expr::Local(slot)]), *wrap));
             }
             if let (Some(arg), Some(field)) = (arg, field)
                 && arg.kind() == "call_expression"
@@ -2423,37 +2613,42 @@ impl<'a> Cx<'a> {
         Ok((Expr::Load(site), self.site_wraps[site]))
     }
 
-    /// Where a pointer expression points: the array and how many of its elements past its start
-    /// (`A + i`, `&A[i]`, `&tile[r][c]`, `p + 1` of a local pointer, `(float*)A`). The offset counts
-    /// the array's elements; `elem` is the size the pointer's own type reads.
-    fn pointee(&mut self, node: Node, elem: Option<i64>) -> Result<(String, Expr)> {
+    /// Where a pointer expression points: the array, how many of its elements past its start
+    /// (`A + i`, `&A[i]`, `&tile[r][c]`, `p + 1` of a local pointer), and the element type read when
+    /// a cast widened it
+    /// (`reinterpret_cast<float4*>(&A[i])` over a `float` array reads 16 bytes at a time; the
+    /// offset still counts floats).
+    fn pointee_view(&mut self, node: Node) -> Result<(String, Expr, Option<ElemTy>)> {
         let node = strip_parens(node);
+        if let Some((ty, value)) = self.pointer_cast(node) {
+            let text = normalize(self.text(ty));
+            let text = text.trim().trim_end_matches('*').trim();
+            let text = text.strip_prefix("const ").unwrap_or(text).to_string();
+            let Some(target) = self.elem_type_text(&text) else {
+                return self.unsupported(ty, format!("a cast to a pointer of type `{text}`"));
+            };
+            let (array, offset, _) = self.pointee_view(value)?;
+            let view = self.view_of(node, &array, target)?;
+            return Ok((array, offset, view));
+        }
         match node.kind() {
             "identifier" => {
                 let name = self.text(node).to_string();
-                let (size, offset) = match self.lookup(&name).cloned() {
-                    Some(Binding::Pointer(ety)) => (
-                        ety.size,
-                        self.ptr_offset
+                match self.lookup(&name).cloned() {
+                    Some(Binding::Pointer(_)) => {
+                        let offset = self
+                            .ptr_offset
                             .get(&name)
-                            .map_or(Expr::Int(0), |&slot| Expr::Local(slot)),
+                            .map_or(Expr::Int(0), |&slot| Expr::Local(slot));
+                        Ok((name, offset, None))
+                    }
+                    Some(Binding::Shared(..)) => Ok((name, Expr::Int(0), None)),
+                    Some(Binding::Alias(base, slot, view)) => Ok((base, Expr::Local(slot), view)),
+                    _ => self.unsupported(
+                        node,
+                        format!("`{name}` is not a pointer parameter, a __shared__ array or a pointer into one"),
                     ),
-                    Some(Binding::Shared(ety, _)) => (ety.size, Expr::Int(0)),
-                    Some(Binding::Alias(base, slot)) => {
-                        let size = self.array_elem(&base).map_or(0, |e| e.size);
-                        return self
-                            .check_elem(node, &base, size, elem)
-                            .map(|()| (base, Expr::Local(slot)));
-                    }
-                    _ => {
-                        return self.unsupported(
-                            node,
-                            format!("`{name}` is not a pointer parameter, a __shared__ array or a pointer into one"),
-                        );
-                    }
-                };
-                self.check_elem(node, &name, size, elem)?;
-                Ok((name, offset))
+                }
             }
             "binary_expression" => {
                 let (Some(l), Some(op), Some(r)) = (
@@ -2464,22 +2659,10 @@ impl<'a> Cx<'a> {
                     return self.unsupported(node, "this pointer expression");
                 };
                 let op = self.text(op);
-                let pointer_side = |cx: &Self, n: Node| {
-                    let n = strip_parens(n);
-                    matches!(n.kind(), "identifier")
-                        && matches!(
-                            cx.lookup(cx.text(n)),
-                            Some(Binding::Pointer(_) | Binding::Shared(..) | Binding::Alias(..))
-                        )
-                        || matches!(
-                            n.kind(),
-                            "binary_expression" | "pointer_expression" | "cast_expression"
-                        ) && !cx.is_value(n)
-                };
                 let (ptr, count, minus) = match op {
-                    "+" if pointer_side(self, l) => (l, r, false),
-                    "+" if pointer_side(self, r) => (r, l, false),
-                    "-" if pointer_side(self, l) => (l, r, true),
+                    "+" if !self.is_value(l) => (l, r, false),
+                    "+" if !self.is_value(r) => (r, l, false),
+                    "-" if !self.is_value(l) => (l, r, true),
                     _ => {
                         return self.unsupported(
                             node,
@@ -2487,11 +2670,20 @@ impl<'a> Cx<'a> {
                         );
                     }
                 };
-                let (base, offset) = self.pointee(ptr, elem)?;
+                let (base, offset, view) = self.pointee_view(ptr)?;
                 let (n, w) = self.expr_t(count)?;
-                let n = conv(n, w, Wrap::Signed(64));
+                let mut n = conv(n, w, Wrap::Signed(64));
+                if let Some(view) = &view {
+                    // `v + k` of a `float4*` over floats moves 4k floats.
+                    let size = self.array_elem(&base).map_or(1, |e| e.size.max(1));
+                    n = Expr::Binary(
+                        BinOp::Mul,
+                        Box::new(n),
+                        Box::new(Expr::Int(view.size / size)),
+                    );
+                }
                 let op = if minus { BinOp::Sub } else { BinOp::Add };
-                Ok((base, Expr::Binary(op, Box::new(offset), Box::new(n))))
+                Ok((base, Expr::Binary(op, Box::new(offset), Box::new(n)), view))
             }
             "pointer_expression"
                 if node.child_by_field_name("operator").map(|o| self.text(o)) == Some("&") =>
@@ -2520,9 +2712,20 @@ impl<'a> Cx<'a> {
                 if index_nodes.is_empty() {
                     return self.unsupported(node, format!("the address `{}`", self.short(node)));
                 }
-                let (name, mut offset) = self.pointee(base, elem)?;
+                let (name, mut offset, view) = self.pointee_view(base)?;
+                if view.is_some() {
+                    return self.unsupported(node, "the address of an element of a cast pointer");
+                }
                 let extents = match self.lookup(&name) {
-                    Some(Binding::Shared(_, ext)) => ext.clone(),
+                    Some(Binding::Shared(_, ext))
+                        if base.kind() == "identifier"
+                            && matches!(
+                                self.lookup(self.text(base)),
+                                Some(Binding::Shared(..))
+                            ) =>
+                    {
+                        ext.clone()
+                    }
                     _ => vec![i64::MAX],
                 };
                 if index_nodes.len() > extents.len() {
@@ -2547,20 +2750,7 @@ impl<'a> Cx<'a> {
                     };
                     offset = Expr::Binary(BinOp::Add, Box::new(offset), Box::new(scaled));
                 }
-                Ok((name, offset))
-            }
-            "cast_expression" => {
-                let (Some(ty), Some(value)) = (
-                    node.child_by_field_name("type"),
-                    node.child_by_field_name("value"),
-                ) else {
-                    return self.unsupported(node, "this cast");
-                };
-                let ty_text = normalize(self.text(ty));
-                let size = self
-                    .elem_type_text(ty_text.trim_end_matches('*').trim())
-                    .map(|e| e.size);
-                self.pointee(value, size.or(elem))
+                Ok((name, offset, None))
             }
             _ => self.unsupported(
                 node,
@@ -2569,9 +2759,44 @@ impl<'a> Cx<'a> {
         }
     }
 
+    /// `reinterpret_cast<T*>(v)`, `static_cast<T*>(v)`, `const_cast<T*>(v)` or `(T*)v`: the type
+    /// node and the value.
+    fn pointer_cast<'t>(&self, node: Node<'t>) -> Option<(Node<'t>, Node<'t>)> {
+        match node.kind() {
+            "call_expression" => {
+                let f = node
+                    .child_by_field_name("function")
+                    .filter(|f| f.kind() == "template_function")?;
+                let name = self.text(f.child_by_field_name("name")?);
+                if !matches!(name, "reinterpret_cast" | "static_cast" | "const_cast") {
+                    return None;
+                }
+                let descriptor = f.child_by_field_name("arguments")?.named_child(0)?;
+                if !self.text(descriptor).contains('*') {
+                    return None;
+                }
+                let ty = descriptor.child_by_field_name("type")?;
+                let value = node.child_by_field_name("arguments")?.named_child(0)?;
+                Some((ty, value))
+            }
+            "cast_expression" => {
+                let descriptor = node.child_by_field_name("type")?;
+                if !self.text(descriptor).contains('*') {
+                    return None;
+                }
+                let ty = descriptor.child_by_field_name("type").unwrap_or(descriptor);
+                Some((ty, node.child_by_field_name("value")?))
+            }
+            _ => None,
+        }
+    }
+
     /// Whether a node reads as a plain value (not a pointer).
     fn is_value(&self, node: Node) -> bool {
         let node = strip_parens(node);
+        if self.pointer_cast(node).is_some() {
+            return false;
+        }
         match node.kind() {
             "identifier" => !matches!(
                 self.lookup(self.text(node)),
@@ -2585,12 +2810,6 @@ impl<'a> Cx<'a> {
                 let r = node.child_by_field_name("right");
                 l.is_none_or(|l| self.is_value(l)) && r.is_none_or(|r| self.is_value(r))
             }
-            "cast_expression" => {
-                !self.text(node).contains('*')
-                    || node
-                        .child_by_field_name("value")
-                        .is_none_or(|v| self.is_value(v))
-            }
             _ => true,
         }
     }
@@ -2603,15 +2822,22 @@ impl<'a> Cx<'a> {
         }
     }
 
-    /// A pointer may read the array's own elements only (a `float4*` over a `float` array is a
-    /// `reinterpret_cast`, not supported).
-    fn check_elem(&self, node: Node, name: &str, size: i64, elem: Option<i64>) -> Result<()> {
-        match elem {
-            Some(e) if e != size && size != 0 => self.unsupported(
+    /// What a pointer of element type `target` into `array` reads: the array's own elements (no
+    /// view), or a whole multiple of them (`float4` over `float`); anything else is refused.
+    fn view_of(&self, node: Node, array: &str, target: ElemTy) -> Result<Option<ElemTy>> {
+        let size = self.array_elem(array).map_or(0, |e| e.size);
+        if target.size == size || size == 0 {
+            Ok(None)
+        } else if target.size > size && target.size % size == 0 {
+            Ok(Some(target))
+        } else {
+            self.unsupported(
                 node,
-                format!("a {e}-byte pointer into `{name}`, whose elements are {size} bytes (a reinterpret_cast)"),
-            ),
-            _ => Ok(()),
+                format!(
+                    "a {}-byte pointer into `{array}`, whose elements are {size} bytes (a reinterpret_cast to a narrower or uneven type)",
+                    target.size
+                ),
+            )
         }
     }
 
