@@ -382,3 +382,63 @@ __global__ void k(const float2* A, float* B) {
     .to_string();
     assert!(err.contains("reinterpret_cast"), "{err}");
 }
+
+#[test]
+fn device_functions_are_inlined_with_their_parameters_returns_and_nested_calls() {
+    let pairs = [
+        (
+            // A helper computing an index, one storing through a pointer, one calling another.
+            "// launch: --grid 8 --block 128
+__device__ int row_major(int r, int c, int n) { return r * n + c; }
+__device__ void put(float* p, int i, float v) { p[i] = v; }
+__device__ float twice(const float* a, int i) { return 2.0f * a[row_major(0, i, 0)]; }
+__global__ void k(const float* A, float* B) {
+  int i = blockIdx.x * blockDim.x + threadIdx.x;
+  put(B, row_major(threadIdx.x, blockIdx.x, 8), twice(A, i));
+}",
+            "// launch: --grid 8 --block 128
+__global__ void k(const float* A, float* B) {
+  int i = blockIdx.x * blockDim.x + threadIdx.x;
+  B[threadIdx.x * 8 + blockIdx.x] = 2.0f * A[i];
+}",
+        ),
+        (
+            // An early return: the lanes that returned skip the rest of the function.
+            "// launch: --grid 2 --block 64
+__device__ float clamp_load(const float* a, int i, int n) {
+  if (i >= n) return 0.0f;
+  float v = a[i];
+  return v;
+}
+__global__ void k(const float* A, float* B) {
+  int i = blockIdx.x * blockDim.x + threadIdx.x;
+  B[i] = clamp_load(A, i, 100);
+}",
+            "// launch: --grid 2 --block 64
+__global__ void k(const float* A, float* B) {
+  int i = blockIdx.x * blockDim.x + threadIdx.x;
+  float v = 0.0f;
+  if (i < 100) v = A[i];
+  B[i] = v;
+}",
+        ),
+    ];
+    for (inlined, written) in pairs {
+        let (a, b) = (run(inlined), run(written));
+        assert_eq!(counts(&a), counts(&b), "{inlined}");
+        assert!(counts(&a).iter().any(|&n| n > 0));
+    }
+    // A call in a loop's condition cannot be inlined there: named.
+    let err = run_with(
+        "// launch: --grid 1 --block 32
+__device__ int limit(int n) { return n; }
+__global__ void k(float* B) {
+  for (int i = 0; i < limit(4); i++) B[i * 32 + threadIdx.x] = 0.0f;
+}",
+        None,
+        &[],
+    )
+    .unwrap_err()
+    .to_string();
+    assert!(err.contains("in a loop's condition"), "{err}");
+}

@@ -70,6 +70,17 @@ struct Cx<'a> {
     site_wraps: Vec<Wrap>,
     /// Names of the `__device__` functions the file defines.
     device_fns: std::collections::HashSet<String>,
+    /// Where each (non-template) `__device__` function the file defines is, by name: its bytes.
+    device_defs: HashMap<String, (usize, usize)>,
+    /// Statements an inlined call in the statement being lowered runs first.
+    pending: Vec<Stmt>,
+    /// The `__device__` calls being inlined, innermost last: the local of the value returned (and
+    /// its type), and the local that is 1 once the function has returned.
+    inline: Vec<(Option<(usize, Wrap)>, usize)>,
+    /// `return`s met in inlined functions so far (a block guards what follows one).
+    returns: usize,
+    /// Lowering a loop's condition or step, where an inlined call could not run each turn.
+    in_loop_head: bool,
     /// Every unsupported construct met so far (the kernel is reported with all of them).
     errors: Vec<AnalyzeError>,
     /// Reading a preprocessor condition: unknown names are 0, `defined(X)` is known.
@@ -521,6 +532,11 @@ impl<'a> Cx<'a> {
             typedefs: HashMap::new(),
             site_wraps: Vec::new(),
             device_fns: std::collections::HashSet::new(),
+            device_defs: HashMap::new(),
+            pending: Vec::new(),
+            inline: Vec::new(),
+            returns: 0,
+            in_loop_head: false,
             errors: Vec::new(),
             in_pp: false,
             site_vector: Vec::new(),
@@ -626,6 +642,8 @@ impl<'a> Cx<'a> {
                     if let Some(name) = global_name(node, self.src) {
                         kernels.push((name, node, None));
                     } else if let Some(name) = function_name(node, self.src) {
+                        self.device_defs
+                            .insert(name.clone(), (node.start_byte(), node.end_byte()));
                         self.device_fns.insert(name);
                     }
                 }
@@ -1089,9 +1107,11 @@ impl<'a> Cx<'a> {
         self.scopes.push(HashMap::new());
         let mut out = Vec::new();
         let mut cursor = node.walk();
+        let mut guard_from = None;
         let result = (|| {
             for child in node.named_children(&mut cursor) {
                 let start = out.len();
+                let returns = self.returns;
                 if let Err(e) = self.stmt(child, &mut out) {
                     self.keep(e)?;
                     self.poison(child);
@@ -1099,10 +1119,29 @@ impl<'a> Cx<'a> {
                 for s in &mut out[start..] {
                     self.fuse_stmt(s);
                 }
+                if self.returns != returns && guard_from.is_none() && !self.inline.is_empty() {
+                    guard_from = Some(out.len());
+                }
             }
             Ok(())
         })();
         self.scopes.pop();
+        if let (Some(from), Some(&(_, done))) = (guard_from, self.inline.last())
+            && from < out.len()
+        {
+            // After a `return` of an inlined function, the rest runs only where it did not return.
+            let rest = out.split_off(from);
+            out.push(Stmt::If {
+                cond: Expr::Binary(
+                    BinOp::Eq,
+                    Box::new(Expr::Local(done)),
+                    Box::new(Expr::Int(0)),
+                ),
+                then: rest,
+                otherwise: Vec::new(),
+                pos: pos(node),
+            });
+        }
         result.map(|()| out)
     }
 
@@ -1248,7 +1287,15 @@ impl<'a> Cx<'a> {
             return self.unsupported(node, "code nested this deeply");
         }
         self.depth += 1;
+        // What an inlined call of this statement runs goes before it; a statement inside this
+        // one keeps its own.
+        let outer = std::mem::take(&mut self.pending);
+        let start = out.len();
         let r = self.stmt_inner(node, out);
+        let mine = std::mem::replace(&mut self.pending, outer);
+        if r.is_ok() && !mine.is_empty() {
+            out.splice(start..start, mine);
+        }
         self.depth -= 1;
         r
     }
@@ -1325,7 +1372,10 @@ impl<'a> Cx<'a> {
                 let Some(cond) = cond else {
                     return self.unsupported(node, "this `while`");
                 };
-                let cond_e = self.expr(cond)?;
+                self.in_loop_head = true;
+                let cond_e = self.expr(cond);
+                self.in_loop_head = false;
+                let cond_e = cond_e?;
                 let body = match node.child_by_field_name("body") {
                     Some(b) => self.body(b)?,
                     None => Vec::new(),
@@ -1338,6 +1388,32 @@ impl<'a> Cx<'a> {
                 });
             }
             "return_statement" => {
+                if let Some(&(result, done)) = self.inline.last() {
+                    // `return v;` of an inlined function: the value, and the function is done.
+                    match (result, node.named_child(0)) {
+                        (Some((slot, wrap)), Some(v)) => {
+                            let (e, from) = self.expr_t(v)?;
+                            out.push(Stmt::SetLocal {
+                                slot,
+                                op: None,
+                                value: conv(e, from, wrap),
+                                wrap,
+                                pos: pos(node),
+                            });
+                        }
+                        (None, None) => {}
+                        _ => return self.unsupported(node, "this return"),
+                    }
+                    out.push(Stmt::SetLocal {
+                        slot: done,
+                        op: None,
+                        value: Expr::Int(1),
+                        wrap: Wrap::Signed(32),
+                        pos: pos(node),
+                    });
+                    self.returns += 1;
+                    return Ok(());
+                }
                 if node.named_child_count() > 0 {
                     return self.unsupported(node, "returning a value from a kernel");
                 }
@@ -1364,14 +1440,20 @@ impl<'a> Cx<'a> {
                 self.expr_stmt(init, out)?;
             }
         }
-        let cond = match node.child_by_field_name("condition") {
-            Some(c) => Some(self.expr(c)?),
-            None => None,
-        };
-        let mut step = Vec::new();
-        if let Some(update) = node.child_by_field_name("update") {
-            self.expr_stmt(update, &mut step)?;
-        }
+        self.in_loop_head = true;
+        let head = (|| {
+            let cond = match node.child_by_field_name("condition") {
+                Some(c) => Some(self.expr(c)?),
+                None => None,
+            };
+            let mut step = Vec::new();
+            if let Some(update) = node.child_by_field_name("update") {
+                self.expr_stmt(update, &mut step)?;
+            }
+            Ok((cond, step))
+        })();
+        self.in_loop_head = false;
+        let (cond, step) = head?;
         let body = match node.child_by_field_name("body") {
             Some(b) => self.body(b)?,
             None => Vec::new(),
@@ -2987,6 +3069,185 @@ impl<'a> Cx<'a> {
         Ok(Some((v, U)))
     }
 
+    /// A call of a `__device__` function the file defines, inlined as nvcc does: its parameters
+    /// bound to the arguments (a pointer to what the argument points at, a group to the group, a
+    /// value to a fresh local), its body lowered into the statements run before the caller's
+    /// statement, and the value it returns read from a local.
+    fn inline_call(
+        &mut self,
+        node: Node,
+        name: &str,
+        (start, end): (usize, usize),
+        args: &[Node],
+    ) -> Result<(Expr, Wrap)> {
+        if self.in_loop_head {
+            return self.unsupported(
+                node,
+                format!("calling the __device__ function `{name}` in a loop's condition or step"),
+            );
+        }
+        if self.inline.len() >= 8 {
+            return self.unsupported(
+                node,
+                format!("__device__ calls nested more than 8 deep (`{name}`: recursion?)"),
+            );
+        }
+        // The function parsed again from a copy of the file blank outside it: the same bytes,
+        // lines and columns, so its nodes read from the file's text.
+        let blanked: Vec<u8> = self
+            .src
+            .bytes()
+            .enumerate()
+            .map(|(i, b)| {
+                if (start..end).contains(&i) || b == b'\n' {
+                    b
+                } else {
+                    b' '
+                }
+            })
+            .collect();
+        let blanked = String::from_utf8(blanked).unwrap_or_default();
+        let tree = parse_tree(&blanked, self.file)?;
+        let mut f = tree.root_node().descendant_for_byte_range(start, end);
+        while let Some(n) = f.filter(|n| n.kind() != "function_definition") {
+            f = n.parent();
+        }
+        let Some(f) = f else {
+            return self.unsupported(node, format!("the __device__ function `{name}`"));
+        };
+        let mut decl = f.child_by_field_name("declarator");
+        while let Some(d) = decl.filter(|d| d.kind() != "function_declarator") {
+            decl = d.child_by_field_name("declarator");
+        }
+        let (Some(fdecl), Some(body)) = (decl, f.child_by_field_name("body")) else {
+            return self.unsupported(node, format!("the __device__ function `{name}`"));
+        };
+        let params: Vec<Node> = fdecl
+            .child_by_field_name("parameters")
+            .map(|list| {
+                let mut c = list.walk();
+                list.named_children(&mut c)
+                    .filter(|p| p.kind() == "parameter_declaration")
+                    .collect()
+            })
+            .unwrap_or_default();
+        if params.len() != args.len() {
+            return self.unsupported(
+                node,
+                format!(
+                    "calling `{name}` with {} arguments (it takes {}; default arguments are not read)",
+                    args.len(),
+                    params.len()
+                ),
+            );
+        }
+        let returns_text = f
+            .child_by_field_name("type")
+            .map(|t| normalize(self.text(t)))
+            .unwrap_or_default();
+        let result = if returns_text == "void" {
+            None
+        } else {
+            let Some((_, wrap)) = self.scalar_ty(&returns_text) else {
+                return self.unsupported(
+                    node,
+                    format!("`{name}` returns a `{returns_text}` (only scalars are followed)"),
+                );
+            };
+            let slot = self.locals;
+            self.locals += 1;
+            Some((slot, wrap))
+        };
+        let done = self.locals;
+        self.locals += 1;
+        let mut stmts = vec![Stmt::SetLocal {
+            slot: done,
+            op: None,
+            value: Expr::Int(0),
+            wrap: Wrap::Signed(32),
+            pos: pos(node),
+        }];
+        // The arguments are read in the caller's scope, then bound in the function's.
+        let mut bound = Vec::new();
+        for (param, arg) in params.iter().zip(args) {
+            let (Some(ty), Some(d)) = (
+                param.child_by_field_name("type"),
+                param.child_by_field_name("declarator"),
+            ) else {
+                return self.unsupported(*param, format!("the parameter `{}`", self.short(*param)));
+            };
+            let tname = normalize(self.text(ty));
+            let pointer = matches!(d.kind(), "pointer_declarator" | "array_declarator");
+            let ident = {
+                let mut n = d;
+                while n.kind() != "identifier" {
+                    match n.child_by_field_name("declarator") {
+                        Some(inner) => n = inner,
+                        None => break,
+                    }
+                }
+                n
+            };
+            if ident.kind() != "identifier" || d.kind() == "reference_declarator" {
+                return self.unsupported(
+                    *param,
+                    format!(
+                        "the parameter `{}` of `{name}` (references are not read)",
+                        self.short(*param)
+                    ),
+                );
+            }
+            let pname = self.text(ident).to_string();
+            if let Some(g) = self.group_of(*arg) {
+                bound.push((pname, Binding::Group(g)));
+            } else if pointer {
+                let (array, offset, view) = self.pointee_view(*arg)?;
+                let declared = self.elem_type_text(&tname);
+                let view = match declared {
+                    Some(e) => self.view_of(*arg, &array, e)?,
+                    None => view,
+                };
+                let slot = self.locals;
+                self.locals += 1;
+                stmts.push(Stmt::SetLocal {
+                    slot,
+                    op: None,
+                    value: offset,
+                    wrap: Wrap::Signed(64),
+                    pos: pos(*arg),
+                });
+                bound.push((pname, Binding::Alias(array, slot, view)));
+            } else {
+                let Some((_, wrap)) = self.scalar_ty(&tname) else {
+                    return self
+                        .unsupported(*param, format!("a parameter of type `{tname}` of `{name}`"));
+                };
+                let (e, from) = self.expr_t(*arg)?;
+                let slot = self.locals;
+                self.locals += 1;
+                stmts.push(Stmt::SetLocal {
+                    slot,
+                    op: None,
+                    value: conv(e, from, wrap),
+                    wrap,
+                    pos: pos(*arg),
+                });
+                bound.push((pname, Binding::Local(slot, wrap)));
+            }
+        }
+        self.scopes.push(bound.into_iter().collect());
+        self.inline.push((result, done));
+        let lowered = self.block(body);
+        self.inline.pop();
+        self.scopes.pop();
+        stmts.extend(lowered?);
+        self.pending.extend(stmts);
+        Ok(match result {
+            Some((slot, wrap)) => (Expr::Local(slot), wrap),
+            None => (Expr::Int(0), Wrap::Signed(32)),
+        })
+    }
+
     /// A call in an expression: `min`/`max`/`__mul24` and friends are evaluated, other functions
     /// the file does not define (math, conversions, shuffles, `make_float2`) are opaque values
     /// whose arguments are still read.
@@ -3008,10 +3269,15 @@ impl<'a> Cx<'a> {
         if let Some(v) = self.group_call(fnode, &name, &args)? {
             return Ok(v);
         }
+        if let Some(&(start, end)) = self.device_defs.get(&name) {
+            return self.inline_call(node, &name, (start, end), &args);
+        }
         if self.device_fns.contains(&name) {
             return self.unsupported(
                 node,
-                format!("calling the __device__ function `{name}` (write it into the kernel)"),
+                format!(
+                    "calling the templated __device__ function `{name}` (write it into the kernel)"
+                ),
             );
         }
         if matches!(
