@@ -442,3 +442,52 @@ __global__ void k(float* B) {
     .to_string();
     assert!(err.contains("in a loop's condition"), "{err}");
 }
+
+#[test]
+fn break_and_continue_end_the_turn_or_the_loop_for_the_lanes_that_take_them() {
+    let pairs = [
+        (
+            "// launch: --grid 2 --block 64
+__global__ void k(float* a) {
+  for (int j = 0; j < 8; ++j) { if (j == 3) break; a[j * 64 + threadIdx.x] = 0.0f; }
+}",
+            "// launch: --grid 2 --block 64
+__global__ void k(float* a) {
+  for (int j = 0; j < 3; ++j) a[j * 64 + threadIdx.x] = 0.0f;
+}",
+        ),
+        (
+            "// launch: --grid 2 --block 64
+__global__ void k(float* a) {
+  for (int j = 0; j < 8; ++j) { if (j % 2 == 1) continue; a[j * 64 + threadIdx.x] = 0.0f; }
+}",
+            "// launch: --grid 2 --block 64
+__global__ void k(float* a) {
+  for (int j = 0; j < 8; j += 2) a[j * 64 + threadIdx.x] = 0.0f;
+}",
+        ),
+        (
+            // Lanes leave at different turns: each stores as often as it stayed.
+            "// launch: --grid 1 --block 64
+__global__ void k(float* a) {
+  int j = 0;
+  while (1) {
+    if (j >= (int)(threadIdx.x % 4)) break;
+    a[j * 64 + threadIdx.x] = 1.0f;
+    j++;
+  }
+  a[256 + threadIdx.x] = 2.0f;
+}",
+            "// launch: --grid 1 --block 64
+__global__ void k(float* a) {
+  for (int j = 0; j < (int)(threadIdx.x % 4); j++) a[j * 64 + threadIdx.x] = 1.0f;
+  a[256 + threadIdx.x] = 2.0f;
+}",
+        ),
+    ];
+    for (jumps, plain) in pairs {
+        let (a, b) = (run(jumps), run(plain));
+        assert_eq!(counts(&a), counts(&b), "{jumps}");
+        assert!(counts(&a).iter().any(|&n| n > 0));
+    }
+}

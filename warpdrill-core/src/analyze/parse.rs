@@ -77,8 +77,12 @@ struct Cx<'a> {
     /// The `__device__` calls being inlined, innermost last: the local of the value returned (and
     /// its type), and the local that is 1 once the function has returned.
     inline: Vec<(Option<(usize, Wrap)>, usize)>,
-    /// `return`s met in inlined functions so far (a block guards what follows one).
-    returns: usize,
+    /// The flag locals that `return`s of inlined functions, `break`s and `continue`s have set so
+    /// far (each 1 once its jump happened): a block runs what follows a jump only where no flag of
+    /// it is set.
+    jumped: Vec<usize>,
+    /// The loops being lowered, innermost last: their `break` and `continue` flag locals.
+    loops: Vec<(usize, usize)>,
     /// Lowering a loop's condition or step, where an inlined call could not run each turn.
     in_loop_head: bool,
     /// Every unsupported construct met so far (the kernel is reported with all of them).
@@ -535,7 +539,8 @@ impl<'a> Cx<'a> {
             device_defs: HashMap::new(),
             pending: Vec::new(),
             inline: Vec::new(),
-            returns: 0,
+            jumped: Vec::new(),
+            loops: Vec::new(),
             in_loop_head: false,
             errors: Vec::new(),
             in_pp: false,
@@ -1107,11 +1112,11 @@ impl<'a> Cx<'a> {
         self.scopes.push(HashMap::new());
         let mut out = Vec::new();
         let mut cursor = node.walk();
-        let mut guard_from = None;
+        let mut guards: Vec<(usize, Vec<usize>)> = Vec::new();
         let result = (|| {
             for child in node.named_children(&mut cursor) {
                 let start = out.len();
-                let returns = self.returns;
+                let jumped = self.jumped.len();
                 if let Err(e) = self.stmt(child, &mut out) {
                     self.keep(e)?;
                     self.poison(child);
@@ -1119,28 +1124,28 @@ impl<'a> Cx<'a> {
                 for s in &mut out[start..] {
                     self.fuse_stmt(s);
                 }
-                if self.returns != returns && guard_from.is_none() && !self.inline.is_empty() {
-                    guard_from = Some(out.len());
+                let mut flags: Vec<usize> = self.jumped[jumped..].to_vec();
+                flags.sort_unstable();
+                flags.dedup();
+                if !flags.is_empty() {
+                    guards.push((out.len(), flags));
                 }
             }
             Ok(())
         })();
         self.scopes.pop();
-        if let (Some(from), Some(&(_, done))) = (guard_from, self.inline.last())
-            && from < out.len()
-        {
-            // After a `return` of an inlined function, the rest runs only where it did not return.
-            let rest = out.split_off(from);
-            out.push(Stmt::If {
-                cond: Expr::Binary(
-                    BinOp::Eq,
-                    Box::new(Expr::Local(done)),
-                    Box::new(Expr::Int(0)),
-                ),
-                then: rest,
-                otherwise: Vec::new(),
-                pos: pos(node),
-            });
+        // After a `return` of an inlined function, a `break` or a `continue`, the rest of the
+        // block runs only where none of them happened.
+        for (from, flags) in guards.into_iter().rev() {
+            if from < out.len() {
+                let rest = out.split_off(from);
+                out.push(Stmt::If {
+                    cond: not_set(&flags),
+                    then: rest,
+                    otherwise: Vec::new(),
+                    pos: pos(node),
+                });
+            }
         }
         result.map(|()| out)
     }
@@ -1376,14 +1381,13 @@ impl<'a> Cx<'a> {
                 let cond_e = self.expr(cond);
                 self.in_loop_head = false;
                 let cond_e = cond_e?;
-                let body = match node.child_by_field_name("body") {
-                    Some(b) => self.body(b)?,
-                    None => Vec::new(),
-                };
+                let (body, before, stop) = self.loop_body(node.child_by_field_name("body"))?;
+                out.extend(before);
+                let (cond_e, step) = stopped(Some(cond_e), Vec::new(), &stop, pos(cond));
                 out.push(Stmt::Loop {
-                    cond: Some(cond_e),
+                    cond: cond_e,
                     body,
-                    step: Vec::new(),
+                    step,
                     pos: pos(cond),
                 });
             }
@@ -1411,7 +1415,7 @@ impl<'a> Cx<'a> {
                         wrap: Wrap::Signed(32),
                         pos: pos(node),
                     });
-                    self.returns += 1;
+                    self.jumped.push(done);
                     return Ok(());
                 }
                 if node.named_child_count() > 0 {
@@ -1420,10 +1424,30 @@ impl<'a> Cx<'a> {
                 out.push(Stmt::Return);
             }
             "break_statement" | "continue_statement" => {
-                return self.unsupported(
-                    node,
-                    format!("`{}`", self.text(node).trim_end_matches(';').trim()),
-                );
+                // A flag of the innermost loop: the rest of its body is skipped where it is set,
+                // and a `break` ends the loop there.
+                let Some(&(brk, cnt)) = self.loops.last() else {
+                    return self.unsupported(
+                        node,
+                        format!(
+                            "`{}` outside a loop (in a `switch`?)",
+                            self.text(node).trim_end_matches(';').trim()
+                        ),
+                    );
+                };
+                let flag = if node.kind() == "break_statement" {
+                    brk
+                } else {
+                    cnt
+                };
+                out.push(Stmt::SetLocal {
+                    slot: flag,
+                    op: None,
+                    value: Expr::Int(1),
+                    wrap: Wrap::Signed(32),
+                    pos: pos(node),
+                });
+                self.jumped.push(flag);
             }
             _ => {
                 return self.unsupported(node, format!("the statement `{}`", self.short(node)));
@@ -1454,10 +1478,9 @@ impl<'a> Cx<'a> {
         })();
         self.in_loop_head = false;
         let (cond, step) = head?;
-        let body = match node.child_by_field_name("body") {
-            Some(b) => self.body(b)?,
-            None => Vec::new(),
-        };
+        let (body, before, stop) = self.loop_body(node.child_by_field_name("body"))?;
+        out.extend(before);
+        let (cond, step) = stopped(cond, step, &stop, pos(node));
         out.push(Stmt::Loop {
             cond,
             body,
@@ -1465,6 +1488,50 @@ impl<'a> Cx<'a> {
             pos: pos(node),
         });
         Ok(())
+    }
+
+    /// A loop's body with its own `break` and `continue` flags: the body (starting each turn with
+    /// no `continue`), what runs before the loop (no `break` yet), and the flags that stop it (its
+    /// `break`, and the `return`s of an inlined function inside it).
+    fn loop_body(&mut self, body: Option<Node>) -> Result<(Vec<Stmt>, Vec<Stmt>, Vec<usize>)> {
+        let (brk, cnt) = (self.locals, self.locals + 1);
+        self.locals += 2;
+        let mark = self.jumped.len();
+        self.loops.push((brk, cnt));
+        let lowered = match body {
+            Some(b) => self.body(b),
+            None => Ok(Vec::new()),
+        };
+        self.loops.pop();
+        let inner = self.jumped.split_off(mark);
+        let lowered = lowered?;
+        let (used_brk, used_cnt) = (inner.contains(&brk), inner.contains(&cnt));
+        let mut stop: Vec<usize> = inner
+            .into_iter()
+            .filter(|f| *f != brk && *f != cnt)
+            .collect();
+        stop.sort_unstable();
+        stop.dedup();
+        // A `return` inside the loop also guards what follows the loop.
+        self.jumped.extend(stop.iter().copied());
+        let flag = |slot: usize| Stmt::SetLocal {
+            slot,
+            op: None,
+            value: Expr::Int(0),
+            wrap: Wrap::Signed(32),
+            pos: Pos::default(),
+        };
+        let mut before = Vec::new();
+        let mut out = Vec::new();
+        if used_brk {
+            before.push(flag(brk));
+            stop.push(brk);
+        }
+        if used_cnt {
+            out.push(flag(cnt));
+        }
+        out.extend(lowered);
+        Ok((out, before, stop))
     }
 
     fn declaration(&mut self, node: Node, out: &mut Vec<Stmt>) -> Result<()> {
@@ -3599,6 +3666,45 @@ fn binary_typed(o: BinOp, a: Expr, wa: Wrap, b: Expr, wb: Wrap) -> (Expr, Wrap) 
             (wrapped(w, o, e), w)
         }
     }
+}
+
+/// A loop's condition and step once flags can stop it: the condition also asks that none is set,
+/// and the step runs only where none is.
+fn stopped(
+    cond: Option<Expr>,
+    step: Vec<Stmt>,
+    stop: &[usize],
+    at: Pos,
+) -> (Option<Expr>, Vec<Stmt>) {
+    if stop.is_empty() {
+        return (cond, step);
+    }
+    let go = not_set(stop);
+    let cond = match cond {
+        Some(c) => Expr::Binary(BinOp::LAnd, Box::new(go.clone()), Box::new(c)),
+        None => go.clone(),
+    };
+    let step = if step.is_empty() {
+        step
+    } else {
+        vec![Stmt::If {
+            cond: go,
+            then: step,
+            otherwise: Vec::new(),
+            pos: at,
+        }]
+    };
+    (Some(cond), step)
+}
+
+/// `f1 == 0 && f2 == 0 && …` over flag locals.
+fn not_set(flags: &[usize]) -> Expr {
+    let zero = |f: usize| Expr::Binary(BinOp::Eq, Box::new(Expr::Local(f)), Box::new(Expr::Int(0)));
+    let mut flags = flags.iter().copied();
+    let first = flags.next().map_or(Expr::Int(1), zero);
+    flags.fold(first, |acc, f| {
+        Expr::Binary(BinOp::LAnd, Box::new(acc), Box::new(zero(f)))
+    })
 }
 
 fn strip_parens(mut node: Node) -> Node {
