@@ -491,3 +491,26 @@ __global__ void k(float* a) {
         assert!(counts(&a).iter().any(|&n| n > 0));
     }
 }
+
+#[test]
+fn a_shared_scalar_is_a_one_element_shared_array() {
+    let scalar = run("// launch: --grid 4 --block 128
+__global__ void k(const float* A, float* B) {
+  __shared__ float total;
+  if (threadIdx.x == 0) total = A[blockIdx.x];
+  __syncthreads();
+  B[blockIdx.x * 128 + threadIdx.x] = total;
+}");
+    let array = run("// launch: --grid 4 --block 128
+__global__ void k(const float* A, float* B) {
+  __shared__ float t[1];
+  if (threadIdx.x == 0) t[0] = A[blockIdx.x];
+  __syncthreads();
+  B[blockIdx.x * 128 + threadIdx.x] = t[0];
+}");
+    assert_eq!(counts(&scalar), counts(&array));
+    assert_eq!(
+        scalar.totals.shared_load_wavefronts, 16,
+        "a broadcast: one wavefront per warp"
+    );
+}

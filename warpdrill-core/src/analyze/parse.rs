@@ -83,6 +83,8 @@ struct Cx<'a> {
     jumped: Vec<usize>,
     /// The loops being lowered, innermost last: their `break` and `continue` flag locals.
     loops: Vec<(usize, usize)>,
+    /// `__shared__` scalars (`__shared__ int total;`): one-element arrays read and written by name.
+    shared_scalars: std::collections::HashSet<String>,
     /// Lowering a loop's condition or step, where an inlined call could not run each turn.
     in_loop_head: bool,
     /// Every unsupported construct met so far (the kernel is reported with all of them).
@@ -541,6 +543,7 @@ impl<'a> Cx<'a> {
             inline: Vec::new(),
             jumped: Vec::new(),
             loops: Vec::new(),
+            shared_scalars: std::collections::HashSet::new(),
             in_loop_head: false,
             errors: Vec::new(),
             in_pp: false,
@@ -1560,6 +1563,15 @@ impl<'a> Cx<'a> {
         let mut c2 = node.walk();
         let decls: Vec<Node> = node.children_by_field_name("declarator", &mut c2).collect();
         for decl in decls {
+            if shared && decl.kind() == "identifier" && !is_extern {
+                // `__shared__ int total;`: one element, read and written by its name.
+                let ety = self.elem_type(ty)?;
+                self.shared_bytes = round_up(self.shared_bytes, ety.align) + ety.size;
+                let name = self.text(decl).to_string();
+                self.shared_scalars.insert(name.clone());
+                self.bind(&name, Binding::Shared(ety, vec![1]));
+                continue;
+            }
             if shared {
                 if decl.kind() != "array_declarator" {
                     return self.unsupported(decl, "a __shared__ variable that is not an array");
@@ -2051,6 +2063,20 @@ impl<'a> Cx<'a> {
                 ),
             };
         }
+        if left.kind() == "identifier"
+            && self.shared_scalars.contains(self.text(left))
+            && matches!(self.lookup(self.text(left)), Some(Binding::Shared(..)))
+        {
+            let site =
+                self.flat_site(left, self.text(left).to_string(), Expr::Int(0), None, None)?;
+            out.push(Stmt::Store {
+                site,
+                op,
+                value,
+                pos: pos(left),
+            });
+            return Ok(());
+        }
         let vector_local = |cx: &Self, n: Node| match cx.lookup(cx.text(n)) {
             Some(Binding::LocalVector(slot, _)) if n.kind() == "identifier" => Some(*slot),
             _ => None,
@@ -2494,6 +2520,11 @@ impl<'a> Cx<'a> {
                         (Expr::Local(slot), w)
                     }
                     Some(Binding::Value(e, w)) => (e.clone(), *w),
+                    Some(Binding::Shared(..)) if self.shared_scalars.contains(name) => {
+                        let site =
+                            self.flat_site(node, name.to_string(), Expr::Int(0), None, None)?;
+                        (Expr::Load(site), self.site_wraps[site])
+                    }
                     Some(Binding::Pointer(..))
                     | Some(Binding::Shared(..))
                     | Some(Binding::LocalArray(..))
