@@ -588,7 +588,7 @@ fn a_student_pack_holds_no_secret_and_nothing_that_needs_one_runs_on_it() {
         ["lab", "roster", &roster, "--codes", &pack],
         ["lab", "report", &pack, &dir, "--csv"],
     ] {
-        let out = warpdrill().args(&args).output().unwrap();
+        let out = warpdrill().args(args).output().unwrap();
         assert_eq!(out.status.code(), Some(2), "{args:?}: {out:?}");
         let err = String::from_utf8_lossy(&out.stderr);
         assert!(err.contains("student pack"), "{args:?}: {err}");

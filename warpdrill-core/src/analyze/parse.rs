@@ -2237,10 +2237,7 @@ impl<'a> Cx<'a> {
         }
         index_nodes.reverse();
         let through = if base.kind() == "identifier" {
-            match self.lookup(self.text(base)) {
-                Some(Binding::Alias(..)) => true,
-                _ => false,
-            }
+            matches!(self.lookup(self.text(base)), Some(Binding::Alias(..)))
         } else {
             self.pointer_cast(base).is_some() || !self.is_value(base)
         };
