@@ -1006,6 +1006,21 @@ fn one_tutor_at_a_time_per_student_file() {
         second.contains("another warpdrill has this lab open"),
         "{second}"
     );
+    // Damaging the file (so that the second tutor would repair it) does not get past the lock.
+    let path = first.results.clone().unwrap();
+    let mut text = std::fs::read_to_string(&path).unwrap();
+    text.push_str("{not a record\n");
+    std::fs::write(&path, &text).unwrap();
+    let second = start().map(|_| ()).unwrap_err().to_string();
+    assert!(
+        second.contains("another warpdrill has this lab open"),
+        "{second}"
+    );
+    assert_eq!(
+        std::fs::read_to_string(&path).unwrap(),
+        text,
+        "nothing was repaired"
+    );
     // Another student in the same folder is not held up.
     LabSession::start(lab(SMALL), student("ben"), items(SMALL, "ben"), &dir, NOW).unwrap();
     drop(first);

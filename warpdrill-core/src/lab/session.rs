@@ -170,6 +170,8 @@ pub struct LabSession {
     pub results: Option<PathBuf>,
     /// The key the student's records are sealed with (from the lab secret, or the student's ticket).
     key: String,
+    /// The lock beside the results file, held while the session is open.
+    _lock: Option<std::fs::File>,
     appender: Option<Appender>,
     prev: String,
     seq: u64,
@@ -188,6 +190,7 @@ impl LabSession {
         let prev = seed::genesis(&key, &lab, &student.student);
         LabSession {
             key,
+            _lock: None,
             tally: Tally::new(items.len()),
             lab,
             student,
@@ -224,9 +227,12 @@ impl LabSession {
         now: u64,
     ) -> Result<(LabSession, Vec<String>), LabError> {
         let path = store::results_path(dir, &lab.id, lab.version, &student.student);
+        // The lock comes first: a second tutor is refused before it reads, repairs or appends.
+        let lock = store::lock_results(&path)?;
         let text = store::read(&path)?;
         let parsed = results::parse(&text);
         let mut session = LabSession::blank(lab, student, items, key);
+        session._lock = Some(lock);
         let mut notices = Vec::new();
         // Keep the records up to the first one that does not follow from the ones before.
         let mut good = Vec::new();

@@ -61,6 +61,32 @@ pub struct Appender {
     torn: bool,
 }
 
+/// Holds `<results>.lock` beside a student's results file for as long as the returned file is
+/// open: one tutor per student's file, even while the results file itself is moved aside and
+/// rewritten (a damaged file is repaired before its appender opens).
+pub fn lock_results(path: &Path) -> Result<std::fs::File, LabError> {
+    let mut name = path.as_os_str().to_os_string();
+    name.push(".lock");
+    let lock = Path::new(&name);
+    if let Some(dir) = lock.parent().filter(|d| !d.as_os_str().is_empty()) {
+        std::fs::create_dir_all(dir).map_err(io(dir))?;
+    }
+    crate::store::refuse_link(lock).map_err(io(lock))?;
+    let file = OpenOptions::new()
+        .create(true)
+        .truncate(false)
+        .write(true)
+        .open(lock)
+        .map_err(io(lock))?;
+    if let Err(std::fs::TryLockError::WouldBlock) = file.try_lock() {
+        return Err(LabError::Closed(format!(
+            "{}: another warpdrill has this lab open for this student; close it first",
+            path.display()
+        )));
+    }
+    Ok(file)
+}
+
 impl Appender {
     /// Opens (creating the folder and the file when needed).
     pub fn open(path: &Path) -> Result<Appender, LabError> {
