@@ -2219,23 +2219,7 @@ impl<'a> Cx<'a> {
             field = Some((self.text(f).to_string(), f));
             sub = strip_parens(arg);
         }
-        let mut index_nodes = Vec::new();
-        let mut base = sub;
-        while base.kind() == "subscript_expression" {
-            let Some(idx) = base
-                .child_by_field_name("indices")
-                .and_then(|l| l.named_child(0))
-                .or_else(|| base.child_by_field_name("index"))
-            else {
-                return self.unsupported(base, "this subscript");
-            };
-            index_nodes.push(idx);
-            let Some(arg) = base.child_by_field_name("argument") else {
-                return self.unsupported(base, "this subscript");
-            };
-            base = strip_parens(arg);
-        }
-        index_nodes.reverse();
+        let (base, index_nodes) = self.subscripts(sub)?;
         let through = if base.kind() == "identifier" {
             matches!(self.lookup(self.text(base)), Some(Binding::Alias(..)))
         } else {
@@ -2332,6 +2316,29 @@ impl<'a> Cx<'a> {
             extents,
             field,
         )
+    }
+
+    /// `a[i][j]` as its base (`a`) and its index nodes, outermost first; a node that is not a
+    /// subscript is its own base, without indices.
+    fn subscripts<'t>(&self, node: Node<'t>) -> Result<(Node<'t>, Vec<Node<'t>>)> {
+        let mut index_nodes = Vec::new();
+        let mut base = node;
+        while base.kind() == "subscript_expression" {
+            let Some(idx) = base
+                .child_by_field_name("indices")
+                .and_then(|l| l.named_child(0))
+                .or_else(|| base.child_by_field_name("index"))
+            else {
+                return self.unsupported(base, "this subscript");
+            };
+            index_nodes.push(idx);
+            let Some(arg) = base.child_by_field_name("argument") else {
+                return self.unsupported(base, "this subscript");
+            };
+            base = strip_parens(arg);
+        }
+        index_nodes.reverse();
+        Ok((base, index_nodes))
     }
 
     /// A site at `offset` elements past the start of `array`, as a local pointer reaches it: one
@@ -2869,23 +2876,7 @@ impl<'a> Cx<'a> {
                     return self.unsupported(node, "this pointer expression");
                 };
                 // `&A[i]`, `&tile[r][c]`: the element's place, flattened.
-                let mut index_nodes = Vec::new();
-                let mut base = arg;
-                while base.kind() == "subscript_expression" {
-                    let Some(idx) = base
-                        .child_by_field_name("indices")
-                        .and_then(|l| l.named_child(0))
-                        .or_else(|| base.child_by_field_name("index"))
-                    else {
-                        return self.unsupported(base, "this subscript");
-                    };
-                    index_nodes.push(idx);
-                    let Some(a) = base.child_by_field_name("argument") else {
-                        return self.unsupported(base, "this subscript");
-                    };
-                    base = strip_parens(a);
-                }
-                index_nodes.reverse();
+                let (base, index_nodes) = self.subscripts(arg)?;
                 if index_nodes.is_empty() {
                     return self.unsupported(node, format!("the address `{}`", self.short(node)));
                 }

@@ -35,11 +35,16 @@ fn secret_of(lab: &Lab) -> &str {
 /// The key of one student's results chain: 32 hex digits keyed with the lab secret over the lab id,
 /// version and student.
 pub fn chain_key(lab: &Lab, student: &str) -> String {
+    lab_student_hex(secret_of(lab), b"student key", lab, student)
+}
+
+/// 32 hex digits keyed with `key` over `what`, the lab id, version and student.
+fn lab_student_hex(key: &str, what: &[u8], lab: &Lab, student: &str) -> String {
     keyed(
         CHAIN_CONTEXT,
-        secret_of(lab),
+        key,
         &[
-            b"student key",
+            what,
             lab.id.as_bytes(),
             &lab.version.to_le_bytes(),
             student.as_bytes(),
@@ -97,19 +102,7 @@ pub fn record_hash(key: &str, record_text: &str) -> String {
 /// Where a chain starts: the hash "before" the first record of a student's file (`key`: the
 /// student's chain key).
 pub fn genesis(key: &str, lab: &Lab, student: &str) -> String {
-    keyed(
-        CHAIN_CONTEXT,
-        key,
-        &[
-            b"genesis",
-            lab.id.as_bytes(),
-            &lab.version.to_le_bytes(),
-            student.as_bytes(),
-        ],
-    )
-    .to_hex()
-    .as_str()[..32]
-        .to_string()
+    lab_student_hex(key, b"genesis", lab, student)
 }
 
 /// The receipt for a chain ending in `last_hash`: 10 letters and digits in two groups

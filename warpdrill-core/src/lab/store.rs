@@ -71,20 +71,30 @@ pub fn lock_results(path: &Path) -> Result<std::fs::File, LabError> {
     if let Some(dir) = lock.parent().filter(|d| !d.as_os_str().is_empty()) {
         std::fs::create_dir_all(dir).map_err(io(dir))?;
     }
-    crate::store::refuse_link(lock).map_err(io(lock))?;
-    let file = OpenOptions::new()
-        .create(true)
-        .truncate(false)
-        .write(true)
-        .open(lock)
-        .map_err(io(lock))?;
-    if let Err(std::fs::TryLockError::WouldBlock) = file.try_lock() {
+    open_locked(
+        lock,
+        path,
+        OpenOptions::new().create(true).truncate(false).write(true),
+    )
+}
+
+/// Opens `file` with `options` and takes its lock; another warpdrill holding it is refused in the
+/// words of the results file `results`. A file system that cannot lock (some network shares) is
+/// used without the lock.
+fn open_locked(
+    file: &Path,
+    results: &Path,
+    options: &OpenOptions,
+) -> Result<std::fs::File, LabError> {
+    crate::store::refuse_link(file).map_err(io(file))?;
+    let opened = options.open(file).map_err(io(file))?;
+    if let Err(std::fs::TryLockError::WouldBlock) = opened.try_lock() {
         return Err(LabError::Closed(format!(
             "{}: another warpdrill has this lab open for this student; close it first",
-            path.display()
+            results.display()
         )));
     }
-    Ok(file)
+    Ok(opened)
 }
 
 impl Appender {
@@ -93,20 +103,8 @@ impl Appender {
         if let Some(dir) = path.parent().filter(|d| !d.as_os_str().is_empty()) {
             std::fs::create_dir_all(dir).map_err(io(dir))?;
         }
-        crate::store::refuse_link(path).map_err(io(path))?;
-        let file = OpenOptions::new()
-            .create(true)
-            .append(true)
-            .open(path)
-            .map_err(io(path))?;
         // One tutor per student's file: a second one would interleave its records with the first's.
-        // A file system that cannot lock (some network shares) is used without the lock.
-        if let Err(std::fs::TryLockError::WouldBlock) = file.try_lock() {
-            return Err(LabError::Closed(format!(
-                "{}: another warpdrill has this lab open for this student; close it first",
-                path.display()
-            )));
-        }
+        let file = open_locked(path, path, OpenOptions::new().create(true).append(true))?;
         Ok(Appender {
             path: path.to_path_buf(),
             file,
