@@ -2009,38 +2009,20 @@ impl<'a> Cx<'a> {
         out: &mut Vec<Stmt>,
     ) -> Result<()> {
         let left = strip_parens(left);
-        if left.kind() == "identifier"
-            && let Some(&slot) = self.ptr_offset.get(self.text(left))
-            && matches!(self.lookup(self.text(left)), Some(Binding::Pointer(_)))
-        {
-            return match op {
-                Some(BinOp::Add | BinOp::Sub) => {
-                    out.push(Stmt::SetLocal {
-                        slot,
-                        op,
-                        value,
-                        wrap: Wrap::Signed(64),
-                        pos: pos(left),
-                    });
-                    Ok(())
-                }
-                _ => self.unsupported(
-                    left,
-                    format!(
-                        "assigning to the pointer `{}` (only += and -=)",
-                        self.text(left)
-                    ),
-                ),
-            };
-        }
-        if left.kind() == "identifier"
-            && let Some(Binding::Alias(array, slot, view)) = self.lookup(self.text(left)).cloned()
-        {
-            // `p += k`, `p++`: the local pointer moves by its elements (a `float4*` over floats
-            // by four floats each).
-            let scale = view.map_or(1, |v| {
-                v.size / self.array_elem(&array).map_or(1, |e| e.size.max(1))
-            });
+        // A pointer that moves: a pointer parameter the kernel moves, or a local pointer (by its
+        // own elements: a `float4*` over floats by four floats each).
+        let moved = match self.lookup(self.text(left)).cloned() {
+            _ if left.kind() != "identifier" => None,
+            Some(Binding::Pointer(_)) => self.ptr_offset.get(self.text(left)).map(|&s| (s, 1)),
+            Some(Binding::Alias(array, slot, view)) => Some((
+                slot,
+                view.map_or(1, |v| {
+                    v.size / self.array_elem(&array).map_or(1, |e| e.size.max(1))
+                }),
+            )),
+            _ => None,
+        };
+        if let Some((slot, scale)) = moved {
             let value = if scale == 1 {
                 value
             } else {
@@ -2059,7 +2041,10 @@ impl<'a> Cx<'a> {
                 }
                 _ => self.unsupported(
                     left,
-                    format!("assigning to the pointer `{}` this way", self.text(left)),
+                    format!(
+                        "assigning to the pointer `{}` (only += and -=, or `= A + k` into the same array)",
+                        self.text(left)
+                    ),
                 ),
             };
         }
