@@ -11,6 +11,7 @@ served-step-title = Step { $step }: { $title }
 served-answered = You answered: { $answer }
 served-answer-prompt = Answer:
 served-keys-overview = ↑↓ move · Enter open step · s hand in · r refresh · q quit (everything is on the server)
+served-keys-handed-in = ↑↓ move · Enter read a step · r refresh · q quit (handed in: everything is on the server)
 served-keys-done = Enter or Esc: back to the steps · Ctrl-C quit
 served-keys-step = type the answer, Enter send · Ctrl-T hint · Esc steps · Ctrl-C quit
 

@@ -44,6 +44,7 @@ lab-rules = Points by attempt: { $points } · { $attempts ->
     [one] { $attempts } attempt
    *[other] { $attempts } attempts
 } per step · { $hints } · { $order }
+lab-rules-weighted = steps marked “worth” scale these points
 lab-rules-hints-free = hints free
 lab-rules-hint-cost = each hint costs { $n } pts
 lab-rules-no-hints = no hints

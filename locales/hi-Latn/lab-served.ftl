@@ -11,6 +11,7 @@ served-step-title = Step { $step }: { $title }
 served-answered = Aapka answer: { $answer }
 served-answer-prompt = Answer:
 served-keys-overview = ↑↓ move · Enter step kholo · s hand in · r refresh · q quit (sab kuch server par hai)
+served-keys-handed-in = ↑↓ move · Enter step padho · r refresh · q quit (hand in ho gaya: sab kuch server par hai)
 served-keys-done = Enter ya Esc: steps par wapas · Ctrl-C quit
 served-keys-step = answer type karo, Enter bhejo · Ctrl-T hint · Esc steps · Ctrl-C quit
 

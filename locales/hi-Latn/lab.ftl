@@ -44,6 +44,7 @@ lab-rules = Har attempt ke points: { $points } · har step mein { $attempts ->
     [1] { $attempts } attempt
    *[other] { $attempts } attempts
 } · { $hints } · { $order }
+lab-rules-weighted = “pts ka step” wale steps in points ko apne hisaab se scale karte hain
 lab-rules-hints-free = hints free
 lab-rules-hint-cost = har hint par { $n } pts katenge
 lab-rules-no-hints = hints nahi

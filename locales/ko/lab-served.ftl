@@ -11,6 +11,7 @@ served-step-title = { $step }단계: { $title }
 served-answered = 입력한 답: { $answer }
 served-answer-prompt = 답:
 served-keys-overview = ↑↓ 이동 · Enter 단계 열기 · s 제출 · r 새로 고침 · q 종료 (모든 기록은 서버에 있음)
+served-keys-handed-in = ↑↓ 이동 · Enter 단계 보기 · r 새로 고침 · q 종료 (제출됨: 모든 기록은 서버에 있음)
 served-keys-done = Enter 또는 Esc: 단계 목록으로 · Ctrl-C 종료
 served-keys-step = 답을 입력하고 Enter로 보내기 · Ctrl-T 힌트 · Esc 단계 목록 · Ctrl-C 종료
 

@@ -38,6 +38,7 @@ lab-standing-worth = { $standing } · 배점 { $points }점
 ## 개요.
 lab-steps-title = 실습 단계
 lab-rules = 시도별 점수: { $points } · 단계마다 { $attempts }번 시도 · { $hints } · { $order }
+lab-rules-weighted = 배점이 표시된 단계는 이 점수를 그 배점에 맞춰 환산
 lab-rules-hints-free = 힌트 무료
 lab-rules-hint-cost = 힌트마다 { $n }점 감점
 lab-rules-no-hints = 힌트 없음

@@ -298,6 +298,9 @@ impl Component for Overview {
         if lab.feedback == FeedbackMode::AtEnd {
             rules = format!("{rules} · {}", t!(lang, "lab-rules-exam"));
         }
+        if (0..lab.item_count()).any(|i| lab.weight(i).is_some()) {
+            rules = format!("{rules} · {}", t!(lang, "lab-rules-weighted"));
+        }
         lines.push(Line::styled(rules, theme.dim()));
         if let Some(receipt) = &session.receipt {
             lines.push(Line::from(vec![

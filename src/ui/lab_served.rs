@@ -235,6 +235,8 @@ impl Served {
                 t!(lang, "served-keys-step")
             } else if self.step.is_some() {
                 t!(lang, "served-keys-done")
+            } else if self.state.as_ref().is_some_and(|s| s.submitted.is_some()) {
+                t!(lang, "served-keys-handed-in")
             } else {
                 t!(lang, "served-keys-overview")
             },
@@ -399,6 +401,9 @@ impl Served {
         );
         if state.exam {
             rules = format!("{rules} · {}", t!(lang, "lab-rules-exam"));
+        }
+        if state.steps.iter().any(|s| s.worth.is_some()) {
+            rules = format!("{rules} · {}", t!(lang, "lab-rules-weighted"));
         }
         lines.push(Line::styled(rules, theme.dim()));
         lines.push(Line::styled(
@@ -599,5 +604,37 @@ mod tests {
         assert_eq!(served.time_left(), Some(60));
         served.elapsed = 400;
         assert_eq!(served.time_left(), Some(0));
+    }
+
+    fn drawn(served: &Served) -> String {
+        let area = Rect::new(0, 0, 100, 24);
+        let mut buf = Buffer::empty(area);
+        served.render(Lang::En, Theme::new(false), area, &mut buf);
+        (0..area.height)
+            .map(|y| {
+                (0..area.width)
+                    .map(|x| buf[(x, y)].symbol().to_string())
+                    .collect::<String>()
+            })
+            .collect::<Vec<_>>()
+            .join("\n")
+    }
+
+    #[test]
+    fn after_hand_in_the_footer_no_longer_offers_it_and_weighted_steps_are_said() {
+        let mut served = Served::default();
+        let mut open = state();
+        open.steps[0].worth = Some(20);
+        served.reply(Lang::En, &Call::State, Reply::State(open.clone()));
+        let screen = drawn(&served);
+        assert!(screen.contains("s hand in"), "{screen}");
+        assert!(screen.contains("worth 20 pts"), "{screen}");
+        assert!(screen.contains("scale these points"), "{screen}");
+        let mut done = open;
+        done.submitted = Some(100);
+        served.reply(Lang::En, &Call::State, Reply::State(done));
+        let screen = drawn(&served);
+        assert!(!screen.contains("s hand in"), "{screen}");
+        assert!(screen.contains("handed in"), "{screen}");
     }
 }
