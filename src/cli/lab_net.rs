@@ -452,6 +452,25 @@ pub fn system_clock() -> Arc<dyn Clock> {
     Arc::new(SystemClock)
 }
 
+/// The class of a lab file on its database, by the server's clock.
+fn open_class(
+    file: super::lab::LabFile,
+    content: &crate::content::Content,
+    roster: crate::lab::Roster,
+    db: crate::lab::db::Db,
+) -> Result<Class, String> {
+    Class::open(
+        file.lab,
+        &file.name,
+        &file.text,
+        content,
+        roster,
+        db,
+        system_clock(),
+    )
+    .map_err(|e| e.to_string())
+}
+
 /// The database of a lab when `--db` is not given: `<lab>-v<version>.db` beside the lab file.
 fn default_db(lab_path: &std::path::Path, lab: &crate::lab::Lab) -> std::path::PathBuf {
     lab_path
@@ -478,16 +497,7 @@ pub fn serve_command(
         let db = crate::lab::db::Db::open(&path, &file.lab.id, file.lab.version)
             .map_err(|e| e.to_string())?;
         db.set_roster(&args.roster).map_err(|e| e.to_string())?;
-        let class = Class::open(
-            file.lab,
-            &file.name,
-            &file.text,
-            &content,
-            roster,
-            db,
-            system_clock(),
-        )
-        .map_err(|e| e.to_string())?;
+        let class = open_class(file, &content, roster, db)?;
         Ok((class, path))
     })();
     let (class, path) = match opened {
@@ -619,16 +629,7 @@ pub fn regrade(
         }
     };
     let what = change.describe();
-    let mut class = Class::open(
-        file.lab,
-        &file.name,
-        &file.text,
-        &content,
-        roster,
-        db,
-        system_clock(),
-    )
-    .map_err(|e| e.to_string())?;
+    let mut class = open_class(file, &content, roster, db)?;
     let changes = class
         .regrade(change, args.dry_run)
         .map_err(|r| r.message().to_string())?;
@@ -673,16 +674,7 @@ pub fn report(
     }
     let title = file.lab.title.clone();
     let lab_id = file.lab.id.clone();
-    let class = Class::open(
-        file.lab,
-        &file.name,
-        &file.text,
-        &content,
-        roster.clone(),
-        db,
-        system_clock(),
-    )
-    .map_err(|e| e.to_string())?;
+    let class = open_class(file, &content, roster.clone(), db)?;
     let mut grades = class.grades();
     class.flag(&mut grades);
     let format = args.format.unwrap_or(if args.json {

@@ -389,6 +389,11 @@ impl Class {
     /// Every student's standing, from the roster and every stored event (regrades first, since
     /// they apply to the answers before them too).
     fn rebuild(&mut self) -> Result<(), LabError> {
+        self.rebuild_with(&[])
+    }
+
+    /// [`Class::rebuild`] as if `extra` regrades were stored after the stored ones (a dry run).
+    fn rebuild_with(&mut self, extra: &[Regrade]) -> Result<(), LabError> {
         self.seats.clear();
         for entry in self.roster.entries.clone() {
             let seat = self.seat(entry)?;
@@ -399,6 +404,7 @@ impl Class {
             .iter()
             .filter(|r| r.kind == Kind::Regrade)
             .filter_map(Regrade::of_row)
+            .chain(extra.iter().cloned())
             .collect();
         for row in rows.iter().filter(|r| r.kind != Kind::Regrade) {
             self.replay(row)?;
@@ -1012,20 +1018,8 @@ impl Class {
         let before = self.grades();
         let storage = |e: LabError| Refusal::Storage(e.to_string());
         if dry_run {
-            let kept = std::mem::take(&mut self.regrades);
-            let mut trial = kept.clone();
-            trial.push(regrade);
-            // Replay with the trial regrades; `rebuild` would read the stored ones back.
-            self.seats.clear();
-            for entry in self.roster.entries.clone() {
-                let seat = self.seat(entry).map_err(storage)?;
-                self.seats.insert(seat.entry.student.clone(), seat);
-            }
-            self.regrades = trial;
-            let (rows, _) = self.db.events().map_err(storage)?;
-            for row in rows.iter().filter(|r| r.kind != Kind::Regrade) {
-                self.replay(row).map_err(storage)?;
-            }
+            self.rebuild_with(std::slice::from_ref(&regrade))
+                .map_err(storage)?;
             let after = self.grades();
             self.rebuild().map_err(storage)?;
             return Ok(changes(&before, &after));
