@@ -78,6 +78,7 @@ analyze-text-source = source
 analyze-text-merged = if merged: { $figures }
 analyze-text-merged-none = if merged: none (counted on the first)
 analyze-text-totals = totals
+analyze-text-atomics = atomics, not in these counts (Nsight Compute counts them apart, as op_atom and op_red):
 analyze-text-merged-totals = totals if the compiler merges neighbouring accesses of one thread (the hardware then counts the wider access)
 analyze-text-global-loads = global loads
 analyze-text-global-stores = global stores

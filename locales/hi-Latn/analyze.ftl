@@ -78,6 +78,7 @@ analyze-text-source = source
 analyze-text-merged = merge karke: { $figures }
 analyze-text-merged-none = merge karke: kuch nahi (group ke pehle access ke saath count hua)
 analyze-text-totals = totals
+analyze-text-atomics = atomics, in counts mein nahin (Nsight Compute inhe alag ginta hai, op_atom aur op_red mein):
 analyze-text-merged-totals = totals agar compiler ek thread ke padosi accesses ko merge kare (tab hardware wider access count karta hai)
 analyze-text-global-loads = global loads
 analyze-text-global-stores = global stores

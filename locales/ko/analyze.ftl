@@ -69,6 +69,7 @@ analyze-text-source = 소스
 analyze-text-merged = 합친다면: { $figures }
 analyze-text-merged-none = 합친다면: 없음 (그룹의 첫 access에서 셈)
 analyze-text-totals = 합계
+analyze-text-atomics = 원자 연산 — 이 집계에 없음 (Nsight Compute는 op_atom, op_red로 따로 셈):
 analyze-text-merged-totals = compiler가 한 thread의 이웃한 access를 합칠 때의 합계 (그러면 hardware는 넓어진 access를 센다)
 analyze-text-global-loads = global load
 analyze-text-global-stores = global store

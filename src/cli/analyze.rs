@@ -116,9 +116,9 @@ fn prepared(args: &AnalyzeArgs) -> Result<(AnalyzeSetup, analyze::Report), Strin
             args.arch
         ));
     }
-    let (source, name) = match (&args.example, &args.file) {
+    let (source, name, headers) = match (&args.example, &args.file) {
         (Some(example), _) => match examples::example(example) {
-            Some(s) => (s.to_string(), format!("{example}.cu")),
+            Some(s) => (s.to_string(), format!("{example}.cu"), Vec::new()),
             None => {
                 let names: Vec<&str> = examples::EXAMPLES.iter().map(|(n, _)| *n).collect();
                 return Err(format!(
@@ -127,11 +127,12 @@ fn prepared(args: &AnalyzeArgs) -> Result<(AnalyzeSetup, analyze::Report), Strin
                 ));
             }
         },
-        (None, Some(path)) => (
-            crate::store::read_regular_text(path, crate::store::MAX_SMALL_FILE)
-                .map_err(|e| format!("cannot read {}: {e}", path.display()))?,
-            path.display().to_string(),
-        ),
+        (None, Some(path)) => {
+            let source = crate::store::read_regular_text(path, crate::store::MAX_SMALL_FILE)
+                .map_err(|e| format!("cannot read {}: {e}", path.display()))?;
+            let headers = analyze::headers_beside(path, &source);
+            (source, path.display().to_string(), headers)
+        }
         (None, None) => return Err("give a .cu file or --example NAME".into()),
     };
     let launch = match (&args.grid, &args.block) {
@@ -158,6 +159,7 @@ fn prepared(args: &AnalyzeArgs) -> Result<(AnalyzeSetup, analyze::Report), Strin
         kernel: args.kernel.clone(),
         launch,
         defines,
+        headers,
         arch,
         gpu: gpu.key,
     };

@@ -84,6 +84,8 @@ pub struct AnalyzeSetup {
     pub launch: Option<Launch>,
     /// `NAME=VALUE` defines.
     pub defines: Vec<(String, String)>,
+    /// The headers the file includes from beside it (`#include "…"`): name as written, text.
+    pub headers: Vec<(String, String)>,
     /// The architecture the diagrams are drawn for.
     pub arch: &'static Arch,
     /// The GPU whose time is predicted (a key of `engine::timing::GPUS`).
@@ -99,6 +101,7 @@ impl AnalyzeSetup {
             kernel: None,
             launch: None,
             defines: Vec::new(),
+            headers: Vec::new(),
             arch: Arch::parse("sm_90").unwrap_or_else(|_| Arch::default_arch()),
             gpu: crate::engine::timing::H200.key,
         })
@@ -116,6 +119,7 @@ impl AnalyzeSetup {
             launch: self.launch,
             defines: self.defines.clone(),
             full_simulation: false,
+            headers: self.headers.clone(),
         }
     }
 }

@@ -551,6 +551,9 @@ impl Component for State {
                         kernel: Some(self.puzzle.kernel.clone()),
                         launch: Some(launch),
                         defines: puzzle::check::defines(&self.puzzle.perf),
+                        headers: self.path.as_ref().map_or_else(Vec::new, |p| {
+                            crate::analyze::headers_beside(p, &self.source)
+                        }),
                         arch: crate::engine::Arch::parse("sm_90")
                             .unwrap_or_else(|_| crate::engine::Arch::default_arch()),
                         gpu: crate::engine::timing::H200.key,

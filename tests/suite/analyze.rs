@@ -136,8 +136,8 @@ fn error_of(source: &str) -> String {
 fn unsupported_constructs_are_reported_with_their_position() {
     let cases: &[(&str, &str)] = &[
         (
-            "__global__ void k(float* a) {\n  atomicAdd(&a[0], 1.0f);\n}\n",
-            "k.cu:2:3: not supported: atomics (`atomicAdd`)",
+            "__global__ void k(float* a, float v) {\n  atomicAdd(v, 1.0f);\n}\n",
+            "k.cu:2:13: not supported: the target of `atomicAdd`",
         ),
         (
             "__global__ void k(float** a) {\n  a[0][threadIdx.x] = 0;\n}\n",

@@ -156,6 +156,7 @@ fn setup(source: String) -> AnalyzeSetup {
         kernel: None,
         launch: None,
         defines: Vec::new(),
+        headers: Vec::new(),
         arch: warpdrill::engine::Arch::default_arch(),
         gpu: warpdrill::engine::timing::H200.key,
     }

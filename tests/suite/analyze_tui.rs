@@ -244,7 +244,7 @@ fn a_kernel_that_cannot_be_analysed_leaves_a_message() {
     let mut app = app();
     let mut setup = AnalyzeSetup::example("copy").unwrap();
     setup.source =
-        "__global__ void k(float* a) { atomicAdd(&a[0], 1.0f); }\n// launch: --grid 1 --block 32"
+        "__global__ void k(float* a) { a[(int)a[0]] = 1.0f; }\n// launch: --grid 1 --block 32"
             .into();
     setup.launch = Some(analyze::Launch {
         grid: [1, 1, 1],

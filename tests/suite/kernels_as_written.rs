@@ -514,3 +514,396 @@ __global__ void k(const float* A, float* B) {
         "a broadcast: one wavefront per warp"
     );
 }
+
+#[test]
+fn function_like_macros_expand_in_the_scope_of_their_use() {
+    let pairs = [
+        (
+            // Index macros, one built from another, an element named by a macro on both sides of
+            // an assignment, and a file-scope constant.
+            "// launch: --grid 8 --block 128
+#define UMUL(a, b) ( (a) * (b) )
+#define UMAD(a, b, c) ( UMUL((a), (b)) + (c) )
+#define AT(p, r, c) p[(r) * ROW + (c)]
+#define CEIL_DIV(M, N) (((M) + (N)-1) / (N))
+const int ROW = 64;
+__global__ void k(const float* A, float* B, int n) {
+  int i = UMAD(blockIdx.x, blockDim.x, threadIdx.x);
+  int per = CEIL_DIV(n, 128);
+  AT(B, threadIdx.x, blockIdx.x) = AT(A, blockIdx.x, threadIdx.x % 64) + A[i * per];
+}",
+            "// launch: --grid 8 --block 128
+__global__ void k(const float* A, float* B) {
+  int i = blockIdx.x * blockDim.x + threadIdx.x;
+  B[threadIdx.x * 64 + blockIdx.x] = A[blockIdx.x * 64 + threadIdx.x % 64] + A[i * 3];
+}",
+        ),
+        (
+            // A macro's value as a local array's size, through `constexpr`.
+            "// launch: --grid 1 --block 32
+#define CEIL_DIV(M, N) (((M) + (N)-1) / (N))
+__global__ void k(float* out) {
+  constexpr int WM = 8 * 16;
+  constexpr int ITER = CEIL_DIV(300, WM);
+  float acc[ITER * 4] = {0.0f};
+  for (int j = 0; j < ITER; j++) out[j * 32 + threadIdx.x] = acc[j];
+}",
+            "// launch: --grid 1 --block 32
+__global__ void k(float* out) {
+  for (int j = 0; j < 3; j++) out[j * 32 + threadIdx.x] = 0.0f;
+}",
+        ),
+    ];
+    for (macros, written) in pairs {
+        let a = run_with(macros, None, &[("n", "300")]).unwrap_or_else(|e| panic!("{e}"));
+        let b = run(written);
+        assert_eq!(counts(&a), counts(&b), "{macros}");
+        assert!(counts(&a).iter().any(|&n| n > 0));
+    }
+    // A macro whose body is not an expression is named, at its use.
+    let err = run_with(
+        "// launch: --grid 1 --block 32
+#define CAT(a, b) a ## b
+__global__ void k(float* out) { out[threadIdx.x + CAT(1, 2)] = 0.0f; }",
+        None,
+        &[],
+    )
+    .unwrap_err()
+    .to_string();
+    assert!(
+        err.contains("k.cu:3:51") && err.contains("macro `CAT`"),
+        "{err}"
+    );
+}
+
+#[test]
+fn templated_device_functions_take_their_arguments_from_the_call() {
+    let pairs = [(
+        // Namespaced, templated on sizes (a lone name in `<…>` reads as a type to C++), with
+        // the kernel's pointer moved, a register array passed by pointer, and a type
+        // parameter deduced from the argument.
+        "// launch: --grid 4 --block 128
+const int WARPSIZE = 32;
+namespace tiles {
+template <const int BM, const int STRIDE>
+__device__ void load(int K, const float* A, float* As, float* reg) {
+  for (int o = 0; o + STRIDE <= BM; o += STRIDE) {
+    As[o + threadIdx.x] = A[(o + threadIdx.x) * K];
+    reg[0] += As[threadIdx.x];
+  }
+}
+template <typename T>
+__device__ T twice(T v) { return v + v; }
+}
+template <const int BM>
+__global__ void k(int K, const float* A, float* B) {
+  __shared__ float As[BM];
+  float reg[4] = {0.0f};
+  constexpr int stride = BM / 2;
+  for (int t = 0; t < K; t += 8) {
+    tiles::load<BM, stride>(K, A, As, reg);
+    A += 8;
+    __syncthreads();
+  }
+  B[tiles::twice(blockIdx.x) * WARPSIZE * 4 + threadIdx.x] = reg[0];
+}",
+        "// launch: --grid 4 --block 128
+__global__ void k(const float* A, float* B) {
+  __shared__ float As[256];
+  for (int t = 0; t < 32; t += 8) {
+    for (int o = 0; o + 128 <= 256; o += 128) {
+      As[o + threadIdx.x] = A[t + (o + threadIdx.x) * 32];
+      float r = As[threadIdx.x];
+    }
+    __syncthreads();
+  }
+  B[2 * blockIdx.x * 128 + threadIdx.x] = 1.0f;
+}",
+    )];
+    for (templated, written) in pairs {
+        let a =
+            run_with(templated, Some("k<256>"), &[("K", "32")]).unwrap_or_else(|e| panic!("{e}"));
+        let b = run(written);
+        assert_eq!(counts(&a), counts(&b), "{templated}");
+        assert!(counts(&a).iter().any(|&n| n > 0));
+    }
+    // A value template parameter the call does not give is named.
+    let err = run_with(
+        "// launch: --grid 1 --block 32
+template <int N> __device__ int times(int v) { return v * N; }
+__global__ void k(float* out) { out[times(threadIdx.x)] = 0.0f; }",
+        None,
+        &[],
+    )
+    .unwrap_err()
+    .to_string();
+    assert!(err.contains("template parameter `N` of `times`"), "{err}");
+}
+
+#[test]
+fn a_device_function_that_returns_after_a_loop_ends_only_itself() {
+    // The `return` of an inlined function once guarded the rest of the caller's block too: the
+    // store after the call was never counted.
+    let inlined = "// launch: --grid 2 --block 64
+__device__ float warp_max(float v) {
+  for (int o = 16; o > 0; o /= 2) v = fmaxf(v, __shfl_down_sync(0xffffffff, v, o));
+  return v;
+}
+__global__ void k(const float* in, float* out) {
+  int i = blockIdx.x * blockDim.x + threadIdx.x;
+  float m = warp_max(in[i]);
+  out[i] = m;
+  if (threadIdx.x % 32 == 0) out[1000 + i / 32] = m;
+}";
+    let written = "// launch: --grid 2 --block 64
+__global__ void k(const float* in, float* out) {
+  int i = blockIdx.x * blockDim.x + threadIdx.x;
+  float m = in[i];
+  out[i] = m;
+  if (threadIdx.x % 32 == 0) out[1000 + i / 32] = m;
+}";
+    let (a, b) = (run(inlined), run(written));
+    assert_eq!(counts(&a), counts(&b));
+    assert_eq!(a.totals.global_store_requests, 8);
+}
+
+#[test]
+fn headers_beside_the_file_give_types_macros_constants_and_device_functions() {
+    let header = "#pragma once
+#define WARP 32U
+#define IDX(r, c, n) ((r) * (n) + (c))
+typedef float floatX;
+const int ROWS = 4;
+__device__ float reduce_sum(float v) {
+  for (int o = 16; o > 0; o /= 2) v += __shfl_xor_sync(0xffffffff, v, o);
+  return v;
+}
+__device__ void put(floatX* p, int i, floatX v) { p[i] = v; }";
+    let kernel = "// launch: --grid 8 --block 128
+#include <cuda_runtime.h>
+#include \"common.h\"
+#include \"common.h\"
+__global__ void k(const floatX* in, floatX* out, int n) {
+  int row = blockIdx.x * ROWS + threadIdx.x / WARP;
+  float s = reduce_sum(in[IDX(row, threadIdx.x % WARP, n)]);
+  put(out, IDX(row, threadIdx.x % WARP, n), s);
+}";
+    let written = "// launch: --grid 8 --block 128
+__global__ void k(const float* in, float* out) {
+  int row = blockIdx.x * 4 + threadIdx.x / 32;
+  out[row * 64 + threadIdx.x % 32] = in[row * 64 + threadIdx.x % 32];
+}";
+    let options = Options {
+        defines: vec![("n".into(), "64".into())],
+        headers: vec![("common.h".into(), header.into())],
+        ..Options::default()
+    };
+    let a = analyze::analyze(kernel, "k.cu", &options).unwrap_or_else(|e| panic!("{e}"));
+    let b = run(written);
+    assert_eq!(counts(&a), counts(&b));
+    assert!(a.totals.global_store_requests > 0);
+    // The header's accesses are placed at the call in the file.
+    let store = a
+        .lines
+        .iter()
+        .find(|l| l.counts.global_store_requests > 0)
+        .unwrap();
+    assert_eq!(store.line, 8, "{:?}", a.lines);
+    // Without the header, the missing type is named.
+    let err = run_with(kernel, None, &[("n", "64")])
+        .unwrap_err()
+        .to_string();
+    assert!(err.contains("floatX"), "{err}");
+}
+
+#[test]
+fn the_cli_reads_included_headers_from_beside_the_file() {
+    let (_keep, dir) = crate::common::temp_dir("headers");
+    std::fs::create_dir_all(dir.join("inc")).unwrap();
+    std::fs::write(dir.join("inc/types.h"), "typedef float real;\n").unwrap();
+    std::fs::write(
+        dir.join("common.h"),
+        "#include \"inc/types.h\"\n#define STRIDE 2\n",
+    )
+    .unwrap();
+    std::fs::write(
+        dir.join("k.cu"),
+        "#include \"common.h\"\n__global__ void k(real* out) { out[threadIdx.x * STRIDE] = 0.0f; }\n",
+    )
+    .unwrap();
+    let out = crate::common::warpdrill()
+        .args(["analyze"])
+        .arg(dir.join("k.cu"))
+        .args(["--grid", "1", "--block", "32"])
+        .output()
+        .unwrap();
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    // Stride 2 over 4-byte elements: 256 bytes, 8 sectors.
+    assert!(stdout.contains("1 request, 8 sectors"), "{stdout}");
+}
+
+#[test]
+fn the_shared_memory_struct_of_cuda_samples_is_dynamic_shared_memory() {
+    let helper = "template <class T> struct SharedMemory {
+  __device__ inline operator T *() { extern __shared__ int __smem[]; return (T *)__smem; }
+  __device__ T *getPointer() { extern __shared__ int __smem[]; return (T *)__smem; }
+};
+";
+    let written = "// launch: --grid 16 --block 128
+__global__ void k(const int* in, int* out) {
+  extern __shared__ int sdata[];
+  unsigned int tid = threadIdx.x;
+  sdata[tid] = in[blockIdx.x * blockDim.x + tid];
+  __syncthreads();
+  for (unsigned int s = 1; s < blockDim.x; s *= 2) {
+    if ((tid % (2 * s)) == 0) sdata[tid] += sdata[tid + s];
+    __syncthreads();
+  }
+  if (tid == 0) out[blockIdx.x] = sdata[0];
+}";
+    let by_conversion = format!(
+        "// launch: --grid 16 --block 128\n{helper}{}",
+        written
+            .trim_start_matches("// launch: --grid 16 --block 128\n")
+            .replace(
+                "extern __shared__ int sdata[];",
+                "int *sdata = SharedMemory<int>();"
+            )
+    );
+    let by_method = by_conversion.replace(
+        "int *sdata = SharedMemory<int>();",
+        "SharedMemory<int> smem;\n  int *sdata = smem.getPointer();",
+    );
+    let b = run(written);
+    assert!(b.totals.shared_load_wavefronts > 0);
+    for helped in [by_conversion, by_method] {
+        let a = run(&helped);
+        assert_eq!(counts(&a), counts(&b), "{helped}");
+    }
+}
+
+#[test]
+fn atomics_cache_hints_defaults_and_null_checks_are_read() {
+    // An atomic counts nothing itself (Nsight keeps atomics apart) and is listed; `__ldcs(p + i)`
+    // and `__stcs(p + i, v)` are a load and a store; a kernel parameter's default is its value;
+    // `out != nullptr` holds.
+    let r = run_with(
+        "// launch: --grid 4 --block 64
+__global__ void k(const float* in, float* out, float* total, int width = 2) {
+  int i = blockIdx.x * blockDim.x + threadIdx.x;
+  float v = __ldcs(in + i * width);
+  if (out != nullptr) __stcs(out + i, v);
+  atomicAdd(total, v);
+}",
+        None,
+        &[],
+    )
+    .unwrap_or_else(|e| panic!("{e}"));
+    let plain = run("// launch: --grid 4 --block 64
+__global__ void k(const float* in, float* out) {
+  int i = blockIdx.x * blockDim.x + threadIdx.x;
+  out[i] = in[i * 2];
+}");
+    assert_eq!(counts(&r), counts(&plain));
+    assert_eq!(r.atomics, vec!["6:3 atomicAdd(total, v)".to_string()]);
+    let text = analyze::render_text("", &r);
+    assert!(text.contains("atomics, not in these counts"), "{text}");
+}
+
+#[test]
+fn an_element_read_twice_in_one_expression_is_one_load_unless_volatile() {
+    let twice = run("// launch: --grid 8 --block 128
+__global__ void k(const float* data, float* out) {
+  int i = blockIdx.x * blockDim.x + threadIdx.x;
+  out[i] = data[i] * data[i] + (i > 3 ? data[i] : 0.0f);
+}");
+    let once = run("// launch: --grid 8 --block 128
+__global__ void k(const float* data, float* out) {
+  int i = blockIdx.x * blockDim.x + threadIdx.x;
+  out[i] = data[i] * 2.0f + (i > 3 ? data[i] : 0.0f);
+}");
+    // The read in one arm of `?:` is not reused: it stays (as nvcc may not hoist it either).
+    assert_eq!(counts(&twice), counts(&once));
+    let volatile = run("// launch: --grid 8 --block 128
+__global__ void k(volatile float* data, float* out) {
+  int i = blockIdx.x * blockDim.x + threadIdx.x;
+  out[i] = data[i] * data[i];
+}");
+    assert_eq!(volatile.totals.global_load_requests, 2 * 8 * 4);
+}
+
+#[test]
+fn overloads_and_function_template_arguments_pick_the_function_called() {
+    let r = run("// launch: --grid 2 --block 64
+typedef float (*reduce_t)(float);
+__device__ float ident(float v) { return v; }
+__device__ float at(const float* p, int i) { return p[i]; }
+__device__ float at(const float* p, int i, int stride) { return p[i * stride]; }
+template <reduce_t f> __device__ float apply(float v) { return f(v); }
+__global__ void k(const float* in, float* out) {
+  int i = blockIdx.x * blockDim.x + threadIdx.x;
+  out[i] = apply<ident>(at(in, i, 4)) + at(in, i);
+}");
+    let plain = run("// launch: --grid 2 --block 64
+__global__ void k(const float* in, float* out) {
+  int i = blockIdx.x * blockDim.x + threadIdx.x;
+  out[i] = in[i * 4] + in[i];
+}");
+    assert_eq!(counts(&r), counts(&plain));
+}
+
+#[test]
+fn a_templated_packed_struct_is_one_wide_access_like_llm_c_x128() {
+    // llm.c's Packed128: a templated struct of one array, its size a static constant, loaded and
+    // stored whole through `reinterpret_cast<int4*>` by templated functions that return it.
+    let packed = "// launch: --grid 96 --block 128
+template<class ElementType>
+struct alignas(16) Packed128 {
+    Packed128() = default;
+    __device__ explicit Packed128(int4 bits) { memcpy(&payload, &bits, sizeof(bits)); }
+    __device__ ElementType& operator[](int index) { return payload[index]; }
+    __device__ int4 get_bits() const { int4 bits; memcpy(&bits, &payload, sizeof(bits)); return bits; }
+    static constexpr const int size = sizeof(int4) / sizeof(ElementType);
+    ElementType payload[size];
+};
+template<class ElementType>
+__device__ Packed128<ElementType> load128(const ElementType* address) {
+    return Packed128<ElementType>{*reinterpret_cast<const int4*>(address)};
+}
+template<class ElementType>
+__device__ void store128(ElementType* target, Packed128<ElementType> value) {
+    *reinterpret_cast<int4*>(target) = value.get_bits();
+}
+typedef __nv_bfloat16 floatX;
+typedef Packed128<floatX> x128;
+__global__ void k(floatX* out, const floatX* inp, int N) {
+    int i = (blockIdx.x * blockDim.x + threadIdx.x) * x128::size;
+    if (i < N) {
+        x128 o;
+        x128 in = load128(inp + i);
+        for (int j = 0; j < in.size; ++j) o[j] = (floatX)(2.0f * (float)in[j]);
+        store128(out + i, o);
+    }
+}";
+    let written = "// launch: --grid 96 --block 128
+__global__ void k(__nv_bfloat16* out, const __nv_bfloat16* inp) {
+    int i = (blockIdx.x * blockDim.x + threadIdx.x) * 8;
+    if (i < 98304) {
+        float4 v = reinterpret_cast<const float4*>(&inp[i])[0];
+        reinterpret_cast<float4*>(&out[i])[0] = v;
+    }
+}";
+    let a = run_with(packed, None, &[("N", "98304")]).unwrap_or_else(|e| panic!("{e}"));
+    let b = run(written);
+    assert_eq!(counts(&a), counts(&b));
+    // 16 bytes a lane: 16 sectors a request.
+    assert_eq!(
+        a.totals.global_load_sectors,
+        16 * a.totals.global_load_requests
+    );
+}

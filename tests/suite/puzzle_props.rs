@@ -28,6 +28,7 @@ fn interpret(id: &str, size: &BTreeMap<String, i64>, seed: u64) -> (Arrays, Arra
         launch: Some(launch),
         defines: check::defines(size),
         full_simulation: false,
+        headers: Vec::new(),
     };
     let (kernel, launch) = analyze::prepare(&p.reference, "ref.cu", &options).expect("parses");
     let mut buffers: Buffers = check::inputs(&p, size).expect("inputs");

@@ -255,4 +255,7 @@ pub struct Kernel {
     pub shared_bytes: i64,
     /// The first and last line (1-based) of the kernel's definition in its file.
     pub lines: (u32, u32),
+    /// The atomics it calls (where, as written): Nsight Compute counts them apart from loads and
+    /// stores, so they add nothing to the counts.
+    pub atomics: Vec<(Pos, String)>,
 }

@@ -166,7 +166,10 @@ impl Finder<'_> {
     /// Whether `site` may be merged at all: it matches itself (a float constant that is NaN never
     /// does) and moves whole elements of a row-major array.
     fn mergeable(&self, site: usize) -> bool {
-        self.roles[site].is_none() && !self.both[site] && self.key_matches(site, site)
+        self.roles[site].is_none()
+            && !self.both[site]
+            && self.kernel.sites[site].merged_into.is_none()
+            && self.key_matches(site, site)
     }
 
     /// A hash of what [`Finder::key_matches`] compares: sites that match hash alike.

@@ -37,6 +37,9 @@ pub struct Options {
     /// Simulate every block one by one, without counting blocks that behave alike once (slower; the
     /// result is the same, which the tests check).
     pub full_simulation: bool,
+    /// Headers the file includes with `#include "…"`: the name as written and the text (see
+    /// [`headers_beside`]).
+    pub headers: Vec<(String, String)>,
 }
 
 /// Totals over the launch, named after the Nsight Compute metrics they match.
@@ -159,6 +162,10 @@ pub struct Report {
     /// The predicted time on the H200 ([`crate::engine::timing`]); `None` when the block cannot run.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub time: Option<crate::engine::timing::Prediction>,
+    /// The atomics the kernel calls, `line:column text`: not in the counts, which Nsight Compute
+    /// keeps apart (`…_op_atom`, `…_op_red`).
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub atomics: Vec<String>,
 }
 
 impl Report {
@@ -300,6 +307,63 @@ pub fn launch_defines(source: &str) -> Result<Vec<(String, String)>> {
     Ok(defines)
 }
 
+/// The most headers [`headers_beside`] reads, and the most bytes of each.
+const MAX_HEADERS: usize = 32;
+const MAX_HEADER_BYTES: u64 = 1 << 20;
+
+/// The headers `source` (the file at `path`) includes with `#include "name"`, read from beside it
+/// (and theirs, from beside them): each name as written, with its text. A header that is missing,
+/// not a regular file, larger than 1 MiB or not UTF-8 is left out (the kernel then meets what it
+/// lacks by name); at most 32 are read.
+pub fn headers_beside(path: &std::path::Path, source: &str) -> Vec<(String, String)> {
+    let mut out: Vec<(String, String)> = Vec::new();
+    let mut seen = std::collections::HashSet::new();
+    let dir = path
+        .parent()
+        .map(std::path::Path::to_path_buf)
+        .unwrap_or_default();
+    let mut queue: Vec<(std::path::PathBuf, String)> = vec![(dir, source.to_string())];
+    while let Some((dir, text)) = queue.pop() {
+        for line in text.lines() {
+            let line = line.trim_start();
+            let Some(rest) = line.strip_prefix('#') else {
+                continue;
+            };
+            let Some(rest) = rest.trim_start().strip_prefix("include") else {
+                continue;
+            };
+            let rest = rest.trim();
+            let Some(name) = rest.strip_prefix('"').and_then(|r| r.split('"').next()) else {
+                continue;
+            };
+            if out.len() >= MAX_HEADERS {
+                return out;
+            }
+            let file = dir.join(name);
+            let key = std::fs::canonicalize(&file).unwrap_or_else(|_| file.clone());
+            if !seen.insert(key) {
+                continue;
+            }
+            let Ok(meta) = std::fs::metadata(&file) else {
+                continue;
+            };
+            if !meta.is_file() || meta.len() > MAX_HEADER_BYTES {
+                continue;
+            }
+            let Ok(header) = std::fs::read_to_string(&file) else {
+                continue;
+            };
+            let inner = file
+                .parent()
+                .map(std::path::Path::to_path_buf)
+                .unwrap_or_default();
+            queue.push((inner, header.clone()));
+            out.push((name.to_string(), header));
+        }
+    }
+    out
+}
+
 /// Reads a `NAME=VALUE` define.
 pub fn parse_define(text: &str) -> Result<(String, String)> {
     match text.split_once('=') {
@@ -338,7 +402,13 @@ pub fn prepare(source: &str, file: &str, options: &Options) -> Result<(ast::Kern
     // The launch line's defines come first, so that the options' (the command line's) replace them.
     let mut defines = launch_defines(source)?;
     defines.extend(options.defines.iter().cloned());
-    let kernel = parse::parse_kernel(source, file, options.kernel.as_deref(), &defines)?;
+    let kernel = parse::parse_kernel(
+        source,
+        file,
+        options.kernel.as_deref(),
+        &defines,
+        &options.headers,
+    )?;
     Ok((kernel, launch))
 }
 
@@ -464,6 +534,11 @@ pub fn report(
         profile: ran.profile,
         shared_bytes: kernel.shared_bytes,
         time: None,
+        atomics: kernel
+            .atomics
+            .iter()
+            .map(|(p, text)| format!("{}:{} {text}", p.line, p.column))
+            .collect(),
     };
     report.time = report.predict(&crate::engine::timing::H200);
     Ok(report)
@@ -767,6 +842,12 @@ pub fn render_text_with(source: &str, report: &Report, lang: Lang, lines: Shown)
     }
     let _ = writeln!(out, "\n{}", t!(lang, "analyze-text-totals"));
     totals_text(&mut out, &report.totals, lang);
+    if !report.atomics.is_empty() {
+        let _ = writeln!(out, "  {}", t!(lang, "analyze-text-atomics"));
+        for a in &report.atomics {
+            let _ = writeln!(out, "    {a}");
+        }
+    }
     if let Some(m) = &report.merged_totals {
         let _ = writeln!(out, "\n{}", t!(lang, "analyze-text-merged-totals"));
         totals_text(&mut out, m, lang);

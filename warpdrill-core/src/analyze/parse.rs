@@ -38,6 +38,8 @@ enum Binding {
     /// A local of a vector type (`float4 t`): one slot, its value not followed; its fields are
     /// values of the component type.
     LocalVector(usize, ElemTy),
+    /// A template parameter that names a `__device__` function (`blockReduce<warpReduceSum>`).
+    Function(String),
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -70,8 +72,35 @@ struct Cx<'a> {
     site_wraps: Vec<Wrap>,
     /// Names of the `__device__` functions the file defines.
     device_fns: std::collections::HashSet<String>,
-    /// Where each (non-template) `__device__` function the file defines is, by name: its bytes.
-    device_defs: HashMap<String, (usize, usize)>,
+    /// Where each `__device__` function the file defines is, by name: its bytes (a templated one's
+    /// from its `template <…>`).
+    device_defs: HashMap<String, (usize, usize, usize)>,
+    /// Further definitions of a name (overloads), chosen by how many arguments a call passes.
+    overloads: HashMap<String, Vec<(usize, usize, usize, usize)>>,
+    /// The texts the file's functions come from: the file (0), then each header it includes.
+    sources: Vec<&'a str>,
+    /// Which of them `src` is.
+    src_index: usize,
+    /// The text of the `__device__` function being inlined, and which source it is.
+    fsrc: &'a str,
+    fsrc_index: usize,
+    /// Headers beside the file (`#include "common.h"`): the name as written, the text, the tree.
+    headers: Vec<(&'a str, &'a str, &'a tree_sitter::Tree)>,
+    /// Headers already read (an include guard or `#pragma once` reads each once).
+    included: std::collections::HashSet<usize>,
+    /// The atomics the kernel calls, where and as written: counted apart, not as loads or stores.
+    atomics: Vec<(Pos, String)>,
+    /// Names declared `volatile` (parameters, locals, `__shared__` arrays): each read of them is
+    /// made, none reused.
+    volatile_names: std::collections::HashSet<String>,
+    /// Structs whose member functions hand out an `extern __shared__` array (cuda-samples'
+    /// `SharedMemory<T>`), and the locals of such a type.
+    smem_structs: std::collections::HashSet<String>,
+    smem_objects: std::collections::HashSet<String>,
+    /// Templated structs (llm.c's `Packed128<T>`), by name: where their `template <…>` is.
+    struct_templates: HashMap<String, (usize, usize, usize)>,
+    /// Static constant members of structs, by the struct's name (as instantiated) and member.
+    statics: HashMap<(String, String), i64>,
     /// Statements an inlined call in the statement being lowered runs first.
     pending: Vec<Stmt>,
     /// The `__device__` calls being inlined, innermost last: the local of the value returned (and
@@ -99,6 +128,47 @@ struct Cx<'a> {
     ptr_offset: HashMap<String, usize>,
     /// Locals declared without a value and not assigned yet (in source order), with their names.
     unset: HashMap<usize, String>,
+    /// Every function-like `#define` of the file, by where it starts: its parameters and its body
+    /// as an expression snippet to parse (see [`macro_snippets`]).
+    macro_defs: HashMap<(usize, usize), (Vec<String>, &'a str)>,
+    /// The function-like macros defined so far, by name.
+    macros: HashMap<String, (Vec<String>, &'a str)>,
+}
+
+/// The prefix of a macro's snippet: its body parses as this declaration's value.
+const MACRO_PREFIX: &str = "int __warpdrill_value = (";
+
+/// Every function-like `#define NAME(a, b) body` of the tree, by where it starts: its parameters
+/// and `int __warpdrill_value = (body);`, the body as an expression to parse when it is used.
+fn macro_snippets(root: Node, src: &str) -> Vec<(usize, Vec<String>, String)> {
+    let mut out = Vec::new();
+    let mut stack = vec![root];
+    while let Some(n) = stack.pop() {
+        if n.kind() == "preproc_function_def" {
+            let params = n
+                .child_by_field_name("parameters")
+                .map(|p| {
+                    let mut c = p.walk();
+                    p.named_children(&mut c)
+                        .map(|a| src[a.byte_range()].trim().to_string())
+                        .collect()
+                })
+                .unwrap_or_default();
+            let body = n
+                .child_by_field_name("value")
+                .map(|v| define_value(&src[v.byte_range()]))
+                .unwrap_or_default();
+            out.push((n.start_byte(), params, format!("{MACRO_PREFIX}{body});")));
+            continue;
+        }
+        // Macros are defined at file scope or in a function's body; not inside expressions.
+        if matches!(n.kind(), "expression_statement" | "declaration" | "comment") {
+            continue;
+        }
+        let mut c = n.walk();
+        stack.extend(n.named_children(&mut c));
+    }
+    out
 }
 
 /// The most elements a `__shared__` array may have in one dimension.
@@ -193,10 +263,33 @@ pub fn parse_kernel(
     file: &str,
     kernel: Option<&str>,
     defines: &[(String, String)],
+    headers: &[(String, String)],
 ) -> Result<Kernel> {
     let tree = parse_tree(source, file)?;
     let root = tree.root_node();
+    let header_trees: Vec<(&str, &str, tree_sitter::Tree)> = headers
+        .iter()
+        .filter_map(|(name, text)| {
+            Some((name.as_str(), text.as_str(), parse_tree(text, name).ok()?))
+        })
+        .collect();
+    let mut snippets = vec![(0, macro_snippets(root, source))];
+    for (k, (_, text, t)) in header_trees.iter().enumerate() {
+        snippets.push((k + 1, macro_snippets(t.root_node(), text)));
+    }
     let mut cx = Cx::new(source, file);
+    cx.macro_defs = snippets
+        .iter()
+        .flat_map(|(index, list)| {
+            list.iter()
+                .map(move |(at, params, text)| ((*index, *at), (params.clone(), text.as_str())))
+        })
+        .collect();
+    cx.headers = header_trees
+        .iter()
+        .map(|(n, t, tree)| (*n, *t, tree))
+        .collect();
+    cx.sources.extend(header_trees.iter().map(|(_, t, _)| *t));
     for (name, value) in defines {
         cx.defines.insert(name.clone(), value.clone());
     }
@@ -317,6 +410,49 @@ fn launch_template_args(source: &str, name: &str) -> Option<Vec<String>> {
         }
     }
     None
+}
+
+/// The arguments written in a call's `f<…>` (also `ns::f<…>`), as nodes.
+fn template_arguments(fnode: Node) -> Vec<Node> {
+    let mut n = strip_parens(fnode);
+    for _ in 0..8 {
+        match n.kind() {
+            "qualified_identifier" => match n.child_by_field_name("name") {
+                Some(inner) => n = inner,
+                None => return Vec::new(),
+            },
+            "template_function" => {
+                let Some(list) = n.child_by_field_name("arguments") else {
+                    return Vec::new();
+                };
+                let mut c = list.walk();
+                return list
+                    .named_children(&mut c)
+                    .filter(|a| a.kind() != "comment")
+                    .collect();
+            }
+            _ => return Vec::new(),
+        }
+    }
+    Vec::new()
+}
+
+/// The C name of a scalar type, for a template type parameter deduced from an argument.
+fn type_name(size: i64, w: Wrap) -> Option<&'static str> {
+    Some(match (size, w) {
+        (2, Wrap::Float) => "__half",
+        (4, Wrap::Float) => "float",
+        (8, Wrap::Float) => "double",
+        (1, Wrap::Signed(_)) => "signed char",
+        (1, Wrap::Unsigned(_)) => "unsigned char",
+        (2, Wrap::Signed(_)) => "short",
+        (2, Wrap::Unsigned(_)) => "unsigned short",
+        (4, Wrap::Signed(_)) => "int",
+        (4, Wrap::Unsigned(_)) => "unsigned int",
+        (8, Wrap::Signed(_)) => "long long",
+        (8, Wrap::Unsigned(_)) => "unsigned long long",
+        _ => return None,
+    })
 }
 
 /// `64, 8, foo<1, 2>` → `["64", "8", "foo<1, 2>"]`.
@@ -539,6 +675,19 @@ impl<'a> Cx<'a> {
             site_wraps: Vec::new(),
             device_fns: std::collections::HashSet::new(),
             device_defs: HashMap::new(),
+            overloads: HashMap::new(),
+            sources: vec![src],
+            src_index: 0,
+            fsrc: src,
+            fsrc_index: 0,
+            headers: Vec::new(),
+            included: std::collections::HashSet::new(),
+            atomics: Vec::new(),
+            volatile_names: std::collections::HashSet::new(),
+            smem_structs: std::collections::HashSet::new(),
+            smem_objects: std::collections::HashSet::new(),
+            struct_templates: HashMap::new(),
+            statics: HashMap::new(),
             pending: Vec::new(),
             inline: Vec::new(),
             jumped: Vec::new(),
@@ -547,6 +696,8 @@ impl<'a> Cx<'a> {
             in_loop_head: false,
             errors: Vec::new(),
             in_pp: false,
+            macro_defs: HashMap::new(),
+            macros: HashMap::new(),
             site_vector: Vec::new(),
             assigned: std::collections::HashSet::new(),
             ptr_offset: HashMap::new(),
@@ -596,6 +747,8 @@ impl<'a> Cx<'a> {
                         self.defines.insert(name, value);
                     }
                 }
+                "preproc_function_def" => self.function_macro(node),
+                "preproc_include" => self.include(node, given, depth),
                 "preproc_ifdef" | "preproc_if" if depth < 32 => {
                     for item in self.pp_items(node) {
                         self.top_single(item, given, kernels, depth + 1)?;
@@ -612,6 +765,7 @@ impl<'a> Cx<'a> {
                     }
                 }
                 "struct_specifier" => {
+                    self.note_smem_struct(node);
                     // A struct the analyser cannot lay out matters only if the kernel uses it.
                     let _ = self.struct_def(node, None);
                 }
@@ -633,7 +787,23 @@ impl<'a> Cx<'a> {
                         && d.kind() == "type_identifier"
                     {
                         let t = normalize(self.text(ty));
-                        self.typedefs.insert(self.text(d).to_string(), t);
+                        let alias = self.text(d).to_string();
+                        if let Some(ety) = self.struct_type(&t) {
+                            self.structs.insert(alias.clone(), ety);
+                            let key = self.canonical(&t);
+                            for ((st, m), v) in self
+                                .statics
+                                .clone()
+                                .into_iter()
+                                .filter(|((st, _), _)| *st == key)
+                            {
+                                let _ = st;
+                                self.statics.insert((alias.clone(), m), v);
+                            }
+                        }
+                        self.typedefs.insert(alias, t);
+                    } else if node.kind() == "declaration" {
+                        self.file_constant(node, given);
                     }
                 }
                 "alias_declaration" => {
@@ -650,12 +820,29 @@ impl<'a> Cx<'a> {
                     if let Some(name) = global_name(node, self.src) {
                         kernels.push((name, node, None));
                     } else if let Some(name) = function_name(node, self.src) {
-                        self.device_defs
-                            .insert(name.clone(), (node.start_byte(), node.end_byte()));
+                        let def = (self.src_index, node.start_byte(), node.end_byte());
+                        self.overload(&name, def, node);
+                        self.device_defs.insert(name.clone(), def);
                         self.device_fns.insert(name);
                     }
                 }
                 "template_declaration" => {
+                    let mut c = node.walk();
+                    if let Some(st) = node
+                        .named_children(&mut c)
+                        .find(|n| n.kind() == "struct_specifier")
+                    {
+                        self.note_smem_struct(st);
+                        if let Some(n) = st.child_by_field_name("name")
+                            && n.kind() == "type_identifier"
+                            && st.child_by_field_name("body").is_some()
+                        {
+                            self.struct_templates.insert(
+                                self.text(n).to_string(),
+                                (self.src_index, node.start_byte(), node.end_byte()),
+                            );
+                        }
+                    }
                     let mut c = node.walk();
                     let inner = node
                         .named_children(&mut c)
@@ -664,6 +851,10 @@ impl<'a> Cx<'a> {
                         if let Some(name) = global_name(f, self.src) {
                             kernels.push((name, f, node.child_by_field_name("parameters")));
                         } else if let Some(name) = function_name(f, self.src) {
+                            // The whole declaration: its template parameters are bound per call.
+                            let def = (self.src_index, node.start_byte(), node.end_byte());
+                            self.overload(&name, def, f);
+                            self.device_defs.insert(name.clone(), def);
                             self.device_fns.insert(name);
                         }
                     }
@@ -672,6 +863,212 @@ impl<'a> Cx<'a> {
             }
         }
         Ok(())
+    }
+
+    /// Records a definition of `name` with the number of parameters of its function `f`.
+    fn overload(&mut self, name: &str, (index, start, end): (usize, usize, usize), f: Node) {
+        let mut decl = f.child_by_field_name("declarator");
+        while let Some(d) = decl.filter(|d| d.kind() != "function_declarator") {
+            decl = d.child_by_field_name("declarator");
+        }
+        let params = decl
+            .and_then(|d| d.child_by_field_name("parameters"))
+            .map_or(0, |list| {
+                let mut c = list.walk();
+                list.named_children(&mut c)
+                    .filter(|p| p.kind() == "parameter_declaration")
+                    .count()
+            });
+        self.overloads
+            .entry(name.to_string())
+            .or_default()
+            .push((params, index, start, end));
+    }
+
+    /// `#include "common.h"` of a header beside the file: its defines, types, constants, macros
+    /// and `__device__` functions (not its kernels) take effect here. `<…>` headers are the
+    /// toolkit's, whose names the analyser knows.
+    fn include(&mut self, node: Node, given: &std::collections::HashSet<String>, depth: u32) {
+        let Some(path) = node.child_by_field_name("path") else {
+            return;
+        };
+        if path.kind() != "string_literal" {
+            return;
+        }
+        let name = self.text(path).trim_matches('"').to_string();
+        let Some(k) = self.headers.iter().position(|(n, _, _)| {
+            *n == name
+                || std::path::Path::new(n).file_name() == std::path::Path::new(&name).file_name()
+        }) else {
+            return;
+        };
+        if !self.included.insert(k) || depth >= 16 {
+            return;
+        }
+        let (_, text, tree) = self.headers[k];
+        let src = std::mem::replace(&mut self.src, text);
+        let was = std::mem::replace(&mut self.src_index, k + 1);
+        let mut kernels = Vec::new();
+        let _ = self.top(tree.root_node(), given, &mut kernels, depth + 1);
+        self.src = src;
+        self.src_index = was;
+    }
+
+    /// A function-like `#define` takes effect here (a later one of the same name replaces it).
+    fn function_macro(&mut self, node: Node) {
+        let Some(name) = node
+            .child_by_field_name("name")
+            .map(|n| self.text(n).to_string())
+        else {
+            return;
+        };
+        if let Some(def) = self
+            .macro_defs
+            .get(&(self.src_index, node.start_byte()))
+            .cloned()
+        {
+            self.defines.remove(&name);
+            self.macros.insert(name, def);
+        }
+    }
+
+    /// `CEIL_DIV(n, 4)`, a use of a function-like macro: its body read with each parameter
+    /// standing for its argument (an expression, or an array passed by name), in the scope of the
+    /// use. Accesses in the body are placed at the use.
+    fn expand_macro(
+        &mut self,
+        node: Node,
+        name: &str,
+        (params, snippet): (Vec<String>, &'a str),
+        args: &[Node],
+    ) -> Result<(Expr, Wrap)> {
+        let variadic = params.last().is_some_and(|p| p.ends_with("..."));
+        if params.len() != args.len() && !(params.len() == 1 && args.is_empty()) || variadic {
+            return self.unsupported(
+                node,
+                format!(
+                    "the macro `{name}` used with {} arguments (it takes {})",
+                    args.len(),
+                    params.len()
+                ),
+            );
+        }
+        if self.define_depth > 16 {
+            return self.unsupported(node, format!("the macro `{name}`, which uses itself"));
+        }
+        let mut scope = HashMap::new();
+        for (p, a) in params.iter().zip(args) {
+            let a = strip_parens(*a);
+            let by_name = if a.kind() == "identifier" {
+                match self.lookup(self.text(a)) {
+                    Some(
+                        b @ (Binding::Pointer(_)
+                        | Binding::Shared(..)
+                        | Binding::Alias(..)
+                        | Binding::LocalArray(..)
+                        | Binding::LocalVector(..)
+                        | Binding::Group(_)),
+                    ) => Some(b.clone()),
+                    _ => None,
+                }
+            } else {
+                None
+            };
+            let b = match by_name {
+                Some(b) => b,
+                None => {
+                    let (e, w) = self.expr_t(a)?;
+                    Binding::Value(e, w)
+                }
+            };
+            scope.insert(p.clone(), b);
+        }
+        let mut parser = Parser::new();
+        let tree = parser
+            .set_language(&tree_sitter_cuda::LANGUAGE.into())
+            .ok()
+            .and_then(|_| parser.parse(snippet, None));
+        let Some(tree) = tree else {
+            return self.unsupported(node, format!("the macro `{name}`"));
+        };
+        let root = tree.root_node();
+        let value = root
+            .named_child(0)
+            .and_then(|d| d.child_by_field_name("declarator"))
+            .and_then(|d| d.child_by_field_name("value"));
+        let Some(value) = value.filter(|_| !root.has_error()) else {
+            return self.unsupported(
+                node,
+                format!("the macro `{name}` (its body is not an expression)"),
+            );
+        };
+        let first_site = self.sites.len();
+        let src = std::mem::replace(&mut self.src, snippet);
+        self.scopes.push(scope);
+        self.define_depth += 1;
+        let r = self.expr_t(value);
+        self.define_depth -= 1;
+        self.scopes.pop();
+        self.src = src;
+        let at = pos(node);
+        let text = self.short(node);
+        for site in &mut self.sites[first_site..] {
+            site.pos = at;
+            site.text = text.clone();
+        }
+        r.map_err(|e| match e {
+            AnalyzeError::Unsupported { file, what, .. } => AnalyzeError::Unsupported {
+                file,
+                line: at.line,
+                column: at.column,
+                what: format!("{what} (in the macro `{name}`)"),
+            },
+            other => other,
+        })
+    }
+
+    /// `const int WARPSIZE = 32;` (or `constexpr`, `static const unsigned …`) at file scope: a
+    /// constant the kernels may use, read like a `#define` of its value (a `-D` of the same name
+    /// wins).
+    fn file_constant(&mut self, node: Node, given: &std::collections::HashSet<String>) {
+        let mut cursor = node.walk();
+        let children: Vec<Node> = node.children(&mut cursor).collect();
+        let constant = children.iter().any(|c| {
+            matches!(c.kind(), "type_qualifier" | "storage_class_specifier")
+                && matches!(self.text(*c), "const" | "constexpr")
+        });
+        let Some(ty) = node.child_by_field_name("type") else {
+            return;
+        };
+        if !constant {
+            return;
+        }
+        // The value keeps its declared type, written as a cast C reads the same way everywhere.
+        let cast = match self.scalar_ty(&normalize(self.text(ty))) {
+            Some((_, Wrap::Signed(b))) if b <= 32 => "int",
+            Some((_, Wrap::Unsigned(b))) if b <= 32 => "unsigned int",
+            Some((_, Wrap::Signed(_))) => "long long",
+            Some((_, Wrap::Unsigned(_))) => "unsigned long long",
+            Some((4, Wrap::Float)) => "float",
+            Some((_, Wrap::Float)) => "double",
+            _ => return,
+        };
+        for d in children.iter().filter(|c| c.kind() == "init_declarator") {
+            let (Some(name), Some(value)) = (
+                d.child_by_field_name("declarator"),
+                d.child_by_field_name("value"),
+            ) else {
+                continue;
+            };
+            if name.kind() != "identifier" || value.kind() == "initializer_list" {
+                continue;
+            }
+            let name = self.text(name).to_string();
+            if !given.contains(&name) {
+                let value = format!("(({cast})({}))", define_value(self.text(value)));
+                self.defines.insert(name, value);
+            }
+        }
     }
 
     /// The items of the branch a preprocessor conditional takes.
@@ -856,7 +1253,35 @@ impl<'a> Cx<'a> {
     }
 
     fn text(&self, node: Node) -> &'a str {
-        &self.src[node.byte_range()]
+        self.src.get(node.byte_range()).unwrap_or("")
+    }
+
+    /// The text of a node of the function being inlined (which may come from a header).
+    fn ftext(&self, node: Node) -> &'a str {
+        self.fsrc.get(node.byte_range()).unwrap_or("")
+    }
+
+    fn fshort(&self, node: Node) -> String {
+        let t: String = self
+            .ftext(node)
+            .split_whitespace()
+            .collect::<Vec<_>>()
+            .join(" ");
+        if t.chars().count() > 40 {
+            format!("{}…", t.chars().take(40).collect::<String>())
+        } else {
+            t
+        }
+    }
+
+    /// Runs `f` reading the text of the function being inlined.
+    fn in_fsrc<T>(&mut self, f: impl FnOnce(&mut Self) -> T) -> T {
+        let src = std::mem::replace(&mut self.src, self.fsrc);
+        let index = std::mem::replace(&mut self.src_index, self.fsrc_index);
+        let r = f(self);
+        self.src = src;
+        self.src_index = index;
+        r
     }
 
     fn unsupported<T>(&self, node: Node, what: impl Into<String>) -> Result<T> {
@@ -975,6 +1400,17 @@ impl<'a> Cx<'a> {
         self.scopes.iter().rev().find_map(|s| s.get(name))
     }
 
+    /// The array an alias names (by the name it was declared with): the innermost pointer
+    /// parameter or `__shared__` array of that name, past an inlined function's parameters that
+    /// reuse it.
+    fn root_array(&self, name: &str) -> Option<&Binding> {
+        self.scopes
+            .iter()
+            .rev()
+            .filter_map(|s| s.get(name))
+            .find(|b| matches!(b, Binding::Pointer(_) | Binding::Shared(..)))
+    }
+
     /// A read of local `slot` at `node`: refused while it has no value, which C leaves undefined
     /// (the analyser would have to guess one).
     fn read_local(&self, slot: usize, node: Node) -> Result<()> {
@@ -1040,6 +1476,7 @@ impl<'a> Cx<'a> {
             sites: self.sites,
             locals: self.locals,
             shared_bytes: self.shared_bytes,
+            atomics: self.atomics,
             lines: (
                 line(node.start_position().row),
                 line(node.end_position().row),
@@ -1047,11 +1484,283 @@ impl<'a> Cx<'a> {
         })
     }
 
+    /// `Packed128<floatX>` with its arguments' typedefs resolved: `Packed128<__nv_bfloat16>`.
+    fn canonical(&self, text: &str) -> String {
+        let text = self.resolve(&normalize(text));
+        let Some((base, rest)) = text.split_once('<') else {
+            return text;
+        };
+        let args = split_args(rest.trim_end().trim_end_matches('>'));
+        let args: Vec<String> = args.iter().map(|a| self.resolve(&normalize(a))).collect();
+        format!("{}<{}>", base.trim(), args.join(", "))
+    }
+
+    /// The layout of a templated struct's instance (`Packed128<float>`): its type parameters bound
+    /// to the arguments, its `static constexpr` members evaluated (kept for `x128::size`), its
+    /// data members laid out as C lays them out (`alignas(N)` read); member functions are left
+    /// out. A struct of one array of scalars (or one scalar or vector) is loadable whole, like a
+    /// vector type.
+    fn struct_type(&mut self, text: &str) -> Option<ElemTy> {
+        let key = self.canonical(text);
+        if let Some(t) = self.structs.get(&key) {
+            return Some(t.clone());
+        }
+        let (base, rest) = key.split_once('<')?;
+        let &(index, start, end) = self.struct_templates.get(base.trim())?;
+        let args = split_args(rest.trim_end().trim_end_matches('>'));
+        let src = self.sources[index];
+        let tree = parse_tree(src, self.file).ok()?;
+        let decl = tree.root_node().descendant_for_byte_range(start, end)?;
+        let mut decl = decl;
+        while decl.kind() != "template_declaration" {
+            decl = decl.parent()?;
+        }
+        let params = decl.child_by_field_name("parameters")?;
+        let mut c = decl.walk();
+        let st = decl
+            .named_children(&mut c)
+            .find(|n| n.kind() == "struct_specifier")?;
+        let body = st.child_by_field_name("body")?;
+        let old_src = std::mem::replace(&mut self.src, src);
+        let old_index = std::mem::replace(&mut self.src_index, index);
+        let mut saved = Vec::new();
+        let mut c = params.walk();
+        let list: Vec<Node> = params
+            .named_children(&mut c)
+            .filter(|n| n.kind() != "comment")
+            .collect();
+        let mut scope = HashMap::new();
+        for (k, p) in list.iter().enumerate() {
+            let arg = args.get(k).cloned();
+            match p.kind() {
+                "type_parameter_declaration" | "optional_type_parameter_declaration" => {
+                    let name = {
+                        let mut c = p.walk();
+                        p.named_children(&mut c)
+                            .find(|n| n.kind() == "type_identifier")
+                            .map(|n| self.text(n).to_string())
+                    };
+                    if let (Some(n), Some(a)) = (name, arg) {
+                        let old = self.typedefs.insert(n.clone(), a);
+                        saved.push((n, old));
+                    }
+                }
+                "parameter_declaration" | "optional_parameter_declaration" => {
+                    if let (Some(d), Some(a)) = (p.child_by_field_name("declarator"), arg)
+                        && let Ok(v) = a.trim().parse::<i64>()
+                    {
+                        scope.insert(
+                            self.text(d).to_string(),
+                            Binding::Value(Expr::Int(v), Wrap::Signed(32)),
+                        );
+                    }
+                }
+                _ => {}
+            }
+        }
+        self.scopes.push(scope);
+        let layout = self.instance_layout(st, body, &key);
+        self.scopes.pop();
+        self.restore_types(saved);
+        self.src = old_src;
+        self.src_index = old_index;
+        let ety = layout?;
+        self.structs.insert(key, ety.clone());
+        Some(ety)
+    }
+
+    fn instance_layout(&mut self, st: Node, body: Node, key: &str) -> Option<ElemTy> {
+        let head = self.text(st).split('{').next().unwrap_or("").to_string();
+        let declared_align = head
+            .split("alignas(")
+            .nth(1)
+            .and_then(|r| r.split(')').next())
+            .and_then(|n| n.trim().parse::<i64>().ok())
+            .unwrap_or(1);
+        let mut offset = 0i64;
+        let mut align = declared_align.max(1);
+        let mut fields = Vec::new();
+        let mut scalars = 0;
+        let mut cursor = body.walk();
+        let items: Vec<Node> = body.named_children(&mut cursor).collect();
+        for field in items {
+            if field.kind() != "field_declaration" {
+                // Member functions, constructors, `= default`, access specifiers, comments.
+                continue;
+            }
+            let text = self.text(field);
+            let words: Vec<&str> = text
+                .split(|c: char| !(c.is_alphanumeric() || c == '_'))
+                .collect();
+            let ty = field.child_by_field_name("type")?;
+            if words.contains(&"static") {
+                // `static constexpr const int size = sizeof(int4) / sizeof(ElementType);`
+                let mut c = field.walk();
+                for d in field.children_by_field_name("declarator", &mut c) {
+                    let (Some(n), Some(v)) = (
+                        d.child_by_field_name("declarator"),
+                        d.child_by_field_name("default_value")
+                            .or_else(|| d.child_by_field_name("value")),
+                    ) else {
+                        continue;
+                    };
+                    let e = self.expr(v).ok()?;
+                    let value = const_eval(&e)?;
+                    let name = self.text(n).to_string();
+                    self.statics.insert((key.to_string(), name.clone()), value);
+                    self.bind(&name, Binding::Value(Expr::Int(value), Wrap::Signed(32)));
+                }
+                // `static constexpr int size = …;` may also read as a field with a default.
+                if let Some(v) = field.child_by_field_name("default_value")
+                    && let Some(d) = field.child_by_field_name("declarator")
+                {
+                    let e = self.expr(v).ok()?;
+                    let value = const_eval(&e)?;
+                    let name = self.text(d).to_string();
+                    self.statics.insert((key.to_string(), name.clone()), value);
+                    self.bind(&name, Binding::Value(Expr::Int(value), Wrap::Signed(32)));
+                }
+                continue;
+            }
+            let ety = self.elem_type(ty).ok()?;
+            let mut c = field.walk();
+            let decls: Vec<Node> = field.children_by_field_name("declarator", &mut c).collect();
+            for d in decls {
+                let (name, count) = match d.kind() {
+                    "field_identifier" => (self.text(d).to_string(), 1),
+                    "array_declarator" => {
+                        let n = d.child_by_field_name("declarator")?;
+                        let size = d.child_by_field_name("size")?;
+                        let e = self.expr(size).ok()?;
+                        (self.text(n).to_string(), const_eval(&e).filter(|&k| k > 0)?)
+                    }
+                    _ => return None,
+                };
+                offset = round_up(offset, ety.align);
+                align = align.max(ety.align);
+                scalars += count * ety.size.max(1) / ety.fields.len().max(1) as i64;
+                fields.push((name, offset, ety.size * count, ety.wrap));
+                offset += ety.size * count;
+            }
+        }
+        if fields.is_empty() {
+            return None;
+        }
+        let _ = scalars;
+        let size = round_up(offset, align);
+        let wrap = fields[0].3;
+        let whole = fields.len() == 1 && [1, 2, 4, 8, 16].contains(&size);
+        Some(ElemTy {
+            size,
+            align: if whole { size.max(align) } else { align },
+            fields,
+            whole,
+            wrap,
+        })
+    }
+
+    /// `struct SharedMemory { __device__ operator T*() { extern __shared__ int s[]; return (T*)s; } }`:
+    /// a struct that hands out dynamic shared memory.
+    fn note_smem_struct(&mut self, node: Node) {
+        let Some(name) = node.child_by_field_name("name") else {
+            return;
+        };
+        let name = self
+            .text(name)
+            .split('<')
+            .next()
+            .unwrap_or("")
+            .trim()
+            .to_string();
+        let body = node
+            .child_by_field_name("body")
+            .map(|b| self.text(b))
+            .unwrap_or("");
+        let flat = body.split_whitespace().collect::<Vec<_>>().join(" ");
+        if !name.is_empty() && flat.contains("extern __shared__") {
+            self.smem_structs.insert(name);
+        }
+    }
+
+    /// Whether `value` is dynamic shared memory handed out by such a struct: `SharedMemory<T>()`,
+    /// `smem.getPointer()`, `smem`, or a cast of one.
+    fn smem_source(&self, value: Node) -> bool {
+        let mut v = strip_parens(value);
+        while v.kind() == "cast_expression" {
+            match v.child_by_field_name("value") {
+                Some(inner) => v = strip_parens(inner),
+                None => return false,
+            }
+        }
+        match v.kind() {
+            "identifier" => self.smem_objects.contains(self.text(v)),
+            "call_expression" => match v.child_by_field_name("function") {
+                Some(f) if f.kind() == "field_expression" => f
+                    .child_by_field_name("argument")
+                    .is_some_and(|a| self.smem_objects.contains(self.text(strip_parens(a)))),
+                Some(f) => {
+                    let t = self.text(f);
+                    let base = t.split('<').next().unwrap_or("").trim();
+                    let base = base.rsplit("::").next().unwrap_or(base);
+                    self.smem_structs.contains(base)
+                }
+                None => false,
+            },
+            _ => false,
+        }
+    }
+
+    /// Records the names a declaration (or parameter) declares when it says `volatile`.
+    fn note_volatile(&mut self, node: Node, text: &str) {
+        let head = text.split('=').next().unwrap_or("");
+        if !head
+            .split(|c: char| !(c.is_alphanumeric() || c == '_'))
+            .any(|w| w == "volatile")
+        {
+            return;
+        }
+        let mut c = node.walk();
+        let decls: Vec<Node> = node.children_by_field_name("declarator", &mut c).collect();
+        for d in decls {
+            let mut n = d;
+            for _ in 0..16 {
+                if n.kind() == "identifier" {
+                    break;
+                }
+                match n.child_by_field_name("declarator") {
+                    Some(inner) => n = inner,
+                    None => break,
+                }
+            }
+            if n.kind() == "identifier" {
+                let name = text_of(self.src, n).to_string();
+                self.volatile_names.insert(name);
+            }
+        }
+    }
+
     fn param(&mut self, param: Node) -> Result<()> {
         if param.kind() == "comment" {
             return Ok(());
         }
-        if param.kind() != "parameter_declaration" {
+        self.note_volatile(param, self.text(param));
+        // `int* partial_sums = NULL`, `int width = 32`: a default the launch may leave out; a
+        // scalar's default is its value unless `-D` gives one.
+        if param.kind() == "optional_parameter_declaration"
+            && let (Some(d), Some(v)) = (
+                param.child_by_field_name("declarator"),
+                param.child_by_field_name("default_value"),
+            )
+            && d.kind() == "identifier"
+        {
+            let name = self.text(d).to_string();
+            let value = define_value(self.text(v));
+            self.defines.entry(name).or_insert(value);
+        }
+        if !matches!(
+            param.kind(),
+            "parameter_declaration" | "optional_parameter_declaration"
+        ) {
             return self.unsupported(param, format!("the parameter `{}`", self.short(param)));
         }
         let (Some(ty), Some(decl)) = (
@@ -1167,19 +1876,56 @@ impl<'a> Cx<'a> {
     }
 
     fn fuse_expr(&mut self, e: &mut Expr) {
+        // The same element read twice in one expression (`data[i] * data[i]`): nothing is written
+        // between the two reads, so nvcc loads it once. Only reads every lane makes (not those in
+        // one arm of `?:`, `&&` or `||`) are kept for later ones.
+        let mut always = Vec::new();
+        collect_unconditional_loads(e, &mut always);
+        let mut repeated = Vec::new();
+        for (j, &b) in always.iter().enumerate() {
+            let base = |t: &str| {
+                t.trim_start_matches(['*', '(', ' '])
+                    .split(|c: char| !(c.is_alphanumeric() || c == '_'))
+                    .next()
+                    .unwrap_or("")
+                    .to_string()
+            };
+            if self.volatile_names.contains(&base(&self.sites[b].text)) {
+                continue;
+            }
+            if let Some(&a) = always[..j].iter().find(|&&a| {
+                let (x, y) = (&self.sites[a], &self.sites[b]);
+                a != b
+                    && !repeated.contains(&a)
+                    && x.space == y.space
+                    && x.array == y.array
+                    && x.elem_bytes == y.elem_bytes
+                    && x.indices == y.indices
+                    && x.field_offset == y.field_offset
+                    && x.access_bytes == y.access_bytes
+            }) {
+                // Kept in the expression (its value is the first read's), counted nowhere.
+                self.sites[b].merged_into = Some(a);
+                repeated.push(b);
+            }
+        }
         let mut loads = Vec::new();
         collect_loads(e, &mut loads);
         let mut dead = Vec::new();
         let mut seen = vec![false; loads.len()];
         for i in 0..loads.len() {
             let a = loads[i];
-            if seen[i] || self.site_vector.get(a).copied().unwrap_or(0) == 0 {
+            if seen[i]
+                || self.site_vector.get(a).copied().unwrap_or(0) == 0
+                || self.sites[a].merged_into.is_some()
+            {
                 continue;
             }
             let mut members = vec![a];
             for (j, &b) in loads.iter().enumerate().skip(i + 1) {
                 let (x, y) = (&self.sites[a], &self.sites[b]);
                 if !seen[j]
+                    && y.merged_into.is_none()
                     && x.space == y.space
                     && x.array == y.array
                     && x.elem_bytes == y.elem_bytes
@@ -1315,7 +2061,13 @@ impl<'a> Cx<'a> {
             return Ok(());
         }
         match node.kind() {
-            "comment" | "preproc_call" | "empty_statement" => {}
+            "comment"
+            | "preproc_call"
+            | "empty_statement"
+            | "namespace_alias_definition"
+            | "using_declaration"
+            | "alias_declaration" => {}
+            "preproc_function_def" => self.function_macro(node),
             "preproc_def" => {
                 let name = node
                     .child_by_field_name("name")
@@ -1538,6 +2290,7 @@ impl<'a> Cx<'a> {
     }
 
     fn declaration(&mut self, node: Node, out: &mut Vec<Stmt>) -> Result<()> {
+        self.note_volatile(node, self.text(node));
         let mut cursor = node.walk();
         let mut shared = false;
         let mut is_extern = false;
@@ -1670,6 +2423,32 @@ impl<'a> Cx<'a> {
                     continue;
                 }
             }
+            let base_type = tname.split('<').next().unwrap_or("").trim();
+            let base_type = base_type.rsplit("::").next().unwrap_or(base_type);
+            if self.smem_structs.contains(base_type) && decl.kind() == "identifier" {
+                // `SharedMemory<T> smem;`: its pointer is read from it below.
+                self.smem_objects.insert(self.text(decl).to_string());
+                continue;
+            }
+            if decl.kind() == "init_declarator"
+                && let Some(d) = decl.child_by_field_name("declarator")
+                && d.kind() == "pointer_declarator"
+                && let Some(value) = decl.child_by_field_name("value")
+                && self.smem_source(value)
+            {
+                // `T* sdata = SharedMemory<T>();`: an `extern __shared__ T sdata[]`.
+                let Some(inner) = d
+                    .child_by_field_name("declarator")
+                    .filter(|n| n.kind() == "identifier")
+                else {
+                    return self.unsupported(d, "pointers to pointers");
+                };
+                let ety = self.elem_type(ty)?;
+                let n = (DYNAMIC_SMEM / ety.size.max(1)).max(1);
+                let name = self.text(inner).to_string();
+                self.bind(&name, Binding::Shared(ety, vec![n]));
+                continue;
+            }
             if decl.kind() == "init_declarator"
                 && let Some(d) = decl.child_by_field_name("declarator")
                 && d.kind() == "pointer_declarator"
@@ -1711,7 +2490,14 @@ impl<'a> Cx<'a> {
                 self.bind(&name, Binding::Alias(array, slot, view));
                 continue;
             }
-            if let Some(ety) = vector(&self.resolve(&tname)) {
+            let instance = if tname.contains('<') || self.structs.contains_key(&tname) {
+                self.struct_type(&tname)
+                    .or_else(|| self.structs.get(&tname).cloned())
+                    .filter(|e| e.whole)
+            } else {
+                None
+            };
+            if let Some(ety) = vector(&self.resolve(&tname)).or(instance) {
                 // `float4 t = reinterpret_cast<float4*>(&A[i])[0];`: one slot, its value not
                 // followed (its fields are values of the component type).
                 let (name_node, value) = match decl.kind() {
@@ -2130,6 +2916,22 @@ impl<'a> Cx<'a> {
             });
             return Ok(());
         }
+        if left.kind() == "call_expression"
+            && let Some(f) = left.child_by_field_name("function")
+            && f.kind() == "identifier"
+            && self.macros.contains_key(self.text(f))
+        {
+            // `AT(out, r, c) = v;`: a macro that names an element.
+            if let (Expr::Load(site), _) = self.call(left)? {
+                out.push(Stmt::Store {
+                    site,
+                    op,
+                    value,
+                    pos: pos(left),
+                });
+                return Ok(());
+            }
+        }
         self.unsupported(left, format!("assigning to `{}`", self.short(left)))
     }
 
@@ -2144,8 +2946,11 @@ impl<'a> Cx<'a> {
         if base.kind() != "identifier" {
             return Ok(None);
         }
-        let Some(Binding::LocalArray(slot, wrap)) = self.lookup(self.text(base)).cloned() else {
-            return Ok(None);
+        let (slot, wrap) = match self.lookup(self.text(base)).cloned() {
+            Some(Binding::LocalArray(slot, wrap)) => (slot, wrap),
+            // `packed[k]` of a packed struct (its `operator[]`): its registers, not followed.
+            Some(Binding::LocalVector(slot, ety)) => (slot, ety.wrap),
+            _ => return Ok(None),
         };
         if let Some(idx) = node
             .child_by_field_name("indices")
@@ -2336,7 +3141,7 @@ impl<'a> Cx<'a> {
         field: Option<(String, Node)>,
         view: Option<ElemTy>,
     ) -> Result<usize> {
-        let (space, ety, extents) = match self.lookup(&array) {
+        let (space, ety, extents) = match self.root_array(&array) {
             Some(Binding::Pointer(ety)) => (Space::Global, ety.clone(), Vec::new()),
             Some(Binding::Shared(ety, ext)) => {
                 (Space::Shared, ety.clone(), vec![ext.iter().product()])
@@ -2451,6 +3256,7 @@ impl<'a> Cx<'a> {
         let mut inner = Cx::new(&snippet, self.file);
         inner.defines = std::mem::take(&mut self.defines);
         inner.typedefs = std::mem::take(&mut self.typedefs);
+        inner.macros = self.macros.clone();
         inner.define_depth = self.define_depth + 1;
         inner.depth = self.depth;
         let r = inner.expr_t(value);
@@ -2526,6 +3332,13 @@ impl<'a> Cx<'a> {
                     Some(Binding::LocalVector(slot, ety)) => {
                         (Expr::Call(Func::Opaque, vec![Expr::Local(*slot)]), ety.wrap)
                     }
+                    Some(Binding::Function(f)) => {
+                        let f = f.clone();
+                        return self.unsupported(
+                            node,
+                            format!("using the function `{f}` as a value (only calls of it)"),
+                        );
+                    }
                     Some(Binding::Group(_)) => {
                         return self.unsupported(
                             node,
@@ -2564,8 +3377,30 @@ impl<'a> Cx<'a> {
             | "pointer_expression"
             | "assignment_expression"
             | "update_expression"
-            | "sizeof_expression" => {
+            | "sizeof_expression"
+            | "compound_literal_expression" => {
                 return self.expr_more(node);
+            }
+            // `x128::size`: a static constant member of a struct the file defines.
+            "qualified_identifier" => {
+                let text = normalize(self.text(node));
+                if let Some((ty, member)) = text.rsplit_once("::") {
+                    let ty = ty.trim().to_string();
+                    let member = member.trim().to_string();
+                    let _ = self.struct_type(&ty);
+                    let key = self.canonical(&ty);
+                    if let Some(v) = self
+                        .statics
+                        .get(&(ty.clone(), member.clone()))
+                        .or_else(|| self.statics.get(&(key, member.clone())))
+                    {
+                        return Ok((Expr::Int(*v), Wrap::Signed(32)));
+                    }
+                    if let Some(e) = named_constant(&member) {
+                        return Ok(e);
+                    }
+                }
+                return self.unsupported(node, format!("`{}`", self.short(node)));
             }
             other => {
                 return self.unsupported(node, format!("`{}` ({other})", self.short(node)));
@@ -2588,6 +3423,18 @@ impl<'a> Cx<'a> {
             "pointer_expression" => self.ex_pointer_expression(node),
             "assignment_expression" | "update_expression" => self.ex_assignment_expression(node),
             "sizeof_expression" => self.ex_sizeof_expression(node),
+            // `cg::plus<float>{}`, `float2{a, b}`: a value built from its parts.
+            "compound_literal_expression" => {
+                let value = match node.child_by_field_name("value") {
+                    Some(v) if v.kind() == "initializer_list" => self.opaque_list(v)?,
+                    _ => Expr::Call(Func::Opaque, Vec::new()),
+                };
+                let wrap = node
+                    .child_by_field_name("type")
+                    .and_then(|t| self.scalar_ty(&normalize(self.text(t))))
+                    .map_or(Wrap::Float, |(_, w)| w);
+                Ok((value, wrap))
+            }
             other => self.unsupported(node, format!("`{}` ({other})", self.short(node))),
         }
     }
@@ -2623,6 +3470,17 @@ impl<'a> Cx<'a> {
             {
                 let Some((_, _, _, wrap)) = ety.fields.iter().find(|(n, _, _, _)| n == field)
                 else {
+                    // `packed.size`: a static constant of the local's struct type.
+                    let known = self.statics.iter().find(|((st, m), _)| {
+                        m == field
+                            && self
+                                .structs
+                                .get(st)
+                                .is_some_and(|t| t.size == ety.size && t.fields == ety.fields)
+                    });
+                    if let Some((_, v)) = known {
+                        return Ok((Expr::Int(*v), Wrap::Signed(32)));
+                    }
                     return self.unsupported(node, format!("the field `{field}`"));
                 };
                 return Ok((Expr::Call(Func::Opaque, vec![Expr::Local(slot)]), *wrap));
@@ -2713,6 +3571,23 @@ impl<'a> Cx<'a> {
             let Some(o) = bin_op(self.text(op)) else {
                 return self.unsupported(op, format!("the operator `{}`", self.text(op)));
             };
+            // `mean != nullptr` of an array the kernel is given: an array is never null here.
+            if matches!(o, BinOp::Eq | BinOp::Ne) {
+                let null = |cx: &Self, n: Node| {
+                    matches!(cx.text(strip_parens(n)).trim(), "nullptr" | "NULL" | "0")
+                };
+                let array = |cx: &Self, n: Node| {
+                    let n = strip_parens(n);
+                    n.kind() == "identifier"
+                        && matches!(
+                            cx.lookup(cx.text(n)),
+                            Some(Binding::Pointer(_) | Binding::Alias(..) | Binding::Shared(..))
+                        )
+                };
+                if (array(self, l) && null(self, r)) || (null(self, l) && array(self, r)) {
+                    return Ok((Expr::Int(i64::from(o == BinOp::Ne)), Wrap::Signed(32)));
+                }
+            }
             let (a, wa) = self.expr_t(l)?;
             let (b, wb) = self.expr_t(r)?;
             binary_typed(o, a, wa, b, wb)
@@ -2969,7 +3844,7 @@ impl<'a> Cx<'a> {
 
     /// The element type of an array, by name.
     fn array_elem(&self, name: &str) -> Option<ElemTy> {
-        match self.lookup(name)? {
+        match self.root_array(name)? {
             Binding::Pointer(ety) | Binding::Shared(ety, _) => Some(ety.clone()),
             _ => None,
         }
@@ -3002,15 +3877,25 @@ impl<'a> Cx<'a> {
     #[inline(never)]
     fn ex_sizeof_expression(&mut self, node: Node) -> Result<(Expr, Wrap)> {
         Ok({
+            // `sizeof(T)` of a type name reads to the grammar as `sizeof` of a value `(T)`.
             let ty = node
                 .child_by_field_name("type")
+                .or_else(|| {
+                    node.child_by_field_name("value")
+                        .map(strip_parens)
+                        .filter(|v| v.kind() == "identifier")
+                })
                 .map(|t| normalize(self.text(t)));
             let size = match ty {
-                Some(t) => self
-                    .scalar_ty(&t)
-                    .map(|(s, _)| s)
-                    .or_else(|| vector(&t).map(|v| v.size))
-                    .or_else(|| self.structs.get(&t).map(|s| s.size)),
+                Some(t) => {
+                    let r = self.resolve(&t);
+                    self.scalar_ty(&t)
+                        .map(|(s, _)| s)
+                        .or_else(|| vector(&r).map(|v| v.size))
+                        .or_else(|| self.structs.get(&t).map(|s| s.size))
+                        .or_else(|| self.structs.get(&r).map(|s| s.size))
+                        .or_else(|| self.struct_type(&t).map(|s| s.size))
+                }
                 None => None,
             };
             match size {
@@ -3150,6 +4035,7 @@ impl<'a> Cx<'a> {
         name: &str,
         (start, end): (usize, usize),
         args: &[Node],
+        targs: &[Node],
     ) -> Result<(Expr, Wrap)> {
         if self.in_loop_head {
             return self.unsupported(
@@ -3166,7 +4052,7 @@ impl<'a> Cx<'a> {
         // The function parsed again from a copy of the file blank outside it: the same bytes,
         // lines and columns, so its nodes read from the file's text.
         let blanked: Vec<u8> = self
-            .src
+            .fsrc
             .bytes()
             .enumerate()
             .map(|(i, b)| {
@@ -3180,8 +4066,18 @@ impl<'a> Cx<'a> {
         let blanked = String::from_utf8(blanked).unwrap_or_default();
         let tree = parse_tree(&blanked, self.file)?;
         let mut f = tree.root_node().descendant_for_byte_range(start, end);
-        while let Some(n) = f.filter(|n| n.kind() != "function_definition") {
+        while let Some(n) =
+            f.filter(|n| !matches!(n.kind(), "function_definition" | "template_declaration"))
+        {
             f = n.parent();
+        }
+        let mut tparams = None;
+        if let Some(t) = f.filter(|n| n.kind() == "template_declaration") {
+            tparams = t.child_by_field_name("parameters");
+            let mut c = t.walk();
+            f = t
+                .named_children(&mut c)
+                .find(|n| n.kind() == "function_definition");
         }
         let Some(f) = f else {
             return self.unsupported(node, format!("the __device__ function `{name}`"));
@@ -3212,12 +4108,224 @@ impl<'a> Cx<'a> {
                 ),
             );
         }
+        // Template parameters: values from the call's `<…>` (or their defaults), types from it or
+        // deduced from the arguments; a type is bound for the call only.
+        let mut bound = Vec::new();
+        let mut saved_types = Vec::new();
+        if let Some(tp) = tparams {
+            let r =
+                self.template_call(tp, name, targs, &params, args, &mut bound, &mut saved_types);
+            if let Err(e) = r {
+                self.restore_types(saved_types);
+                return Err(e);
+            }
+        }
+        let r = self.inline_body(node, name, f, body, &params, args, bound);
+        self.restore_types(saved_types);
+        r
+    }
+
+    fn restore_types(&mut self, saved: Vec<(String, Option<String>)>) {
+        for (n, old) in saved.into_iter().rev() {
+            match old {
+                Some(t) => self.typedefs.insert(n, t),
+                None => self.typedefs.remove(&n),
+            };
+        }
+    }
+
+    /// Binds a templated `__device__` function's parameters for one call: `targs` are the
+    /// arguments written in its `<…>`, read in the caller's scope.
+    #[allow(clippy::too_many_arguments)]
+    fn template_call(
+        &mut self,
+        tparams: Node,
+        name: &str,
+        targs: &[Node],
+        params: &[Node],
+        args: &[Node],
+        bound: &mut Vec<(String, Binding)>,
+        saved: &mut Vec<(String, Option<String>)>,
+    ) -> Result<()> {
+        let mut cursor = tparams.walk();
+        let list: Vec<Node> = tparams
+            .named_children(&mut cursor)
+            .filter(|n| n.kind() != "comment")
+            .collect();
+        for (k, p) in list.iter().enumerate() {
+            let given = targs.get(k).copied();
+            match p.kind() {
+                "type_parameter_declaration" | "optional_type_parameter_declaration" => {
+                    let Some(pname) = p
+                        .child_by_field_name("name")
+                        .or_else(|| {
+                            let mut c = p.walk();
+                            p.named_children(&mut c)
+                                .find(|n| n.kind() == "type_identifier")
+                        })
+                        .map(|n| self.ftext(n).to_string())
+                    else {
+                        return self.unsupported(
+                            *p,
+                            format!("the template parameter `{}`", self.fshort(*p)),
+                        );
+                    };
+                    let ty = match given {
+                        Some(g) => Some(self.resolve(&normalize(self.text(g)))),
+                        None => self.deduce_type(&pname, params, args).or_else(|| {
+                            p.child_by_field_name("default_type")
+                                .map(|d| normalize(self.ftext(d)))
+                        }),
+                    };
+                    let Some(ty) = ty else {
+                        return self.unsupported(
+                            *p,
+                            format!(
+                                "the template parameter `{pname}` of `{name}` (give it in the call: `{name}<…>(…)`)"
+                            ),
+                        );
+                    };
+                    let old = self.typedefs.insert(pname.clone(), ty);
+                    saved.push((pname, old));
+                }
+                "parameter_declaration" | "optional_parameter_declaration" => {
+                    let (Some(ty), Some(d)) = (
+                        p.child_by_field_name("type"),
+                        p.child_by_field_name("declarator"),
+                    ) else {
+                        return self.unsupported(
+                            *p,
+                            format!("the template parameter `{}`", self.fshort(*p)),
+                        );
+                    };
+                    let pname = self.ftext(d).to_string();
+                    // `template <reduction_func_t f>` given a function: calls of `f` call it.
+                    if let Some(g) = given {
+                        let mut fname = self.text(g).trim().to_string();
+                        if let Some(Binding::Function(f)) = self.lookup(&fname) {
+                            fname = f.clone();
+                        }
+                        if self.device_defs.contains_key(&fname) {
+                            bound.push((pname, Binding::Function(fname)));
+                            continue;
+                        }
+                    }
+                    let wrap = self
+                        .scalar_ty(&normalize(self.ftext(ty)))
+                        .map_or(Wrap::Signed(32), |(_, w)| w);
+                    let e = match given {
+                        // `f<BM>(…)`: C++ reads a lone name in `<…>` as a type; here a value.
+                        Some(g) if g.kind() == "type_descriptor" => {
+                            let text = self.text(g).trim().to_string();
+                            match self.lookup(&text).cloned() {
+                                Some(Binding::Value(e, _)) => e,
+                                _ => match self.defines.get(&text).cloned() {
+                                    Some(v) => self.define_expr(&v, g)?.0,
+                                    None => {
+                                        return self.unsupported(
+                                            g,
+                                            format!("the template argument `{text}` (a constant)"),
+                                        );
+                                    }
+                                },
+                            }
+                        }
+                        Some(g) => self.expr(g)?,
+                        None => match p.child_by_field_name("default_value") {
+                            Some(dv) => self.in_fsrc(|cx| cx.expr(dv))?,
+                            None => {
+                                return self.unsupported(
+                                    *p,
+                                    format!(
+                                        "the template parameter `{pname}` of `{name}` (give it in the call: `{name}<…>(…)`)"
+                                    ),
+                                );
+                            }
+                        },
+                    };
+                    let Some(v) = const_eval(&e) else {
+                        let (at, text) = match given {
+                            Some(g) => (g, self.short(g)),
+                            None => (*p, self.fshort(*p)),
+                        };
+                        return self.unsupported(
+                            at,
+                            format!("the template argument `{text}` (a constant)"),
+                        );
+                    };
+                    bound.push((pname, Binding::Value(Expr::Int(wrap_const(v, wrap)), wrap)));
+                }
+                _ => {
+                    return self
+                        .unsupported(*p, format!("the template parameter `{}`", self.fshort(*p)));
+                }
+            }
+        }
+        Ok(())
+    }
+
+    /// The type a call's arguments give the template type parameter `t`: from a parameter
+    /// declared `T x` (the argument's type) or `T* p` (the array's element type).
+    fn deduce_type(&mut self, t: &str, params: &[Node], args: &[Node]) -> Option<String> {
+        for (param, arg) in params.iter().zip(args) {
+            let ty = param.child_by_field_name("type")?;
+            if normalize(self.ftext(ty)) != t {
+                continue;
+            }
+            if self.group_of(*arg).is_some() {
+                // `Group& g` given a cooperative group: the type only names the group.
+                return Some("cooperative_groups::thread_group".to_string());
+            }
+            let d = param.child_by_field_name("declarator")?;
+            if matches!(d.kind(), "pointer_declarator" | "array_declarator") {
+                let (array, _, view) = self.pointee_view(*arg).ok()?;
+                let e = view.or_else(|| self.array_elem(&array))?;
+                if let Some(n) = type_name(e.size, e.wrap).filter(|_| e.fields.is_empty()) {
+                    return Some(n.to_string());
+                }
+                continue;
+            }
+            let (_, w) = self.expr_t(*arg).ok()?;
+            let size = match w {
+                Wrap::Signed(b) | Wrap::Unsigned(b) => i64::from(b / 8).max(4),
+                Wrap::Float => 4,
+            };
+            return type_name(size, w).map(str::to_string);
+        }
+        None
+    }
+
+    /// The body of an inlined call, with its parameters bound to the arguments.
+    #[allow(clippy::too_many_arguments)]
+    fn inline_body(
+        &mut self,
+        node: Node,
+        name: &str,
+        f: Node,
+        body: Node,
+        params: &[Node],
+        args: &[Node],
+        mut bound: Vec<(String, Binding)>,
+    ) -> Result<(Expr, Wrap)> {
         let returns_text = f
             .child_by_field_name("type")
-            .map(|t| normalize(self.text(t)))
+            .map(|t| normalize(self.ftext(t)))
             .unwrap_or_default();
+        let returns_text = returns_text
+            .trim_start_matches("static ")
+            .trim_start_matches("inline ")
+            .to_string();
+        let returned_whole = self
+            .struct_type(&returns_text)
+            .or_else(|| vector(&self.resolve(&returns_text)))
+            .filter(|e| e.whole);
         let result = if returns_text == "void" {
             None
+        } else if let Some(e) = returned_whole {
+            // `Packed128<T> load128(const T* p)`: a value loadable whole, not followed.
+            let slot = self.locals;
+            self.locals += 1;
+            Some((slot, e.wrap))
         } else {
             let Some((_, wrap)) = self.scalar_ty(&returns_text) else {
                 return self.unsupported(
@@ -3239,38 +4347,64 @@ impl<'a> Cx<'a> {
             pos: pos(node),
         }];
         // The arguments are read in the caller's scope, then bound in the function's.
-        let mut bound = Vec::new();
         for (param, arg) in params.iter().zip(args) {
             let (Some(ty), Some(d)) = (
                 param.child_by_field_name("type"),
                 param.child_by_field_name("declarator"),
             ) else {
-                return self.unsupported(*param, format!("the parameter `{}`", self.short(*param)));
+                return self
+                    .unsupported(*param, format!("the parameter `{}`", self.fshort(*param)));
             };
-            let tname = normalize(self.text(ty));
+            let tname = normalize(self.ftext(ty));
             let pointer = matches!(d.kind(), "pointer_declarator" | "array_declarator");
             let ident = {
                 let mut n = d;
                 while n.kind() != "identifier" {
-                    match n.child_by_field_name("declarator") {
+                    let inner = n.child_by_field_name("declarator").or_else(|| {
+                        let mut c = n.walk();
+                        n.named_children(&mut c).find(|k| k.kind() == "identifier")
+                    });
+                    match inner {
                         Some(inner) => n = inner,
                         None => break,
                     }
                 }
                 n
             };
+            // `Group& g` of a cooperative group: the group itself (a reference changes nothing).
+            if d.kind() == "reference_declarator"
+                && ident.kind() == "identifier"
+                && let Some(g) = self.group_of(*arg)
+            {
+                bound.push((self.ftext(ident).to_string(), Binding::Group(g)));
+                continue;
+            }
             if ident.kind() != "identifier" || d.kind() == "reference_declarator" {
                 return self.unsupported(
                     *param,
                     format!(
                         "the parameter `{}` of `{name}` (references are not read)",
-                        self.short(*param)
+                        self.fshort(*param)
                     ),
                 );
             }
-            let pname = self.text(ident).to_string();
+            let pname = self.ftext(ident).to_string();
+            if self
+                .ftext(*param)
+                .split(|c: char| !(c.is_alphanumeric() || c == '_'))
+                .any(|w| w == "volatile")
+            {
+                self.volatile_names.insert(pname.clone());
+            }
+            let local_array = match self.lookup(self.text(strip_parens(*arg))) {
+                Some(Binding::LocalArray(slot, wrap)) if pointer => Some((*slot, *wrap)),
+                _ => None,
+            };
             if let Some(g) = self.group_of(*arg) {
                 bound.push((pname, Binding::Group(g)));
+            } else if let Some((slot, wrap)) = local_array {
+                // `float regM[8]` passed as `float* regM`: the same registers.
+                bound.push((pname, Binding::LocalArray(slot, wrap)));
             } else if pointer {
                 let (array, offset, view) = self.pointee_view(*arg)?;
                 let declared = self.elem_type_text(&tname);
@@ -3288,6 +4422,23 @@ impl<'a> Cx<'a> {
                     pos: pos(*arg),
                 });
                 bound.push((pname, Binding::Alias(array, slot, view)));
+            } else if let Some(ety) = self
+                .struct_type(&tname)
+                .or_else(|| vector(&self.resolve(&tname)))
+                .filter(|e| e.whole)
+            {
+                // A vector or packed struct passed by value: one slot, its value not followed.
+                let value = Expr::Call(Func::Opaque, vec![self.expr(*arg)?]);
+                let slot = self.locals;
+                self.locals += 1;
+                stmts.push(Stmt::SetLocal {
+                    slot,
+                    op: None,
+                    value,
+                    wrap: Wrap::Float,
+                    pos: pos(*arg),
+                });
+                bound.push((pname, Binding::LocalVector(slot, ety)));
             } else {
                 let Some((_, wrap)) = self.scalar_ty(&tname) else {
                     return self
@@ -3308,7 +4459,11 @@ impl<'a> Cx<'a> {
         }
         self.scopes.push(bound.into_iter().collect());
         self.inline.push((result, done));
-        let lowered = self.block(body);
+        // A `return` ends the function, not the caller's block: its flag guards only the rest of
+        // the function.
+        let mark = self.jumped.len();
+        let lowered = self.in_fsrc(|cx| cx.block(body));
+        self.jumped.truncate(mark);
         self.inline.pop();
         self.scopes.pop();
         stmts.extend(lowered?);
@@ -3327,7 +4482,12 @@ impl<'a> Cx<'a> {
             return self.unsupported(node, "this call");
         };
         let f = self.text(fnode).trim().to_string();
-        let name = f.rsplit("::").next().unwrap_or(&f).to_string();
+        let bare = f.split('<').next().unwrap_or(&f).trim();
+        let mut name = bare.rsplit("::").next().unwrap_or(bare).trim().to_string();
+        if let Some(Binding::Function(target)) = self.lookup(&name) {
+            name = target.clone();
+        }
+        let targs = template_arguments(fnode);
         let mut args = Vec::new();
         if let Some(list) = node.child_by_field_name("arguments") {
             let mut cursor = list.walk();
@@ -3337,19 +4497,48 @@ impl<'a> Cx<'a> {
                 }
             }
         }
+        if fnode.kind() == "identifier"
+            && self.lookup(&name).is_none()
+            && let Some(def) = self.macros.get(&name).cloned()
+        {
+            return self.expand_macro(node, &name, def, &args);
+        }
         if let Some(v) = self.group_call(fnode, &name, &args)? {
             return Ok(v);
         }
-        if let Some(&(start, end)) = self.device_defs.get(&name) {
-            return self.inline_call(node, &name, (start, end), &args);
-        }
-        if self.device_fns.contains(&name) {
-            return self.unsupported(
-                node,
-                format!(
-                    "calling the templated __device__ function `{name}` (write it into the kernel)"
-                ),
-            );
+        let overload = self.overloads.get(&name).and_then(|list| {
+            list.iter()
+                .rev()
+                .find(|(n, ..)| *n == args.len())
+                .map(|&(_, i, a, b)| (i, a, b))
+        });
+        if let Some((index, start, end)) = overload.or_else(|| self.device_defs.get(&name).copied())
+        {
+            let fsrc = std::mem::replace(&mut self.fsrc, self.sources[index]);
+            let findex = std::mem::replace(&mut self.fsrc_index, index);
+            let first_site = self.sites.len();
+            let r = self.inline_call(node, &name, (start, end), &args, &targs);
+            self.fsrc = fsrc;
+            self.fsrc_index = findex;
+            if index == self.src_index {
+                return r;
+            }
+            // A function of another text (a header): its accesses are placed at the call.
+            let at = pos(node);
+            let text = self.short(node);
+            for site in &mut self.sites[first_site..] {
+                site.pos = at;
+                site.text = text.clone();
+            }
+            return r.map_err(|e| match e {
+                AnalyzeError::Unsupported { file, what, .. } => AnalyzeError::Unsupported {
+                    file,
+                    line: at.line,
+                    column: at.column,
+                    what: format!("{what} (in `{name}`, from a header)"),
+                },
+                other => other,
+            });
         }
         if matches!(
             name.as_str(),
@@ -3368,13 +4557,69 @@ impl<'a> Cx<'a> {
                     return Ok((Expr::Load(site), self.site_wraps[site]));
                 }
             }
-            return self.unsupported(
-                node,
-                format!("`{}` (write __ldg(&array[index]))", self.short(node)),
-            );
+            // `__ldcs(x + c)`: a pointer into an array.
+            let (array, offset, view) = self.pointee_view(arg)?;
+            let site = self.flat_site(node, array, offset, None, view)?;
+            return Ok((Expr::Load(site), self.site_wraps[site]));
         }
-        if name.starts_with("atomic") {
-            return self.unsupported(node, format!("atomics (`{name}`)"));
+        if matches!(name.as_str(), "__stcs" | "__stcg" | "__stwb" | "__stwt") && args.len() == 2 {
+            // `__stcs(&a[i], v)` or `__stcs(a + i, v)`: a global store with a cache hint.
+            let (target, value) = (strip_parens(args[0]), args[1]);
+            let (value, _) = self.expr_t(value)?;
+            let site = match target.kind() {
+                "pointer_expression"
+                    if target.child_by_field_name("operator").map(|o| self.text(o))
+                        == Some("&") =>
+                {
+                    match target.child_by_field_name("argument").map(strip_parens) {
+                        Some(inner) => self.site(inner)?,
+                        None => return self.unsupported(target, "this store"),
+                    }
+                }
+                _ => {
+                    let (array, offset, view) = self.pointee_view(target)?;
+                    self.flat_site(node, array, offset, None, view)?
+                }
+            };
+            self.pending.push(Stmt::Store {
+                site,
+                op: None,
+                value,
+                pos: pos(node),
+            });
+            return Ok((Expr::Int(0), Wrap::Signed(32)));
+        }
+        if name.starts_with("atomic") && !args.is_empty() {
+            // `atomicAdd(&a[i], v)`: Nsight Compute counts atomics apart from loads and stores
+            // (op_atom, op_red), so they add nothing to these counts; the target must still be an
+            // element of an array the kernel knows, and the other arguments are read.
+            let target = strip_parens(args[0]);
+            let ok = if target.kind() == "pointer_expression"
+                && target.child_by_field_name("operator").map(|o| self.text(o)) == Some("&")
+            {
+                true
+            } else {
+                self.pointee_view(target).is_ok()
+            };
+            if !ok {
+                return self.unsupported(
+                    target,
+                    format!("the target of `{name}` (write &array[index] or a pointer into one)"),
+                );
+            }
+            let mut values = Vec::new();
+            for a in &args[1..] {
+                values.push(self.expr(*a)?);
+            }
+            let text = self.short(node);
+            self.atomics.push((pos(node), text));
+            let wrap = if name.contains("Add") || name.contains("Exch") {
+                self.expr_t(args[1.min(args.len() - 1)])
+                    .map_or(Wrap::Signed(32), |(_, w)| w)
+            } else {
+                Wrap::Signed(32)
+            };
+            return Ok((Expr::Call(Func::Opaque, values), wrap));
         }
         let mut typed = Vec::new();
         for a in &args {
@@ -3612,6 +4857,29 @@ fn collect_loads(e: &Expr, out: &mut Vec<usize>) {
             collect_loads(b, out);
         }
         Expr::Call(_, args) => args.iter().for_each(|a| collect_loads(a, out)),
+        _ => {}
+    }
+}
+
+fn text_of<'s>(src: &'s str, node: Node) -> &'s str {
+    src.get(node.byte_range()).unwrap_or("")
+}
+
+/// The loads `e` makes on every lane that evaluates it, in order (not those in one arm of `?:`,
+/// nor the right of `&&` and `||`).
+fn collect_unconditional_loads(e: &Expr, out: &mut Vec<usize>) {
+    match e {
+        Expr::Load(s) => out.push(*s),
+        Expr::Unary(_, a) | Expr::Cast(_, a) => collect_unconditional_loads(a, out),
+        Expr::Binary(BinOp::LAnd | BinOp::LOr, a, _) => collect_unconditional_loads(a, out),
+        Expr::Binary(_, a, b) => {
+            collect_unconditional_loads(a, out);
+            collect_unconditional_loads(b, out);
+        }
+        Expr::Cond(c, _, _) => collect_unconditional_loads(c, out),
+        Expr::Call(_, args) => args
+            .iter()
+            .for_each(|a| collect_unconditional_loads(a, out)),
         _ => {}
     }
 }

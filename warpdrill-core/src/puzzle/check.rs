@@ -262,6 +262,7 @@ fn parse_for(
         launch: Some(launch),
         defines: defines(size),
         full_simulation: false,
+        headers: Vec::new(),
     };
     let (kernel, launch) =
         analyze::prepare(source, file, &options).map_err(|e| CheckError(e.to_string()))?;
