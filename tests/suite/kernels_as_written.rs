@@ -428,10 +428,21 @@ __global__ void k(const float* A, float* B) {
         assert_eq!(counts(&a), counts(&b), "{inlined}");
         assert!(counts(&a).iter().any(|&n| n > 0));
     }
-    // A call in a loop's condition cannot be inlined there: named.
+    // In a loop's condition, a function that returns an expression is that expression
+    // (llm.c's `ceil_div`); one that needs statements first cannot run there, and is named.
+    let in_head = run("// launch: --grid 1 --block 32
+template<class T> __host__ __device__ T ceil_div(T a, T b) { return (a + b - 1) / b; }
+__global__ void k(float* B) {
+  for (int i = 0; i < ceil_div(10, 4); i++) B[i * 32 + threadIdx.x] = 0.0f;
+}");
+    let written = run("// launch: --grid 1 --block 32
+__global__ void k(float* B) {
+  for (int i = 0; i < 3; i++) B[i * 32 + threadIdx.x] = 0.0f;
+}");
+    assert_eq!(counts(&in_head), counts(&written));
     let err = run_with(
         "// launch: --grid 1 --block 32
-__device__ int limit(int n) { return n; }
+__device__ int limit(int n) { int m = n; return m; }
 __global__ void k(float* B) {
   for (int i = 0; i < limit(4); i++) B[i * 32 + threadIdx.x] = 0.0f;
 }",
@@ -906,4 +917,21 @@ __global__ void k(__nv_bfloat16* out, const __nv_bfloat16* inp) {
         a.totals.global_load_sectors,
         16 * a.totals.global_load_requests
     );
+}
+
+#[test]
+fn a_compound_assignment_reads_its_element_once_with_the_same_element_in_its_value() {
+    // llm.c's adamw_kernel2: `p[i] -= lr * (… + wd * p[i]);` is one load of p[i] on the H200.
+    let r = run("// launch: --grid 4 --block 128
+__global__ void k(float* p, const float* g) {
+  int i = blockIdx.x * blockDim.x + threadIdx.x;
+  p[i] -= 0.1f * (g[i] + 0.01f * p[i]);
+}");
+    let once = run("// launch: --grid 4 --block 128
+__global__ void k(float* p, const float* g) {
+  int i = blockIdx.x * blockDim.x + threadIdx.x;
+  p[i] -= 0.1f * g[i];
+}");
+    assert_eq!(counts(&r), counts(&once));
+    assert_eq!(r.totals.global_load_requests, 2 * 16);
 }

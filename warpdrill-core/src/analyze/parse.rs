@@ -1865,6 +1865,34 @@ impl<'a> Cx<'a> {
     /// Fields of one vector element read in one expression become one access: nvcc loads
     /// `in[i].x + in[i].y` of a `float2` with one `LDG.64` (`float4`'s `.x .y .z .w`: `LDG.128`).
     fn fuse_stmt(&mut self, stmt: &mut Stmt) {
+        // `a[i] -= k * a[i];`: the compound assignment reads `a[i]` itself, and the same element
+        // read in its value is that read (nvcc loads it once).
+        if let Stmt::Store {
+            site,
+            op: Some(_),
+            value,
+            ..
+        } = stmt
+        {
+            let mut always = Vec::new();
+            collect_unconditional_loads(value, &mut always);
+            let target = *site;
+            for b in always {
+                let (x, y) = (&self.sites[target], &self.sites[b]);
+                if b != target
+                    && y.merged_into.is_none()
+                    && x.space == y.space
+                    && x.array == y.array
+                    && x.elem_bytes == y.elem_bytes
+                    && x.indices == y.indices
+                    && x.field_offset == y.field_offset
+                    && x.access_bytes == y.access_bytes
+                    && !self.volatile_names.contains(&written_base(&y.text))
+                {
+                    self.sites[b].merged_into = Some(target);
+                }
+            }
+        }
         match stmt {
             Stmt::SetLocal { value, .. } | Stmt::Store { value, .. } | Stmt::Eval(value, _) => {
                 self.fuse_expr(value)
@@ -1883,14 +1911,10 @@ impl<'a> Cx<'a> {
         collect_unconditional_loads(e, &mut always);
         let mut repeated = Vec::new();
         for (j, &b) in always.iter().enumerate() {
-            let base = |t: &str| {
-                t.trim_start_matches(['*', '(', ' '])
-                    .split(|c: char| !(c.is_alphanumeric() || c == '_'))
-                    .next()
-                    .unwrap_or("")
-                    .to_string()
-            };
-            if self.volatile_names.contains(&base(&self.sites[b].text)) {
+            if self
+                .volatile_names
+                .contains(&written_base(&self.sites[b].text))
+            {
                 continue;
             }
             if let Some(&a) = always[..j].iter().find(|&&a| {
@@ -4037,12 +4061,6 @@ impl<'a> Cx<'a> {
         args: &[Node],
         targs: &[Node],
     ) -> Result<(Expr, Wrap)> {
-        if self.in_loop_head {
-            return self.unsupported(
-                node,
-                format!("calling the __device__ function `{name}` in a loop's condition or step"),
-            );
-        }
         if self.inline.len() >= 8 {
             return self.unsupported(
                 node,
@@ -4307,6 +4325,55 @@ impl<'a> Cx<'a> {
         args: &[Node],
         mut bound: Vec<(String, Binding)>,
     ) -> Result<(Expr, Wrap)> {
+        if self.in_loop_head {
+            // In a loop's condition or step no statement can run first: a function that only
+            // returns an expression of its value parameters (`ceil_div(C, 4)`) is that expression.
+            let mut c = body.walk();
+            let items: Vec<Node> = body
+                .named_children(&mut c)
+                .filter(|n| n.kind() != "comment")
+                .collect();
+            let returned = match items.as_slice() {
+                [r] if r.kind() == "return_statement" => r.named_child(0),
+                _ => None,
+            };
+            let Some(returned) = returned else {
+                return self.unsupported(
+                    node,
+                    format!(
+                        "calling the __device__ function `{name}` in a loop's condition or step (only one that returns an expression can be)"
+                    ),
+                );
+            };
+            for (param, arg) in params.iter().zip(args) {
+                let (Some(ty), Some(d)) = (
+                    param.child_by_field_name("type"),
+                    param.child_by_field_name("declarator"),
+                ) else {
+                    return self
+                        .unsupported(*param, format!("the parameter `{}`", self.fshort(*param)));
+                };
+                let tname = normalize(self.ftext(ty));
+                let Some((_, wrap)) = self.scalar_ty(&tname).filter(|_| d.kind() == "identifier")
+                else {
+                    return self.unsupported(
+                        node,
+                        format!(
+                            "calling the __device__ function `{name}` in a loop's condition or step (only with value parameters)"
+                        ),
+                    );
+                };
+                let (e, from) = self.expr_t(*arg)?;
+                bound.push((
+                    self.ftext(d).to_string(),
+                    Binding::Value(conv(e, from, wrap), wrap),
+                ));
+            }
+            self.scopes.push(bound.into_iter().collect());
+            let r = self.in_fsrc(|cx| cx.expr_t(returned));
+            self.scopes.pop();
+            return r;
+        }
         let returns_text = f
             .child_by_field_name("type")
             .map(|t| normalize(self.ftext(t)))
@@ -4859,6 +4926,15 @@ fn collect_loads(e: &Expr, out: &mut Vec<usize>) {
         Expr::Call(_, args) => args.iter().for_each(|a| collect_loads(a, out)),
         _ => {}
     }
+}
+
+/// The name an access is written through: `sdata` of `sdata[tid]`, `p` of `*(p + 1)`.
+fn written_base(text: &str) -> String {
+    text.trim_start_matches(['*', '(', ' '])
+        .split(|c: char| !(c.is_alphanumeric() || c == '_'))
+        .next()
+        .unwrap_or("")
+        .to_string()
 }
 
 fn text_of<'s>(src: &'s str, node: Node) -> &'s str {
