@@ -935,3 +935,30 @@ __global__ void k(float* p, const float* g) {
     assert_eq!(counts(&r), counts(&once));
     assert_eq!(r.totals.global_load_requests, 2 * 16);
 }
+
+#[test]
+fn struct_values_const_references_and_a_vectors_registers_need_no_memory() {
+    // llm.c's softmax: a struct returned by a `__device__` function, a `const float4&` parameter,
+    // and `reinterpret_cast<const float*>(&v)[k]` of a register value: none of them is an access.
+    let r = run("// launch: --grid 8 --block 128
+struct Params { float scale; float offset; };
+__device__ Params prepare(const float* x, int i) { return Params{1.0f / x[i], x[i + 1]}; }
+__device__ float at(const float4& v, int k) { return reinterpret_cast<const float*>(&v)[k]; }
+__global__ void k(const float* x, const float4* in, float* out) {
+  int i = blockIdx.x * blockDim.x + threadIdx.x;
+  Params p = prepare(x, 2 * i);
+  float4 v = in[i];
+  out[i] = at(v, 2) * p.scale + p.offset;
+}");
+    let plain = run("// launch: --grid 8 --block 128
+__global__ void k(const float* x, const float4* in, float* out) {
+  int i = blockIdx.x * blockDim.x + threadIdx.x;
+  out[i] = in[i].z * x[2 * i] + x[2 * i + 1];
+}");
+    assert_eq!(counts(&r)[2..], counts(&plain)[2..]);
+    // The same requests; the float4 is loaded whole (16 bytes) where `in[i].z` reads 4.
+    assert_eq!(
+        r.totals.global_load_requests,
+        plain.totals.global_load_requests
+    );
+}

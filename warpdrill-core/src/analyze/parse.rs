@@ -2514,13 +2514,15 @@ impl<'a> Cx<'a> {
                 self.bind(&name, Binding::Alias(array, slot, view));
                 continue;
             }
-            let instance = if tname.contains('<') || self.structs.contains_key(&tname) {
-                self.struct_type(&tname)
-                    .or_else(|| self.structs.get(&tname).cloned())
-                    .filter(|e| e.whole)
-            } else {
-                None
-            };
+            // A local of a struct type (`SoftmaxParams sp = …;`, `x128 v;`): its value not
+            // followed, its fields values of their types.
+            let instance =
+                if tname.contains('<') || self.structs.contains_key(&self.resolve(&tname)) {
+                    self.struct_type(&tname)
+                        .or_else(|| self.structs.get(&self.resolve(&tname)).cloned())
+                } else {
+                    None
+                };
             if let Some(ety) = vector(&self.resolve(&tname)).or(instance) {
                 // `float4 t = reinterpret_cast<float4*>(&A[i])[0];`: one slot, its value not
                 // followed (its fields are values of the component type).
@@ -2964,9 +2966,24 @@ impl<'a> Cx<'a> {
         if node.kind() != "subscript_expression" {
             return Ok(None);
         }
-        let Some(base) = node.child_by_field_name("argument").map(strip_parens) else {
+        let Some(mut base) = node.child_by_field_name("argument").map(strip_parens) else {
             return Ok(None);
         };
+        // `reinterpret_cast<const float*>(&v)[k]` of a local `float4 v`: one of its registers.
+        if let Some((_, value)) = self.pointer_cast(base) {
+            let value = strip_parens(value);
+            if value.kind() == "pointer_expression"
+                && value.child_by_field_name("operator").map(|o| self.text(o)) == Some("&")
+                && let Some(inner) = value.child_by_field_name("argument").map(strip_parens)
+                && inner.kind() == "identifier"
+                && matches!(
+                    self.lookup(self.text(inner)),
+                    Some(Binding::LocalVector(..) | Binding::LocalArray(..))
+                )
+            {
+                base = inner;
+            }
+        }
         if base.kind() != "identifier" {
             return Ok(None);
         }
@@ -4385,7 +4402,7 @@ impl<'a> Cx<'a> {
         let returned_whole = self
             .struct_type(&returns_text)
             .or_else(|| vector(&self.resolve(&returns_text)))
-            .filter(|e| e.whole);
+            .or_else(|| self.structs.get(&self.resolve(&returns_text)).cloned());
         let result = if returns_text == "void" {
             None
         } else if let Some(e) = returned_whole {
@@ -4446,7 +4463,13 @@ impl<'a> Cx<'a> {
                 bound.push((self.ftext(ident).to_string(), Binding::Group(g)));
                 continue;
             }
-            if ident.kind() != "identifier" || d.kind() == "reference_declarator" {
+            // `const float4& v`: a value the function only reads, as if passed by value.
+            let const_ref = d.kind() == "reference_declarator"
+                && self
+                    .ftext(*param)
+                    .split(|c: char| !(c.is_alphanumeric() || c == '_'))
+                    .any(|w| w == "const");
+            if ident.kind() != "identifier" || (d.kind() == "reference_declarator" && !const_ref) {
                 return self.unsupported(
                     *param,
                     format!(
@@ -4492,7 +4515,7 @@ impl<'a> Cx<'a> {
             } else if let Some(ety) = self
                 .struct_type(&tname)
                 .or_else(|| vector(&self.resolve(&tname)))
-                .filter(|e| e.whole)
+                .or_else(|| self.structs.get(&self.resolve(&tname)).cloned())
             {
                 // A vector or packed struct passed by value: one slot, its value not followed.
                 let value = Expr::Call(Func::Opaque, vec![self.expr(*arg)?]);
