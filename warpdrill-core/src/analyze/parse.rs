@@ -1010,21 +1010,7 @@ impl<'a> Cx<'a> {
         self.define_depth -= 1;
         self.scopes.pop();
         self.src = src;
-        let at = pos(node);
-        let text = self.short(node);
-        for site in &mut self.sites[first_site..] {
-            site.pos = at;
-            site.text = text.clone();
-        }
-        r.map_err(|e| match e {
-            AnalyzeError::Unsupported { file, what, .. } => AnalyzeError::Unsupported {
-                file,
-                line: at.line,
-                column: at.column,
-                what: format!("{what} (in the macro `{name}`)"),
-            },
-            other => other,
-        })
+        self.place_at_use(node, first_site, &format!("in the macro `{name}`"), r)
     }
 
     /// `const int WARPSIZE = 32;` (or `constexpr`, `static const unsigned …`) at file scope: a
@@ -1262,16 +1248,7 @@ impl<'a> Cx<'a> {
     }
 
     fn fshort(&self, node: Node) -> String {
-        let t: String = self
-            .ftext(node)
-            .split_whitespace()
-            .collect::<Vec<_>>()
-            .join(" ");
-        if t.chars().count() > 40 {
-            format!("{}…", t.chars().take(40).collect::<String>())
-        } else {
-            t
-        }
+        shorten(self.ftext(node))
     }
 
     /// Runs `f` reading the text of the function being inlined.
@@ -1295,16 +1272,44 @@ impl<'a> Cx<'a> {
     }
 
     fn short(&self, node: Node) -> String {
-        let t: String = self
-            .text(node)
-            .split_whitespace()
-            .collect::<Vec<_>>()
-            .join(" ");
-        if t.chars().count() > 40 {
-            format!("{}…", t.chars().take(40).collect::<String>())
-        } else {
-            t
+        shorten(self.text(node))
+    }
+
+    /// Accesses made inside another text (a macro's body, a header's function) are shown at
+    /// `node`, the use in the file; so are the constructs they meet that are not read.
+    fn place_at_use(
+        &mut self,
+        node: Node,
+        first_site: usize,
+        what: &str,
+        r: Result<(Expr, Wrap)>,
+    ) -> Result<(Expr, Wrap)> {
+        let at = pos(node);
+        let text = self.short(node);
+        for site in &mut self.sites[first_site..] {
+            site.pos = at;
+            site.text = text.clone();
         }
+        r.map_err(|e| match e {
+            AnalyzeError::Unsupported { file, what: w, .. } => AnalyzeError::Unsupported {
+                file,
+                line: at.line,
+                column: at.column,
+                what: format!("{w} ({what})"),
+            },
+            other => other,
+        })
+    }
+
+    /// Whether two sites read the same bytes of the same element.
+    fn same_element(&self, a: usize, b: usize) -> bool {
+        let (x, y) = (&self.sites[a], &self.sites[b]);
+        x.space == y.space
+            && x.array == y.array
+            && x.elem_bytes == y.elem_bytes
+            && x.indices == y.indices
+            && x.field_offset == y.field_offset
+            && x.access_bytes == y.access_bytes
     }
 
     /// The element type named by `text` (`float`, `float4`, a struct), if known.
@@ -1878,16 +1883,12 @@ impl<'a> Cx<'a> {
             collect_unconditional_loads(value, &mut always);
             let target = *site;
             for b in always {
-                let (x, y) = (&self.sites[target], &self.sites[b]);
                 if b != target
-                    && y.merged_into.is_none()
-                    && x.space == y.space
-                    && x.array == y.array
-                    && x.elem_bytes == y.elem_bytes
-                    && x.indices == y.indices
-                    && x.field_offset == y.field_offset
-                    && x.access_bytes == y.access_bytes
-                    && !self.volatile_names.contains(&written_base(&y.text))
+                    && self.sites[b].merged_into.is_none()
+                    && self.same_element(target, b)
+                    && !self
+                        .volatile_names
+                        .contains(&written_base(&self.sites[b].text))
                 {
                     self.sites[b].merged_into = Some(target);
                 }
@@ -1917,17 +1918,10 @@ impl<'a> Cx<'a> {
             {
                 continue;
             }
-            if let Some(&a) = always[..j].iter().find(|&&a| {
-                let (x, y) = (&self.sites[a], &self.sites[b]);
-                a != b
-                    && !repeated.contains(&a)
-                    && x.space == y.space
-                    && x.array == y.array
-                    && x.elem_bytes == y.elem_bytes
-                    && x.indices == y.indices
-                    && x.field_offset == y.field_offset
-                    && x.access_bytes == y.access_bytes
-            }) {
+            if let Some(&a) = always[..j]
+                .iter()
+                .find(|&&a| a != b && !repeated.contains(&a) && self.same_element(a, b))
+            {
                 // Kept in the expression (its value is the first read's), counted nowhere.
                 self.sites[b].merged_into = Some(a);
                 repeated.push(b);
@@ -2516,13 +2510,20 @@ impl<'a> Cx<'a> {
             }
             // A local of a struct type (`SoftmaxParams sp = …;`, `x128 v;`): its value not
             // followed, its fields values of their types.
-            let instance =
-                if tname.contains('<') || self.structs.contains_key(&self.resolve(&tname)) {
-                    self.struct_type(&tname)
-                        .or_else(|| self.structs.get(&self.resolve(&tname)).cloned())
-                } else {
-                    None
-                };
+            let resolved = self.resolve(&tname);
+            let instance = if tname.contains('<')
+                || resolved.contains('<')
+                || self.structs.contains_key(&tname)
+                || self.structs.contains_key(&resolved)
+            {
+                self.structs
+                    .get(&tname)
+                    .or_else(|| self.structs.get(&resolved))
+                    .cloned()
+                    .or_else(|| self.struct_type(&tname))
+            } else {
+                None
+            };
             if let Some(ety) = vector(&self.resolve(&tname)).or(instance) {
                 // `float4 t = reinterpret_cast<float4*>(&A[i])[0];`: one slot, its value not
                 // followed (its fields are values of the component type).
@@ -4160,6 +4161,17 @@ impl<'a> Cx<'a> {
         r
     }
 
+    /// A parameter of the function being inlined: its declarator and its type's name.
+    fn param_parts<'t>(&self, param: Node<'t>) -> Result<(Node<'t>, String)> {
+        let (Some(ty), Some(d)) = (
+            param.child_by_field_name("type"),
+            param.child_by_field_name("declarator"),
+        ) else {
+            return self.unsupported(param, format!("the parameter `{}`", self.fshort(param)));
+        };
+        Ok((d, normalize(self.ftext(ty))))
+    }
+
     fn restore_types(&mut self, saved: Vec<(String, Option<String>)>) {
         for (n, old) in saved.into_iter().rev() {
             match old {
@@ -4363,14 +4375,7 @@ impl<'a> Cx<'a> {
                 );
             };
             for (param, arg) in params.iter().zip(args) {
-                let (Some(ty), Some(d)) = (
-                    param.child_by_field_name("type"),
-                    param.child_by_field_name("declarator"),
-                ) else {
-                    return self
-                        .unsupported(*param, format!("the parameter `{}`", self.fshort(*param)));
-                };
-                let tname = normalize(self.ftext(ty));
+                let (d, tname) = self.param_parts(*param)?;
                 let Some((_, wrap)) = self.scalar_ty(&tname).filter(|_| d.kind() == "identifier")
                 else {
                     return self.unsupported(
@@ -4432,14 +4437,7 @@ impl<'a> Cx<'a> {
         }];
         // The arguments are read in the caller's scope, then bound in the function's.
         for (param, arg) in params.iter().zip(args) {
-            let (Some(ty), Some(d)) = (
-                param.child_by_field_name("type"),
-                param.child_by_field_name("declarator"),
-            ) else {
-                return self
-                    .unsupported(*param, format!("the parameter `{}`", self.fshort(*param)));
-            };
-            let tname = normalize(self.ftext(ty));
+            let (d, tname) = self.param_parts(*param)?;
             let pointer = matches!(d.kind(), "pointer_declarator" | "array_declarator");
             let ident = {
                 let mut n = d;
@@ -4614,21 +4612,7 @@ impl<'a> Cx<'a> {
                 return r;
             }
             // A function of another text (a header): its accesses are placed at the call.
-            let at = pos(node);
-            let text = self.short(node);
-            for site in &mut self.sites[first_site..] {
-                site.pos = at;
-                site.text = text.clone();
-            }
-            return r.map_err(|e| match e {
-                AnalyzeError::Unsupported { file, what, .. } => AnalyzeError::Unsupported {
-                    file,
-                    line: at.line,
-                    column: at.column,
-                    what: format!("{what} (in `{name}`, from a header)"),
-                },
-                other => other,
-            });
+            return self.place_at_use(node, first_site, &format!("in `{name}`, from a header"), r);
         }
         if matches!(
             name.as_str(),
@@ -4948,6 +4932,16 @@ fn collect_loads(e: &Expr, out: &mut Vec<usize>) {
         }
         Expr::Call(_, args) => args.iter().for_each(|a| collect_loads(a, out)),
         _ => {}
+    }
+}
+
+/// `text` on one line, cut to 40 characters.
+fn shorten(text: &str) -> String {
+    let t: String = text.split_whitespace().collect::<Vec<_>>().join(" ");
+    if t.chars().count() > 40 {
+        format!("{}…", t.chars().take(40).collect::<String>())
+    } else {
+        t
     }
 }
 
