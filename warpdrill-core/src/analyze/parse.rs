@@ -791,13 +791,13 @@ impl<'a> Cx<'a> {
                         if let Some(ety) = self.struct_type(&t) {
                             self.structs.insert(alias.clone(), ety);
                             let key = self.canonical(&t);
-                            for ((st, m), v) in self
+                            let members: Vec<(String, i64)> = self
                                 .statics
-                                .clone()
-                                .into_iter()
+                                .iter()
                                 .filter(|((st, _), _)| *st == key)
-                            {
-                                let _ = st;
+                                .map(|((_, m), v)| (m.clone(), *v))
+                                .collect();
+                            for (m, v) in members {
                                 self.statics.insert((alias.clone(), m), v);
                             }
                         }
@@ -1585,7 +1585,6 @@ impl<'a> Cx<'a> {
         let mut offset = 0i64;
         let mut align = declared_align.max(1);
         let mut fields = Vec::new();
-        let mut scalars = 0;
         let mut cursor = body.walk();
         let items: Vec<Node> = body.named_children(&mut cursor).collect();
         for field in items {
@@ -1643,7 +1642,6 @@ impl<'a> Cx<'a> {
                 };
                 offset = round_up(offset, ety.align);
                 align = align.max(ety.align);
-                scalars += count * ety.size.max(1) / ety.fields.len().max(1) as i64;
                 fields.push((name, offset, ety.size * count, ety.wrap));
                 offset += ety.size * count;
             }
@@ -1651,7 +1649,6 @@ impl<'a> Cx<'a> {
         if fields.is_empty() {
             return None;
         }
-        let _ = scalars;
         let size = round_up(offset, align);
         let wrap = fields[0].3;
         let whole = fields.len() == 1 && [1, 2, 4, 8, 16].contains(&size);
