@@ -160,7 +160,7 @@ fn unsupported_constructs_are_reported_with_their_position() {
             "k.cu:3:3: not supported: `s[threadIdx.x]` indexes dimension 1 with 32",
         ),
         (
-            "__global__ void k(float* a) {\n  switch (threadIdx.x) { case 0: a[0] = 0; break; }\n}\n",
+            "__global__ void k(float* a) {\n  goto end;\n  end: a[0] = 0;\n}\n",
             "k.cu:2:3: not supported:",
         ),
         (

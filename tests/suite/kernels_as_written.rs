@@ -962,3 +962,34 @@ __global__ void k(const float* x, const float4* in, float* out) {
         plain.totals.global_load_requests
     );
 }
+
+#[test]
+fn a_switch_runs_each_case_for_the_lanes_that_reach_it_with_fall_through() {
+    let switched = run("// launch: --grid 4 --block 64
+__global__ void k(float* out) {
+  int i = blockIdx.x * 256 + threadIdx.x;
+  switch (threadIdx.x % 4) {
+    case 0: out[i] = 1.0f; break;
+    case 1: out[i + 64] = 1.0f;
+    case 2: { out[i + 128] = 1.0f; if (threadIdx.x > 40) break; out[i + 192] = 2.0f; }
+      break;
+    default: out[i + 192] = 1.0f;
+  }
+  out[1024 + i] = 0.0f;
+}");
+    let written = run("// launch: --grid 4 --block 64
+__global__ void k(float* out) {
+  int i = blockIdx.x * 256 + threadIdx.x;
+  int r = threadIdx.x % 4;
+  if (r == 0) out[i] = 1.0f;
+  if (r == 1) out[i + 64] = 1.0f;
+  if (r == 1 || r == 2) {
+    out[i + 128] = 1.0f;
+    if (threadIdx.x <= 40) out[i + 192] = 2.0f;
+  }
+  if (r == 3) out[i + 192] = 1.0f;
+  out[1024 + i] = 0.0f;
+}");
+    assert_eq!(counts(&switched), counts(&written));
+    assert!(switched.totals.global_store_requests > 0);
+}

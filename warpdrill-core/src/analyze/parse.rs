@@ -2134,6 +2134,7 @@ impl<'a> Cx<'a> {
                     pos: pos(cond),
                 });
             }
+            "switch_statement" => self.switch_stmt(node, out)?,
             "for_statement" => {
                 self.scopes.push(HashMap::new());
                 let r = self.for_stmt(node, out);
@@ -2196,7 +2197,11 @@ impl<'a> Cx<'a> {
             "break_statement" | "continue_statement" => {
                 // A flag of the innermost loop: the rest of its body is skipped where it is set,
                 // and a `break` ends the loop there.
-                let Some(&(brk, cnt)) = self.loops.last() else {
+                let Some(&(brk, cnt)) = self
+                    .loops
+                    .last()
+                    .filter(|l| node.kind() == "break_statement" || l.1 != usize::MAX)
+                else {
                     return self.unsupported(
                         node,
                         format!(
@@ -2258,6 +2263,148 @@ impl<'a> Cx<'a> {
             pos: pos(node),
         });
         Ok(())
+    }
+
+    /// `switch (x) { case A: …; case B: … break; default: … }`: `x` read once; from the first case
+    /// that matches (or `default`, where none does) on, each case's statements run for the lanes
+    /// that matched and have not taken a `break` (C's fall-through), lane by lane.
+    fn switch_stmt(&mut self, node: Node, out: &mut Vec<Stmt>) -> Result<()> {
+        let (Some(cond), Some(body)) = (
+            node.child_by_field_name("condition"),
+            node.child_by_field_name("body"),
+        ) else {
+            return self.unsupported(node, "this `switch`");
+        };
+        let cond = cond
+            .child_by_field_name("value")
+            .or_else(|| cond.named_child(0))
+            .unwrap_or(cond);
+        let (value, wrap) = self.expr_t(cond)?;
+        let wrap = promote(wrap);
+        let (v, matched, brk) = (self.locals, self.locals + 1, self.locals + 2);
+        self.locals += 3;
+        let set = |slot: usize, value: Expr, wrap: Wrap| Stmt::SetLocal {
+            slot,
+            op: None,
+            value,
+            wrap,
+            pos: pos(node),
+        };
+        out.push(set(v, value, wrap));
+        out.push(set(matched, Expr::Int(0), Wrap::Signed(32)));
+        out.push(set(brk, Expr::Int(0), Wrap::Signed(32)));
+        let mut c = body.walk();
+        let cases: Vec<Node> = body
+            .named_children(&mut c)
+            .filter(|n| n.kind() != "comment")
+            .collect();
+        // Each case's value, for `default` (taken where none equals `x`).
+        let mut values = Vec::new();
+        for case in &cases {
+            if case.kind() != "case_statement" {
+                return self.unsupported(*case, "a statement before the first `case`");
+            }
+            if let Some(val) = case.child_by_field_name("value") {
+                let (e, _) = self.expr_t(val)?;
+                if const_eval(&e).is_none() {
+                    return self.unsupported(val, "a `case` value that is not a constant");
+                }
+                values.push(e);
+            }
+        }
+        let equals =
+            |e: &Expr| Expr::Binary(BinOp::Eq, Box::new(Expr::Local(v)), Box::new(e.clone()));
+        let enclosing_cnt = self.loops.last().map_or(usize::MAX, |l| l.1);
+        let mark = self.jumped.len();
+        self.loops.push((brk, enclosing_cnt));
+        let mut k = 0;
+        let mut result = Ok(());
+        for case in &cases {
+            let hit = match case.child_by_field_name("value") {
+                Some(_) => {
+                    let e = equals(&values[k]);
+                    k += 1;
+                    e
+                }
+                None => values.iter().fold(Expr::Int(1), |acc, e| {
+                    Expr::Binary(
+                        BinOp::LAnd,
+                        Box::new(acc),
+                        Box::new(Expr::Unary(UnOp::Not, Box::new(equals(e)))),
+                    )
+                }),
+            };
+            out.push(set(
+                matched,
+                Expr::Binary(BinOp::LOr, Box::new(Expr::Local(matched)), Box::new(hit)),
+                Wrap::Signed(32),
+            ));
+            let mut stmts = Vec::new();
+            let value_id = case.child_by_field_name("value").map(|n| n.id());
+            let mut cc = case.walk();
+            let items: Vec<Node> = case
+                .named_children(&mut cc)
+                .filter(|n| Some(n.id()) != value_id && n.kind() != "comment")
+                .collect();
+            // After a `break` (or `continue`) inside the case, its rest runs only where none
+            // was taken.
+            let mut segments: Vec<(Vec<usize>, Vec<Stmt>)> = vec![(Vec::new(), Vec::new())];
+            self.scopes.push(HashMap::new());
+            for item in items {
+                let before = self.jumped.len();
+                let Some(last) = segments.last_mut() else {
+                    break;
+                };
+                if let Err(e) = self.stmt(item, &mut last.1) {
+                    if let Err(e) = self.keep(e) {
+                        result = Err(e);
+                    }
+                    self.poison(item);
+                }
+                let mut new: Vec<usize> = self.jumped[before..].to_vec();
+                new.sort_unstable();
+                new.dedup();
+                if !new.is_empty() {
+                    segments.push((new, Vec::new()));
+                }
+            }
+            self.scopes.pop();
+            while segments.len() > 1 {
+                let Some((flags, rest)) = segments.pop() else {
+                    break;
+                };
+                if let Some(prev) = segments.last_mut()
+                    && !rest.is_empty()
+                {
+                    prev.1.push(Stmt::If {
+                        cond: not_set(&flags),
+                        then: rest,
+                        otherwise: Vec::new(),
+                        pos: pos(*case),
+                    });
+                }
+            }
+            stmts.extend(segments.pop().map(|(_, s)| s).unwrap_or_default());
+            out.push(Stmt::If {
+                cond: Expr::Binary(
+                    BinOp::LAnd,
+                    Box::new(Expr::Local(matched)),
+                    Box::new(not_set(&[brk])),
+                ),
+                then: stmts,
+                otherwise: Vec::new(),
+                pos: pos(*case),
+            });
+            if result.is_err() {
+                break;
+            }
+        }
+        self.loops.pop();
+        // The switch's own `break` ends only it; a `continue` or a `return` inside guards what
+        // follows, as in a loop.
+        let inner = self.jumped.split_off(mark);
+        self.jumped.extend(inner.into_iter().filter(|f| *f != brk));
+        result
     }
 
     /// A loop's body with its own `break` and `continue` flags: the body (starting each turn with
