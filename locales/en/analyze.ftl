@@ -25,6 +25,10 @@ analyze-totals-global-store = st { $requests } req { $sectors } sec
 analyze-totals-shared-load = shared ld { $wavefronts } wf { $conflicts } confl
 analyze-totals-shared-store = st { $wavefronts } wf { $conflicts } confl
 analyze-totals-none = no memory access runs
+analyze-totals-atomics = { $n ->
+    [one] { $n } atomic counted apart (not in these figures)
+   *[other] { $n } atomics counted apart (not in these figures)
+}
 # The source with its heat column.
 analyze-source-title = Source · heat: wasted sectors + extra wavefronts
 # The selected line's access.

@@ -25,6 +25,7 @@ analyze-totals-global-store = st { $requests } req { $sectors } sec
 analyze-totals-shared-load = shared ld { $wavefronts } wf { $conflicts } confl
 analyze-totals-shared-store = st { $wavefronts } wf { $conflicts } confl
 analyze-totals-none = koi memory access nahi chalta
+analyze-totals-atomics = { $n } atomics alag gine gaye (in figures mein nahin)
 # Source aur uska heat column.
 analyze-source-title = Source · heat: waste hue sectors + extra wavefronts
 # Selected line ka access.

@@ -25,6 +25,7 @@ analyze-totals-global-store = st { $requests } req { $sectors } sec
 analyze-totals-shared-load = shared ld { $wavefronts } wf { $conflicts } confl
 analyze-totals-shared-store = st { $wavefronts } wf { $conflicts } confl
 analyze-totals-none = 실행되는 memory access 없음
+analyze-totals-atomics = 원자 연산 { $n }개는 따로 셈 (이 수치에 없음)
 # source와 heat 열.
 analyze-source-title = Source · heat: 낭비된 sector + 추가 wavefront
 # 선택한 줄의 access.

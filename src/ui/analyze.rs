@@ -438,7 +438,9 @@ pub fn heat_cell(value: u64, max: u64) -> String {
     format!("{} {:>6}", GLYPHS[step], compact(value))
 }
 
-fn totals_line(t: &Totals, lang: Lang) -> String {
+/// The totals in one line; `atomics` is how many atomics the kernel calls (counted apart, as Nsight
+/// Compute counts them, so not in these figures).
+fn totals_line(t: &Totals, atomics: usize, lang: Lang) -> String {
     let mut parts = Vec::new();
     if t.global_load_instructions > 0 {
         parts.push(t!(
@@ -472,7 +474,11 @@ fn totals_line(t: &Totals, lang: Lang) -> String {
             conflicts = compact(t.shared_store_conflicts)
         ));
     }
-    if parts.is_empty() {
+    let none = parts.is_empty();
+    if atomics > 0 {
+        parts.push(t!(lang, "analyze-totals-atomics", n = atomics));
+    }
+    if none && atomics == 0 {
         t!(lang, "analyze-totals-none")
     } else {
         parts.join(" · ")
@@ -837,7 +843,7 @@ impl Component for State {
             Line::from(vec![
                 Span::styled(totals_cell, theme.title()),
                 Span::raw(ellipsis(
-                    &totals_line(&self.report.totals, lang),
+                    &totals_line(&self.report.totals, self.report.atomics.len(), lang),
                     width.saturating_sub(label_width),
                 )),
             ]),
@@ -846,7 +852,7 @@ impl Component for State {
             head_lines.push(Line::from(vec![
                 Span::styled(merged_cell, theme.warn()),
                 Span::styled(
-                    ellipsis(&totals_line(m, lang), width.saturating_sub(label_width)),
+                    ellipsis(&totals_line(m, 0, lang), width.saturating_sub(label_width)),
                     theme.warn(),
                 ),
             ]));

@@ -327,3 +327,21 @@ fn t_shows_every_term_of_the_predicted_time_at_80x24_and_t_again_the_diagram() {
     press(&mut app, KeyCode::Char('t'));
     assert!(screen(&app, 80, 24).contains("Warp → sectors"));
 }
+
+#[test]
+fn the_screen_says_a_kernels_atomics_are_counted_apart() {
+    let mut app = app();
+    let mut setup = AnalyzeSetup::example("copy").unwrap();
+    setup.source = "__global__ void k(const float* in, float* total) {\n  atomicAdd(total, in[threadIdx.x]);\n}\n".into();
+    setup.launch = Some(analyze::Launch {
+        grid: [1, 1, 1],
+        block: [32, 1, 1],
+    });
+    app.update(Action::AnalyzeKernel(Box::new(setup)));
+    assert!(matches!(app.screen(), Screen::Analyze(_)));
+    let text = screen(&app, 120, 30);
+    assert!(
+        text.contains("global ld 1 req 4 sec · 1 atomic counted apart"),
+        "{text}"
+    );
+}
