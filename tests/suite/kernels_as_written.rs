@@ -993,3 +993,43 @@ __global__ void k(float* out) {
     assert_eq!(counts(&switched), counts(&written));
     assert!(switched.totals.global_store_requests > 0);
 }
+
+#[test]
+fn a_local_pointer_moved_to_another_array_in_its_own_block_reads_that_array() {
+    // llm.c's softmax_forward_kernel2: `x = out + idx * C;` after reading `inp` through `x`.
+    let moved = run("// launch: --grid 8 --block 64
+__global__ void k(const float* inp, float* out) {
+  int idx = blockIdx.x;
+  const float* x = inp + idx * 256;
+  for (int i = threadIdx.x; i < 256; i += blockDim.x) out[idx * 256 + i] = x[i] * 2.0f;
+  __syncthreads();
+  x = out + idx * 256;
+  float s = 0.0f;
+  for (int i = threadIdx.x; i < 256; i += blockDim.x) s += x[i];
+  out[4096 + idx * 64 + threadIdx.x] = s;
+}");
+    let written = run("// launch: --grid 8 --block 64
+__global__ void k(const float* inp, float* out) {
+  int idx = blockIdx.x;
+  for (int i = threadIdx.x; i < 256; i += blockDim.x) out[idx * 256 + i] = inp[idx * 256 + i] * 2.0f;
+  __syncthreads();
+  float s = 0.0f;
+  for (int i = threadIdx.x; i < 256; i += blockDim.x) s += out[idx * 256 + i];
+  out[4096 + idx * 64 + threadIdx.x] = s;
+}");
+    assert_eq!(counts(&moved), counts(&written));
+    // Inside a branch it cannot be followed: named.
+    let err = run_with(
+        "// launch: --grid 1 --block 32
+__global__ void k(const float* inp, float* out) {
+  const float* x = inp;
+  if (threadIdx.x < 8) x = out;
+  out[threadIdx.x] = x[threadIdx.x];
+}",
+        None,
+        &[],
+    )
+    .unwrap_err()
+    .to_string();
+    assert!(err.contains("inside a branch or loop"), "{err}");
+}

@@ -2859,13 +2859,32 @@ impl<'a> Cx<'a> {
                         return self.unsupported(right, "a pointer of another type than its value");
                     }
                     if to != array {
-                        return self.unsupported(
-                            right,
-                            format!(
-                                "pointing `{}` at `{to}`: a local pointer stays in the array it was declared into (`{array}`)",
-                                self.text(target)
-                            ),
-                        );
+                        // `x = out + idx * C;` in the block that declared `x`: from here on, in
+                        // program order, `x` points into the other array (of the same element).
+                        let name = self.text(target).to_string();
+                        let here = self.scopes.len().checked_sub(1);
+                        let declared = self.scopes.iter().rposition(|s| s.contains_key(&name));
+                        let same_elem = self.array_elem(&to).map(|e| e.size)
+                            == self.array_elem(&array).map(|e| e.size);
+                        if declared != here || !same_elem {
+                            return self.unsupported(
+                                right,
+                                format!(
+                                    "pointing `{name}` at `{to}` inside a branch or loop (a local pointer moves to another array only in the block that declares it, to one of the same element type; it points into `{array}`)"
+                                ),
+                            );
+                        }
+                        let slot = self.locals;
+                        self.locals += 1;
+                        out.push(Stmt::SetLocal {
+                            slot,
+                            op: None,
+                            value: offset,
+                            wrap: Wrap::Signed(64),
+                            pos: pos(target),
+                        });
+                        self.bind(&name, Binding::Alias(to, slot, view));
+                        return Ok(());
                     }
                     out.push(Stmt::SetLocal {
                         slot,
