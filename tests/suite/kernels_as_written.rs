@@ -1033,3 +1033,19 @@ __global__ void k(const float* inp, float* out) {
     .to_string();
     assert!(err.contains("inside a branch or loop"), "{err}");
 }
+
+#[test]
+fn a_device_functions_default_arguments_fill_the_ones_a_call_leaves_out() {
+    let r = run("// launch: --grid 4 --block 64
+__device__ float at(const float* p, int i, int stride = 2, int base = 0) { return p[base + i * stride]; }
+__global__ void k(const float* in, float* out) {
+  int i = blockIdx.x * blockDim.x + threadIdx.x;
+  out[i] = at(in, i) + at(in, i, 1) + at(in, i, 1, 64);
+}");
+    let written = run("// launch: --grid 4 --block 64
+__global__ void k(const float* in, float* out) {
+  int i = blockIdx.x * blockDim.x + threadIdx.x;
+  out[i] = in[i * 2] + in[i] + in[64 + i];
+}");
+    assert_eq!(counts(&r), counts(&written));
+}

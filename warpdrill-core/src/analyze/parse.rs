@@ -76,7 +76,8 @@ struct Cx<'a> {
     /// from its `template <…>`).
     device_defs: HashMap<String, (usize, usize, usize)>,
     /// Further definitions of a name (overloads), chosen by how many arguments a call passes.
-    overloads: HashMap<String, Vec<(usize, usize, usize, usize)>>,
+    /// Each: the parameters it requires and takes in all, and where it is.
+    overloads: HashMap<String, Vec<((usize, usize), usize, usize, usize)>>,
     /// The texts the file's functions come from: the file (0), then each header it includes.
     sources: Vec<&'a str>,
     /// Which of them `src` is.
@@ -873,11 +874,18 @@ impl<'a> Cx<'a> {
         }
         let params = decl
             .and_then(|d| d.child_by_field_name("parameters"))
-            .map_or(0, |list| {
+            .map_or((0, 0), |list| {
                 let mut c = list.walk();
-                list.named_children(&mut c)
-                    .filter(|p| p.kind() == "parameter_declaration")
-                    .count()
+                let kinds: Vec<&str> = list.named_children(&mut c).map(|p| p.kind()).collect();
+                let required = kinds
+                    .iter()
+                    .filter(|k| **k == "parameter_declaration")
+                    .count();
+                let optional = kinds
+                    .iter()
+                    .filter(|k| **k == "optional_parameter_declaration")
+                    .count();
+                (required, required + optional)
             });
         self.overloads
             .entry(name.to_string())
@@ -4293,17 +4301,30 @@ impl<'a> Cx<'a> {
             .map(|list| {
                 let mut c = list.walk();
                 list.named_children(&mut c)
-                    .filter(|p| p.kind() == "parameter_declaration")
+                    .filter(|p| {
+                        matches!(
+                            p.kind(),
+                            "parameter_declaration" | "optional_parameter_declaration"
+                        )
+                    })
                     .collect()
             })
             .unwrap_or_default();
-        if params.len() != args.len() {
+        let required = params
+            .iter()
+            .filter(|p| p.kind() == "parameter_declaration")
+            .count();
+        if args.len() < required || args.len() > params.len() {
             return self.unsupported(
                 node,
                 format!(
-                    "calling `{name}` with {} arguments (it takes {}; default arguments are not read)",
+                    "calling `{name}` with {} arguments (it takes {})",
                     args.len(),
-                    params.len()
+                    if required == params.len() {
+                        required.to_string()
+                    } else {
+                        format!("{required} to {}", params.len())
+                    }
                 ),
             );
         }
@@ -4708,6 +4729,33 @@ impl<'a> Cx<'a> {
                 bound.push((pname, Binding::Local(slot, wrap)));
             }
         }
+        // Parameters the call leaves out take their default values, read in the function's text.
+        for param in &params[args.len().min(params.len())..] {
+            let (d, tname) = self.param_parts(*param)?;
+            let (Some(value), Some((_, wrap))) = (
+                param.child_by_field_name("default_value"),
+                self.scalar_ty(&tname).filter(|_| d.kind() == "identifier"),
+            ) else {
+                return self.unsupported(
+                    node,
+                    format!(
+                        "leaving out `{}` of `{name}` (only a scalar's default is read)",
+                        self.fshort(*param)
+                    ),
+                );
+            };
+            let (e, from) = self.in_fsrc(|cx| cx.expr_t(value))?;
+            let slot = self.locals;
+            self.locals += 1;
+            stmts.push(Stmt::SetLocal {
+                slot,
+                op: None,
+                value: conv(e, from, wrap),
+                wrap,
+                pos: pos(node),
+            });
+            bound.push((self.ftext(d).to_string(), Binding::Local(slot, wrap)));
+        }
         self.scopes.push(bound.into_iter().collect());
         self.inline.push((result, done));
         // A `return` ends the function, not the caller's block: its flag guards only the rest of
@@ -4760,7 +4808,7 @@ impl<'a> Cx<'a> {
         let overload = self.overloads.get(&name).and_then(|list| {
             list.iter()
                 .rev()
-                .find(|(n, ..)| *n == args.len())
+                .find(|((lo, hi), ..)| (*lo..=*hi).contains(&args.len()))
                 .map(|&(_, i, a, b)| (i, a, b))
         });
         if let Some((index, start, end)) = overload.or_else(|| self.device_defs.get(&name).copied())
