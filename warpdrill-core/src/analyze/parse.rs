@@ -76,8 +76,7 @@ struct Cx<'a> {
     /// from its `template <…>`).
     device_defs: HashMap<String, (usize, usize, usize)>,
     /// Further definitions of a name (overloads), chosen by how many arguments a call passes.
-    /// Each: the parameters it requires and takes in all, and where it is.
-    overloads: HashMap<String, Vec<((usize, usize), usize, usize, usize)>>,
+    overloads: HashMap<String, Vec<Overload>>,
     /// The texts the file's functions come from: the file (0), then each header it includes.
     sources: Vec<&'a str>,
     /// Which of them `src` is.
@@ -135,6 +134,10 @@ struct Cx<'a> {
     /// The function-like macros defined so far, by name.
     macros: HashMap<String, (Vec<String>, &'a str)>,
 }
+
+/// One definition of a `__device__` function: the parameters it requires and takes in all, and
+/// where it is (source, start and end byte).
+type Overload = ((usize, usize), usize, usize, usize);
 
 /// The prefix of a macro's snippet: its body parses as this declaration's value.
 const MACRO_PREFIX: &str = "int __warpdrill_value = (";
