@@ -1049,3 +1049,28 @@ __global__ void k(const float* in, float* out) {
 }");
     assert_eq!(counts(&r), counts(&written));
 }
+
+#[test]
+fn an_argument_read_for_its_type_is_not_listed_as_an_access_that_never_runs() {
+    // An atomic's value and a templated function's argument were once lowered twice: the second
+    // copy showed as a line's access that "never runs".
+    for source in [
+        "// launch: --grid 1 --block 32
+__global__ void k(const float* in, float* total) {
+  atomicAdd(total, in[threadIdx.x]);
+}",
+        "// launch: --grid 1 --block 32
+template <typename T> __device__ T twice(T v) { return v + v; }
+__global__ void k(const float* in, float* out) {
+  out[threadIdx.x] = twice(in[threadIdx.x]);
+}",
+    ] {
+        let r = run(source);
+        for l in &r.lines {
+            let c = &l.counts;
+            let ran = c.global_load_instructions + c.global_store_instructions;
+            assert!(ran > 0, "{}: {} never runs\n{source}", l.line, l.text);
+        }
+        assert_eq!(r.totals.global_load_requests, 1, "{source}");
+    }
+}

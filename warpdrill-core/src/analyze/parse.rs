@@ -1609,23 +1609,8 @@ impl<'a> Cx<'a> {
                 .collect();
             let ty = field.child_by_field_name("type")?;
             if words.contains(&"static") {
-                // `static constexpr const int size = sizeof(int4) / sizeof(ElementType);`
-                let mut c = field.walk();
-                for d in field.children_by_field_name("declarator", &mut c) {
-                    let (Some(n), Some(v)) = (
-                        d.child_by_field_name("declarator"),
-                        d.child_by_field_name("default_value")
-                            .or_else(|| d.child_by_field_name("value")),
-                    ) else {
-                        continue;
-                    };
-                    let e = self.expr(v).ok()?;
-                    let value = const_eval(&e)?;
-                    let name = self.text(n).to_string();
-                    self.statics.insert((key.to_string(), name.clone()), value);
-                    self.bind(&name, Binding::Value(Expr::Int(value), Wrap::Signed(32)));
-                }
-                // `static constexpr int size = …;` may also read as a field with a default.
+                // `static constexpr const int size = sizeof(int4) / sizeof(ElementType);`: the
+                // grammar reads it as a field with a default value. Other statics are skipped.
                 if let Some(v) = field.child_by_field_name("default_value")
                     && let Some(d) = field.child_by_field_name("declarator")
                 {
@@ -2650,15 +2635,7 @@ impl<'a> Cx<'a> {
                         ),
                     );
                 }
-                let slot = self.locals;
-                self.locals += 1;
-                out.push(Stmt::SetLocal {
-                    slot,
-                    op: None,
-                    value: offset,
-                    wrap: Wrap::Signed(64),
-                    pos: pos(inner),
-                });
+                let slot = self.offset_local(offset, pos(inner), out);
                 let name = self.text(inner).to_string();
                 self.bind(&name, Binding::Alias(array, slot, view));
                 continue;
@@ -2877,23 +2854,23 @@ impl<'a> Cx<'a> {
                         let declared = self.scopes.iter().rposition(|s| s.contains_key(&name));
                         let same_elem = self.array_elem(&to).map(|e| e.size)
                             == self.array_elem(&array).map(|e| e.size);
-                        if declared != here || !same_elem {
+                        if !same_elem {
                             return self.unsupported(
                                 right,
                                 format!(
-                                    "pointing `{name}` at `{to}` inside a branch or loop (a local pointer moves to another array only in the block that declares it, to one of the same element type; it points into `{array}`)"
+                                    "pointing `{name}` at `{to}`, whose elements are of another type than `{array}`'s"
                                 ),
                             );
                         }
-                        let slot = self.locals;
-                        self.locals += 1;
-                        out.push(Stmt::SetLocal {
-                            slot,
-                            op: None,
-                            value: offset,
-                            wrap: Wrap::Signed(64),
-                            pos: pos(target),
-                        });
+                        if declared != here {
+                            return self.unsupported(
+                                right,
+                                format!(
+                                    "pointing `{name}` at `{to}` inside a branch or loop (a local pointer moves to another array only in the block that declares it; it points into `{array}`)"
+                                ),
+                            );
+                        }
+                        let slot = self.offset_local(offset, pos(target), out);
                         self.bind(&name, Binding::Alias(to, slot, view));
                         return Ok(());
                     }
@@ -4501,6 +4478,35 @@ impl<'a> Cx<'a> {
     /// The type a call's arguments give the template type parameter `t`: from a parameter
     /// declared `T x` (the argument's type) or `T* p` (the array's element type).
     fn deduce_type(&mut self, t: &str, params: &[Node], args: &[Node]) -> Option<String> {
+        // The arguments are read here only for their types; the call reads them again.
+        let first = self.sites.len();
+        let found = self.deduce_type_of(t, params, args);
+        self.discard_sites_from(first);
+        found
+    }
+
+    /// A new local holding a pointer's offset into its array, in elements, set by a statement.
+    fn offset_local(&mut self, offset: Expr, at: Pos, out: &mut Vec<Stmt>) -> usize {
+        let slot = self.locals;
+        self.locals += 1;
+        out.push(Stmt::SetLocal {
+            slot,
+            op: None,
+            value: offset,
+            wrap: Wrap::Signed(64),
+            pos: at,
+        });
+        slot
+    }
+
+    /// Forgets the sites made from `first` on (by a look at an expression that is read again).
+    fn discard_sites_from(&mut self, first: usize) {
+        self.sites.truncate(first);
+        self.site_wraps.truncate(first);
+        self.site_vector.truncate(first);
+    }
+
+    fn deduce_type_of(&mut self, t: &str, params: &[Node], args: &[Node]) -> Option<String> {
         for (param, arg) in params.iter().zip(args) {
             let ty = param.child_by_field_name("type")?;
             if normalize(self.ftext(ty)) != t {
@@ -4887,7 +4893,11 @@ impl<'a> Cx<'a> {
             {
                 true
             } else {
-                self.pointee_view(target).is_ok()
+                // Only checked: an index it reads is not an access of its own.
+                let first = self.sites.len();
+                let ok = self.pointee_view(target).is_ok();
+                self.discard_sites_from(first);
+                ok
             };
             if !ok {
                 return self.unsupported(
@@ -4896,16 +4906,18 @@ impl<'a> Cx<'a> {
                 );
             }
             let mut values = Vec::new();
+            let mut wraps = Vec::new();
             for a in &args[1..] {
-                values.push(self.expr(*a)?);
+                let (e, w) = self.expr_t(*a)?;
+                values.push(e);
+                wraps.push(w);
             }
             let text = self.short(node);
             self.atomics.push((pos(node), text));
-            let wrap = if name.contains("Add") || name.contains("Exch") {
-                self.expr_t(args[1.min(args.len() - 1)])
-                    .map_or(Wrap::Signed(32), |(_, w)| w)
-            } else {
-                Wrap::Signed(32)
+            // The old value it returns has the type of the value it adds or swaps in.
+            let wrap = match wraps.first() {
+                Some(w) if name.contains("Add") || name.contains("Exch") => *w,
+                _ => Wrap::Signed(32),
             };
             return Ok((Expr::Call(Func::Opaque, values), wrap));
         }
