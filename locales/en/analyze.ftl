@@ -122,3 +122,14 @@ analyze-pending = analysing… (Esc cancels)
 analyze-pending-time = { $seconds } s so far — the simulation stops by itself when it runs out of budget.
 analyze-key-cancel = cancel
 analyze-cannot = Cannot analyse { $file }: { $message }
+analyze-text-reused = no load: reuses line { $from }'s value
+analyze-text-forwarded = no load: line { $from }'s store forwarded
+analyze-text-assumed = assumed (--assume): these figures hold for this data:
+analyze-assume-uniform = values uniform in [{ $lo }, { $hi })
+analyze-assume-constant = { $value } in every element
+analyze-assume-file = the { $n ->
+        [one] value
+       *[other] { $n } values
+    } of { $file }, repeated
+analyze-heat-reused = reused
+analyze-totals-assumed = assumed data (--assume): { $arrays }

@@ -119,3 +119,14 @@ analyze-pending = analyse ho raha hai… (Esc se cancel karein)
 analyze-pending-time = abhi tak { $seconds } s — budget khatam hote hi simulation khud ruk jaata hai.
 analyze-key-cancel = cancel
 analyze-cannot = { $file } ko analyse nahin kar sakte: { $message }
+analyze-text-reused = load nahin: line { $from } ki value reuse
+analyze-text-forwarded = load nahin: line { $from } ka store forward hua
+analyze-text-assumed = maana gaya (--assume): ye figures sirf is data ke liye hain:
+analyze-assume-uniform = [{ $lo }, { $hi }) mein uniform values
+analyze-assume-constant = har element mein { $value }
+analyze-assume-file = { $file } ki { $n ->
+        [one] value
+       *[other] { $n } values
+    }, baar baar
+analyze-heat-reused = reuse
+analyze-totals-assumed = maana gaya data (--assume): { $arrays }

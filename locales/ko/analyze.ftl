@@ -89,3 +89,14 @@ analyze-pending = 분석하는 중… (Esc로 취소)
 analyze-pending-time = 지금까지 { $seconds }초 — 시뮬레이션은 예산을 다 쓰면 스스로 멈춥니다.
 analyze-key-cancel = 취소
 analyze-cannot = 분석할 수 없는 파일 { $file }: { $message }
+analyze-text-reused = load 없음: { $from }행의 값을 재사용
+analyze-text-forwarded = load 없음: { $from }행의 store 값을 전달
+analyze-text-assumed = 가정 (--assume): 이 수치는 다음 데이터에서만 성립:
+analyze-assume-uniform = [{ $lo }, { $hi }) 구간의 균등 분포 값
+analyze-assume-constant = 모든 element가 { $value }
+analyze-assume-file = { $file }의 { $n ->
+        [one] 값
+       *[other] 값 { $n }개
+    }, 반복
+analyze-heat-reused = 재사용
+analyze-totals-assumed = 가정한 데이터 (--assume): { $arrays }

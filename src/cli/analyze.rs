@@ -35,6 +35,12 @@ pub struct AnalyzeArgs {
     /// A constant, NAME=VALUE (repeatable); also gives a scalar parameter its value.
     #[arg(long = "define", short = 'D')]
     pub defines: Vec<String>,
+    /// What an array the kernel reads holds, so that indices and branches on its values can be
+    /// followed (repeatable): ARRAY=LO..HI (uniform values, integers for an integer array),
+    /// ARRAY=VALUE, or ARRAY=@FILE (numbers; element k holds the file's k-th, repeated). The
+    /// figures are then those of that data, and marked as assumed.
+    #[arg(long, value_name = "ARRAY=VALUES")]
+    pub assume: Vec<String>,
     /// Architecture (NVIDIA, Volta and later: 32-byte sectors, 32 banks).
     #[arg(long, default_value = "sm_90")]
     pub arch: String,
@@ -153,6 +159,23 @@ fn prepared(args: &AnalyzeArgs) -> Result<(AnalyzeSetup, analyze::Report), Strin
         .map(|d| analyze::parse_define(d))
         .collect::<Result<Vec<_>, _>>()
         .map_err(|e| e.to_string())?;
+    let dir = args
+        .file
+        .as_ref()
+        .and_then(|p| p.parent())
+        .map(std::path::Path::to_path_buf)
+        .unwrap_or_default();
+    let here = std::env::current_dir().unwrap_or_default();
+    let assume = args
+        .assume
+        .iter()
+        .map(|a| {
+            // A file is looked for where the user is, then beside the kernel.
+            analyze::assume::Assumption::parse(a, &here)
+                .or_else(|e| analyze::assume::Assumption::parse(a, &dir).map_err(|_| e))
+        })
+        .collect::<Result<Vec<_>, _>>()
+        .map_err(|e| format!("--assume {e}"))?;
     let setup = AnalyzeSetup {
         file: name,
         source,
@@ -160,6 +183,7 @@ fn prepared(args: &AnalyzeArgs) -> Result<(AnalyzeSetup, analyze::Report), Strin
         launch,
         defines,
         headers,
+        assume,
         arch,
         gpu: gpu.key,
     };

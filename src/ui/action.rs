@@ -72,7 +72,7 @@ impl ExplorerSetup {
 }
 
 /// What to analyse, as plain data (an [`Action`] carries it).
-#[derive(Debug, Clone, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq)]
 pub struct AnalyzeSetup {
     /// The file's name, shown and used in messages.
     pub file: String,
@@ -86,6 +86,8 @@ pub struct AnalyzeSetup {
     pub defines: Vec<(String, String)>,
     /// The headers the file includes from beside it (`#include "…"`): name as written, text.
     pub headers: Vec<(String, String)>,
+    /// What arrays the kernel reads hold (`--assume`).
+    pub assume: Vec<crate::analyze::assume::Assumption>,
     /// The architecture the diagrams are drawn for.
     pub arch: &'static Arch,
     /// The GPU whose time is predicted (a key of `engine::timing::GPUS`).
@@ -102,6 +104,7 @@ impl AnalyzeSetup {
             launch: None,
             defines: Vec::new(),
             headers: Vec::new(),
+            assume: Vec::new(),
             arch: Arch::parse("sm_90").unwrap_or_else(|_| Arch::default_arch()),
             gpu: crate::engine::timing::H200.key,
         })
@@ -120,6 +123,7 @@ impl AnalyzeSetup {
             defines: self.defines.clone(),
             full_simulation: false,
             headers: self.headers.clone(),
+            assume: self.assume.clone(),
         }
     }
 }

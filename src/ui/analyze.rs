@@ -485,6 +485,22 @@ fn totals_line(t: &Totals, atomics: usize, lang: Lang) -> String {
     }
 }
 
+/// The totals line with the data it assumes (`--assume`), so figures from assumed data are never
+/// shown as if they were the kernel's own.
+fn with_assumed(line: String, assumed: &[analyze::assume::Assumed], lang: Lang) -> String {
+    if assumed.is_empty() {
+        return line;
+    }
+    let arrays: Vec<String> = assumed
+        .iter()
+        .map(|a| format!("{} {}", a.array, a.text(lang)))
+        .collect();
+    format!(
+        "{line} · {}",
+        t!(lang, "analyze-totals-assumed", arrays = arrays.join("; "))
+    )
+}
+
 impl State {
     fn render_source(&self, theme: Theme, lang: Lang, area: Rect, buf: &mut Buffer) {
         let outer = block(&t!(lang, "analyze-source-title"), theme);
@@ -502,8 +518,12 @@ impl State {
         for (k, text) in self.lines.iter().enumerate().skip(top).take(height) {
             let selected = k == self.cursor;
             let marker = if selected { "▸" } else { " " };
+            let reused = heat.get(k).copied().flatten().is_none()
+                && self.report.reused.iter().any(|r| r.line as usize == k + 1);
             let cell = match heat.get(k).copied().flatten() {
                 Some(v) => heat_cell(v, max),
+                // A load nvcc leaves out (the value is already in a register): no traffic.
+                None if reused => format!("{:<8}", t!(lang, "analyze-heat-reused")),
                 None => " ".repeat(8),
             };
             let cell_style = match heat.get(k).copied().flatten() {
@@ -843,7 +863,11 @@ impl Component for State {
             Line::from(vec![
                 Span::styled(totals_cell, theme.title()),
                 Span::raw(ellipsis(
-                    &totals_line(&self.report.totals, self.report.atomics.len(), lang),
+                    &with_assumed(
+                        totals_line(&self.report.totals, self.report.atomics.len(), lang),
+                        &self.report.assumed,
+                        lang,
+                    ),
                     width.saturating_sub(label_width),
                 )),
             ]),

@@ -554,6 +554,7 @@ impl Component for State {
                         headers: self.path.as_ref().map_or_else(Vec::new, |p| {
                             crate::analyze::headers_beside(p, &self.source)
                         }),
+                        assume: Vec::new(),
                         arch: crate::engine::Arch::parse("sm_90")
                             .unwrap_or_else(|_| crate::engine::Arch::default_arch()),
                         gpu: crate::engine::timing::H200.key,

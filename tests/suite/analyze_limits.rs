@@ -157,6 +157,7 @@ fn setup(source: String) -> AnalyzeSetup {
         launch: None,
         defines: Vec::new(),
         headers: Vec::new(),
+        assume: Vec::new(),
         arch: warpdrill::engine::Arch::default_arch(),
         gpu: warpdrill::engine::timing::H200.key,
     }

@@ -8,6 +8,7 @@ mod analyze_tui;
 mod calculators_props;
 mod cli_messages;
 mod common;
+mod compiler_model;
 mod consistency;
 mod content;
 mod e2e_tmux;

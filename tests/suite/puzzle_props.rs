@@ -29,6 +29,7 @@ fn interpret(id: &str, size: &BTreeMap<String, i64>, seed: u64) -> (Arrays, Arra
         defines: check::defines(size),
         full_simulation: false,
         headers: Vec::new(),
+        assume: Vec::new(),
     };
     let (kernel, launch) = analyze::prepare(&p.reference, "ref.cu", &options).expect("parses");
     let mut buffers: Buffers = check::inputs(&p, size).expect("inputs");

@@ -132,6 +132,10 @@ pub enum Func {
     ShflUp,
     /// `__shfl_xor_sync(mask, v, lane_mask[, width])`
     ShflXor,
+    /// An atomic (`atomicAdd`, …): counted apart; memory is read again after it.
+    Atomic,
+    /// `__syncwarp`, `__threadfence`, …: no value; memory is read again after it.
+    Fence,
 }
 
 impl Func {
@@ -258,4 +262,10 @@ pub struct Kernel {
     /// The atomics it calls (where, as written): Nsight Compute counts them apart from loads and
     /// stores, so they add nothing to the counts.
     pub atomics: Vec<(Pos, String)>,
+    /// The loads nvcc does not make, as it reuses a value already in a register
+    /// ([`super::reuse`]); their sites are `merged_into` the access they reuse.
+    pub reused: Vec<super::reuse::Reuse>,
+    /// Values the user gives for arrays the kernel reads (`--assume`), so that indices and
+    /// branches on what it reads can be followed.
+    pub assume: Vec<super::assume::Assumption>,
 }

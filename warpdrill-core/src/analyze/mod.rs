@@ -6,12 +6,14 @@
 //! global sectors (§1, §2b) and shared wavefronts (§2, §2b). Values read from memory are unknown: using
 //! one in an address or a condition is reported as not supported, never guessed.
 
+pub mod assume;
 pub mod ast;
 pub mod error;
 pub mod examples;
 pub mod exec;
 pub mod merge;
 pub mod parse;
+pub mod reuse;
 pub mod run;
 pub mod timing_text;
 
@@ -40,6 +42,8 @@ pub struct Options {
     /// Headers the file includes with `#include "…"`: the name as written and the text (see
     /// [`headers_beside`]).
     pub headers: Vec<(String, String)>,
+    /// What arrays the kernel reads hold (`--assume`): the figures then depend on these values.
+    pub assume: Vec<assume::Assumption>,
 }
 
 /// Totals over the launch, named after the Nsight Compute metrics they match.
@@ -166,6 +170,29 @@ pub struct Report {
     /// keeps apart (`…_op_atom`, `…_op_red`).
     #[serde(skip_serializing_if = "Vec::is_empty")]
     pub atomics: Vec<String>,
+    /// The loads nvcc does not make: each reuses a value already in a register (see
+    /// [`reuse`]); they count nothing.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub reused: Vec<ReusedLoad>,
+    /// What the figures assume the kernel's arrays hold (`--assume`); empty when they depend on
+    /// no data.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub assumed: Vec<assume::Assumed>,
+}
+
+/// A load the compiler leaves out, as the value is already in a register.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct ReusedLoad {
+    /// Line of the load, from 1.
+    pub line: u32,
+    /// Its column.
+    pub column: u32,
+    /// The load as written.
+    pub text: String,
+    /// Line of the access whose value it uses.
+    pub from_line: u32,
+    /// Whether that access is a store, whose value is forwarded.
+    pub stored: bool,
 }
 
 impl Report {
@@ -402,13 +429,30 @@ pub fn prepare(source: &str, file: &str, options: &Options) -> Result<(ast::Kern
     // The launch line's defines come first, so that the options' (the command line's) replace them.
     let mut defines = launch_defines(source)?;
     defines.extend(options.defines.iter().cloned());
-    let kernel = parse::parse_kernel(
+    let mut kernel = parse::parse_kernel(
         source,
         file,
         options.kernel.as_deref(),
         &defines,
         &options.headers,
     )?;
+    for a in &options.assume {
+        if !kernel.sites.iter().any(|s| s.array == a.array) {
+            let mut read: Vec<&str> = Vec::new();
+            for s in &kernel.sites {
+                if !read.contains(&s.array.as_str()) {
+                    read.push(&s.array);
+                }
+            }
+            return Err(AnalyzeError::Input(format!(
+                "--assume names `{}`, which `{}` does not access (it accesses: {})",
+                a.array,
+                kernel.name,
+                read.join(", ")
+            )));
+        }
+    }
+    kernel.assume = options.assume.clone();
     Ok((kernel, launch))
 }
 
@@ -538,6 +582,25 @@ pub fn report(
             .atomics
             .iter()
             .map(|(p, text)| format!("{}:{} {text}", p.line, p.column))
+            .collect(),
+        reused: kernel
+            .reused
+            .iter()
+            .map(|r| {
+                let (s, f) = (&kernel.sites[r.site], &kernel.sites[r.from]);
+                ReusedLoad {
+                    line: s.pos.line,
+                    column: s.pos.column,
+                    text: s.text.clone(),
+                    from_line: f.pos.line,
+                    stored: r.stored,
+                }
+            })
+            .collect(),
+        assumed: kernel
+            .assume
+            .iter()
+            .map(assume::Assumption::shown)
             .collect(),
     };
     report.time = report.predict(&crate::engine::timing::H200);
@@ -813,6 +876,13 @@ pub fn render_text_with(source: &str, report: &Report, lang: Lang, lines: Shown)
             let _ = writeln!(out, "{:>5}  {:<52} |", "…", "");
         }
         let mut figures: Vec<String> = Vec::new();
+        for r in report.reused.iter().filter(|r| r.line == line) {
+            figures.push(if r.stored {
+                t!(lang, "analyze-text-forwarded", from = r.from_line)
+            } else {
+                t!(lang, "analyze-text-reused", from = r.from_line)
+            });
+        }
         for a in by_line.get(&line).into_iter().flatten() {
             figures.extend(access_figures(&a.counts, a.space));
             if let Some(m) = &a.merged {
@@ -842,6 +912,12 @@ pub fn render_text_with(source: &str, report: &Report, lang: Lang, lines: Shown)
     }
     let _ = writeln!(out, "\n{}", t!(lang, "analyze-text-totals"));
     totals_text(&mut out, &report.totals, lang);
+    if !report.assumed.is_empty() {
+        let _ = writeln!(out, "  {}", t!(lang, "analyze-text-assumed"));
+        for a in &report.assumed {
+            let _ = writeln!(out, "    {}: {}", a.array, a.text(lang));
+        }
+    }
     if !report.atomics.is_empty() {
         let _ = writeln!(out, "  {}", t!(lang, "analyze-text-atomics"));
         for a in &report.atomics {

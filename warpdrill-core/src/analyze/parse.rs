@@ -93,6 +93,8 @@ struct Cx<'a> {
     /// Names declared `volatile` (parameters, locals, `__shared__` arrays): each read of them is
     /// made, none reused.
     volatile_names: std::collections::HashSet<String>,
+    /// Pointer parameters declared `__restrict__`.
+    restrict_names: std::collections::HashSet<String>,
     /// Structs whose member functions hand out an `extern __shared__` array (cuda-samples'
     /// `SharedMemory<T>`), and the locals of such a type.
     smem_structs: std::collections::HashSet<String>,
@@ -688,6 +690,7 @@ impl<'a> Cx<'a> {
             included: std::collections::HashSet::new(),
             atomics: Vec::new(),
             volatile_names: std::collections::HashSet::new(),
+            restrict_names: std::collections::HashSet::new(),
             smem_structs: std::collections::HashSet::new(),
             smem_objects: std::collections::HashSet::new(),
             struct_templates: HashMap::new(),
@@ -1486,7 +1489,7 @@ impl<'a> Cx<'a> {
             });
         }
         let line = |row: usize| u32::try_from(row + 1).unwrap_or(u32::MAX);
-        Ok(Kernel {
+        let mut kernel = Kernel {
             name,
             body,
             sites: self.sites,
@@ -1497,7 +1500,17 @@ impl<'a> Cx<'a> {
                 line(node.start_position().row),
                 line(node.end_position().row),
             ),
-        })
+            reused: Vec::new(),
+            assume: Vec::new(),
+        };
+        kernel.reused = super::reuse::reuse(
+            &mut kernel,
+            &super::reuse::Names {
+                restrict: &self.restrict_names,
+                volatile: &self.volatile_names,
+            },
+        );
+        Ok(kernel)
     }
 
     /// `Packed128<floatX>` with its arguments' typedefs resolved: `Packed128<__nv_bfloat16>`.
@@ -1775,6 +1788,13 @@ impl<'a> Cx<'a> {
                 };
                 let ety = self.elem_type(ty)?;
                 let name = self.text(inner).to_string();
+                if self
+                    .text(decl)
+                    .split(|c: char| !(c.is_alphanumeric() || c == '_'))
+                    .any(|w| w == "__restrict__" || w == "restrict")
+                {
+                    self.restrict_names.insert(name.clone());
+                }
                 if self.assigned.contains(&name) {
                     // `A += cRow * BM * K;`: the pointer moves; its accesses add how far.
                     let slot = self.locals;
@@ -2924,17 +2944,25 @@ impl<'a> Cx<'a> {
                     .map(|f| self.text(f))
                     .unwrap_or("");
                 let name = f.rsplit(['.', ':']).next().unwrap_or(f).trim();
-                if name == "__syncthreads" {
+                if name == "__syncthreads"
+                    || (name == "sync" && self.synced_group(node) == Some(Group::Block))
+                {
                     out.push(Stmt::Barrier(pos(node)));
+                    Ok(())
+                } else if name == "sync" {
+                    // A tile's (or the grid's) sync: no traffic, and memory is read again after it.
+                    out.push(Stmt::Eval(Expr::Call(Func::Fence, Vec::new()), pos(node)));
                     Ok(())
                 } else if matches!(
                     name,
-                    "__syncwarp"
-                        | "__threadfence_block"
-                        | "__threadfence"
-                        | "__threadfence_system"
-                        | "sync"
-                        | "assert"
+                    "__syncwarp" | "__threadfence_block" | "__threadfence" | "__threadfence_system"
+                ) {
+                    // No traffic; what a thread read before it is read again after it.
+                    out.push(Stmt::Eval(Expr::Call(Func::Fence, Vec::new()), pos(node)));
+                    Ok(())
+                } else if matches!(
+                    name,
+                    "assert"
                         | "printf"
                         | "__trap"
                         | "__nanosleep"
@@ -4100,6 +4128,15 @@ impl<'a> Cx<'a> {
 
     /// The cooperative group `node` names: a variable bound to one, `this_thread_block()`,
     /// `this_grid()`, `tiled_partition<N>(…)`.
+    /// The group a `sync` call waits for: `block.sync()`, `cg::sync(block)`.
+    fn synced_group(&self, call: Node) -> Option<Group> {
+        let f = call.child_by_field_name("function")?;
+        if f.kind() == "field_expression" {
+            return self.group_of(f.child_by_field_name("argument")?);
+        }
+        self.group_of(call.child_by_field_name("arguments")?.named_child(0)?)
+    }
+
     fn group_of(&self, node: Node) -> Option<Group> {
         let node = strip_parens(node);
         match node.kind() {
@@ -4919,7 +4956,7 @@ impl<'a> Cx<'a> {
                 Some(w) if name.contains("Add") || name.contains("Exch") => *w,
                 _ => Wrap::Signed(32),
             };
-            return Ok((Expr::Call(Func::Opaque, values), wrap));
+            return Ok((Expr::Call(Func::Atomic, values), wrap));
         }
         let mut typed = Vec::new();
         for a in &args {

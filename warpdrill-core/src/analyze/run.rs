@@ -1,6 +1,6 @@
 //! Running every warp of a launch over the kernel, lane masks and all, and counting each access.
 
-use super::ast::{BinOp, Expr, Kernel, Pos, Site, Space, Stmt, UnOp, Wrap};
+use super::ast::{BinOp, Expr, Func, Kernel, Pos, Site, Space, Stmt, UnOp, Wrap};
 use super::error::{AnalyzeError, Result};
 use super::merge::{self, Role};
 use crate::engine::{self, Granularity, LaneArray, Op, Vendor};
@@ -452,6 +452,10 @@ struct Machine<'k> {
     block_granules: [std::collections::HashSet<(usize, i64)>; 2],
     /// Insertions past [`MAX_BLOCK_SET`], counted as new: sectors, granules loaded, stored.
     overflow: [u64; 3],
+    /// Per site, the assumption (`--assume`) that gives the values it reads, by index.
+    site_values: Vec<Option<usize>>,
+    /// The condition being decided (for a message that names where its value comes from).
+    condition: Option<&'k Expr>,
 }
 
 /// Runs every warp of the launch; returns the counts per access site.
@@ -573,6 +577,12 @@ impl<'k> Machine<'k> {
             block_sectors: Default::default(),
             block_granules: Default::default(),
             overflow: [0; 3],
+            condition: None,
+            site_values: kernel
+                .sites
+                .iter()
+                .map(|s| kernel.assume.iter().position(|a| a.array == s.array))
+                .collect(),
         };
         for site in &kernel.sites {
             if site.space != Space::Global {
@@ -833,7 +843,7 @@ fn gcd(a: i64, b: i64) -> i64 {
     if b == 0 { a.abs() } else { gcd(b, a % b) }
 }
 
-impl Machine<'_> {
+impl<'k> Machine<'k> {
     fn err<T>(&self, pos: Pos, what: impl Into<String>) -> R<T> {
         Err(Stop::Err(AnalyzeError::Unsupported {
             file: self.file.to_string(),
@@ -1070,9 +1080,15 @@ impl Machine<'_> {
                 bits & mask
             }
             V::Unknown => {
+                let hint = self
+                    .condition
+                    .map(|c| assume_hint(self.kernel, c))
+                    .unwrap_or_default();
                 return self.err(
                     pos,
-                    "a condition that depends on a value read from memory (data-dependent control flow)",
+                    format!(
+                        "a condition that depends on a value read from memory decides which accesses run (data-dependent control flow){hint}"
+                    ),
                 );
             }
         })
@@ -1099,7 +1115,7 @@ impl Machine<'_> {
         Ok(())
     }
 
-    fn exec(&mut self, stmts: &[Stmt], mask: u32) -> R<()> {
+    fn exec(&mut self, stmts: &'k [Stmt], mask: u32) -> R<()> {
         for stmt in stmts {
             let mask = mask & !self.done;
             if mask == 0 {
@@ -1172,6 +1188,24 @@ impl Machine<'_> {
                 } => {
                     self.at = *pos;
                     let (c, s) = self.eval(cond, mask)?;
+                    self.condition = Some(cond);
+                    if matches!(c, V::Unknown)
+                        && self.predicable(then)
+                        && self.predicable(otherwise)
+                    {
+                        // `if (x > m) m = x;` on a value from memory: the branches only compute, so
+                        // nvcc predicates both (or selects); every lane issues them, and what they
+                        // assign is a value the analyser does not know.
+                        self.exec(then, mask)?;
+                        self.exec(otherwise, mask)?;
+                        let mut slots = Vec::new();
+                        assigned_slots(then, &mut slots);
+                        assigned_slots(otherwise, &mut slots);
+                        for slot in slots {
+                            self.set(slot, (V::Unknown, Sym::No), mask);
+                        }
+                        continue;
+                    }
                     let yes = self.truth(&c, s, mask, *pos)?;
                     if yes != 0 {
                         self.exec(then, yes)?;
@@ -1196,6 +1230,7 @@ impl Machine<'_> {
                             }
                             self.at = *pos;
                             let (c, s) = self.eval(cond, live)?;
+                            self.condition = Some(cond);
                             live = self.truth(&c, s, live, *pos)?;
                         }
                         if live == 0 {
@@ -1229,6 +1264,29 @@ impl Machine<'_> {
             }
         }
         Ok(())
+    }
+
+    /// Whether `stmts` only compute values (no access counted, no store, loop, barrier, return
+    /// or atomic), so that running them under a condition nobody knows changes no count.
+    fn predicable(&self, stmts: &[Stmt]) -> bool {
+        let quiet = |e: &Expr| {
+            let mut loads = Vec::new();
+            collect_site_loads(e, &mut loads);
+            loads
+                .iter()
+                .all(|&s| self.kernel.sites[s].merged_into.is_some())
+                && !calls_atomic(e)
+        };
+        stmts.iter().all(|s| match s {
+            Stmt::SetLocal { value, .. } | Stmt::Eval(value, _) => quiet(value),
+            Stmt::If {
+                cond,
+                then,
+                otherwise,
+                ..
+            } => quiet(cond) && self.predicable(then) && self.predicable(otherwise),
+            _ => false,
+        })
     }
 
     /// A conversion; an affine value stays affine only if no block of the box wraps it.
@@ -1614,9 +1672,15 @@ impl Machine<'_> {
                 let a = self.eval(a, mask)?;
                 self.convert(a, *w, mask)
             }
-            // The same element read again in one expression: the first read's value, no access.
+            // The same element read again (reused from a register): the first read's value, no
+            // access.
             Expr::Load(site) if self.kernel.sites[*site].merged_into.is_some() => {
-                (V::Unknown, Sym::No)
+                if self.site_values[*site].is_some() {
+                    let (addrs, coef) = self.address(*site, mask)?;
+                    self.assumed_value(*site, &addrs, coef, mask)
+                } else {
+                    (V::Unknown, Sym::No)
+                }
             }
             Expr::Load(site) => {
                 let (addrs, coef) = self.address(*site, mask)?;
@@ -1624,7 +1688,7 @@ impl Machine<'_> {
                 if self.kernel.sites[*site].space == Space::Global {
                     self.expr_pending = true;
                 }
-                (V::Unknown, Sym::No)
+                self.assumed_value(*site, &addrs, coef, mask)
             }
             Expr::Call(_, args) => {
                 for a in args {
@@ -1633,6 +1697,53 @@ impl Machine<'_> {
                 (V::Unknown, Sym::No)
             }
         })
+    }
+
+    /// The values a load reads where `--assume` gives them (one per lane, from the element each
+    /// lane reads); unknown otherwise, and for a vector load.
+    fn assumed_value(
+        &self,
+        site: usize,
+        addrs: &[i64; LANES],
+        coef: [i64; 3],
+        mask: u32,
+    ) -> (V, Sym) {
+        let Some(k) = self.site_values[site] else {
+            return (V::Unknown, Sym::No);
+        };
+        let s = &self.kernel.sites[site];
+        if s.access_bytes != s.value_bytes {
+            return (V::Unknown, Sym::No);
+        }
+        let a = &self.kernel.assume[k];
+        let width = i64::from(s.access_bytes.max(1));
+        let element = |l: usize| addrs[l].div_euclid(width);
+        // Another block of the box reads other elements, whose values are not these.
+        let sym = if coef == [0; 3] {
+            Sym::No
+        } else {
+            Sym::Opaque(aff(coef).dims())
+        };
+        let v = match s.value {
+            Wrap::Float => V::FL(std::array::from_fn(|l| {
+                if mask & (1 << l) != 0 {
+                    a.value(element(l), false)
+                } else {
+                    0.0
+                }
+            })),
+            w => {
+                let lanes = V::IL(std::array::from_fn(|l| {
+                    if mask & (1 << l) != 0 {
+                        a.value(element(l), true) as i64
+                    } else {
+                        0
+                    }
+                }));
+                return self.convert((lanes, sym), w, mask);
+            }
+        };
+        (v, sym)
     }
 
     /// Byte offsets of every active lane's access at `site`, and how they move from block to block.
@@ -1648,8 +1759,9 @@ impl Machine<'_> {
                     return self.err(
                         site.pos,
                         format!(
-                            "the index of `{}` depends on a value read from memory",
-                            site.text
+                            "the index of `{}` depends on a value read from memory{}",
+                            site.text,
+                            assume_hint(kernel, idx)
                         ),
                     );
                 }
@@ -2088,6 +2200,131 @@ fn measure(space: Space, lanes: &LaneArray, c: &mut Counts, times: u64) -> engin
         }
     }
     Ok(())
+}
+
+/// The sites `e` loads.
+fn collect_site_loads(e: &Expr, out: &mut Vec<usize>) {
+    match e {
+        Expr::Load(s) => out.push(*s),
+        Expr::Unary(_, a) | Expr::Cast(_, a) => collect_site_loads(a, out),
+        Expr::Binary(_, a, b) => {
+            collect_site_loads(a, out);
+            collect_site_loads(b, out);
+        }
+        Expr::Cond(c, a, b) => {
+            collect_site_loads(c, out);
+            collect_site_loads(a, out);
+            collect_site_loads(b, out);
+        }
+        Expr::Call(_, args) => args.iter().for_each(|a| collect_site_loads(a, out)),
+        _ => {}
+    }
+}
+
+fn calls_atomic(e: &Expr) -> bool {
+    match e {
+        Expr::Call(Func::Atomic, _) => true,
+        Expr::Call(_, args) => args.iter().any(calls_atomic),
+        Expr::Unary(_, a) | Expr::Cast(_, a) => calls_atomic(a),
+        Expr::Binary(_, a, b) => calls_atomic(a) || calls_atomic(b),
+        Expr::Cond(c, a, b) => calls_atomic(c) || calls_atomic(a) || calls_atomic(b),
+        _ => false,
+    }
+}
+
+/// The locals `stmts` assign, nested statements included.
+fn assigned_slots(stmts: &[Stmt], out: &mut Vec<usize>) {
+    for s in stmts {
+        match s {
+            Stmt::SetLocal { slot, .. } if !out.contains(slot) => out.push(*slot),
+            Stmt::If {
+                then, otherwise, ..
+            } => {
+                assigned_slots(then, out);
+                assigned_slots(otherwise, out);
+            }
+            Stmt::Loop { body, step, .. } => {
+                assigned_slots(body, out);
+                assigned_slots(step, out);
+            }
+            _ => {}
+        }
+    }
+}
+
+/// Where an unknown value comes from, and how to give it: `` (from `inp`): say what it holds
+/// with --assume inp=LO..HI … ``. The arrays are those the expression reads, directly or through
+/// the locals it uses (followed through their assignments, a few levels deep).
+fn assume_hint(kernel: &Kernel, e: &Expr) -> String {
+    fn locals_of(e: &Expr, out: &mut Vec<usize>) {
+        match e {
+            Expr::Local(s) => out.push(*s),
+            Expr::Unary(_, a) | Expr::Cast(_, a) => locals_of(a, out),
+            Expr::Binary(_, a, b) => {
+                locals_of(a, out);
+                locals_of(b, out);
+            }
+            Expr::Cond(c, a, b) => {
+                locals_of(c, out);
+                locals_of(a, out);
+                locals_of(b, out);
+            }
+            Expr::Call(_, args) => args.iter().for_each(|a| locals_of(a, out)),
+            _ => {}
+        }
+    }
+    fn assignments<'a>(stmts: &'a [Stmt], slot: usize, out: &mut Vec<&'a Expr>) {
+        for s in stmts {
+            match s {
+                Stmt::SetLocal { slot: k, value, .. } if *k == slot => out.push(value),
+                Stmt::If {
+                    then, otherwise, ..
+                } => {
+                    assignments(then, slot, out);
+                    assignments(otherwise, slot, out);
+                }
+                Stmt::Loop { body, step, .. } => {
+                    assignments(body, slot, out);
+                    assignments(step, slot, out);
+                }
+                _ => {}
+            }
+        }
+    }
+    let mut arrays: Vec<String> = Vec::new();
+    let mut seen = Vec::new();
+    let mut frontier = vec![e];
+    for _ in 0..6 {
+        let mut next = Vec::new();
+        for e in frontier {
+            let mut loads = Vec::new();
+            collect_site_loads(e, &mut loads);
+            for s in loads {
+                let name = &kernel.sites[s].array;
+                if !arrays.contains(name) {
+                    arrays.push(name.clone());
+                }
+            }
+            let mut slots = Vec::new();
+            locals_of(e, &mut slots);
+            for slot in slots {
+                if !seen.contains(&slot) {
+                    seen.push(slot);
+                    assignments(&kernel.body, slot, &mut next);
+                }
+            }
+        }
+        frontier = next;
+    }
+    if arrays.is_empty() {
+        return " (say what the arrays it reads hold with --assume ARRAY=LO..HI, ARRAY=VALUE or ARRAY=@FILE)".into();
+    }
+    let named: Vec<String> = arrays.iter().map(|a| format!("`{a}`")).collect();
+    format!(
+        " (from {}): say what it holds with --assume {}=LO..HI (uniform values), =VALUE or =@FILE (values from a file), and the figures are those of that data",
+        named.join(", "),
+        arrays[0]
+    )
 }
 
 #[cfg(test)]

@@ -263,6 +263,7 @@ fn parse_for(
         defines: defines(size),
         full_simulation: false,
         headers: Vec::new(),
+        assume: Vec::new(),
     };
     let (kernel, launch) =
         analyze::prepare(source, file, &options).map_err(|e| CheckError(e.to_string()))?;

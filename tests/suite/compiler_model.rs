@@ -1,0 +1,227 @@
+//! The loads nvcc does not make, and what the kernel reads from memory: the analyser's counts
+//! against Nsight Compute's on the H200, and the data-dependent kernels `--assume` opens.
+
+use warpdrill::analyze::{self, Options, assume::Assumption};
+
+const REUSE: &str = include_str!("../fixtures/compiler/reuse.cu");
+
+fn analysed(source: &str, kernel: &str, assume: &[&str]) -> analyze::Result<analyze::Report> {
+    let options = Options {
+        kernel: Some(kernel.to_string()),
+        assume: assume
+            .iter()
+            .map(|a| Assumption::parse(a, std::path::Path::new(".")).unwrap())
+            .collect(),
+        ..Options::default()
+    };
+    analyze::analyze(source, "k.cu", &options)
+}
+
+fn totals(r: &analyze::Report) -> [u64; 6] {
+    let t = &r.totals;
+    [
+        t.global_load_requests,
+        t.global_load_sectors,
+        t.global_store_requests,
+        t.global_store_sectors,
+        t.shared_load_wavefronts,
+        t.shared_store_wavefronts,
+    ]
+}
+
+#[test]
+fn reused_and_forwarded_loads_count_as_the_h200_counts_them() {
+    // ncu --clock-control none on an H200, `nvcc -O3 -arch=sm_90`, at the file's launch:
+    // load requests, load sectors, store requests, store sectors, shared load and store
+    // wavefronts.
+    let h200: [(&str, [u64; 6]); 7] = [
+        // A store through `a` may write `b[i]`: b[i] is read again.
+        ("alias_plain", [1024, 4096, 1024, 4096, 0, 0]),
+        // `__restrict__`: it may not, and the second read is the first's value.
+        ("alias_restrict", [512, 2048, 1024, 4096, 0, 0]),
+        // A load of the element just stored is the stored value.
+        ("forward_store", [0, 0, 1024, 4096, 0, 0]),
+        // Each `__syncthreads` makes the next read of shared memory a new load.
+        ("shared_sync", [512, 2048, 512, 2048, 1024, 512]),
+        // A store to `s[t]` may be `s[t ^ 1]` as far as the compiler knows.
+        ("shared_maybe", [512, 2048, 512, 2048, 1536, 1536]),
+        // `a[i + 1]` is forwarded from its store; `b[i]` is read again after that store.
+        ("neighbours", [1024, 4096, 1024, 4608, 0, 0]),
+        // `if (b[k] > m) m = b[k];`: one load per turn, the branch predicated.
+        ("branch_reuse", [4096, 131072, 512, 2048, 0, 0]),
+    ];
+    for (kernel, want) in h200 {
+        let r = analysed(REUSE, kernel, &[]).unwrap_or_else(|e| panic!("{kernel}: {e}"));
+        assert_eq!(totals(&r), want, "{kernel}");
+    }
+    // The text report says which line reuses which.
+    let r = analysed(REUSE, "forward_store", &[]).unwrap();
+    assert_eq!(r.reused.len(), 1);
+    assert!(r.reused[0].stored);
+    let text = analyze::render_text(REUSE, &r);
+    assert!(
+        text.contains("no load: line 17's store forwarded"),
+        "{text}"
+    );
+}
+
+#[test]
+fn a_volatile_or_fenced_element_is_read_again() {
+    let k = |body: &str| {
+        format!(
+            "// launch: --grid 1 --block 32
+__global__ void k(float* a, float* out) {{
+  __shared__ float s[32];
+  {body}
+}}"
+        )
+    };
+    let reads = |body: &str| {
+        let r = analysed(&k(body), "k", &[]).unwrap_or_else(|e| panic!("{e}"));
+        r.totals.shared_load_instructions
+    };
+    let base = "s[threadIdx.x] = a[threadIdx.x]; __syncthreads();";
+    assert_eq!(
+        reads(&format!(
+            "{base} float x = s[threadIdx.x ^ 1]; float y = s[threadIdx.x ^ 1]; out[threadIdx.x] = x + y;"
+        )),
+        1
+    );
+    assert_eq!(
+        reads(&format!(
+            "{base} float x = s[threadIdx.x ^ 1]; __syncwarp(); float y = s[threadIdx.x ^ 1]; out[threadIdx.x] = x + y;"
+        )),
+        2
+    );
+    assert_eq!(
+        reads(&format!(
+            "{base} float x = s[threadIdx.x ^ 1]; atomicAdd(&out[0], 1.0f); float y = s[threadIdx.x ^ 1]; out[threadIdx.x] = x + y;"
+        )),
+        2
+    );
+    assert_eq!(
+        reads(&format!(
+            "{base} volatile float* v = s; float x = v[threadIdx.x ^ 1]; float y = v[threadIdx.x ^ 1]; out[threadIdx.x] = x + y;"
+        )),
+        2
+    );
+    // A loop whose body stores to the array reads it again on every turn.
+    assert_eq!(
+        reads(&format!(
+            "{base} float x = s[threadIdx.x ^ 1]; for (int j = 0; j < 4; j++) {{ x += s[threadIdx.x ^ 1]; s[threadIdx.x] = x; }} out[threadIdx.x] = x;"
+        )),
+        5
+    );
+    // Without a store in it, the value read before the loop is kept.
+    assert_eq!(
+        reads(&format!(
+            "{base} float x = s[threadIdx.x ^ 1]; for (int j = 0; j < 4; j++) {{ x += s[threadIdx.x ^ 1]; }} out[threadIdx.x] = x;"
+        )),
+        1
+    );
+}
+
+#[test]
+fn a_block_sync_of_cooperative_groups_is_a_barrier() {
+    let src = "// launch: --grid 1 --block 64
+#include <cooperative_groups.h>
+namespace cg = cooperative_groups;
+__global__ void k(const float* a, float* out) {
+  cg::thread_block block = cg::this_thread_block();
+  __shared__ float s[64];
+  s[threadIdx.x] = a[threadIdx.x];
+  block.sync();
+  float x = s[63 - threadIdx.x];
+  cg::sync(block);
+  out[threadIdx.x] = x + s[63 - threadIdx.x];
+}";
+    let r = analysed(src, "k", &[]).unwrap_or_else(|e| panic!("{e}"));
+    assert_eq!(
+        r.totals.shared_load_instructions, 4,
+        "read again after each sync"
+    );
+    assert_eq!(r.profile.block_barriers, 2);
+}
+
+#[test]
+fn a_branch_on_data_that_decides_an_access_names_the_array_and_the_way_out() {
+    let src = "// launch: --grid 4 --block 256
+__global__ void k(const float* x, float* out) {
+  int i = blockIdx.x * blockDim.x + threadIdx.x;
+  float v = x[i];
+  if (v > 0.0f) out[i] = v;
+}";
+    let e = analysed(src, "k", &[]).unwrap_err().to_string();
+    assert!(e.starts_with("k.cu:5:"), "{e}");
+    assert!(e.contains("from `x`") && e.contains("--assume x="), "{e}");
+    // With values for x, it is followed: every value positive stores everywhere, none nowhere.
+    let all = analysed(src, "k", &["x=1"]).unwrap();
+    assert_eq!(all.totals.global_store_requests, 32);
+    let none = analysed(src, "k", &["x=-1"]).unwrap();
+    assert_eq!(none.totals.global_store_requests, 0);
+    // Uniform over [-1, 1): about half the lanes store, and most warps have some lane that does.
+    let half = analysed(src, "k", &["x=-1..1"]).unwrap();
+    assert_eq!(half.totals.global_store_requests, 32);
+    let stored = (half.totals.global_bytes_requested - 4 * 1024) / 4;
+    assert!(
+        (400..624).contains(&stored),
+        "{stored} of 1024 lanes stored"
+    );
+    assert_eq!(half.assumed.len(), 1);
+    let text = analyze::render_text(src, &half);
+    assert!(
+        text.contains("assumed (--assume)") && text.contains("x: values uniform in [-1, 1)"),
+        "{text}"
+    );
+    // An assumption for an array the kernel does not read is refused by name.
+    let e = analysed(src, "k", &["y=1"]).unwrap_err().to_string();
+    assert!(e.contains("`y`") && e.contains("x, out"), "{e}");
+}
+
+#[test]
+fn an_index_read_from_memory_is_followed_with_the_values_given() {
+    // A gather: rows picked by token ids (llm.c's encoder).
+    let src = "// launch: --grid 8 --block 256
+__global__ void k(const int* ids, const float* table, float* out, int C) {
+  int row = blockIdx.x;
+  int id = ids[row];
+  for (int c = threadIdx.x; c < C; c += blockDim.x) {
+    out[row * C + c] = table[id * C + c];
+  }
+}";
+    let options = |assume: &[&str]| Options {
+        defines: vec![("C".into(), "768".into())],
+        assume: assume
+            .iter()
+            .map(|a| Assumption::parse(a, std::path::Path::new(".")).unwrap())
+            .collect(),
+        ..Options::default()
+    };
+    let e = analyze::analyze(src, "k.cu", &options(&[]))
+        .unwrap_err()
+        .to_string();
+    assert!(
+        e.contains("`table[id * C + c]`") && e.contains("from `ids`"),
+        "{e}"
+    );
+    // Row starts at 768·4 = 3072 bytes, a multiple of 32: each warp reads 4 whole sectors of the
+    // table whatever the id (and one of `ids`); the same for every choice of ids.
+    for a in ["ids=0..50257", "ids=7", "ids=0..2"] {
+        let r = analyze::analyze(src, "k.cu", &options(&[a])).unwrap_or_else(|e| panic!("{e}"));
+        assert_eq!(r.totals.global_load_sectors, 64 + 8 * 24 * 4, "{a}");
+    }
+    // A file of ids: element k holds the file's k-th value.
+    let dir = tempfile::tempdir().unwrap();
+    std::fs::write(dir.path().join("ids.txt"), "1 2 3 4 5 6 7 8\n").unwrap();
+    let a = Assumption::parse("ids=@ids.txt", dir.path()).unwrap();
+    let r = analyze::analyze(
+        src,
+        "k.cu",
+        &Options {
+            assume: vec![a],
+            ..options(&[])
+        },
+    )
+    .unwrap();
+    assert_eq!(r.assumed[0].values, "the 8 values of ids.txt, repeated");
+}

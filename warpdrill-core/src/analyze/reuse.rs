@@ -1,0 +1,320 @@
+//! The loads `nvcc -O3` does not emit: an element a thread read or wrote a statement earlier is
+//! still in a register, and reading it again costs no instruction.
+//!
+//! The rule is the one LLVM's GVN applies to the NVVM the front end emits, as `cuobjdump -sass`
+//! shows it (one `LDG` where the source reads twice): a load is replaced by an earlier access of
+//! the same element when
+//! - the earlier access runs on every lane the later one runs on (it comes before, in the same
+//!   block or in one that encloses it, and in the same turn of a loop), and
+//! - nothing between them may have changed the element: no assignment to a local its index reads,
+//!   no store that may write it (another array of the same space unless either pointer is
+//!   `__restrict__` or the two are different `__shared__` arrays; the same array at an element
+//!   not provably different), no `__syncthreads`, `__syncwarp`, fence or atomic.
+//!
+//! A store followed by a load of the same element forwards the stored value (the load goes). Loads
+//! of `volatile` data are always made. A loop's body starts with only what no statement of the loop
+//! can change. Reuse across loop turns (keeping an element in a register over the loop, hoisting
+//! it out) is not modelled: those loads count as written.
+
+use super::ast::{BinOp, Expr, Func, Kernel, Site, Space, Stmt};
+use std::collections::HashSet;
+
+/// A load that reads what an earlier access already brought into a register.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Reuse {
+    /// The load that is not made.
+    pub site: usize,
+    /// The earlier access whose value it uses.
+    pub from: usize,
+    /// Whether that access is a store (its value forwarded) rather than a load.
+    pub stored: bool,
+}
+
+/// What aliasing the pass may assume about the kernel's arrays.
+pub(super) struct Names<'a> {
+    /// Pointer parameters declared `__restrict__`.
+    pub restrict: &'a HashSet<String>,
+    /// Arrays read through `volatile`.
+    pub volatile: &'a HashSet<String>,
+}
+
+/// Marks every load of `kernel` that reuses an earlier access (`merged_into`) and lists them.
+pub(super) fn reuse(kernel: &mut Kernel, names: &Names) -> Vec<Reuse> {
+    let mut pass = Pass {
+        sites: &mut kernel.sites,
+        names,
+        found: Vec::new(),
+    };
+    let mut avail = Vec::new();
+    pass.block(&kernel.body, &mut avail);
+    pass.found
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+struct Avail {
+    site: usize,
+    stored: bool,
+}
+
+struct Pass<'k, 'n> {
+    sites: &'k mut Vec<Site>,
+    names: &'n Names<'n>,
+    found: Vec<Reuse>,
+}
+
+#[derive(PartialEq, Eq)]
+enum Alias {
+    Same,
+    Distinct,
+    Maybe,
+}
+
+impl Pass<'_, '_> {
+    fn block(&mut self, stmts: &[Stmt], avail: &mut Vec<Avail>) {
+        for stmt in stmts {
+            self.stmt(stmt, avail);
+        }
+    }
+
+    fn stmt(&mut self, stmt: &Stmt, avail: &mut Vec<Avail>) {
+        match stmt {
+            Stmt::SetLocal { slot, value, .. } => {
+                self.expr(value, avail);
+                avail.retain(|a| !reads_local(&self.sites[a.site].indices, *slot));
+            }
+            Stmt::Store { site, value, .. } => {
+                // A compound assignment's own read of the element is made (not followed here).
+                self.expr(value, avail);
+                self.store(*site, avail);
+            }
+            Stmt::If {
+                cond,
+                then,
+                otherwise,
+                ..
+            } => {
+                self.expr(cond, avail);
+                let mut a = avail.clone();
+                self.block(then, &mut a);
+                let mut b = avail.clone();
+                self.block(otherwise, &mut b);
+                avail.retain(|x| a.contains(x) && b.contains(x));
+            }
+            Stmt::Loop {
+                cond, body, step, ..
+            } => {
+                // Only what no turn of the loop can change reaches its body.
+                let mut kept = avail.clone();
+                let mut probe = kept.clone();
+                let mut dry = Pass {
+                    sites: &mut self.sites.clone(),
+                    names: self.names,
+                    found: Vec::new(),
+                };
+                if let Some(c) = cond {
+                    dry.expr(c, &mut probe);
+                }
+                dry.block(body, &mut probe);
+                dry.block(step, &mut probe);
+                kept.retain(|x| probe.contains(x));
+                let mut inner = kept.clone();
+                if let Some(c) = cond {
+                    self.expr(c, &mut inner);
+                }
+                self.block(body, &mut inner);
+                self.block(step, &mut inner);
+                *avail = kept;
+            }
+            Stmt::Barrier(_) => avail.clear(),
+            Stmt::Return => {}
+            Stmt::Eval(e, _) => self.expr(e, avail),
+        }
+    }
+
+    /// The loads of `e`: each reuses an earlier access if one is available; those every lane
+    /// makes become available to later statements.
+    fn expr(&mut self, e: &Expr, avail: &mut Vec<Avail>) {
+        if fences(e) {
+            avail.clear();
+            return;
+        }
+        let mut all = Vec::new();
+        collect(e, &mut all, true);
+        for (load, always) in all {
+            if self.sites[load].merged_into.is_some() {
+                continue;
+            }
+            if !self.trackable(load) {
+                continue;
+            }
+            if let Some(a) = avail
+                .iter()
+                .find(|a| self.alias(a.site, load) == Alias::Same)
+                .copied()
+            {
+                self.sites[load].merged_into = Some(a.site);
+                self.found.push(Reuse {
+                    site: load,
+                    from: a.site,
+                    stored: a.stored,
+                });
+            } else if always {
+                avail.push(Avail {
+                    site: load,
+                    stored: false,
+                });
+            }
+        }
+    }
+
+    fn store(&mut self, site: usize, avail: &mut Vec<Avail>) {
+        avail.retain(|a| self.alias(site, a.site) == Alias::Distinct);
+        if self.trackable(site) {
+            avail.push(Avail { site, stored: true });
+        }
+    }
+
+    /// Whether an access's element can be followed: its indices read no memory and call nothing,
+    /// and it is not `volatile`.
+    fn trackable(&self, site: usize) -> bool {
+        let s = &self.sites[site];
+        !self.names.volatile.contains(&s.array)
+            && !self.names.volatile.contains(&base_name(&s.text))
+            && s.indices.iter().all(plain)
+    }
+
+    /// Whether the element `b` reads may be the one `a` touches.
+    fn alias(&self, a: usize, b: usize) -> Alias {
+        let (x, y) = (&self.sites[a], &self.sites[b]);
+        if x.space != y.space {
+            return Alias::Distinct;
+        }
+        if x.array != y.array {
+            return match x.space {
+                Space::Shared => Alias::Distinct,
+                Space::Global
+                    if self.names.restrict.contains(&x.array)
+                        || self.names.restrict.contains(&y.array) =>
+                {
+                    Alias::Distinct
+                }
+                Space::Global => Alias::Maybe,
+            };
+        }
+        if x.elem_bytes != y.elem_bytes
+            || x.strides != y.strides
+            || x.indices.len() != y.indices.len()
+        {
+            return Alias::Maybe;
+        }
+        // Byte distance from `x`'s access to `y`'s, when the indices differ by constants only.
+        let mut distance = y.field_offset - x.field_offset;
+        for ((i, j), stride) in x.indices.iter().zip(&y.indices).zip(&x.strides) {
+            let (bi, ci) = split_const(i);
+            let (bj, cj) = split_const(j);
+            if bi != bj {
+                return Alias::Maybe;
+            }
+            distance += (cj - ci) * stride * x.elem_bytes;
+        }
+        if distance == 0 && x.access_bytes == y.access_bytes {
+            Alias::Same
+        } else if distance >= i64::from(x.access_bytes) || -distance >= i64::from(y.access_bytes) {
+            Alias::Distinct
+        } else {
+            Alias::Maybe
+        }
+    }
+}
+
+/// The name an access is written through (`sdata` of `sdata[tid]`).
+fn base_name(text: &str) -> String {
+    text.trim_start_matches(['*', '(', ' '])
+        .split(|c: char| !(c.is_alphanumeric() || c == '_'))
+        .next()
+        .unwrap_or("")
+        .to_string()
+}
+
+/// `e` as `base + constant` (an index `i + 1` is `i` and 1).
+fn split_const(e: &Expr) -> (&Expr, i64) {
+    match e {
+        Expr::Binary(BinOp::Add, a, b) => match (&**a, &**b) {
+            (x, Expr::Int(c)) | (Expr::Int(c), x) => {
+                let (base, k) = split_const(x);
+                (base, k.saturating_add(*c))
+            }
+            _ => (e, 0),
+        },
+        Expr::Binary(BinOp::Sub, a, b) => match &**b {
+            Expr::Int(c) => {
+                let (base, k) = split_const(a);
+                (base, k.saturating_sub(*c))
+            }
+            _ => (e, 0),
+        },
+        Expr::Int(c) => (&Expr::Int(0), *c),
+        _ => (e, 0),
+    }
+}
+
+/// An index of locals, constants and built-ins only.
+fn plain(e: &Expr) -> bool {
+    match e {
+        Expr::Int(_) | Expr::Float(_) | Expr::Local(_) | Expr::Builtin(_) => true,
+        Expr::Unary(_, a) | Expr::Cast(_, a) => plain(a),
+        Expr::Binary(_, a, b) => plain(a) && plain(b),
+        Expr::Cond(c, a, b) => plain(c) && plain(a) && plain(b),
+        Expr::Load(_) | Expr::Call(..) => false,
+    }
+}
+
+fn reads_local(indices: &[Expr], slot: usize) -> bool {
+    fn walk(e: &Expr, slot: usize) -> bool {
+        match e {
+            Expr::Local(s) => *s == slot,
+            Expr::Unary(_, a) | Expr::Cast(_, a) => walk(a, slot),
+            Expr::Binary(_, a, b) => walk(a, slot) || walk(b, slot),
+            Expr::Cond(c, a, b) => walk(c, slot) || walk(a, slot) || walk(b, slot),
+            Expr::Call(_, args) => args.iter().any(|a| walk(a, slot)),
+            _ => false,
+        }
+    }
+    indices.iter().any(|e| walk(e, slot))
+}
+
+/// Whether `e` calls an atomic or a fence (after which memory is read again).
+fn fences(e: &Expr) -> bool {
+    match e {
+        Expr::Call(Func::Atomic | Func::Fence, _) => true,
+        Expr::Call(_, args) => args.iter().any(fences),
+        Expr::Unary(_, a) | Expr::Cast(_, a) => fences(a),
+        Expr::Binary(_, a, b) => fences(a) || fences(b),
+        Expr::Cond(c, a, b) => fences(c) || fences(a) || fences(b),
+        _ => false,
+    }
+}
+
+/// The loads of `e` in the order they run, each with whether every lane that evaluates `e` makes
+/// it (not those in one arm of `?:`, nor the right of `&&` and `||`).
+fn collect(e: &Expr, out: &mut Vec<(usize, bool)>, always: bool) {
+    match e {
+        Expr::Load(s) => out.push((*s, always)),
+        Expr::Unary(_, a) | Expr::Cast(_, a) => collect(a, out, always),
+        Expr::Binary(BinOp::LAnd | BinOp::LOr, a, b) => {
+            collect(a, out, always);
+            collect(b, out, false);
+        }
+        Expr::Binary(_, a, b) => {
+            collect(a, out, always);
+            collect(b, out, always);
+        }
+        Expr::Cond(c, a, b) => {
+            collect(c, out, always);
+            collect(a, out, false);
+            collect(b, out, false);
+        }
+        Expr::Call(_, args) => args.iter().for_each(|a| collect(a, out, always)),
+        _ => {}
+    }
+}
