@@ -34,7 +34,7 @@ fn reused_and_forwarded_loads_count_as_the_h200_counts_them() {
     // ncu --clock-control none on an H200, `nvcc -O3 -arch=sm_90`, at the file's launch:
     // load requests, load sectors, store requests, store sectors, shared load and store
     // wavefronts.
-    let h200: [(&str, [u64; 6]); 7] = [
+    let h200: [(&str, [u64; 6]); 13] = [
         // A store through `a` may write `b[i]`: b[i] is read again.
         ("alias_plain", [1024, 4096, 1024, 4096, 0, 0]),
         // `__restrict__`: it may not, and the second read is the first's value.
@@ -49,6 +49,17 @@ fn reused_and_forwarded_loads_count_as_the_h200_counts_them() {
         ("neighbours", [1024, 4096, 1024, 4608, 0, 0]),
         // `if (b[k] > m) m = b[k];`: one load per turn, the branch predicated.
         ("branch_reuse", [4096, 131072, 512, 2048, 0, 0]),
+        // `.x` then `.y` of one `float2` in one basic block: one `LDG.64` (either order).
+        ("fields_xy", [512, 4096, 512, 2048, 0, 0]),
+        ("fields_yx", [512, 4096, 512, 2048, 0, 0]),
+        // A store through another pointer between them: two 4-byte loads.
+        ("fields_store_between", [1024, 8192, 1024, 4096, 0, 0]),
+        // A branch that only computes is a select: still one basic block, one `LDG.64`.
+        ("fields_select_between", [512, 4096, 512, 2048, 0, 0]),
+        // A branch that loads splits the block: two loads, and the branch's own.
+        ("fields_branch_between", [1536, 10240, 512, 2048, 0, 0]),
+        // Four fields of a `float4`: one `LDG.128`.
+        ("fields_quad", [512, 8192, 512, 2048, 0, 0]),
     ];
     for (kernel, want) in h200 {
         let r = analysed(REUSE, kernel, &[]).unwrap_or_else(|e| panic!("{kernel}: {e}"));
@@ -224,4 +235,40 @@ __global__ void k(const int* ids, const float* table, float* out, int C) {
     )
     .unwrap();
     assert_eq!(r.assumed[0].values, "the 8 values of ids.txt, repeated");
+}
+
+#[test]
+fn a_loop_nvcc_unrolls_reads_each_element_once() {
+    // A 1-D stencil: each thread reads s[t + i + j] for 4 outputs and 3 taps; unrolled, the
+    // 12 reads touch 6 elements (t + 0 … t + 5), and nvcc loads each once.
+    let k = |pragma: &str, taps: &str| {
+        format!(
+            "// launch: --grid 1 --block 32 -D taps=3
+__global__ void k(const float* a, float* out, int taps) {{
+  __shared__ float s[64];
+  s[threadIdx.x] = a[threadIdx.x];
+  s[threadIdx.x + 32] = a[threadIdx.x + 32];
+  __syncthreads();
+  {pragma}
+  for (int i = 0; i < 4; i++) {{
+    float sum = 0.0f;
+    {pragma}
+    for (int j = 0; j < {taps}; j++) {{
+      sum += s[threadIdx.x + i + j];
+    }}
+    out[threadIdx.x * 4 + i] = sum;
+  }}
+}}"
+        )
+    };
+    let reads = |src: &str| {
+        analysed(src, "k", &[])
+            .unwrap_or_else(|e| panic!("{e}"))
+            .totals
+            .shared_load_instructions
+    };
+    assert_eq!(reads(&k("#pragma unroll", "3")), 6);
+    // Not unrolled (no pragma, or a trip count known only when it runs): every read is made.
+    assert_eq!(reads(&k("", "3")), 12);
+    assert_eq!(reads(&k("#pragma unroll", "taps")), 12);
 }

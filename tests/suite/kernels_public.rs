@@ -50,7 +50,11 @@ fn public_kernels_are_analysed_as_the_table_says() {
                 .split_whitespace()
                 .map(|v| v.parse().unwrap())
                 .collect();
-            if got[..] != want[..] {
+            // Global traffic exactly; shared wavefronts within 5 % (the H200's vary a little
+            // from run to run with how bank conflicts line up).
+            let close = |g: u64, w: u64| g.abs_diff(w) * 20 <= w;
+            let matches = got[..4] == want[..4] && close(got[4], want[4]) && close(got[5], want[5]);
+            if !matches {
                 changed.push(format!(
                     "{file} {kernel}: the H200 counts {want:?}, the analyser {got:?}"
                 ));
@@ -94,7 +98,7 @@ fn public_kernels_are_analysed_as_the_table_says() {
     assert!(changed.is_empty(), "{}", changed.join("\n"));
     assert_eq!(
         (analysed, total),
-        (28, 29),
+        (31, 32),
         "update tests/kernels-public/README.md"
     );
 }

@@ -235,6 +235,9 @@ pub struct Site {
     pub value: Wrap,
     /// Bytes of that component (4 for a `float4`'s, 8 for a `double`).
     pub value_bytes: u32,
+    /// Where the value this access stands for starts inside the bytes it moves (0, unless it was
+    /// widened down to an earlier field: `p[i].y` loaded with `p[i].x` as one `LDG.64`).
+    pub value_offset: u32,
     /// Where it is in the source.
     pub pos: Pos,
     /// The access's text.
@@ -268,4 +271,10 @@ pub struct Kernel {
     /// Values the user gives for arrays the kernel reads (`--assume`), so that indices and
     /// branches on what it reads can be followed.
     pub assume: Vec<super::assume::Assumption>,
+    /// Where the loops are that nvcc unrolls fully (`#pragma unroll`, a trip count known when
+    /// compiling): their turns are one stretch of code, where a value loaded in one turn is reused
+    /// by the next.
+    pub unrolled: Vec<Pos>,
+    /// Per site, whether a load there may reuse a value already in a register (not `volatile`).
+    pub reusable: Vec<bool>,
 }

@@ -942,7 +942,8 @@ impl Machine<'_> {
         for b in at..at + n {
             self.check(k, b, me, false, 0);
         }
-        let bytes = &self.mems[k].bytes[at..at + n];
+        let from = (s.value_offset as usize).min(n);
+        let bytes = &self.mems[k].bytes[at + from..at + n];
         decode(bytes, s.value, s.value_bytes as usize, line)
     }
 

@@ -95,6 +95,17 @@ struct Cx<'a> {
     volatile_names: std::collections::HashSet<String>,
     /// Pointer parameters declared `__restrict__`.
     restrict_names: std::collections::HashSet<String>,
+    /// `__constant__` arrays and scalars of the file, with their element type: read through the
+    /// constant cache, not as loads of global memory.
+    constants: HashMap<String, Wrap>,
+    /// A `#pragma unroll` (without a count) was just read: it applies to the next loop.
+    unroll_next: bool,
+    /// Scalar parameters: values known only when the kernel runs (a `-D` gives the analyser one,
+    /// not the compiler).
+    runtime_names: std::collections::HashSet<String>,
+    /// Where the loops are that nvcc unrolls fully (`#pragma unroll` over a trip count known when
+    /// compiling).
+    unrolled: Vec<Pos>,
     /// Structs whose member functions hand out an `extern __shared__` array (cuda-samples'
     /// `SharedMemory<T>`), and the locals of such a type.
     smem_structs: std::collections::HashSet<String>,
@@ -691,6 +702,10 @@ impl<'a> Cx<'a> {
             atomics: Vec::new(),
             volatile_names: std::collections::HashSet::new(),
             restrict_names: std::collections::HashSet::new(),
+            constants: HashMap::new(),
+            unroll_next: false,
+            runtime_names: std::collections::HashSet::new(),
+            unrolled: Vec::new(),
             smem_structs: std::collections::HashSet::new(),
             smem_objects: std::collections::HashSet::new(),
             struct_templates: HashMap::new(),
@@ -1033,6 +1048,9 @@ impl<'a> Cx<'a> {
     fn file_constant(&mut self, node: Node, given: &std::collections::HashSet<String>) {
         let mut cursor = node.walk();
         let children: Vec<Node> = node.children(&mut cursor).collect();
+        if self.constant_memory(node, &children) {
+            return;
+        }
         let constant = children.iter().any(|c| {
             matches!(c.kind(), "type_qualifier" | "storage_class_specifier")
                 && matches!(self.text(*c), "const" | "constexpr")
@@ -1069,6 +1087,58 @@ impl<'a> Cx<'a> {
                 self.defines.insert(name, value);
             }
         }
+    }
+
+    /// `__constant__ float c_Kernel[KERNEL_LENGTH];` (or a scalar): recorded so that kernels read
+    /// it as constant memory. Whether the declaration is one.
+    fn constant_memory(&mut self, node: Node, children: &[Node]) -> bool {
+        let head = self.text(node).split(['=', '[', ';']).next().unwrap_or("");
+        if !head
+            .split(|c: char| !(c.is_alphanumeric() || c == '_'))
+            .any(|w| w == "__constant__")
+        {
+            return false;
+        }
+        let Some(ty) = node.child_by_field_name("type") else {
+            return true;
+        };
+        let wrap = self
+            .scalar_ty(&normalize(self.text(ty)))
+            .map_or(Wrap::Float, |(_, w)| w);
+        for d in children {
+            let mut n = *d;
+            for _ in 0..8 {
+                if n.kind() == "identifier" {
+                    break;
+                }
+                match n.child_by_field_name("declarator") {
+                    Some(inner) => n = inner,
+                    None => break,
+                }
+            }
+            if n.kind() == "identifier" && n != ty {
+                self.constants.insert(self.text(n).to_string(), wrap);
+            }
+        }
+        true
+    }
+
+    /// `c_Kernel[k]` of a `__constant__` array: read through the constant cache (`LDC`, or an
+    /// operand of the instruction), which Nsight Compute does not count as global loads; its
+    /// indices are evaluated for their own loads, its value is not known.
+    fn constant_element(&mut self, node: Node) -> Result<Option<(Expr, Wrap)>> {
+        let (base, indices) = self.subscripts(node)?;
+        if base.kind() != "identifier" || self.lookup(self.text(base)).is_some() {
+            return Ok(None);
+        }
+        let Some(&wrap) = self.constants.get(self.text(base)) else {
+            return Ok(None);
+        };
+        let mut args = Vec::new();
+        for i in indices {
+            args.push(self.expr(i)?);
+        }
+        Ok(Some((Expr::Call(Func::Opaque, args), wrap)))
     }
 
     /// The items of the branch a preprocessor conditional takes.
@@ -1502,12 +1572,15 @@ impl<'a> Cx<'a> {
             ),
             reused: Vec::new(),
             assume: Vec::new(),
+            unrolled: std::mem::take(&mut self.unrolled),
+            reusable: Vec::new(),
         };
-        kernel.reused = super::reuse::reuse(
+        (kernel.reused, kernel.reusable) = super::reuse::reuse(
             &mut kernel,
             &super::reuse::Names {
                 restrict: &self.restrict_names,
                 volatile: &self.volatile_names,
+                align: &self.site_vector,
             },
         );
         Ok(kernel)
@@ -1791,7 +1864,7 @@ impl<'a> Cx<'a> {
                 if self
                     .text(decl)
                     .split(|c: char| !(c.is_alphanumeric() || c == '_'))
-                    .any(|w| w == "__restrict__" || w == "restrict")
+                    .any(|w| matches!(w, "__restrict__" | "__restrict" | "restrict"))
                 {
                     self.restrict_names.insert(name.clone());
                 }
@@ -1805,6 +1878,7 @@ impl<'a> Cx<'a> {
             }
             "identifier" => {
                 let name = self.text(decl).to_string();
+                self.runtime_names.insert(name.clone());
                 let tname = normalize(self.text(ty));
                 let Some((_, wrap)) = self.scalar_ty(&tname) else {
                     return self.unsupported(ty, format!("a parameter of type `{tname}`"));
@@ -2086,6 +2160,18 @@ impl<'a> Cx<'a> {
     }
 
     fn stmt_inner(&mut self, node: Node, out: &mut Vec<Stmt>) -> Result<()> {
+        let unroll = std::mem::take(&mut self.unroll_next);
+        if node.kind() == "comment" {
+            self.unroll_next = unroll;
+        } else if node.kind() == "preproc_call" {
+            // `#pragma unroll` (no count): the next loop is unrolled fully when its trip count is
+            // known to the compiler.
+            let words: Vec<&str> = self.text(node).split_whitespace().collect();
+            self.unroll_next =
+                matches!(words[..], ["#pragma", "unroll"] | ["#", "pragma", "unroll"]);
+        } else if node.kind() == "for_statement" {
+            self.unroll_next = unroll;
+        }
         // `cg::thread_block_tile<32> warp = …;` reads as a comparison to the grammar.
         if let Some((name, n)) = tile_declaration(self.text(node)) {
             self.bind(&name, Binding::Group(Group::Tile(n)));
@@ -2248,6 +2334,10 @@ impl<'a> Cx<'a> {
     }
 
     fn for_stmt(&mut self, node: Node, out: &mut Vec<Stmt>) -> Result<()> {
+        let unrolled = std::mem::take(&mut self.unroll_next) && self.compile_time_trips(node);
+        if unrolled {
+            self.unrolled.push(pos(node));
+        }
         if let Some(init) = node.child_by_field_name("initializer") {
             if init.kind() == "declaration" {
                 self.declaration(init, out)?;
@@ -2279,6 +2369,43 @@ impl<'a> Cx<'a> {
             pos: pos(node),
         });
         Ok(())
+    }
+
+    /// Whether the compiler knows a `for` loop's trip count: its head names only the variable it
+    /// declares, constants and template parameters (no kernel parameter, no other local).
+    fn compile_time_trips(&self, node: Node) -> bool {
+        let mut declared = Vec::new();
+        if let Some(init) = node.child_by_field_name("initializer")
+            && init.kind() == "declaration"
+        {
+            let mut c = init.walk();
+            for d in init.children_by_field_name("declarator", &mut c) {
+                if let Some(n) = d.child_by_field_name("declarator") {
+                    declared.push(self.text(n).to_string());
+                }
+            }
+        }
+        let mut names = Vec::new();
+        for field in ["initializer", "condition", "update"] {
+            if let Some(part) = node.child_by_field_name(field) {
+                identifiers(part, self.src, &mut names);
+            }
+        }
+        !declared.is_empty()
+            && names.iter().all(|n| {
+                declared.contains(n)
+                    || (!self.runtime_names.contains(n)
+                        && match self.lookup(n) {
+                            Some(Binding::Value(e, _)) => const_eval(e).is_some(),
+                            Some(_) => false,
+                            None => self.defines.contains_key(n) || self.constants_known(n),
+                        })
+            })
+    }
+
+    /// Whether `name` is a type or a function the loop head mentions (`sizeof(float)`).
+    fn constants_known(&self, name: &str) -> bool {
+        scalar(name).is_some() || vector(name).is_some() || name == "sizeof"
     }
 
     /// `switch (x) { case A: …; case B: … break; default: … }`: `x` read once; from the first case
@@ -3440,6 +3567,7 @@ impl<'a> Cx<'a> {
             pos: pos(node),
             text: self.short(node),
             merged_into: None,
+            value_offset: 0,
         });
         self.site_wraps.push(wrap);
         self.site_vector
@@ -3529,6 +3657,12 @@ impl<'a> Cx<'a> {
             },
             "identifier" => {
                 let name = self.text(node);
+                if self.lookup(name).is_none()
+                    && let Some(&w) = self.constants.get(name)
+                {
+                    // A `__constant__` scalar: read through the constant cache, value unknown.
+                    return Ok((Expr::Call(Func::Opaque, Vec::new()), w));
+                }
                 match self.lookup(name) {
                     Some(Binding::Local(slot, w)) => {
                         let (slot, w) = (*slot, *w);
@@ -3741,6 +3875,9 @@ impl<'a> Cx<'a> {
     fn ex_subscript_expression(&mut self, node: Node) -> Result<(Expr, Wrap)> {
         if let Some((slot, wrap)) = self.local_element(node)? {
             return Ok((Expr::Call(Func::Opaque, vec![Expr::Local(slot)]), wrap));
+        }
+        if let Some(read) = self.constant_element(node)? {
+            return Ok(read);
         }
         let site = self.site(node)?;
         Ok((Expr::Load(site), self.site_wraps[site]))
@@ -4697,6 +4834,32 @@ impl<'a> Cx<'a> {
                     .ftext(*param)
                     .split(|c: char| !(c.is_alphanumeric() || c == '_'))
                     .any(|w| w == "const");
+            // `float& result` bound to a local of the caller: the function's writes are the
+            // caller's (the same register).
+            if d.kind() == "reference_declarator" && !const_ref && ident.kind() == "identifier" {
+                let arg = strip_parens(*arg);
+                let local = (arg.kind() == "identifier")
+                    .then(|| self.lookup(self.text(arg)).cloned())
+                    .flatten()
+                    .filter(|b| {
+                        matches!(
+                            b,
+                            Binding::Local(..) | Binding::LocalVector(..) | Binding::LocalArray(..)
+                        )
+                    });
+                if let Some(b) = local {
+                    bound.push((self.ftext(ident).to_string(), b));
+                    continue;
+                }
+                return self.unsupported(
+                    *param,
+                    format!(
+                        "the parameter `{}` of `{name}` bound to `{}` (a reference is read when it names a local of the caller)",
+                        self.fshort(*param),
+                        self.short(arg)
+                    ),
+                );
+            }
             if ident.kind() != "identifier" || (d.kind() == "reference_declarator" && !const_ref) {
                 return self.unsupported(
                     *param,
@@ -5420,4 +5583,16 @@ pub fn const_eval(e: &Expr) -> Option<i64> {
 fn round_up(v: i64, align: i64) -> i64 {
     let a = align.max(1);
     (v + a - 1) / a * a
+}
+
+/// The identifiers `node` contains, as written.
+fn identifiers(node: Node, src: &str, out: &mut Vec<String>) {
+    if node.kind() == "identifier" {
+        out.push(text_of(src, node).to_string());
+        return;
+    }
+    let mut c = node.walk();
+    for child in node.children(&mut c) {
+        identifiers(child, src, out);
+    }
 }

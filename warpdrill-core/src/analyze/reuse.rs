@@ -36,30 +36,41 @@ pub(super) struct Names<'a> {
     pub restrict: &'a HashSet<String>,
     /// Arrays read through `volatile`.
     pub volatile: &'a HashSet<String>,
+    /// Per site, the alignment of its vector element (`float2`: 8), 0 when it is not one.
+    pub align: &'a [i64],
 }
 
-/// Marks every load of `kernel` that reuses an earlier access (`merged_into`) and lists them.
-pub(super) fn reuse(kernel: &mut Kernel, names: &Names) -> Vec<Reuse> {
+/// Marks every load of `kernel` that reuses an earlier access (`merged_into`) and lists them;
+/// also says, per site, whether its loads may reuse a register at all (not `volatile`).
+pub(super) fn reuse(kernel: &mut Kernel, names: &Names) -> (Vec<Reuse>, Vec<bool>) {
     let mut pass = Pass {
         sites: &mut kernel.sites,
         names,
         found: Vec::new(),
+        region: 0,
+        regions: 0,
     };
     let mut avail = Vec::new();
     pass.block(&kernel.body, &mut avail);
-    pass.found
+    let reusable = (0..pass.sites.len()).map(|s| pass.trackable(s)).collect();
+    (pass.found, reusable)
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 struct Avail {
     site: usize,
     stored: bool,
+    /// The straight-line stretch of code (basic block) it was made in.
+    region: u32,
 }
 
 struct Pass<'k, 'n> {
     sites: &'k mut Vec<Site>,
     names: &'n Names<'n>,
     found: Vec<Reuse>,
+    /// The basic block being walked: a branch or a loop starts a new one.
+    region: u32,
+    regions: u32,
 }
 
 #[derive(PartialEq, Eq)]
@@ -94,11 +105,23 @@ impl Pass<'_, '_> {
                 ..
             } => {
                 self.expr(cond, avail);
+                // A branch that only computes is a select after if-conversion: the code around
+                // it stays one basic block.
+                let select = computes_only(then) && computes_only(otherwise);
                 let mut a = avail.clone();
+                if !select {
+                    self.new_region();
+                }
                 self.block(then, &mut a);
                 let mut b = avail.clone();
+                if !select {
+                    self.new_region();
+                }
                 self.block(otherwise, &mut b);
                 avail.retain(|x| a.contains(x) && b.contains(x));
+                if !select {
+                    self.new_region();
+                }
             }
             Stmt::Loop {
                 cond, body, step, ..
@@ -110,6 +133,8 @@ impl Pass<'_, '_> {
                     sites: &mut self.sites.clone(),
                     names: self.names,
                     found: Vec::new(),
+                    region: u32::MAX,
+                    regions: 0,
                 };
                 if let Some(c) = cond {
                     dry.expr(c, &mut probe);
@@ -118,12 +143,15 @@ impl Pass<'_, '_> {
                 dry.block(step, &mut probe);
                 kept.retain(|x| probe.contains(x));
                 let mut inner = kept.clone();
+                self.new_region();
                 if let Some(c) = cond {
                     self.expr(c, &mut inner);
                 }
+                self.new_region();
                 self.block(body, &mut inner);
                 self.block(step, &mut inner);
                 *avail = kept;
+                self.new_region();
             }
             Stmt::Barrier(_) => avail.clear(),
             Stmt::Return => {}
@@ -158,10 +186,27 @@ impl Pass<'_, '_> {
                     from: a.site,
                     stored: a.stored,
                 });
+            } else if let Some(a) = avail
+                .iter()
+                .find(|a| !a.stored && a.region == self.region && self.widens(a.site, load))
+                .copied()
+            {
+                // `p[i].x` then `p[i].y` of a `float2`, nothing written between, in one basic
+                // block: nvcc's load-store vectorizer makes the first an `LDG.64` and the second
+                // reads its register.
+                let (lo, width) = self.widened(a.site, load);
+                let text = format!("{}, {}", self.sites[a.site].text, self.sites[load].text);
+                let first = &mut self.sites[a.site];
+                first.value_offset += (first.field_offset - lo) as u32;
+                first.field_offset = lo;
+                first.access_bytes = width as u32;
+                first.text = text;
+                self.sites[load].merged_into = Some(a.site);
             } else if always {
                 avail.push(Avail {
                     site: load,
                     stored: false,
+                    region: self.region,
                 });
             }
         }
@@ -170,8 +215,54 @@ impl Pass<'_, '_> {
     fn store(&mut self, site: usize, avail: &mut Vec<Avail>) {
         avail.retain(|a| self.alias(site, a.site) == Alias::Distinct);
         if self.trackable(site) {
-            avail.push(Avail { site, stored: true });
+            avail.push(Avail {
+                site,
+                stored: true,
+                region: self.region,
+            });
         }
+    }
+
+    fn new_region(&mut self) {
+        if self.region != u32::MAX {
+            self.regions += 1;
+            self.region = self.regions;
+        }
+    }
+
+    /// Whether `b` reads another field of the vector element `a` reads, so that one access of
+    /// the two together is aligned (`.x` then `.y` of a `float2`, `.x .y` then `.z .w` of a
+    /// `float4`, in either order).
+    fn widens(&self, a: usize, b: usize) -> bool {
+        let (x, y) = (&self.sites[a], &self.sites[b]);
+        let align = self.names.align.get(a).copied().unwrap_or(0);
+        if align == 0
+            || self.names.align.get(b).copied().unwrap_or(0) != align
+            || x.space != y.space
+            || x.array != y.array
+            || x.elem_bytes != y.elem_bytes
+            || x.strides != y.strides
+            || x.indices != y.indices
+            || x.field_offset == y.field_offset
+            || x.merged_into.is_some()
+        {
+            return false;
+        }
+        let (_, width) = self.widened(a, b);
+        width <= align && width <= 16
+    }
+
+    /// The lowest offset and the width of one aligned access covering both.
+    fn widened(&self, a: usize, b: usize) -> (i64, i64) {
+        let (x, y) = (&self.sites[a], &self.sites[b]);
+        let lo = x.field_offset.min(y.field_offset);
+        let hi = (x.field_offset + i64::from(x.access_bytes))
+            .max(y.field_offset + i64::from(y.access_bytes));
+        let width = [2i64, 4, 8, 16]
+            .into_iter()
+            .find(|&w| w >= hi - lo && lo % w == 0)
+            .unwrap_or(i64::MAX);
+        (lo, width)
     }
 
     /// Whether an access's element can be followed: its indices read no memory and call nothing,
@@ -183,7 +274,7 @@ impl Pass<'_, '_> {
             && s.indices.iter().all(plain)
     }
 
-    /// Whether the element `b` reads may be the one `a` touches.
+    /// Whether the bytes `b` reads may be ones `a` touches (`Same`: all of them are).
     fn alias(&self, a: usize, b: usize) -> Alias {
         let (x, y) = (&self.sites[a], &self.sites[b]);
         if x.space != y.space {
@@ -217,13 +308,41 @@ impl Pass<'_, '_> {
             }
             distance += (cj - ci) * stride * x.elem_bytes;
         }
-        if distance == 0 && x.access_bytes == y.access_bytes {
+        if distance >= 0 && distance + i64::from(y.access_bytes) <= i64::from(x.access_bytes) {
+            // `b`'s bytes are inside `a`'s (the same element, or a field of the vector `a` moves).
             Alias::Same
         } else if distance >= i64::from(x.access_bytes) || -distance >= i64::from(y.access_bytes) {
             Alias::Distinct
         } else {
             Alias::Maybe
         }
+    }
+}
+
+/// Whether `stmts` only assign locals from values that read no memory (nested such branches too).
+fn computes_only(stmts: &[Stmt]) -> bool {
+    stmts.iter().all(|s| match s {
+        Stmt::SetLocal { value, .. } => plain_value(value),
+        Stmt::If {
+            cond,
+            then,
+            otherwise,
+            ..
+        } => plain_value(cond) && computes_only(then) && computes_only(otherwise),
+        _ => false,
+    })
+}
+
+/// A value of locals, constants, built-ins and calls of math functions: no memory read, no atomic
+/// or fence.
+fn plain_value(e: &Expr) -> bool {
+    match e {
+        Expr::Int(_) | Expr::Float(_) | Expr::Local(_) | Expr::Builtin(_) => true,
+        Expr::Unary(_, a) | Expr::Cast(_, a) => plain_value(a),
+        Expr::Binary(_, a, b) => plain_value(a) && plain_value(b),
+        Expr::Cond(c, a, b) => plain_value(c) && plain_value(a) && plain_value(b),
+        Expr::Call(Func::Atomic | Func::Fence, _) | Expr::Load(_) => false,
+        Expr::Call(_, args) => args.iter().all(plain_value),
     }
 }
 

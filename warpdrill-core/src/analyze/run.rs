@@ -456,6 +456,15 @@ struct Machine<'k> {
     site_values: Vec<Option<usize>>,
     /// The condition being decided (for a message that names where its value comes from).
     condition: Option<&'k Expr>,
+    /// How deep the warp is in loops nvcc unrolls fully ([`Kernel::unrolled`]).
+    unrolled_depth: u32,
+    /// Inside them, the elements the warp holds in registers: (array, lane, byte offset, bytes,
+    /// shift per block). A load of elements all held is not made.
+    held: std::collections::HashSet<(usize, u8, i64, u32, [i64; 3])>,
+    /// Per site, its array (global and shared arrays numbered apart).
+    site_arr: Vec<usize>,
+    /// Per array of `site_arr`, whether it is in global memory.
+    arr_global: Vec<bool>,
 }
 
 /// Runs every warp of the launch; returns the counts per access site.
@@ -578,6 +587,10 @@ impl<'k> Machine<'k> {
             block_granules: Default::default(),
             overflow: [0; 3],
             condition: None,
+            unrolled_depth: 0,
+            held: std::collections::HashSet::new(),
+            site_arr: Vec::new(),
+            arr_global: Vec::new(),
             site_values: kernel
                 .sites
                 .iter()
@@ -615,6 +628,7 @@ impl<'k> Machine<'k> {
         for (k, d) in [bx, by, bz, gx, gy, gz].iter().enumerate() {
             m.builtins[6 + k] = (V::I(i64::from(*d)), Sym::No);
         }
+        m.number_arrays();
         m
     }
 }
@@ -894,6 +908,8 @@ impl<'k> Machine<'k> {
             self.pending.iter_mut().for_each(|p| *p = false);
             self.expr_pending = false;
             self.warp_track = [0; 3];
+            self.unrolled_depth = 0;
+            self.held.clear();
             self.exec(&kernel.body, *exist)?;
             for site in 0..self.run_pending.len() {
                 self.flush_run(site);
@@ -1175,8 +1191,13 @@ impl<'k> Machine<'k> {
                         self.wait();
                     }
                     let (addrs, coef) = self.address(*site, mask)?;
-                    if op.is_some() {
+                    if op.is_some()
+                        && !(self.unrolled_depth > 0 && self.hold(*site, &addrs, coef, mask, false))
+                    {
                         self.count(*site, &addrs, coef, mask, false)?;
+                    }
+                    if self.unrolled_depth > 0 {
+                        self.hold(*site, &addrs, coef, mask, true);
                     }
                     self.count(*site, &addrs, coef, mask, true)?;
                 }
@@ -1221,49 +1242,138 @@ impl<'k> Machine<'k> {
                     step,
                     pos,
                 } => {
-                    let mut live = mask;
-                    loop {
-                        live &= !self.done;
-                        if let Some(cond) = cond {
-                            if live == 0 {
-                                break;
-                            }
-                            self.at = *pos;
-                            let (c, s) = self.eval(cond, live)?;
-                            self.condition = Some(cond);
-                            live = self.truth(&c, s, live, *pos)?;
-                        }
-                        if live == 0 {
-                            break;
-                        }
-                        self.tick()?;
-                        self.steps += 1;
-                        if self.steps > MAX_WARP_STEPS {
-                            self.alike = true;
-                            return self.err(
-                                *pos,
-                                "a loop that runs more than 1 048 576 times in one warp: too long to simulate — shrink the loop, or use -D to set a smaller N",
-                            );
-                        }
-                        self.exec(body, live)?;
-                        live &= !self.done;
-                        if live != 0 {
-                            self.exec(step, live)?;
-                        }
+                    // The turns of a loop nvcc unrolls are one stretch of code, where what one turn
+                    // loaded the next reuses; a loop it keeps is not (its body runs again and
+                    // again), nor is anything after either.
+                    let unrolled = self.kernel.unrolled.contains(pos);
+                    let outer = self.unrolled_depth;
+                    self.unrolled_depth = if unrolled { outer + 1 } else { 0 };
+                    if outer == 0 || !unrolled {
+                        self.held.clear();
                     }
+                    let r = self.run_loop(cond.as_ref(), body, step, *pos, mask);
+                    self.unrolled_depth = outer;
+                    if outer == 0 || !unrolled {
+                        self.held.clear();
+                    }
+                    r?;
                 }
                 Stmt::Return => self.done |= mask,
                 Stmt::Barrier(_) => {
+                    self.held.clear();
                     self.warp_track[1] += 1;
                     self.prof.warp_instructions += self.weight;
                 }
                 Stmt::Eval(e, pos) => {
                     self.at = *pos;
                     self.eval(e, mask)?;
+                    if calls_atomic(e) || matches!(e, Expr::Call(Func::Fence, _)) {
+                        self.held.clear();
+                    }
                 }
             }
         }
         Ok(())
+    }
+
+    /// The turns of a loop, for the lanes of `mask`, until none is left.
+    fn run_loop(
+        &mut self,
+        cond: Option<&'k Expr>,
+        body: &'k [Stmt],
+        step: &'k [Stmt],
+        pos: Pos,
+        mask: u32,
+    ) -> R<()> {
+        let mut live = mask;
+        loop {
+            live &= !self.done;
+            if let Some(cond) = cond {
+                if live == 0 {
+                    break;
+                }
+                self.at = pos;
+                let (c, s) = self.eval(cond, live)?;
+                self.condition = Some(cond);
+                live = self.truth(&c, s, live, pos)?;
+            }
+            if live == 0 {
+                break;
+            }
+            self.tick()?;
+            self.steps += 1;
+            if self.steps > MAX_WARP_STEPS {
+                self.alike = true;
+                return self.err(
+                    pos,
+                    "a loop that runs more than 1 048 576 times in one warp: too long to simulate — shrink the loop, or use -D to set a smaller N",
+                );
+            }
+            self.exec(body, live)?;
+            live &= !self.done;
+            if live != 0 {
+                self.exec(step, live)?;
+            }
+        }
+        Ok(())
+    }
+
+    /// Numbers the kernel's arrays (global and shared apart) for [`Machine::hold`].
+    fn number_arrays(&mut self) {
+        let mut names: Vec<(Space, &str)> = Vec::new();
+        self.site_arr = self
+            .kernel
+            .sites
+            .iter()
+            .map(|s| {
+                let key = (s.space, s.array.as_str());
+                names.iter().position(|n| *n == key).unwrap_or_else(|| {
+                    names.push(key);
+                    names.len() - 1
+                })
+            })
+            .collect();
+        self.arr_global = names.iter().map(|(sp, _)| *sp == Space::Global).collect();
+    }
+
+    /// Inside a loop nvcc unrolls: whether every active lane's element of this load is already in
+    /// a register (then the load is not made); a load or store holds the elements it moves, and a
+    /// store first drops what the warp held of its array (another lane's store may have changed
+    /// it, as far as the compiler knows).
+    fn hold(
+        &mut self,
+        site: usize,
+        addrs: &[i64; LANES],
+        coef: [i64; 3],
+        mask: u32,
+        store: bool,
+    ) -> bool {
+        let s = &self.kernel.sites[site];
+        if !self.kernel.reusable.get(site).copied().unwrap_or(false) {
+            return false;
+        }
+        let arr = self.site_arr[site];
+        let bytes = s.access_bytes;
+        let lanes = (0..LANES).filter(|l| mask & (1 << l) != 0);
+        if store && s.space == Space::Global {
+            // Through a pointer, a store may write any global array (the static pass tells
+            // `__restrict__` ones apart; here every global array is read again).
+            let global = &self.arr_global;
+            self.held.retain(|h| !global[h.0]);
+        } else if store {
+            self.held.retain(|h| h.0 != arr);
+        } else if lanes
+            .clone()
+            .all(|l| self.held.contains(&(arr, l as u8, addrs[l], bytes, coef)))
+        {
+            return true;
+        }
+        if self.held.len() < 1 << 16 {
+            for l in lanes {
+                self.held.insert((arr, l as u8, addrs[l], bytes, coef));
+            }
+        }
+        false
     }
 
     /// Whether `stmts` only compute values (no access counted, no store, loop, barrier, return
@@ -1684,6 +1794,10 @@ impl<'k> Machine<'k> {
             }
             Expr::Load(site) => {
                 let (addrs, coef) = self.address(*site, mask)?;
+                if self.unrolled_depth > 0 && self.hold(*site, &addrs, coef, mask, false) {
+                    // Loaded in an earlier turn of a loop nvcc unrolls: still in a register.
+                    return Ok(self.assumed_value(*site, &addrs, coef, mask));
+                }
                 self.count(*site, &addrs, coef, mask, false)?;
                 if self.kernel.sites[*site].space == Space::Global {
                     self.expr_pending = true;
