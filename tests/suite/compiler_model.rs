@@ -4,6 +4,7 @@
 use warpdrill::analyze::{self, Options, assume::Assumption};
 
 const REUSE: &str = include_str!("../fixtures/compiler/reuse.cu");
+const UNROLL: &str = include_str!("../fixtures/compiler/unroll.cu");
 
 fn analysed(source: &str, kernel: &str, assume: &[&str]) -> analyze::Result<analyze::Report> {
     let options = Options {
@@ -268,7 +269,32 @@ __global__ void k(const float* a, float* out, int taps) {{
             .shared_load_instructions
     };
     assert_eq!(reads(&k("#pragma unroll", "3")), 6);
-    // Not unrolled (no pragma, or a trip count known only when it runs): every read is made.
-    assert_eq!(reads(&k("", "3")), 12);
+    // Without the pragma the loops are small enough for nvcc to unroll them anyway (the H200's
+    // `stencil_plain` below).
+    assert_eq!(reads(&k("", "3")), 6);
+    // A trip count known only when it runs: the inner loop stays, every read is made.
     assert_eq!(reads(&k("#pragma unroll", "taps")), 12);
+}
+
+#[test]
+fn unrolled_turns_reuse_what_earlier_turns_loaded_as_on_the_h200() {
+    // ncu on the H200, as above: load requests and sectors, store requests and sectors, shared
+    // load and store wavefronts.
+    let h200: [(&str, [u64; 6]); 5] = [
+        // 4 × 3 reads of s[t + i + j] touch 6 elements: 6 wavefronts a warp.
+        ("stencil_unrolled", [128, 512, 256, 4096, 384, 128]),
+        // The same loops without `#pragma unroll`: small, so nvcc unrolls them anyway.
+        ("stencil_plain", [128, 512, 256, 4096, 384, 128]),
+        // The inner trip count is a parameter: that loop stays, every read is made.
+        ("stencil_runtime", [128, 512, 256, 4096, 768, 128]),
+        // From global memory, with a store each outer turn through another pointer: the
+        // elements are read again after it.
+        ("stencil_global", [768, 3776, 256, 4096, 0, 0]),
+        // `__restrict__`: the store cannot write them; 6 loads a warp.
+        ("stencil_global_restrict", [384, 1856, 256, 4096, 0, 0]),
+    ];
+    for (kernel, want) in h200 {
+        let r = analysed(UNROLL, kernel, &[]).unwrap_or_else(|e| panic!("{kernel}: {e}"));
+        assert_eq!(totals(&r), want, "{kernel}");
+    }
 }

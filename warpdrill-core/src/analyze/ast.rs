@@ -1,7 +1,7 @@
 //! The kernel as the interpreter runs it: typed, name-resolved statements and expressions.
 
 /// Source position, 1-based line and column.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
 pub struct Pos {
     /// Line, from 1.
     pub line: u32,
@@ -277,4 +277,7 @@ pub struct Kernel {
     pub unrolled: Vec<Pos>,
     /// Per site, whether a load there may reuse a value already in a register (not `volatile`).
     pub reusable: Vec<bool>,
+    /// The pointer parameters declared `__restrict__` (a store through another pointer does not
+    /// write what they point at).
+    pub restrict: Vec<String>,
 }

@@ -52,6 +52,57 @@ enum Group {
 /// Bytes of dynamic shared memory an `extern __shared__` array is checked against.
 const DYNAMIC_SMEM: i64 = 227 * 1024;
 
+/// The largest unrolled size (statements and operations, all turns) of a loop nvcc unrolls fully
+/// without `#pragma unroll`: 4 turns of a 3-tap sum are (a `stencil` the H200 shows unrolled).
+const UNROLL_COST: u64 = 300;
+
+/// Most turns a loop's trip count is followed for when deciding whether nvcc unrolls it.
+const MAX_TRIPS: u64 = 1024;
+
+/// The turns of `for (slot = start; cond; step)`, when the condition and the steps move only the
+/// loop's variable by constants; `None` when that is not so or past [`MAX_TRIPS`].
+fn trip_count(slot: usize, start: i64, cond: &Expr, step: &[Stmt]) -> Option<u64> {
+    fn subst(e: &Expr, slot: usize, v: i64) -> Expr {
+        match e {
+            Expr::Local(s) if *s == slot => Expr::Int(v),
+            Expr::Unary(o, a) => Expr::Unary(*o, Box::new(subst(a, slot, v))),
+            Expr::Cast(w, a) => Expr::Cast(*w, Box::new(subst(a, slot, v))),
+            Expr::Binary(o, a, b) => {
+                Expr::Binary(*o, Box::new(subst(a, slot, v)), Box::new(subst(b, slot, v)))
+            }
+            Expr::Cond(c, a, b) => Expr::Cond(
+                Box::new(subst(c, slot, v)),
+                Box::new(subst(a, slot, v)),
+                Box::new(subst(b, slot, v)),
+            ),
+            other => other.clone(),
+        }
+    }
+    let mut v = start;
+    for n in 0..=MAX_TRIPS {
+        if const_eval(&subst(cond, slot, v))? == 0 {
+            return Some(n);
+        }
+        for s in step {
+            let Stmt::SetLocal {
+                slot: k, op, value, ..
+            } = s
+            else {
+                return None;
+            };
+            if *k != slot {
+                return None;
+            }
+            let value = subst(value, slot, v);
+            v = match op {
+                None => const_eval(&value)?,
+                Some(o) => const_eval(&Expr::Binary(*o, Box::new(Expr::Int(v)), Box::new(value)))?,
+            };
+        }
+    }
+    None
+}
+
 /// Most unsupported constructs reported from one kernel.
 const MAX_ERRORS: usize = 40;
 
@@ -106,6 +157,8 @@ struct Cx<'a> {
     /// Where the loops are that nvcc unrolls fully (`#pragma unroll` over a trip count known when
     /// compiling).
     unrolled: Vec<Pos>,
+    /// Per loop with a trip count known when compiling, the cost of its unrolled turns.
+    loop_cost: HashMap<Pos, u64>,
     /// Structs whose member functions hand out an `extern __shared__` array (cuda-samples'
     /// `SharedMemory<T>`), and the locals of such a type.
     smem_structs: std::collections::HashSet<String>,
@@ -706,6 +759,7 @@ impl<'a> Cx<'a> {
             unroll_next: false,
             runtime_names: std::collections::HashSet::new(),
             unrolled: Vec::new(),
+            loop_cost: HashMap::new(),
             smem_structs: std::collections::HashSet::new(),
             smem_objects: std::collections::HashSet::new(),
             struct_templates: HashMap::new(),
@@ -1574,6 +1628,7 @@ impl<'a> Cx<'a> {
             assume: Vec::new(),
             unrolled: std::mem::take(&mut self.unrolled),
             reusable: Vec::new(),
+            restrict: self.restrict_names.iter().cloned().collect(),
         };
         (kernel.reused, kernel.reusable) = super::reuse::reuse(
             &mut kernel,
@@ -2181,6 +2236,7 @@ impl<'a> Cx<'a> {
             "comment"
             | "preproc_call"
             | "empty_statement"
+            | "static_assert_declaration"
             | "namespace_alias_definition"
             | "using_declaration"
             | "alias_declaration" => {}
@@ -2334,10 +2390,9 @@ impl<'a> Cx<'a> {
     }
 
     fn for_stmt(&mut self, node: Node, out: &mut Vec<Stmt>) -> Result<()> {
-        let unrolled = std::mem::take(&mut self.unroll_next) && self.compile_time_trips(node);
-        if unrolled {
-            self.unrolled.push(pos(node));
-        }
+        let pragma = std::mem::take(&mut self.unroll_next);
+        let known = self.compile_time_trips(node);
+        let before_init = out.len();
         if let Some(init) = node.child_by_field_name("initializer") {
             if init.kind() == "declaration" {
                 self.declaration(init, out)?;
@@ -2345,6 +2400,17 @@ impl<'a> Cx<'a> {
                 self.expr_stmt(init, out)?;
             }
         }
+        let start = match out[before_init..] {
+            [
+                Stmt::SetLocal {
+                    slot,
+                    op: None,
+                    ref value,
+                    ..
+                },
+            ] => const_eval(value).map(|v| (slot, v)),
+            _ => None,
+        };
         self.in_loop_head = true;
         let head = (|| {
             let cond = match node.child_by_field_name("condition") {
@@ -2361,6 +2427,19 @@ impl<'a> Cx<'a> {
         let (cond, step) = head?;
         let (body, before, stop) = self.loop_body(node.child_by_field_name("body"))?;
         out.extend(before);
+        // nvcc unrolls fully a loop whose trip count it knows under `#pragma unroll`, and without
+        // one when the unrolled body stays small (LLVM's full-unroll threshold).
+        let trips = match (known, start, &cond) {
+            (true, Some((slot, v)), Some(c)) => trip_count(slot, v, c, &step),
+            _ => None,
+        };
+        let cost = trips.map(|t| t.saturating_mul(self.cost(&body) + self.cost(&step) + 1));
+        if known && (pragma || cost.is_some_and(|c| c <= UNROLL_COST)) {
+            self.unrolled.push(pos(node));
+        }
+        if let Some(c) = cost {
+            self.loop_cost.insert(pos(node), c);
+        }
         let (cond, step) = stopped(cond, step, &stop, pos(node));
         out.push(Stmt::Loop {
             cond,
@@ -2369,6 +2448,42 @@ impl<'a> Cx<'a> {
             pos: pos(node),
         });
         Ok(())
+    }
+
+    /// Roughly how many instructions `stmts` are once lowered (an unrolled inner loop counts all
+    /// its turns).
+    fn cost(&self, stmts: &[Stmt]) -> u64 {
+        fn expr(e: &Expr) -> u64 {
+            1 + match e {
+                Expr::Unary(_, a) | Expr::Cast(_, a) => expr(a),
+                Expr::Binary(_, a, b) => expr(a) + expr(b),
+                Expr::Cond(c, a, b) => expr(c) + expr(a) + expr(b),
+                Expr::Call(_, args) => args.iter().map(expr).sum(),
+                _ => 0,
+            }
+        }
+        stmts
+            .iter()
+            .map(|s| match s {
+                Stmt::SetLocal { value, .. } | Stmt::Store { value, .. } | Stmt::Eval(value, _) => {
+                    1 + expr(value)
+                }
+                Stmt::If {
+                    cond,
+                    then,
+                    otherwise,
+                    ..
+                } => 1 + expr(cond) + self.cost(then) + self.cost(otherwise),
+                Stmt::Loop {
+                    body, step, pos, ..
+                } => self
+                    .loop_cost
+                    .get(pos)
+                    .copied()
+                    .unwrap_or_else(|| 8 * (self.cost(body) + self.cost(step))),
+                Stmt::Return | Stmt::Barrier(_) => 1,
+            })
+            .sum()
     }
 
     /// Whether the compiler knows a `for` loop's trip count: its head names only the variable it
@@ -2787,6 +2902,31 @@ impl<'a> Cx<'a> {
                 self.bind(&name, Binding::Alias(array, slot, view));
                 continue;
             }
+            // `auto x = …;`: the type of its value (a cooperative group, or a scalar).
+            if tname == "auto"
+                && decl.kind() == "init_declarator"
+                && let (Some(n), Some(v)) = (
+                    decl.child_by_field_name("declarator"),
+                    decl.child_by_field_name("value"),
+                )
+                && n.kind() == "identifier"
+            {
+                let name = self.text(n).to_string();
+                if let Some(g) = self.group_of(v) {
+                    self.bind(&name, Binding::Group(g));
+                    continue;
+                }
+                let (e, w) = self.expr_t(v)?;
+                let slot = self.new_local(&name, w);
+                out.push(Stmt::SetLocal {
+                    slot,
+                    op: None,
+                    value: e,
+                    wrap: w,
+                    pos: pos(n),
+                });
+                continue;
+            }
             // A local of a struct type (`SoftmaxParams sp = …;`, `x128 v;`): its value not
             // followed, its fields values of their types.
             let resolved = self.resolve(&tname);
@@ -2804,6 +2944,16 @@ impl<'a> Cx<'a> {
                 None
             };
             if let Some(ety) = vector(&self.resolve(&tname)).or(instance) {
+                // `float4 rhs[8];`: registers, one slot for all, their values not followed.
+                if decl.kind() == "array_declarator"
+                    && let Some(inner) = decl.child_by_field_name("declarator")
+                    && inner.kind() == "identifier"
+                {
+                    let name = self.text(inner).to_string();
+                    let slot = self.new_local(&name, ety.wrap);
+                    self.bind(&name, Binding::LocalArray(slot, ety.wrap));
+                    continue;
+                }
                 // `float4 t = reinterpret_cast<float4*>(&A[i])[0];`: one slot, its value not
                 // followed (its fields are values of the component type).
                 let (name_node, value) = match decl.kind() {
@@ -2872,14 +3022,32 @@ impl<'a> Cx<'a> {
                 ) else {
                     return self.unsupported(decl, "this local array");
                 };
-                let e = self.expr(size)?;
-                if inner.kind() != "identifier"
-                    || const_eval(&e).is_none_or(|n| n <= 0 || n > 1 << 16)
-                {
+                // `float vals[8][8];`: the outer sizes too, each constant.
+                let mut inner = inner;
+                let mut sizes = vec![size];
+                while inner.kind() == "array_declarator" {
+                    let (Some(i), Some(s)) = (
+                        inner.child_by_field_name("declarator"),
+                        inner.child_by_field_name("size"),
+                    ) else {
+                        break;
+                    };
+                    sizes.push(s);
+                    inner = i;
+                }
+                let mut total: Option<i64> = Some(1);
+                for s in sizes {
+                    let e = self.expr(s)?;
+                    total = match (total, const_eval(&e)) {
+                        (Some(t), Some(n)) if n > 0 => t.checked_mul(n),
+                        _ => None,
+                    };
+                }
+                if inner.kind() != "identifier" || total.is_none_or(|n| n <= 0 || n > 1 << 16) {
                     return self.unsupported(
                         decl,
                         format!(
-                            "the declaration `{}` (a local array needs one constant size)",
+                            "the declaration `{}` (a local array needs constant sizes)",
                             self.short(decl)
                         ),
                     );
@@ -3276,6 +3444,13 @@ impl<'a> Cx<'a> {
         let Some(mut base) = node.child_by_field_name("argument").map(strip_parens) else {
             return Ok(None);
         };
+        // `vals[i][j]` of a local `float vals[8][8]`.
+        while base.kind() == "subscript_expression" {
+            match base.child_by_field_name("argument").map(strip_parens) {
+                Some(a) => base = a,
+                None => break,
+            }
+        }
         // `reinterpret_cast<const float*>(&v)[k]` of a local `float4 v`: one of its registers.
         if let Some((_, value)) = self.pointer_cast(base) {
             let value = strip_parens(value);
@@ -3300,11 +3475,23 @@ impl<'a> Cx<'a> {
             Some(Binding::LocalVector(slot, ety)) => (slot, ety.wrap),
             _ => return Ok(None),
         };
-        if let Some(idx) = node
-            .child_by_field_name("indices")
-            .and_then(|l| l.named_child(0))
-            .or_else(|| node.child_by_field_name("index"))
-        {
+        // Every index of `vals[i][j]`, innermost first.
+        let mut indices = Vec::new();
+        let mut at = node;
+        while at.kind() == "subscript_expression" {
+            if let Some(idx) = at
+                .child_by_field_name("indices")
+                .and_then(|l| l.named_child(0))
+                .or_else(|| at.child_by_field_name("index"))
+            {
+                indices.push(idx);
+            }
+            match at.child_by_field_name("argument").map(strip_parens) {
+                Some(a) if a.kind() == "subscript_expression" => at = a,
+                _ => break,
+            }
+        }
+        for idx in indices {
             let e = self.expr(idx)?;
             let mut loads = Vec::new();
             super::merge::loads_in_expr(&e, &mut loads);
@@ -3818,6 +4005,13 @@ impl<'a> Cx<'a> {
                     };
                     return Ok((Expr::Builtin(base + k), Wrap::Unsigned(32)));
                 }
+            }
+            // `rhs[j].x` of a local `float4 rhs[8]`: one of its registers, not followed.
+            if let Some(arg) = arg
+                && arg.kind() == "subscript_expression"
+                && let Some((slot, wrap)) = self.local_element(arg)?
+            {
+                return Ok((Expr::Call(Func::Opaque, vec![Expr::Local(slot)]), wrap));
             }
             if let (Some(arg), Some(field)) = (arg, field)
                 && arg.kind() == "identifier"

@@ -465,6 +465,8 @@ struct Machine<'k> {
     site_arr: Vec<usize>,
     /// Per array of `site_arr`, whether it is in global memory.
     arr_global: Vec<bool>,
+    /// Per array of `site_arr`, whether it is a `__restrict__` pointer.
+    arr_restrict: Vec<bool>,
 }
 
 /// Runs every warp of the launch; returns the counts per access site.
@@ -591,6 +593,7 @@ impl<'k> Machine<'k> {
             held: std::collections::HashSet::new(),
             site_arr: Vec::new(),
             arr_global: Vec::new(),
+            arr_restrict: Vec::new(),
             site_values: kernel
                 .sites
                 .iter()
@@ -1334,6 +1337,10 @@ impl<'k> Machine<'k> {
             })
             .collect();
         self.arr_global = names.iter().map(|(sp, _)| *sp == Space::Global).collect();
+        self.arr_restrict = names
+            .iter()
+            .map(|(sp, n)| *sp == Space::Global && self.kernel.restrict.iter().any(|r| r == n))
+            .collect();
     }
 
     /// Inside a loop nvcc unrolls: whether every active lane's element of this load is already in
@@ -1356,10 +1363,11 @@ impl<'k> Machine<'k> {
         let bytes = s.access_bytes;
         let lanes = (0..LANES).filter(|l| mask & (1 << l) != 0);
         if store && s.space == Space::Global {
-            // Through a pointer, a store may write any global array (the static pass tells
-            // `__restrict__` ones apart; here every global array is read again).
-            let global = &self.arr_global;
-            self.held.retain(|h| !global[h.0]);
+            // Through a pointer, a store may write any global array but one that it or the
+            // other is declared `__restrict__`.
+            let (global, restrict) = (&self.arr_global, &self.arr_restrict);
+            self.held
+                .retain(|h| !global[h.0] || (h.0 != arr && (restrict[arr] || restrict[h.0])));
         } else if store {
             self.held.retain(|h| h.0 != arr);
         } else if lanes
