@@ -133,3 +133,6 @@ analyze-assume-file = the { $n ->
     } of { $file }, repeated
 analyze-heat-reused = reused
 analyze-totals-assumed = assumed data (--assume): { $arrays }
+analyze-text-as-written = as written: { $figures }
+analyze-text-written-totals = as written, without the merges nvcc makes (its shared accesses of known alignment: neighbours in one statement, steps through a loop it unrolls):
+analyze-compiled = nvcc merges

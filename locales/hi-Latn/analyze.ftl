@@ -130,3 +130,6 @@ analyze-assume-file = { $file } ki { $n ->
     }, baar baar
 analyze-heat-reused = reuse
 analyze-totals-assumed = maana gaya data (--assume): { $arrays }
+analyze-text-as-written = jaisa likha: { $figures }
+analyze-text-written-totals = jaisa likha, nvcc ke merges ke bina (known alignment wale shared accesses: ek statement ke padosi, unroll hue loop ke steps):
+analyze-compiled = nvcc merge

@@ -100,3 +100,6 @@ analyze-assume-file = { $file }의 { $n ->
     }, 반복
 analyze-heat-reused = 재사용
 analyze-totals-assumed = 가정한 데이터 (--assume): { $arrays }
+analyze-text-as-written = 작성한 그대로: { $figures }
+analyze-text-written-totals = 작성한 그대로, nvcc가 하는 병합 없이 (정렬을 아는 shared access: 한 문장의 이웃, 펼친 loop의 단계):
+analyze-compiled = nvcc 병합

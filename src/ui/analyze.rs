@@ -582,15 +582,31 @@ impl State {
         ])];
         let written_label = t!(lang, "analyze-as-written");
         let merged_label = t!(lang, "analyze-if-merged");
-        let labels = [written_label.as_str(), merged_label.as_str()];
+        let compiled_label = t!(lang, "analyze-compiled");
+        let mut labels = vec![written_label.as_str(), merged_label.as_str()];
+        if a.as_written.is_some() {
+            labels.push(compiled_label.as_str());
+        }
         let written_cell = label_cell(&written_label, &labels);
         let merged_cell = label_cell(&merged_label, &labels);
+        let compiled_cell = label_cell(&compiled_label, &labels);
         let figures = analyze::access_figures(&a.counts, a.space);
         if figures.is_empty() {
             lines.push(Line::styled(t!(lang, "analyze-never-runs"), theme.dim()));
         }
+        // Where nvcc's merge is in the counts, they come first, then the access as written.
+        let first_cell = if a.as_written.is_some() {
+            &compiled_cell
+        } else {
+            &written_cell
+        };
         for f in figures {
-            lines.push(Line::from(format!("{written_cell}{f}")));
+            lines.push(Line::from(format!("{first_cell}{f}")));
+        }
+        if let Some(w) = &a.as_written {
+            for f in analyze::access_figures(w, a.space) {
+                lines.push(Line::styled(format!("{written_cell}{f}"), theme.dim()));
+            }
         }
         if let Some(m) = &a.merged {
             let merged = analyze::access_figures(m, a.space);
@@ -605,10 +621,9 @@ impl State {
             }
         }
         // The merge's assumption goes last: on a short screen it is what gets cut.
-        let merge_note = a
-            .merged
-            .as_ref()
-            .and(a.merge_note.as_ref())
+        let merge_note = (a.merged.is_some() || a.as_written.is_some())
+            .then_some(a.merge_note.as_ref())
+            .flatten()
             .map(|note| Line::styled(format!("  ({})", note.text(lang)), theme.dim()));
         lines.push(Line::styled(
             t!(lang, "analyze-why", why = a.why.text(lang)),

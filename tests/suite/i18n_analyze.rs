@@ -246,7 +246,7 @@ fn the_text_report_speaks_with_the_english_figures_and_columns() {
         ],
         &[],
     );
-    assert!(ko.contains("합친다면: lds 131072 inst"), "{ko}");
+    assert!(ko.contains("작성한 그대로: lds 524288 inst"), "{ko}");
     assert!(
         ko.contains("합친다고 가정"),
         "the merge note, in Korean:\n{ko}"

@@ -127,6 +127,11 @@ pub struct AccessReport {
     /// (present only where that changes them; the merged access is counted on its first member).
     #[serde(skip_serializing_if = "Option::is_none")]
     pub merged: Option<Totals>,
+    /// The counts of the access as written, where the compiler's merge is in `counts` (a
+    /// `__shared__` access merged with its neighbours, as nvcc does with known alignment: one
+    /// statement's neighbours, or the turns of a loop it unrolls); `merge_note` names the merge.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub as_written: Option<Totals>,
     /// Which merge `merged` assumes ([`MergeNote::text`] words it; JSON gets the English).
     #[serde(
         skip_serializing_if = "Option::is_none",
@@ -153,6 +158,10 @@ pub struct Report {
     /// the accesses as written.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub merged_totals: Option<Totals>,
+    /// The totals of the accesses as written, where `totals` has merges the compiler makes (see
+    /// [`AccessReport::as_written`]); absent when they are the same.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub written_totals: Option<Totals>,
     /// The first and last line of the kernel's definition (the text report shows these, and any
     /// other line with an access, such as a `__device__` function's).
     #[serde(skip)]
@@ -471,20 +480,44 @@ pub fn report(
         run::run(&kernel, &launch, file)?
     };
     let roles = merge::roles(&kernel);
+    let loops = innermost_loops(&kernel);
+    // The merges nvcc makes: shared memory (whose alignment it knows), neighbours of one
+    // statement, or an index stepping through the turns of a loop it unrolls.
+    let compiled = |k: usize| {
+        kernel.sites[k].space == Space::Shared
+            && match roles.get(k).copied().flatten() {
+                Some(merge::Role::Group { .. }) => true,
+                Some(merge::Role::Run) => loops[k].is_some_and(|p| kernel.unrolled.contains(&p)),
+                None => false,
+            }
+    };
     let mut totals = Totals::default();
     let mut merged_totals = Totals::default();
+    let mut written_totals = Totals::default();
     let mut lines = Vec::new();
-    for (k, (site, c)) in kernel.sites.iter().zip(&ran.counts).enumerate() {
+    for (k, (site, written)) in kernel.sites.iter().zip(&ran.counts).enumerate() {
         if site.merged_into.is_some() {
             // Read with another site as one access, counted there.
             continue;
         }
         let m = &ran.merged[k];
         merged_totals.add_site(site.space, m);
-        let (merged, merge_note) = if m != c {
+        written_totals.add_site(site.space, written);
+        let merges = m != written;
+        let (c, as_written) = if merges && compiled(k) {
+            let mut t = Totals::default();
+            t.add_site(site.space, written);
+            (m, Some(t))
+        } else {
+            (written, None)
+        };
+        let (merged, merge_note) = if merges {
             let mut t = Totals::default();
             t.add_site(site.space, m);
-            (Some(t), Some(merge_note(&kernel, &roles, k)))
+            (
+                as_written.is_none().then_some(t),
+                Some(merge_note(&kernel, &roles, k)),
+            )
         } else {
             (None, None)
         };
@@ -565,6 +598,7 @@ pub fn report(
             why,
             merged,
             merge_note,
+            as_written,
         });
     }
     let mut report = Report {
@@ -574,6 +608,7 @@ pub fn report(
         totals,
         lines,
         merged_totals: (merged_totals != totals).then_some(merged_totals),
+        written_totals: (written_totals != totals).then_some(written_totals),
         kernel_lines: kernel.lines,
         profile: ran.profile,
         shared_bytes: kernel.shared_bytes,
@@ -605,6 +640,60 @@ pub fn report(
     };
     report.time = report.predict(&crate::engine::timing::H200);
     Ok(report)
+}
+
+/// Per site, the innermost loop it is in (where the loop starts).
+fn innermost_loops(kernel: &ast::Kernel) -> Vec<Option<ast::Pos>> {
+    fn expr(e: &ast::Expr, at: Option<ast::Pos>, out: &mut [Option<ast::Pos>]) {
+        let mut loads = Vec::new();
+        merge::loads_in_expr(e, &mut loads);
+        for s in loads {
+            if let Some(slot) = out.get_mut(s) {
+                *slot = at;
+            }
+        }
+    }
+    fn walk(stmts: &[ast::Stmt], at: Option<ast::Pos>, out: &mut [Option<ast::Pos>]) {
+        for s in stmts {
+            match s {
+                ast::Stmt::SetLocal { value, .. } | ast::Stmt::Eval(value, _) => {
+                    expr(value, at, out)
+                }
+                ast::Stmt::Store { site, value, .. } => {
+                    expr(value, at, out);
+                    if let Some(slot) = out.get_mut(*site) {
+                        *slot = at;
+                    }
+                }
+                ast::Stmt::If {
+                    cond,
+                    then,
+                    otherwise,
+                    ..
+                } => {
+                    expr(cond, at, out);
+                    walk(then, at, out);
+                    walk(otherwise, at, out);
+                }
+                ast::Stmt::Loop {
+                    cond,
+                    body,
+                    step,
+                    pos,
+                } => {
+                    if let Some(c) = cond {
+                        expr(c, Some(*pos), out);
+                    }
+                    walk(body, Some(*pos), out);
+                    walk(step, Some(*pos), out);
+                }
+                ast::Stmt::Return | ast::Stmt::Barrier(_) => {}
+            }
+        }
+    }
+    let mut out = vec![None; kernel.sites.len()];
+    walk(&kernel.body, None, &mut out);
+    out
 }
 
 /// Which merge a site's merged counts assume.
@@ -885,6 +974,11 @@ pub fn render_text_with(source: &str, report: &Report, lang: Lang, lines: Shown)
         }
         for a in by_line.get(&line).into_iter().flatten() {
             figures.extend(access_figures(&a.counts, a.space));
+            if let Some(w) = &a.as_written {
+                for f in access_figures(w, a.space) {
+                    figures.push(t!(lang, "analyze-text-as-written", figures = f));
+                }
+            }
             if let Some(m) = &a.merged {
                 let merged = access_figures(m, a.space);
                 if merged.is_empty() {
@@ -922,6 +1016,22 @@ pub fn render_text_with(source: &str, report: &Report, lang: Lang, lines: Shown)
         let _ = writeln!(out, "  {}", t!(lang, "analyze-text-atomics"));
         for a in &report.atomics {
             let _ = writeln!(out, "    {a}");
+        }
+    }
+    if let Some(w) = &report.written_totals {
+        let _ = writeln!(out, "\n{}", t!(lang, "analyze-text-written-totals"));
+        totals_text(&mut out, w, lang);
+        for a in report.lines.iter().filter(|a| a.as_written.is_some()) {
+            if let Some(note) = &a.merge_note {
+                let _ = writeln!(
+                    out,
+                    "  {}:{} {}: {}",
+                    a.line,
+                    a.column,
+                    a.text,
+                    note.text(lang)
+                );
+            }
         }
     }
     if let Some(m) = &report.merged_totals {
