@@ -481,13 +481,39 @@ pub fn report(
     };
     let roles = merge::roles(&kernel);
     let loops = innermost_loops(&kernel);
+    let instructions = |c: &run::SiteCounts| c.load.instructions + c.store.instructions;
+    // Whether every execution of a site was merged: nvcc merges in the code, once for all
+    // executions, only where it can prove the alignment; an access aligned on some executions
+    // and not on others (a row stride of 133 floats) is not merged at all.
+    let whole = |k: usize| {
+        let (w, m) = (instructions(&ran.counts[k]), instructions(&ran.merged[k]));
+        match roles.get(k).copied().flatten() {
+            Some(merge::Role::Run) => m > 0 && (w == 2 * m || w == 4 * m),
+            Some(merge::Role::Group { pos: 0, .. }) => m == w,
+            Some(merge::Role::Group { .. }) => m == 0,
+            None => false,
+        }
+    };
+    let mut group_whole: std::collections::HashMap<usize, bool> = std::collections::HashMap::new();
+    for k in 0..kernel.sites.len() {
+        if let Some(merge::Role::Group { group, .. }) = roles.get(k).copied().flatten() {
+            let w = whole(k);
+            group_whole
+                .entry(group)
+                .and_modify(|g| *g &= w)
+                .or_insert(w);
+        }
+    }
     // The merges nvcc makes: shared memory (whose alignment it knows), neighbours of one
-    // statement, or an index stepping through the turns of a loop it unrolls.
+    // statement, or an index stepping through the turns of a loop it unrolls — each merged on
+    // every execution.
     let compiled = |k: usize| {
         kernel.sites[k].space == Space::Shared
             && match roles.get(k).copied().flatten() {
-                Some(merge::Role::Group { .. }) => true,
-                Some(merge::Role::Run) => loops[k].is_some_and(|p| kernel.unrolled.contains(&p)),
+                Some(merge::Role::Group { group, .. }) => group_whole[&group],
+                Some(merge::Role::Run) => {
+                    whole(k) && loops[k].is_some_and(|p| kernel.unrolled.contains(&p))
+                }
                 None => false,
             }
     };
