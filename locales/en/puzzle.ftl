@@ -42,3 +42,10 @@ puzzle-no-data-dir = No data directory: the starter cannot be written and progre
 home-puzzles = Kernel puzzles — write a kernel, get it run and graded
 ladder-key-puzzles = kernel puzzles
 puzzle-key-analyse = analyser screen
+puzzle-access-read = read
+puzzle-access-write = write
+puzzle-race-detail = race on { $space } `{ $array }` (byte { $byte }): { $first } at line { $first_line } by thread { $first_thread } of block { $first_block }, then { $second } at line { $second_line } by thread { $second_thread } of block { $second_block }, with no __syncthreads() between
+puzzle-oob-detail = line { $line }: { $access } of { $array }[{ $index }] outside the array ({ $space }, { $elements ->
+        [one] { $elements } element
+       *[other] { $elements } elements
+    }), by thread { $thread } of block { $block }

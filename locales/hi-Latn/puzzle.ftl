@@ -42,3 +42,10 @@ puzzle-no-data-dir = Data directory nahi hai: starter likha nahi ja sakta aur pr
 home-puzzles = Kernel puzzles — kernel likho, woh chalega aur grade hoga
 ladder-key-puzzles = kernel puzzles
 puzzle-key-analyse = analyser screen
+puzzle-access-read = read
+puzzle-access-write = write
+puzzle-race-detail = { $space } `{ $array }` par race (byte { $byte }): pehle line { $first_line } par thread { $first_thread } (block { $first_block }) ka { $first }, phir line { $second_line } par thread { $second_thread } (block { $second_block }) ka { $second }, beech mein koi __syncthreads() nahin
+puzzle-oob-detail = line { $line }: { $array }[{ $index }] ka { $access } array ke bahar ({ $space }, { $elements ->
+        [one] { $elements } element
+       *[other] { $elements } elements
+    }), thread { $thread } (block { $block }) se

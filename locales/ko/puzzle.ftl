@@ -42,3 +42,7 @@ puzzle-no-data-dir = 데이터 디렉터리가 없습니다: 시작 파일을 �
 home-puzzles = 커널 퍼즐 — 커널을 쓰면 실행하고 채점합니다
 ladder-key-puzzles = 커널 퍼즐
 puzzle-key-analyse = 분석기 화면
+puzzle-access-read = 읽기
+puzzle-access-write = 쓰기
+puzzle-race-detail = { $space } `{ $array }`의 race (byte { $byte }): { $first_line }행에서 block { $first_block }의 thread { $first_thread }가 { $first }, 이어서 { $second_line }행에서 block { $second_block }의 thread { $second_thread }가 { $second } — 사이에 __syncthreads() 없음
+puzzle-oob-detail = { $line }행: { $array }[{ $index }] { $access }가 배열 밖 ({ $space }, element { $elements }개), block { $block }의 thread { $thread }

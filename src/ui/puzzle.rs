@@ -64,6 +64,57 @@ pub fn figure(v: f64) -> String {
     }
 }
 
+/// A race or an out-of-bounds access in the learner's language.
+fn detail_text(d: &puzzle::check::Detail, lang: Lang) -> String {
+    use puzzle::check::Detail;
+    let dims = |d: [u32; 3]| format!("({},{},{})", d[0], d[1], d[2]);
+    let kind = |write: bool| {
+        if write {
+            t!(lang, "puzzle-access-write")
+        } else {
+            t!(lang, "puzzle-access-read")
+        }
+    };
+    match d {
+        Detail::Race(r) => t!(
+            lang,
+            "puzzle-race-detail",
+            space = r.space,
+            array = r.array.as_str(),
+            byte = r.byte,
+            first = kind(r.first.write),
+            first_line = r.first.line,
+            first_thread = dims(r.first.thread),
+            first_block = dims(r.first.block),
+            second = kind(r.second.write),
+            second_line = r.second.line,
+            second_thread = dims(r.second.thread),
+            second_block = dims(r.second.block)
+        ),
+        Detail::OutOfBounds {
+            space,
+            array,
+            index,
+            elements,
+            write,
+            block,
+            thread,
+            line,
+        } => t!(
+            lang,
+            "puzzle-oob-detail",
+            line = *line,
+            access = kind(*write),
+            array = array.as_str(),
+            index = *index,
+            space = *space,
+            elements = *elements,
+            thread = dims(*thread),
+            block = dims(*block)
+        ),
+    }
+}
+
 /// The outcome of a check as lines of text: correctness, the per-line heat of the performance run
 /// (`▲` on a hot line, each access cut to `code_width` columns), each target met or missed with
 /// its figure. The command line prints the same.
@@ -91,7 +142,8 @@ pub fn outcome_lines(p: &Puzzle, o: &Outcome, code_width: usize, lang: Lang) -> 
         }
         if let Some(e) = &o.error {
             let size = size_text(&e.size);
-            let message = e.message.as_str();
+            let translated = e.detail.as_ref().map(|d| detail_text(d, lang));
+            let message = translated.as_deref().unwrap_or(e.message.as_str());
             out.push(match e.kind {
                 "race" => t!(lang, "puzzle-race", size = size, message = message),
                 "out_of_bounds" => {

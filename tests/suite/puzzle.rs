@@ -263,6 +263,38 @@ fn a_tile_without_its_barrier_is_a_race_naming_both_lines() {
 }
 
 #[test]
+fn a_race_and_an_out_of_bounds_access_are_told_in_the_learner_s_language() {
+    let (_guard, dir) = common::temp_dir("puzzle-race-ko");
+    let said = |source: &str| {
+        let file = dir.join("transpose.cu");
+        std::fs::write(&file, source).expect("write");
+        let out = common::warpdrill()
+            .arg("--data-dir")
+            .arg(dir.join("data"))
+            .args(["--lang", "ko", "puzzle", "check", "transpose"])
+            .arg(&file)
+            .output()
+            .expect("runs");
+        String::from_utf8_lossy(&out.stdout).into_owned()
+    };
+    let race = said(&tiled("", "tile[threadIdx.x][threadIdx.y + j]", "TILE + 1"));
+    assert!(race.contains("사이에 __syncthreads() 없음"), "{race}");
+    assert!(race.contains("`tile`"), "{race}");
+    assert!(!race.contains("with no __syncthreads() between"), "{race}");
+    let oob = said(
+        "// launch: --grid 64,256 --block 32,8 -D n=2048
+__global__ void transpose(const float* in, float* out, int n) {
+    int x = blockIdx.x * blockDim.x + threadIdx.x;
+    int y = blockIdx.y * blockDim.y + threadIdx.y;
+    out[x * n + y] = in[y * n + x];
+}
+",
+    );
+    assert!(oob.contains("배열 밖"), "{oob}");
+    assert!(!oob.contains("out of bounds:"), "{oob}");
+}
+
+#[test]
 fn a_missing_guard_is_an_out_of_bounds_access() {
     let (_guard, dir) = common::temp_dir("puzzle-oob");
     let unguarded = "// launch: --grid 64,256 --block 32,8 -D n=2048

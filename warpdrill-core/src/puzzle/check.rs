@@ -47,6 +47,36 @@ pub struct RunError {
     pub array: Option<String>,
     /// The size it was run at.
     pub size: BTreeMap<String, i64>,
+    /// The race or the out-of-bounds access itself, for the screens to say in the learner's
+    /// language (`message` is the English, for JSON).
+    #[serde(skip)]
+    pub detail: Option<Detail>,
+}
+
+/// What a race or an out-of-bounds access was, figure by figure.
+#[derive(Debug, Clone, PartialEq)]
+pub enum Detail {
+    /// Two threads on one address, one writing, no barrier between.
+    Race(Race),
+    /// An access outside its array.
+    OutOfBounds {
+        /// `global` or `shared`.
+        space: &'static str,
+        /// The array.
+        array: String,
+        /// The element index.
+        index: i64,
+        /// Elements the array has.
+        elements: i64,
+        /// A write (else a read).
+        write: bool,
+        /// `blockIdx`.
+        block: [u32; 3],
+        /// `threadIdx`.
+        thread: [u32; 3],
+        /// Source line.
+        line: u32,
+    },
 }
 
 /// One target, met or missed.
@@ -228,6 +258,28 @@ fn run_error(e: &ExecError, size: &BTreeMap<String, i64>) -> RunError {
         ExecError::Unsupported { line, .. } => ("unsupported", Some(*line), None),
         ExecError::Input(_) => ("input", None, None),
     };
+    let detail = match e {
+        ExecError::OutOfBounds {
+            space,
+            array,
+            index,
+            elements,
+            write,
+            block,
+            thread,
+            line,
+        } => Some(Detail::OutOfBounds {
+            space,
+            array: array.clone(),
+            index: *index,
+            elements: *elements,
+            write: *write,
+            block: *block,
+            thread: *thread,
+            line: *line,
+        }),
+        _ => None,
+    };
     RunError {
         kind,
         message: e.to_string(),
@@ -235,6 +287,7 @@ fn run_error(e: &ExecError, size: &BTreeMap<String, i64>) -> RunError {
         other_line: None,
         array,
         size: size.clone(),
+        detail,
     }
 }
 
@@ -246,6 +299,7 @@ fn race_error(r: &Race, size: &BTreeMap<String, i64>) -> RunError {
         other_line: Some(r.first.line),
         array: Some(r.array.clone()),
         size: size.clone(),
+        detail: Some(Detail::Race(r.clone())),
     }
 }
 
