@@ -91,7 +91,7 @@ fn detail_text(d: &puzzle::check::Detail, lang: Lang) -> String {
             second_thread = dims(r.second.thread),
             second_block = dims(r.second.block)
         ),
-        Detail::OutOfBounds {
+        Detail::OutOfBounds(crate::analyze::exec::ExecError::OutOfBounds {
             space,
             array,
             index,
@@ -100,7 +100,7 @@ fn detail_text(d: &puzzle::check::Detail, lang: Lang) -> String {
             block,
             thread,
             line,
-        } => t!(
+        }) => t!(
             lang,
             "puzzle-oob-detail",
             line = *line,
@@ -112,6 +112,8 @@ fn detail_text(d: &puzzle::check::Detail, lang: Lang) -> String {
             thread = dims(*thread),
             block = dims(*block)
         ),
+        // Any other stop is told by its own message.
+        Detail::OutOfBounds(other) => other.to_string(),
     }
 }
 

@@ -24,7 +24,7 @@ pub enum Role {
 }
 
 /// The last index split into a base and a constant: `e + 3` is `(Some(e), 3)`, `5` is `(None, 5)`.
-fn split_const(e: &Expr) -> (Option<&Expr>, i64) {
+pub(super) fn split_const(e: &Expr) -> (Option<&Expr>, i64) {
     match e {
         Expr::Int(c) => (None, *c),
         Expr::Binary(BinOp::Add, a, b) => match (a.as_ref(), b.as_ref()) {

@@ -1044,26 +1044,25 @@ pub fn render_text_with(source: &str, report: &Report, lang: Lang, lines: Shown)
             let _ = writeln!(out, "    {a}");
         }
     }
-    if let Some(w) = &report.written_totals {
-        let _ = writeln!(out, "\n{}", t!(lang, "analyze-text-written-totals"));
-        totals_text(&mut out, w, lang);
-        for a in report.lines.iter().filter(|a| a.as_written.is_some()) {
-            if let Some(note) = &a.merge_note {
-                let _ = writeln!(
-                    out,
-                    "  {}:{} {}: {}",
-                    a.line,
-                    a.column,
-                    a.text,
-                    note.text(lang)
-                );
-            }
-        }
-    }
-    if let Some(m) = &report.merged_totals {
-        let _ = writeln!(out, "\n{}", t!(lang, "analyze-text-merged-totals"));
-        totals_text(&mut out, m, lang);
-        for a in report.lines.iter().filter(|a| a.merged.is_some()) {
+    // The totals as written (where nvcc's merges are in the headline), then those if the
+    // remaining merges were made, each with the merges it is about.
+    let other_totals = [
+        (
+            &report.written_totals,
+            t!(lang, "analyze-text-written-totals"),
+            (|a: &AccessReport| a.as_written.is_some()) as fn(&AccessReport) -> bool,
+        ),
+        (
+            &report.merged_totals,
+            t!(lang, "analyze-text-merged-totals"),
+            |a| a.merged.is_some(),
+        ),
+    ];
+    for (totals, head, about) in other_totals {
+        let Some(t) = totals else { continue };
+        let _ = writeln!(out, "\n{head}");
+        totals_text(&mut out, t, lang);
+        for a in report.lines.iter().filter(|a| about(a)) {
             if let Some(note) = &a.merge_note {
                 let _ = writeln!(
                     out,

@@ -5568,7 +5568,7 @@ fn shorten(text: &str) -> String {
 }
 
 /// The name an access is written through: `sdata` of `sdata[tid]`, `p` of `*(p + 1)`.
-fn written_base(text: &str) -> String {
+pub(super) fn written_base(text: &str) -> String {
     text.trim_start_matches(['*', '(', ' '])
         .split(|c: char| !(c.is_alphanumeric() || c == '_'))
         .next()

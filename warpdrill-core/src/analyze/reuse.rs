@@ -270,7 +270,10 @@ impl Pass<'_, '_> {
     fn trackable(&self, site: usize) -> bool {
         let s = &self.sites[site];
         !self.names.volatile.contains(&s.array)
-            && !self.names.volatile.contains(&base_name(&s.text))
+            && !self
+                .names
+                .volatile
+                .contains(&super::parse::written_base(&s.text))
             && s.indices.iter().all(plain)
     }
 
@@ -301,8 +304,8 @@ impl Pass<'_, '_> {
         // Byte distance from `x`'s access to `y`'s, when the indices differ by constants only.
         let mut distance = y.field_offset - x.field_offset;
         for ((i, j), stride) in x.indices.iter().zip(&y.indices).zip(&x.strides) {
-            let (bi, ci) = split_const(i);
-            let (bj, cj) = split_const(j);
+            let (bi, ci) = super::merge::split_const(i);
+            let (bj, cj) = super::merge::split_const(j);
             if bi != bj {
                 return Alias::Maybe;
             }
@@ -343,37 +346,6 @@ fn plain_value(e: &Expr) -> bool {
         Expr::Cond(c, a, b) => plain_value(c) && plain_value(a) && plain_value(b),
         Expr::Call(Func::Atomic | Func::Fence, _) | Expr::Load(_) => false,
         Expr::Call(_, args) => args.iter().all(plain_value),
-    }
-}
-
-/// The name an access is written through (`sdata` of `sdata[tid]`).
-fn base_name(text: &str) -> String {
-    text.trim_start_matches(['*', '(', ' '])
-        .split(|c: char| !(c.is_alphanumeric() || c == '_'))
-        .next()
-        .unwrap_or("")
-        .to_string()
-}
-
-/// `e` as `base + constant` (an index `i + 1` is `i` and 1).
-fn split_const(e: &Expr) -> (&Expr, i64) {
-    match e {
-        Expr::Binary(BinOp::Add, a, b) => match (&**a, &**b) {
-            (x, Expr::Int(c)) | (Expr::Int(c), x) => {
-                let (base, k) = split_const(x);
-                (base, k.saturating_add(*c))
-            }
-            _ => (e, 0),
-        },
-        Expr::Binary(BinOp::Sub, a, b) => match &**b {
-            Expr::Int(c) => {
-                let (base, k) = split_const(a);
-                (base, k.saturating_sub(*c))
-            }
-            _ => (e, 0),
-        },
-        Expr::Int(c) => (&Expr::Int(0), *c),
-        _ => (e, 0),
     }
 }
 

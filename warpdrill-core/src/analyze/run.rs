@@ -1389,7 +1389,7 @@ impl<'k> Machine<'k> {
     fn predicable(&self, stmts: &[Stmt]) -> bool {
         let quiet = |e: &Expr| {
             let mut loads = Vec::new();
-            collect_site_loads(e, &mut loads);
+            merge::loads_in_expr(e, &mut loads);
             loads
                 .iter()
                 .all(|&s| self.kernel.sites[s].merged_into.is_some())
@@ -2324,25 +2324,6 @@ fn measure(space: Space, lanes: &LaneArray, c: &mut Counts, times: u64) -> engin
     Ok(())
 }
 
-/// The sites `e` loads.
-fn collect_site_loads(e: &Expr, out: &mut Vec<usize>) {
-    match e {
-        Expr::Load(s) => out.push(*s),
-        Expr::Unary(_, a) | Expr::Cast(_, a) => collect_site_loads(a, out),
-        Expr::Binary(_, a, b) => {
-            collect_site_loads(a, out);
-            collect_site_loads(b, out);
-        }
-        Expr::Cond(c, a, b) => {
-            collect_site_loads(c, out);
-            collect_site_loads(a, out);
-            collect_site_loads(b, out);
-        }
-        Expr::Call(_, args) => args.iter().for_each(|a| collect_site_loads(a, out)),
-        _ => {}
-    }
-}
-
 fn calls_atomic(e: &Expr) -> bool {
     match e {
         Expr::Call(Func::Atomic, _) => true,
@@ -2420,7 +2401,7 @@ fn assume_hint(kernel: &Kernel, e: &Expr) -> String {
         let mut next = Vec::new();
         for e in frontier {
             let mut loads = Vec::new();
-            collect_site_loads(e, &mut loads);
+            merge::loads_in_expr(e, &mut loads);
             for s in loads {
                 let name = &kernel.sites[s].array;
                 if !arrays.contains(name) {

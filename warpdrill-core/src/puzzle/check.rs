@@ -58,25 +58,8 @@ pub struct RunError {
 pub enum Detail {
     /// Two threads on one address, one writing, no barrier between.
     Race(Race),
-    /// An access outside its array.
-    OutOfBounds {
-        /// `global` or `shared`.
-        space: &'static str,
-        /// The array.
-        array: String,
-        /// The element index.
-        index: i64,
-        /// Elements the array has.
-        elements: i64,
-        /// A write (else a read).
-        write: bool,
-        /// `blockIdx`.
-        block: [u32; 3],
-        /// `threadIdx`.
-        thread: [u32; 3],
-        /// Source line.
-        line: u32,
-    },
+    /// An access outside its array ([`ExecError::OutOfBounds`]).
+    OutOfBounds(ExecError),
 }
 
 /// One target, met or missed.
@@ -258,28 +241,7 @@ fn run_error(e: &ExecError, size: &BTreeMap<String, i64>) -> RunError {
         ExecError::Unsupported { line, .. } => ("unsupported", Some(*line), None),
         ExecError::Input(_) => ("input", None, None),
     };
-    let detail = match e {
-        ExecError::OutOfBounds {
-            space,
-            array,
-            index,
-            elements,
-            write,
-            block,
-            thread,
-            line,
-        } => Some(Detail::OutOfBounds {
-            space,
-            array: array.clone(),
-            index: *index,
-            elements: *elements,
-            write: *write,
-            block: *block,
-            thread: *thread,
-            line: *line,
-        }),
-        _ => None,
-    };
+    let detail = matches!(e, ExecError::OutOfBounds { .. }).then(|| Detail::OutOfBounds(e.clone()));
     RunError {
         kind,
         message: e.to_string(),
