@@ -13,8 +13,10 @@
 //!
 //! A store followed by a load of the same element forwards the stored value (the load goes). Loads
 //! of `volatile` data are always made. A loop's body starts with only what no statement of the loop
-//! can change. Reuse across loop turns (keeping an element in a register over the loop, hoisting
-//! it out) is not modelled: those loads count as written.
+//! can change. Fields of one vector element read in one basic block become one wider load. Reuse
+//! across the turns of a loop nvcc unrolls is followed while the warp runs (`run`'s register
+//! cache, [`super::ast::Kernel::unrolled`]); across the turns of a loop it keeps, or by hoisting a
+//! load out of one, it is not: those loads count as written.
 
 use super::ast::{BinOp, Expr, Func, Kernel, Site, Space, Stmt};
 use std::collections::HashSet;
