@@ -298,3 +298,57 @@ fn unrolled_turns_reuse_what_earlier_turns_loaded_as_on_the_h200() {
         assert_eq!(totals(&r), want, "{kernel}");
     }
 }
+
+#[test]
+fn a_reference_to_an_array_element_reads_and_writes_that_element() {
+    // sortingNetworks' `Comparator(uint& keyA, …)` given `s_key[pos]`: the same accesses as the
+    // swap written in the kernel.
+    let by_ref = "// launch: --grid 2 --block 32
+__device__ void order(float& a, float& b) {
+  if (a > b) {
+    float t = a;
+    a = b;
+    b = t;
+  }
+}
+__global__ void k(const float* x, float* y) {
+  __shared__ float s[64];
+  s[threadIdx.x] = x[threadIdx.x];
+  s[threadIdx.x + 32] = x[threadIdx.x + 32];
+  __syncthreads();
+  order(s[2 * threadIdx.x], s[2 * threadIdx.x + 1]);
+  __syncthreads();
+  y[threadIdx.x] = s[threadIdx.x];
+}";
+    let inline = "// launch: --grid 2 --block 32
+__global__ void k(const float* x, float* y) {
+  __shared__ float s[64];
+  s[threadIdx.x] = x[threadIdx.x];
+  s[threadIdx.x + 32] = x[threadIdx.x + 32];
+  __syncthreads();
+  float a = s[2 * threadIdx.x];
+  float b = s[2 * threadIdx.x + 1];
+  if (a > b) {
+    s[2 * threadIdx.x] = b;
+    s[2 * threadIdx.x + 1] = a;
+  }
+  __syncthreads();
+  y[threadIdx.x] = s[threadIdx.x];
+}";
+    let e = analysed(by_ref, "k", &[]).unwrap_err().to_string();
+    assert!(e.contains("from `s`") && e.contains("--assume s="), "{e}");
+    for values in ["s=0..1", "s=1", "s=-5..5"] {
+        let a = analysed(by_ref, "k", &[values]).unwrap_or_else(|e| panic!("{e}"));
+        let b = analysed(inline, "k", &[values]).unwrap_or_else(|e| panic!("{e}"));
+        assert_eq!(totals(&a), totals(&b), "{values}");
+    }
+    // Some pairs swap, some do not: the stores run on part of the lanes.
+    let some = analysed(inline, "k", &["s=0..1"]).unwrap();
+    assert!(
+        some.totals.shared_store_instructions > 2 * 2,
+        "{:?}",
+        some.totals
+    );
+    let none = analysed(inline, "k", &["s=1"]).unwrap();
+    assert_eq!(none.totals.shared_store_instructions, 2 * 2);
+}

@@ -40,6 +40,10 @@ enum Binding {
     LocalVector(usize, ElemTy),
     /// A template parameter that names a `__device__` function (`blockReduce<warpReduceSum>`).
     Function(String),
+    /// A reference parameter bound to an array element (`uint& keyA` given `s_key[pos]`): the
+    /// array and the element's place (as the caller computed it); reading it loads the element,
+    /// assigning stores it.
+    Ref(String, Expr),
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -3338,6 +3342,18 @@ impl<'a> Cx<'a> {
             };
         }
         if left.kind() == "identifier"
+            && let Some(Binding::Ref(array, place)) = self.lookup(self.text(left)).cloned()
+        {
+            let site = self.flat_site(left, array, place, None, None)?;
+            out.push(Stmt::Store {
+                site,
+                op,
+                value,
+                pos: pos(left),
+            });
+            return Ok(());
+        }
+        if left.kind() == "identifier"
             && self.shared_scalars.contains(self.text(left))
             && matches!(self.lookup(self.text(left)), Some(Binding::Shared(..)))
         {
@@ -3859,6 +3875,11 @@ impl<'a> Cx<'a> {
                         (Expr::Local(slot), w)
                     }
                     Some(Binding::Value(e, w)) => (e.clone(), *w),
+                    Some(Binding::Ref(array, place)) => {
+                        let (array, place) = (array.clone(), place.clone());
+                        let site = self.flat_site(node, array, place, None, None)?;
+                        (Expr::Load(site), self.site_wraps[site])
+                    }
                     Some(Binding::Shared(..)) if self.shared_scalars.contains(name) => {
                         let site =
                             self.flat_site(node, name.to_string(), Expr::Int(0), None, None)?;
@@ -4289,56 +4310,63 @@ impl<'a> Cx<'a> {
                 let Some(arg) = node.child_by_field_name("argument").map(strip_parens) else {
                     return self.unsupported(node, "this pointer expression");
                 };
-                // `&A[i]`, `&tile[r][c]`: the element's place, flattened.
-                let (base, index_nodes) = self.subscripts(arg)?;
-                if index_nodes.is_empty() {
-                    return self.unsupported(node, format!("the address `{}`", self.short(node)));
-                }
-                let (name, mut offset, view) = self.pointee_view(base)?;
-                if view.is_some() {
-                    return self.unsupported(node, "the address of an element of a cast pointer");
-                }
-                let extents = match self.lookup(&name) {
-                    Some(Binding::Shared(_, ext))
-                        if base.kind() == "identifier"
-                            && matches!(
-                                self.lookup(self.text(base)),
-                                Some(Binding::Shared(..))
-                            ) =>
-                    {
-                        ext.clone()
-                    }
-                    _ => vec![i64::MAX],
-                };
-                if index_nodes.len() > extents.len() {
-                    return self
-                        .unsupported(node, format!("`{name}` has {} dimensions", extents.len()));
-                }
-                let mut stride = 1i64;
-                let mut strides = vec![0i64; index_nodes.len()];
-                for k in (0..extents.len()).rev() {
-                    if k < index_nodes.len() {
-                        strides[k] = stride;
-                    }
-                    stride = stride.saturating_mul(extents[k]);
-                }
-                for (k, idx) in index_nodes.into_iter().enumerate() {
-                    let (e, w) = self.expr_t(idx)?;
-                    let e = conv(e, w, Wrap::Signed(64));
-                    let scaled = if strides[k] == 1 {
-                        e
-                    } else {
-                        Expr::Binary(BinOp::Mul, Box::new(e), Box::new(Expr::Int(strides[k])))
-                    };
-                    offset = Expr::Binary(BinOp::Add, Box::new(offset), Box::new(scaled));
-                }
-                Ok((name, offset, None))
+                self.element_place(node, arg)
             }
             _ => self.unsupported(
                 node,
                 format!("the pointer expression `{}`", self.short(node)),
             ),
         }
+    }
+
+    /// The place of the element `arg` names (`A[i]`, `tile[r][c]`, flattened): its array, how
+    /// many elements past the start, and the type read there; `node` is what errors point at.
+    fn element_place(&mut self, node: Node, arg: Node) -> Result<(String, Expr, Option<ElemTy>)> {
+        // `&A[i]`, `&tile[r][c]`: the element's place, flattened.
+        let (base, index_nodes) = self.subscripts(arg)?;
+        if index_nodes.is_empty() {
+            return self.unsupported(node, format!("the address `{}`", self.short(node)));
+        }
+        let (name, mut offset, view) = self.pointee_view(base)?;
+        if view.is_some() {
+            return self.unsupported(node, "the address of an element of a cast pointer");
+        }
+        let extents = match self.lookup(&name) {
+            Some(Binding::Shared(_, ext))
+                if base.kind() == "identifier"
+                    && matches!(self.lookup(self.text(base)), Some(Binding::Shared(..))) =>
+            {
+                ext.clone()
+            }
+            _ => vec![i64::MAX],
+        };
+        if index_nodes.len() > extents.len() {
+            return self.unsupported(node, format!("`{name}` has {} dimensions", extents.len()));
+        }
+        let mut stride = 1i64;
+        let mut strides = vec![0i64; index_nodes.len()];
+        for k in (0..extents.len()).rev() {
+            if k < index_nodes.len() {
+                strides[k] = stride;
+            }
+            stride = stride.saturating_mul(extents[k]);
+        }
+        for (k, idx) in index_nodes.into_iter().enumerate() {
+            let (e, w) = self.expr_t(idx)?;
+            let e = conv(e, w, Wrap::Signed(64));
+            let scaled = if strides[k] == 1 {
+                e
+            } else {
+                Expr::Binary(BinOp::Mul, Box::new(e), Box::new(Expr::Int(strides[k])))
+            };
+            // `0 + i` is `i`: neighbours `s[2 * t]` and `s[2 * t + 1]` then read as such.
+            offset = if offset == Expr::Int(0) {
+                scaled
+            } else {
+                Expr::Binary(BinOp::Add, Box::new(offset), Box::new(scaled))
+            };
+        }
+        Ok((name, offset, None))
     }
 
     /// `reinterpret_cast<T*>(v)`, `static_cast<T*>(v)`, `const_cast<T*>(v)` or `(T*)v`: the type
@@ -5047,10 +5075,34 @@ impl<'a> Cx<'a> {
                     bound.push((self.ftext(ident).to_string(), b));
                     continue;
                 }
+                if arg.kind() == "subscript_expression" {
+                    // The element's place is read in the caller's scope, once.
+                    let (array, offset, view) = self.element_place(arg, arg)?;
+                    if view.is_none() {
+                        // Its indices as written when they read no memory (so that `s[2 * t]`
+                        // and `s[2 * t + 1]` are seen as neighbours), else kept in a local.
+                        let place = if has_load(&offset) {
+                            let slot = self.locals;
+                            self.locals += 1;
+                            stmts.push(Stmt::SetLocal {
+                                slot,
+                                op: None,
+                                value: offset,
+                                wrap: Wrap::Signed(64),
+                                pos: pos(arg),
+                            });
+                            Expr::Local(slot)
+                        } else {
+                            offset
+                        };
+                        bound.push((self.ftext(ident).to_string(), Binding::Ref(array, place)));
+                        continue;
+                    }
+                }
                 return self.unsupported(
                     *param,
                     format!(
-                        "the parameter `{}` of `{name}` bound to `{}` (a reference is read when it names a local of the caller)",
+                        "the parameter `{}` of `{name}` bound to `{}` (a reference is read when it names a local of the caller or an array element)",
                         self.fshort(*param),
                         self.short(arg)
                     ),
