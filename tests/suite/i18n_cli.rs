@@ -5,11 +5,6 @@
 
 use std::collections::BTreeSet;
 use std::path::Path;
-use std::sync::Arc;
-use warpdrill::content::Content;
-use warpdrill::srs::clock::{Clock, DAY_MS, FakeClock, SystemClock};
-use warpdrill::srs::config::Settings;
-use warpdrill::srs::{Deck, FsrsScheduler, Rating};
 
 use crate::common;
 use common::numbers;
@@ -456,34 +451,10 @@ fn check_words_the_verdict_around_the_feedback() {
     assert!(hinglish.stderr.contains("nahi mili"), "{hinglish:?}");
 }
 
-/// Two ratings 20 and ~12 days ago on one card, and a forgotten new card now.
-fn write_some_reviews(dir: &Path) {
-    let system = SystemClock;
-    let now = system.now_ms();
-    let clock = Arc::new(FakeClock::new(
-        now - 20 * DAY_MS,
-        system.utc_offset_secs(now),
-    ));
-    let content = Content::builtin();
-    let mut deck = Deck::open(
-        &content.cards,
-        dir,
-        Settings::default(),
-        Box::new(FsrsScheduler::new(&[]).unwrap()),
-        clock.clone(),
-    );
-    deck.rate(0, Rating::Easy, 4000, None).unwrap();
-    let due = deck.state(0).unwrap().due_day;
-    clock.set(deck.settings().day.start_of(deck.clock(), due) + 3_600_000);
-    deck.rate(0, Rating::Good, 3000, None).unwrap();
-    clock.set(now);
-    deck.rate(1, Rating::Again, 9000, None).unwrap();
-}
-
 #[test]
 fn stats_speak_and_the_heatmap_lines_up() {
     let (_dir_guard, dir) = common::temp_dir("stats");
-    write_some_reviews(&dir);
+    common::write_some_reviews(&dir);
     let config = dir.join("no-such-review.ron");
     let data = dir.display().to_string();
     let args = ["--data-dir", data.as_str(), "stats"];

@@ -7,7 +7,7 @@ use std::path::Path;
 use std::process::{Command, Output};
 use std::sync::Arc;
 use warpdrill::content::Content;
-use warpdrill::srs::clock::{Clock, DAY_MS, FakeClock, SystemClock};
+use warpdrill::srs::clock::{Clock, FakeClock, SystemClock};
 use warpdrill::srs::config::Settings;
 use warpdrill::srs::{Deck, FsrsScheduler, Rating};
 
@@ -25,31 +25,6 @@ fn text(bytes: &[u8]) -> String {
     String::from_utf8_lossy(bytes).into_owned()
 }
 
-/// Two ratings 20 and ~12 days ago on one card, and a forgotten new card now.
-fn write_some_reviews(dir: &Path) {
-    let system = SystemClock;
-    let now = system.now_ms();
-    let clock = Arc::new(FakeClock::new(
-        now - 20 * DAY_MS,
-        system.utc_offset_secs(now),
-    ));
-    let content = Content::builtin();
-    let mut deck = Deck::open(
-        &content.cards,
-        dir,
-        Settings::default(),
-        Box::new(FsrsScheduler::new(&[]).unwrap()),
-        clock.clone(),
-    );
-    deck.rate(0, Rating::Easy, 4000, None).unwrap();
-    let due = deck.state(0).unwrap().due_day;
-    clock.set(deck.settings().day.start_of(deck.clock(), due) + 3_600_000);
-    assert!(clock.now_ms() < now);
-    deck.rate(0, Rating::Good, 3000, None).unwrap();
-    clock.set(now);
-    deck.rate(1, Rating::Again, 9000, None).unwrap();
-}
-
 #[test]
 fn stats_json_has_the_promised_fields() {
     let (_dir_guard, dir) = common::temp_dir("stats");
@@ -64,7 +39,7 @@ fn stats_json_has_the_promised_fields() {
     let cards = Content::builtin().cards.len();
     assert_eq!(empty["cards"]["new"], cards);
 
-    write_some_reviews(&dir);
+    common::write_some_reviews(&dir);
     let out = warpdrill(&dir, &["stats", "--json"]);
     assert!(out.status.success(), "{}", text(&out.stderr));
     let stats: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
@@ -88,7 +63,7 @@ fn stats_json_has_the_promised_fields() {
 #[test]
 fn the_log_exports_in_the_optimizer_s_columns() {
     let (_dir_guard, dir) = common::temp_dir("export-log");
-    write_some_reviews(&dir);
+    common::write_some_reviews(&dir);
     let csv = dir.join("log.csv");
     let out = warpdrill(&dir, &["review", "export-log", csv.to_str().unwrap()]);
     assert!(out.status.success(), "{}", text(&out.stderr));
@@ -205,7 +180,7 @@ fn an_import_writes_only_its_own_deck_in_an_existing_folder() {
 #[test]
 fn a_damaged_log_is_reported_then_kept_aside_and_a_torn_line_kept_in_place() {
     let (_dir_guard, dir) = common::temp_dir("damaged");
-    write_some_reviews(&dir);
+    common::write_some_reviews(&dir);
     let log = dir.join("revlog.jsonl");
     let good = std::fs::read_to_string(&log).unwrap();
     std::fs::write(&log, format!("{good}{{\"time\":17")).unwrap();

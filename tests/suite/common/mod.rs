@@ -162,3 +162,36 @@ pub fn warpdrill() -> std::process::Command {
     command.env("WARPDRILL_CONFIG", isolated_config());
     command
 }
+
+/// Two ratings 20 and ~12 days ago on one card, and a forgotten new card today.
+pub fn write_some_reviews(dir: &std::path::Path) {
+    use warpdrill::srs::clock::Clock as _;
+    let system = warpdrill::srs::clock::SystemClock;
+    let now = system.now_ms();
+    let clock = Arc::new(warpdrill::srs::clock::FakeClock::new(
+        now - 20 * warpdrill::srs::clock::DAY_MS,
+        system.utc_offset_secs(now),
+    ));
+    let content = Content::builtin();
+    let mut deck = warpdrill::srs::Deck::open(
+        &content.cards,
+        dir,
+        warpdrill::srs::config::Settings::default(),
+        Box::new(warpdrill::srs::FsrsScheduler::new(&[]).unwrap()),
+        clock.clone(),
+    );
+    deck.rate(0, warpdrill::srs::Rating::Easy, 4000, None)
+        .unwrap();
+    let due = deck.state(0).unwrap().due_day;
+    clock.set(deck.settings().day.start_of(deck.clock(), due) + 3_600_000);
+    assert!(clock.now_ms() < now);
+    deck.rate(0, warpdrill::srs::Rating::Good, 3000, None)
+        .unwrap();
+    // The forgotten card comes back minutes later: rated far enough from the turn of the day
+    // (4 am) that it is due again the same day, whatever time the tests run at.
+    let day = deck.settings().day;
+    let today = day.day_of(deck.clock(), now);
+    clock.set(now.min(day.start_of(deck.clock(), today + 1) - 2 * 3_600_000));
+    deck.rate(1, warpdrill::srs::Rating::Again, 9000, None)
+        .unwrap();
+}
