@@ -279,5 +279,5 @@ pub struct Kernel {
     pub reusable: Vec<bool>,
     /// The pointer parameters declared `__restrict__` (a store through another pointer does not
     /// write what they point at).
-    pub restrict: Vec<String>,
+    pub restrict: std::collections::HashSet<String>,
 }

@@ -1166,16 +1166,7 @@ impl<'a> Cx<'a> {
             .scalar_ty(&normalize(self.text(ty)))
             .map_or(Wrap::Float, |(_, w)| w);
         for d in children {
-            let mut n = *d;
-            for _ in 0..8 {
-                if n.kind() == "identifier" {
-                    break;
-                }
-                match n.child_by_field_name("declarator") {
-                    Some(inner) => n = inner,
-                    None => break,
-                }
-            }
+            let n = declared_name(*d);
             if n.kind() == "identifier" && n != ty {
                 self.constants.insert(self.text(n).to_string(), wrap);
             }
@@ -1634,12 +1625,11 @@ impl<'a> Cx<'a> {
             assume: Vec::new(),
             unrolled: std::mem::take(&mut self.unrolled),
             reusable: Vec::new(),
-            restrict: self.restrict_names.iter().cloned().collect(),
+            restrict: std::mem::take(&mut self.restrict_names),
         };
         (kernel.reused, kernel.reusable) = super::reuse::reuse(
             &mut kernel,
             &super::reuse::Names {
-                restrict: &self.restrict_names,
                 volatile: &self.volatile_names,
                 align: &self.site_vector,
             },
@@ -1867,16 +1857,7 @@ impl<'a> Cx<'a> {
         let mut c = node.walk();
         let decls: Vec<Node> = node.children_by_field_name("declarator", &mut c).collect();
         for d in decls {
-            let mut n = d;
-            for _ in 0..16 {
-                if n.kind() == "identifier" {
-                    break;
-                }
-                match n.child_by_field_name("declarator") {
-                    Some(inner) => n = inner,
-                    None => break,
-                }
-            }
+            let n = declared_name(d);
             if n.kind() == "identifier" {
                 let name = text_of(self.src, n).to_string();
                 self.volatile_names.insert(name);
@@ -2519,14 +2500,9 @@ impl<'a> Cx<'a> {
                         && match self.lookup(n) {
                             Some(Binding::Value(e, _)) => const_eval(e).is_some(),
                             Some(_) => false,
-                            None => self.defines.contains_key(n) || self.constants_known(n),
+                            None => self.defines.contains_key(n) || type_or_sizeof(n),
                         })
             })
-    }
-
-    /// Whether `name` is a type or a function the loop head mentions (`sizeof(float)`).
-    fn constants_known(&self, name: &str) -> bool {
-        scalar(name).is_some() || vector(name).is_some() || name == "sizeof"
     }
 
     /// `switch (x) { case A: …; case B: … break; default: … }`: `x` read once; from the first case
@@ -5843,4 +5819,25 @@ fn identifiers(node: Node, src: &str, out: &mut Vec<String>) {
     for child in node.children(&mut c) {
         identifiers(child, src, out);
     }
+}
+
+/// Whether `name` is a type or `sizeof`, as a loop head may mention (`sizeof(float)`).
+fn type_or_sizeof(name: &str) -> bool {
+    scalar(name).is_some() || vector(name).is_some() || name == "sizeof"
+}
+
+/// The identifier a declarator declares (`x` of `*x`, `x[4][4]`, `x = 1`), or the innermost node
+/// reached when it declares none.
+fn declared_name(node: Node) -> Node {
+    let mut n = node;
+    for _ in 0..16 {
+        if n.kind() == "identifier" {
+            break;
+        }
+        match n.child_by_field_name("declarator") {
+            Some(inner) => n = inner,
+            None => break,
+        }
+    }
+    n
 }

@@ -34,8 +34,6 @@ pub struct Reuse {
 
 /// What aliasing the pass may assume about the kernel's arrays.
 pub(super) struct Names<'a> {
-    /// Pointer parameters declared `__restrict__`.
-    pub restrict: &'a HashSet<String>,
     /// Arrays read through `volatile`.
     pub volatile: &'a HashSet<String>,
     /// Per site, the alignment of its vector element (`float2`: 8), 0 when it is not one.
@@ -47,8 +45,10 @@ pub(super) struct Names<'a> {
 pub(super) fn reuse(kernel: &mut Kernel, names: &Names) -> (Vec<Reuse>, Vec<bool>) {
     let mut pass = Pass {
         sites: &mut kernel.sites,
+        restrict: &kernel.restrict,
         names,
         found: Vec::new(),
+        dry: false,
         region: 0,
         regions: 0,
     };
@@ -68,8 +68,12 @@ struct Avail {
 
 struct Pass<'k, 'n> {
     sites: &'k mut Vec<Site>,
+    /// Pointer parameters declared `__restrict__`.
+    restrict: &'k HashSet<String>,
     names: &'n Names<'n>,
     found: Vec<Reuse>,
+    /// Only following what stays available (a loop's first look at its body): nothing is marked.
+    dry: bool,
     /// The basic block being walked: a branch or a loop starts a new one.
     region: u32,
     regions: u32,
@@ -131,18 +135,14 @@ impl Pass<'_, '_> {
                 // Only what no turn of the loop can change reaches its body.
                 let mut kept = avail.clone();
                 let mut probe = kept.clone();
-                let mut dry = Pass {
-                    sites: &mut self.sites.clone(),
-                    names: self.names,
-                    found: Vec::new(),
-                    region: u32::MAX,
-                    regions: 0,
-                };
+                let (dry, region, regions) = (self.dry, self.region, self.regions);
+                self.dry = true;
                 if let Some(c) = cond {
-                    dry.expr(c, &mut probe);
+                    self.expr(c, &mut probe);
                 }
-                dry.block(body, &mut probe);
-                dry.block(step, &mut probe);
+                self.block(body, &mut probe);
+                self.block(step, &mut probe);
+                (self.dry, self.region, self.regions) = (dry, region, regions);
                 kept.retain(|x| probe.contains(x));
                 let mut inner = kept.clone();
                 self.new_region();
@@ -182,6 +182,9 @@ impl Pass<'_, '_> {
                 .find(|a| self.alias(a.site, load) == Alias::Same)
                 .copied()
             {
+                if self.dry {
+                    continue;
+                }
                 self.sites[load].merged_into = Some(a.site);
                 self.found.push(Reuse {
                     site: load,
@@ -190,7 +193,9 @@ impl Pass<'_, '_> {
                 });
             } else if let Some(a) = avail
                 .iter()
-                .find(|a| !a.stored && a.region == self.region && self.widens(a.site, load))
+                .find(|a| {
+                    !self.dry && !a.stored && a.region == self.region && self.widens(a.site, load)
+                })
                 .copied()
             {
                 // `p[i].x` then `p[i].y` of a `float2`, nothing written between, in one basic
@@ -226,10 +231,8 @@ impl Pass<'_, '_> {
     }
 
     fn new_region(&mut self) {
-        if self.region != u32::MAX {
-            self.regions += 1;
-            self.region = self.regions;
-        }
+        self.regions += 1;
+        self.region = self.regions;
     }
 
     /// Whether `b` reads another field of the vector element `a` reads, so that one access of
@@ -289,8 +292,7 @@ impl Pass<'_, '_> {
             return match x.space {
                 Space::Shared => Alias::Distinct,
                 Space::Global
-                    if self.names.restrict.contains(&x.array)
-                        || self.names.restrict.contains(&y.array) =>
+                    if self.restrict.contains(&x.array) || self.restrict.contains(&y.array) =>
                 {
                     Alias::Distinct
                 }

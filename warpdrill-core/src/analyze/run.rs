@@ -1339,7 +1339,7 @@ impl<'k> Machine<'k> {
         self.arr_global = names.iter().map(|(sp, _)| *sp == Space::Global).collect();
         self.arr_restrict = names
             .iter()
-            .map(|(sp, n)| *sp == Space::Global && self.kernel.restrict.iter().any(|r| r == n))
+            .map(|(sp, n)| *sp == Space::Global && self.kernel.restrict.contains(*n))
             .collect();
     }
 
