@@ -85,3 +85,15 @@ lab-end-points = { $points }/{ $max } pts ({ $percent }%)
 lab-end-receipt = Receipt
 lab-end-paste = Paste the receipt into your course page: it ties your results file to this hand-in.
 lab-no-more-hints = Every hint of this step is already shown.
+lab-kernel-empty = The kernel file is empty: write the kernel, save it, then hand it in.
+lab-puzzle-reference-later = The reference solution opens when this step is done.
+lab-kernel-not-handed-in = Not handed in, not counted: { $message }
+lab-kernel-no-file = No kernel file yet: press s to write the starter, edit it in your editor, save, then press Enter.
+lab-kernel-checking = Checking the file… it is handed in when the check ends.
+lab-key-hand-in-file = hand in the file
+lab-key-try = check now (not counted)
+lab-kernel-solved = Solved: correct, and every target met. { $points } points.
+lab-kernel-not-solved = Handed in, not solved yet: the check is on the screen. { $left ->
+        [one] { $left } attempt left.
+       *[other] { $left } attempts left.
+    }

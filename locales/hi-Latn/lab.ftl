@@ -85,3 +85,15 @@ lab-end-points = { $points }/{ $max } pts ({ $percent }%)
 lab-end-receipt = Receipt
 lab-end-paste = Receipt ko apne course page mein paste karo: yeh tumhari results file ko is hand in se jodti hai.
 lab-no-more-hints = Is step ke saare hints dikh chuke hain.
+lab-kernel-empty = Kernel file khaali hai: kernel likho, save karo, phir hand in karo.
+lab-puzzle-reference-later = Reference solution tab khulega jab yeh step done hoga.
+lab-kernel-not-handed-in = Hand in nahi hua, count nahi hua: { $message }
+lab-kernel-no-file = Abhi kernel file nahi hai: starter likhne ke liye s dabao, apne editor mein edit karo, save karo, phir Enter dabao.
+lab-kernel-checking = File check ho rahi hai… check khatam hote hi hand in ho jayegi.
+lab-key-hand-in-file = file hand in karo
+lab-key-try = abhi check karo (count nahi hoga)
+lab-kernel-solved = Solved: sahi, aur har target met. { $points } points.
+lab-kernel-not-solved = Hand in ho gaya, abhi solved nahi: check screen par hai. { $left ->
+        [one] { $left } attempt bacha hai.
+       *[other] { $left } attempts bache hain.
+    }

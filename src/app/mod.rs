@@ -63,6 +63,8 @@ pub enum Screen {
     LabOverview(lab_ui::Overview),
     /// Lab mode: one step.
     LabStep(Box<lab_ui::Step>),
+    /// Lab mode: a step that is a kernel puzzle.
+    LabPuzzle(Box<lab_ui::PuzzleStep>),
     /// Lab mode: handed in, with the receipt.
     LabEnd(lab_ui::End),
     /// The kernel puzzles.
@@ -91,6 +93,7 @@ impl Screen {
             Screen::Analyzing(state) => state,
             Screen::LabOverview(state) => state,
             Screen::LabStep(state) => state.as_ref(),
+            Screen::LabPuzzle(state) => state.as_ref(),
             Screen::LabEnd(state) => state,
             Screen::Puzzles(state) => state,
             Screen::Puzzle(state) => state.as_ref(),
@@ -116,6 +119,7 @@ impl Screen {
             Screen::Analyzing(state) => state,
             Screen::LabOverview(state) => state,
             Screen::LabStep(state) => state.as_mut(),
+            Screen::LabPuzzle(state) => state.as_mut(),
             Screen::LabEnd(state) => state,
             Screen::Puzzles(state) => state,
             Screen::Puzzle(state) => state.as_mut(),
@@ -509,6 +513,15 @@ impl App {
 
     /// The puzzle screen on top looks at its file (and takes a finished check, which is recorded).
     fn poll_puzzle(&mut self) {
+        let (lang, now) = (self.lang, self.now());
+        if let Some(Screen::LabPuzzle(step)) = self.stack.last_mut() {
+            puzzle_ui::set_watching(true);
+            // A lab's checks are the student's trials: they go to the lab when handed in.
+            if let Some(action) = step.tick(lang, now) {
+                self.update(action);
+            }
+            return;
+        }
         let Some(Screen::Puzzle(state)) = self.stack.last_mut() else {
             puzzle_ui::set_watching(false);
             return;
@@ -792,10 +805,20 @@ impl App {
                 }
             }
             Action::PuzzleStart(id) => {
-                if let (Some(dir), Some(p)) =
-                    (self.data_dir.clone(), crate::puzzle::find(&id, self.lang))
-                {
-                    let dir = crate::puzzle::record::files_dir(&dir);
+                // Where the screen on top watches (a lab step's folder), else the data directory's.
+                let watched = match self.stack.last() {
+                    Some(Screen::LabPuzzle(step)) => step.puzzle.path().cloned(),
+                    Some(Screen::Puzzle(state)) => state.path().cloned(),
+                    _ => None,
+                };
+                let folder = watched
+                    .and_then(|p| p.parent().map(std::path::Path::to_path_buf))
+                    .or_else(|| {
+                        self.data_dir
+                            .as_deref()
+                            .map(crate::puzzle::record::files_dir)
+                    });
+                if let (Some(dir), Some(p)) = (folder, crate::puzzle::find(&id, self.lang)) {
                     match crate::puzzle::record::start(&p, &dir, false) {
                         Ok(path) => {
                             self.flash = Some(t!(
@@ -927,6 +950,48 @@ impl App {
                         error = e.to_string()
                     ));
                 }
+                self.sync_lab_puzzle();
+            }
+            Action::LabKernel {
+                step,
+                source,
+                since,
+            } => {
+                let now = self.now();
+                let lang = self.lang;
+                if let Some(lab) = &mut self.lab
+                    && let Some(puzzle) = lab
+                        .items
+                        .get(step)
+                        .filter(|i| i.puzzle)
+                        .and_then(|i| crate::puzzle::find(&i.exercise, lang))
+                {
+                    // The check the screen just made, remembered: no second run.
+                    let verdict = crate::lab::task::grade_kernel(&puzzle, &source, lang);
+                    match lab.kernel(step, &source, &verdict, now.saturating_sub(since), now) {
+                        Ok(()) => {
+                            let solved = verdict.outcome == crate::ladder::Outcome::Correct;
+                            let points = lab.tally.steps[step].points;
+                            let left = lab
+                                .lab
+                                .attempts()
+                                .saturating_sub(lab.tally.steps[step].attempts);
+                            self.flash =
+                                Some(if lab.lab.feedback == crate::lab::FeedbackMode::AtEnd {
+                                    t!(lang, "lab-answer-recorded")
+                                } else if solved {
+                                    t!(lang, "lab-kernel-solved", points = points)
+                                } else {
+                                    t!(lang, "lab-kernel-not-solved", left = left)
+                                });
+                        }
+                        Err(e) => {
+                            self.flash =
+                                Some(t!(lang, "app-answer-not-recorded", error = e.to_string()))
+                        }
+                    }
+                }
+                self.sync_lab_puzzle();
             }
             Action::LabSubmit => {
                 let now = self.now();
@@ -1046,6 +1111,34 @@ impl App {
         let Some(item) = lab.items.get(index) else {
             return;
         };
+        if item.puzzle {
+            // The starter goes beside the results, in a folder of the student's own, and is
+            // kept once written: the student edits it there.
+            let path = lab.results.as_ref().and_then(|r| r.parent()).map(|dir| {
+                dir.join(format!("{}-{}-kernels", lab.lab.id, lab.student.student))
+                    .join(format!("{}.cu", item.exercise))
+            });
+            let Some(state) = puzzle_ui::State::new(&item.exercise, self.lang, path.clone(), None)
+            else {
+                self.flash = Some(t!(
+                    self.lang,
+                    "app-lab-missing-exercise",
+                    id = item.exercise.clone()
+                ));
+                return;
+            };
+            if let (Some(path), Some(dir)) = (&path, path.as_ref().and_then(|p| p.parent()))
+                && !path.exists()
+                && let Err(e) = crate::puzzle::record::start(state.puzzle(), dir, false)
+            {
+                self.flash = Some(t!(self.lang, "cli-error", message = e.to_string()));
+            }
+            let step = lab_ui::PuzzleStep::new(lab, index, state, self.now());
+            self.stack.truncate(1);
+            self.stack.push(Screen::LabPuzzle(Box::new(step)));
+            self.poll_puzzle();
+            return;
+        }
         let Some(template) = self.content.exercise(&item.exercise) else {
             self.flash = Some(t!(
                 self.lang,
@@ -1058,6 +1151,18 @@ impl App {
         let state = lab_ui::Step::new(lab, index, template, variant, self.now());
         self.stack.truncate(1);
         self.stack.push(Screen::LabStep(Box::new(state)));
+    }
+
+    /// The lab's puzzle step on the stack shows the hints booked and, once done, the reference.
+    fn sync_lab_puzzle(&mut self) {
+        let Some(lab) = &self.lab else {
+            return;
+        };
+        for screen in &mut self.stack {
+            if let Screen::LabPuzzle(step) = screen {
+                step.sync(lab);
+            }
+        }
     }
 
     fn push_explorer(&mut self, setup: &ExplorerSetup) {

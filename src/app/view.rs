@@ -38,6 +38,7 @@ pub fn render(app: &App, area: Rect, buf: &mut Buffer) {
     if let Some(lab) = &app.lab {
         let shown = match app.screen() {
             super::Screen::LabStep(step) => Some(step.index),
+            super::Screen::LabPuzzle(step) => Some(step.index),
             _ => None,
         };
         ui::lab::header(&ctx, lab, shown, header.width).render(header, buf);

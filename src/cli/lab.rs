@@ -505,7 +505,7 @@ fn print_key(args: &KeyArgs, content_dir: Option<&Path>, lang: Lang) -> Result<S
                 t!(
                     lang,
                     "cli-lab-answer",
-                    answer = item.answer.clone(),
+                    answer = item.answer.replace('\n', "\n    "),
                     accepted = item.accepted.join(" | ")
                 ),
                 t!(lang, "cli-why", why = item.explanation.clone())

@@ -18,8 +18,9 @@ use std::io::Read;
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
-/// The largest request body read (an answer is 4000 characters at most).
-const MAX_BODY: u64 = 64 * 1024;
+/// The largest request body read (an answer is 4000 characters at most, a puzzle step's kernel
+/// file 64 KiB, escaped in JSON).
+const MAX_BODY: u64 = 512 * 1024;
 
 /// Threads answering requests: SQLite commits one at a time, so a few are enough to keep slow
 /// connections from holding up the others.
@@ -46,10 +47,23 @@ pub fn handle(class: &Mutex<Class>, method: &str, url: &str, body: &str) -> (u16
         Ok(request) => request,
         Err(e) => return (400, error_body(&format!("not a lab request: {e}"))),
     };
+    let call = url.split('?').next().unwrap_or("");
+    // A kernel handed in for a puzzle step (or the last one, shown again) is checked before the
+    // class is locked: a check takes seconds, and the other students are not kept waiting.
+    if matches!(call, "/api/answer" | "/api/step") {
+        let Ok(held) = class.lock() else {
+            return (503, error_body("the server is stopping"));
+        };
+        let kernel = held.kernel_to_check(&request, call == "/api/answer");
+        drop(held);
+        if let Some((puzzle, source)) = kernel {
+            let _ = crate::puzzle::check::check_cached(&puzzle, &source);
+        }
+    }
     let Ok(mut class) = class.lock() else {
         return (503, error_body("the server is stopping"));
     };
-    let result = match url.split('?').next().unwrap_or("") {
+    let result = match call {
         "/api/join" => class.join(&request).map(|v| to_json(&v)),
         "/api/state" => class.status(&request).map(|v| to_json(&v)),
         "/api/step" => class.step(&request).map(|v| to_json(&v)),
@@ -351,7 +365,14 @@ pub fn join(remote: &Remote, lang: Lang, theme: Theme) -> u8 {
     if !super::tui::interactive() {
         return 2;
     }
-    let mut served = Served::default();
+    let mut served = Served {
+        // A puzzle step's kernel is edited in a folder of the student's own, here.
+        kernel_dir: Some(std::path::PathBuf::from(format!(
+            "{}-kernels",
+            state.student
+        ))),
+        ..Served::default()
+    };
     served.reply(lang, &Call::State, Reply::State(state));
     let signals = Signals::default();
     let _ = signals.install();
@@ -395,7 +416,7 @@ pub fn join(remote: &Remote, lang: Lang, theme: Theme) -> u8 {
             ratatui::crossterm::event::Event::Key(key)
                 if key.kind != ratatui::crossterm::event::KeyEventKind::Release =>
             {
-                served.key(key)
+                served.key(lang, key)
             }
             ratatui::crossterm::event::Event::Paste(text) => {
                 if served.step.is_some() {
@@ -420,6 +441,16 @@ pub fn join(remote: &Remote, lang: Lang, theme: Theme) -> u8 {
         };
         if call == Call::Quit {
             break 0;
+        }
+        // A kernel is checked on the server, which takes seconds: say so before waiting.
+        if matches!(call, Call::Answer(..))
+            && served.step.as_ref().is_some_and(|s| s.kernel.is_some())
+        {
+            served.message = Some(t!(lang, "served-kernel-checking"));
+            let _ = terminal.draw(|frame| {
+                let area = frame.area();
+                served.render(lang, theme, area, frame.buffer_mut());
+            });
         }
         let reply = remote.call(&call);
         if matches!(reply, Reply::State(_) | Reply::Answer(_)) {

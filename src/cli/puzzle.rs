@@ -200,9 +200,9 @@ fn list(data: Option<&Path>, json: bool, lang: Lang) -> ExitCode {
 /// The outcome as text, in `lang`: correctness, the per-line heat, the targets.
 pub fn render(p: &Puzzle, o: &Outcome, lang: Lang) -> String {
     let mut out = format!("{} — {}\n", p.id, p.title);
-    for line in crate::ui::puzzle::outcome_lines(p, o, 60, lang) {
+    for line in crate::puzzle::text::outcome_lines(p, o, 60, lang) {
         let _ = writeln!(out, "{line}");
     }
-    let _ = writeln!(out, "\n{}", crate::ui::puzzle::verdict(o, lang));
+    let _ = writeln!(out, "\n{}", crate::puzzle::text::verdict(o, lang));
     out
 }

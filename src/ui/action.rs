@@ -244,6 +244,16 @@ pub enum Action {
         /// When the time now booked began (Unix seconds).
         since: u64,
     },
+    /// Lab mode: a kernel file handed in for a puzzle step (checked already: the app grades it
+    /// from the remembered check).
+    LabKernel {
+        /// Step index (0-based).
+        step: usize,
+        /// The file's text.
+        source: String,
+        /// When the time now booked began (Unix seconds).
+        since: u64,
+    },
     /// Lab mode: a hint was taken on a step (0-based).
     LabHint(usize),
     /// Lab mode: hand the lab in.

@@ -245,14 +245,7 @@ impl Component for Overview {
             .unwrap_or(0);
         let mut lines = Vec::new();
         for (i, item) in session.items.iter().enumerate() {
-            let title = ctx
-                .content
-                .exercise(&item.exercise)
-                .map_or(item.exercise.as_str(), |e| e.title.as_str());
-            let level = ctx
-                .content
-                .exercise(&item.exercise)
-                .map_or("", |e| e.level.key());
+            let (title, level) = crate::lab::task::heading(ctx.content, item);
             let (text, right, locked) = standing(lang, session, i);
             let style = match right {
                 Some(true) => theme.good(),
@@ -263,7 +256,7 @@ impl Component for Overview {
             let mark = if i == self.selected { "▸" } else { " " };
             let head = format!("{mark}{:>2}  ", item.step);
             let room = width.saturating_sub(columns(&head) + status_width + 6);
-            let name = fit(title, room);
+            let name = fit(&title, room);
             let mut line = Line::from(vec![
                 Span::raw(head),
                 Span::raw(name),
@@ -469,56 +462,74 @@ impl Step {
 
     /// The status line: attempts and points, or how the step ended, or the last message.
     fn status(&self, ctx: &Ctx, session: &LabSession) -> Line<'static> {
-        let theme = ctx.theme;
-        let lang = ctx.lang;
-        if let Some(message) = &self.message {
-            return Line::styled(message.clone(), theme.warn());
-        }
-        let lab = &session.lab;
-        let tally = &session.tally.steps[self.index];
-        let n = session.items.len();
-        let step = self.index + 1;
-        let text = if exam_hidden(session) {
-            if self.answered {
-                t!(lang, "lab-status-answered", step = step, n = n)
-            } else {
-                t!(
-                    lang,
-                    "lab-status-exam",
-                    step = step,
-                    n = n,
-                    points = session.points_now(self.index, 1, tally.hints, ctx.now)
-                )
-            }
-        } else if tally.solved {
-            t!(
-                lang,
-                "lab-status-solved",
-                step = step,
-                n = n,
-                points = tally.points
-            )
-        } else if self.done(session) {
-            t!(lang, "lab-status-not-solved", step = step, n = n)
-        } else {
-            let hints = match lab.hints {
-                Hints::Allowed => t!(lang, "lab-rules-hints-free"),
-                Hints::Cost(c) => t!(lang, "lab-status-hint-cost", n = c),
-                Hints::Off => t!(lang, "lab-rules-no-hints"),
-            };
-            t!(
-                lang,
-                "lab-status-open",
-                step = step,
-                n = n,
-                attempt = tally.attempts + 1,
-                allowed = lab.attempts(),
-                points = session.points_now(self.index, tally.attempts + 1, tally.hints, ctx.now),
-                hints = hints
-            )
-        };
-        Line::styled(text, theme.dim())
+        status_line(
+            ctx,
+            session,
+            self.index,
+            self.answered,
+            self.message.as_deref(),
+        )
     }
+}
+
+/// A lab step's status line: attempts and points, or how the step ended, or the last message.
+fn status_line(
+    ctx: &Ctx,
+    session: &LabSession,
+    index: usize,
+    answered: bool,
+    message: Option<&str>,
+) -> Line<'static> {
+    let theme = ctx.theme;
+    let lang = ctx.lang;
+    if let Some(message) = message {
+        return Line::styled(message.to_string(), theme.warn());
+    }
+    let lab = &session.lab;
+    let tally = &session.tally.steps[index];
+    let n = session.items.len();
+    let step = index + 1;
+    let done = session.tally.done(lab, index) || session.tally.submitted.is_some();
+    let text = if exam_hidden(session) {
+        if answered {
+            t!(lang, "lab-status-answered", step = step, n = n)
+        } else {
+            t!(
+                lang,
+                "lab-status-exam",
+                step = step,
+                n = n,
+                points = session.points_now(index, 1, tally.hints, ctx.now)
+            )
+        }
+    } else if tally.solved {
+        t!(
+            lang,
+            "lab-status-solved",
+            step = step,
+            n = n,
+            points = tally.points
+        )
+    } else if done {
+        t!(lang, "lab-status-not-solved", step = step, n = n)
+    } else {
+        let hints = match lab.hints {
+            Hints::Allowed => t!(lang, "lab-rules-hints-free"),
+            Hints::Cost(c) => t!(lang, "lab-status-hint-cost", n = c),
+            Hints::Off => t!(lang, "lab-rules-no-hints"),
+        };
+        t!(
+            lang,
+            "lab-status-open",
+            step = step,
+            n = n,
+            attempt = tally.attempts + 1,
+            allowed = lab.attempts(),
+            points = session.points_now(index, tally.attempts + 1, tally.hints, ctx.now),
+            hints = hints
+        )
+    };
+    Line::styled(text, theme.dim())
 }
 
 impl Component for Step {
@@ -677,6 +688,178 @@ impl Component for Step {
     }
 }
 
+/// A step of the lab that is a kernel puzzle: the puzzle screen (the file watched and checked on
+/// every save, not counted), with the lab's rules: Enter hands in the file as it is now (one
+/// attempt), hints are the lab's, and the reference opens when the step is done.
+#[derive(Debug, Clone)]
+pub struct PuzzleStep {
+    /// Step index (0-based).
+    pub index: usize,
+    /// The puzzle screen.
+    pub puzzle: super::puzzle::State,
+    /// Enter was pressed while the file was being checked: hand it in when the check ends.
+    hand_in: bool,
+    /// A message about the last key.
+    message: Option<String>,
+    /// When the step was opened (Unix seconds), for the time booked with an attempt.
+    since: u64,
+}
+
+impl PuzzleStep {
+    /// Step `index` of `session`: puzzle `state`, its file written by the app.
+    pub fn new(session: &LabSession, index: usize, state: super::puzzle::State, now: u64) -> Self {
+        let mut step = PuzzleStep {
+            index,
+            puzzle: state,
+            hand_in: false,
+            message: None,
+            since: now,
+        };
+        step.sync(session);
+        step
+    }
+
+    /// Shows the hints the lab booked, and the reference once the step is done (and feedback is
+    /// not withheld).
+    pub fn sync(&mut self, session: &LabSession) {
+        let tally = &session.tally.steps[self.index];
+        let reveal = self.done(session) && !exam_hidden(session);
+        self.puzzle.set_lab(tally.hints as usize, reveal);
+    }
+
+    fn done(&self, session: &LabSession) -> bool {
+        session.tally.done(&session.lab, self.index) || session.tally.submitted.is_some()
+    }
+
+    /// The hand-in of the file just checked.
+    fn attempt(&mut self, now: u64) -> Action {
+        self.hand_in = false;
+        self.message = None;
+        let since = std::mem::replace(&mut self.since, now);
+        Action::LabKernel {
+            step: self.index,
+            source: self.puzzle.source().to_string(),
+            since,
+        }
+    }
+
+    /// Looks at the file; when a check asked for by Enter ends, returns the hand-in.
+    pub fn tick(&mut self, lang: Lang, now: u64) -> Option<Action> {
+        self.puzzle.poll(false);
+        if !self.hand_in || self.puzzle.checking() {
+            return None;
+        }
+        match self.puzzle.current() {
+            Some(Ok(_)) => Some(self.attempt(now)),
+            Some(Err(message)) => {
+                self.hand_in = false;
+                self.message = Some(t!(
+                    lang,
+                    "lab-kernel-not-handed-in",
+                    message = message.clone()
+                ));
+                None
+            }
+            // The file changed while it was checked: check it again, then hand it in.
+            None => {
+                self.puzzle.poll(true);
+                None
+            }
+        }
+    }
+
+    fn next(&mut self, lang: Lang, session: &LabSession, by: isize) -> Option<Action> {
+        let target = self.index.checked_add_signed(by)?;
+        if target >= session.items.len() {
+            return Some(Action::Home);
+        }
+        if session.tally.visible(&session.lab, target) {
+            Some(Action::LabOpen(target))
+        } else {
+            self.message = Some(t!(lang, "lab-step-opens-later", step = target + 1));
+            None
+        }
+    }
+}
+
+impl Component for PuzzleStep {
+    fn handle_key(&mut self, key: KeyEvent, ctx: &Ctx) -> Option<Action> {
+        let session = ctx.lab?;
+        let lang = ctx.lang;
+        self.message = None;
+        let done = self.done(session);
+        match key.code {
+            KeyCode::Char('g') if session.closed(ctx.now).is_some() => Some(Action::Home),
+            KeyCode::Enter | KeyCode::Char('n') if done => self.next(lang, session, 1),
+            KeyCode::Char('n') => self.next(lang, session, 1),
+            KeyCode::Char('p') => self.next(lang, session, -1),
+            KeyCode::Enter => {
+                if let Some(closed) = session.closed_in(lang, ctx.now) {
+                    self.message = Some(closed);
+                    return None;
+                }
+                if self.puzzle.path().is_none_or(|p| !p.exists()) {
+                    self.message = Some(t!(lang, "lab-kernel-no-file"));
+                    return None;
+                }
+                if matches!(self.puzzle.current(), Some(Ok(_))) {
+                    return Some(self.attempt(ctx.now));
+                }
+                self.hand_in = true;
+                self.message = Some(t!(lang, "lab-kernel-checking"));
+                if !self.puzzle.checking() {
+                    self.puzzle.poll(true);
+                }
+                None
+            }
+            KeyCode::Char('t') | KeyCode::Char('h') => {
+                let taken = session.tally.steps[self.index].hints as usize;
+                if session.lab.hints == Hints::Off {
+                    self.message = Some(t!(lang, "lab-hints-off"));
+                } else if done {
+                    self.message = Some(t!(lang, "lab-hints-step-done"));
+                } else if taken >= self.puzzle.puzzle().hints.len() {
+                    self.message = Some(t!(lang, "lab-no-more-hints"));
+                } else {
+                    return Some(Action::LabHint(self.index));
+                }
+                None
+            }
+            // Writing the starter, checking now, the analyser's screen and scrolling are the
+            // puzzle screen's own.
+            _ => self.puzzle.handle_key(key, ctx),
+        }
+    }
+
+    fn render(&self, ctx: &Ctx, area: Rect, buf: &mut Buffer) {
+        let [body, status] = area.layout(&Layout::vertical([
+            Constraint::Fill(1),
+            Constraint::Length(1),
+        ]));
+        self.puzzle.render(ctx, body, buf);
+        if let Some(session) = ctx.lab {
+            let answered = session.tally.steps[self.index].attempts > 0
+                && session.lab.feedback == FeedbackMode::AtEnd;
+            status_line(ctx, session, self.index, answered, self.message.as_deref())
+                .render(status, buf);
+        }
+    }
+
+    fn keys(&self, lang: Lang) -> Vec<KeyHint> {
+        vec![
+            KeyHint::new("Enter", t!(lang, "lab-key-hand-in-file")),
+            KeyHint::new("c", t!(lang, "lab-key-try")),
+            KeyHint::new("s", t!(lang, "puzzle-key-start")),
+            KeyHint::new("t", t!(lang, "puzzle-key-hint")),
+            KeyHint::new("a", t!(lang, "puzzle-key-analyse")),
+            KeyHint::new("n/p", t!(lang, "lab-key-steps")),
+            KeyHint::new("g", t!(lang, "lab-key-overview")),
+            KeyHint::new("Esc", t!(lang, "lab-key-back")),
+            KeyHint::new("?", t!(lang, "lab-key-help")),
+        ]
+    }
+}
+
 /// After handing in: the score, every step, and the receipt to paste into the course page.
 #[derive(Debug, Clone, Default)]
 pub struct End {}
@@ -722,10 +905,7 @@ impl Component for End {
             Line::from(""),
         ];
         for (i, item) in session.items.iter().enumerate() {
-            let title = ctx
-                .content
-                .exercise(&item.exercise)
-                .map_or(item.exercise.as_str(), |e| e.title.as_str());
+            let (title, _) = crate::lab::task::heading(ctx.content, item);
             let (text, right, _) = standing(lang, session, i);
             let style = if right == Some(true) {
                 theme.good()
@@ -734,7 +914,7 @@ impl Component for End {
             };
             let room = usize::from(inner.width).saturating_sub(columns(&text) + 6);
             lines.push(Line::from(vec![
-                Span::raw(format!("{:>2}  {} ", item.step, fit(title, room))),
+                Span::raw(format!("{:>2}  {} ", item.step, fit(&title, room))),
                 Span::styled(text, style),
             ]));
         }

@@ -16,7 +16,7 @@ use super::lab::clock;
 use super::words::{cut, fit};
 use super::{Theme, block};
 use crate::i18n::Lang;
-use crate::lab::class::{AnswerView, Standing, StateView, StepView};
+use crate::lab::class::{AnswerView, KernelStep, Standing, StateView, StepView};
 use crate::t;
 use ratatui::buffer::Buffer;
 use ratatui::crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
@@ -77,9 +77,65 @@ pub struct Served {
     pub elapsed: u64,
     /// The call that failed, to send again once the server answers.
     pub pending: Option<Call>,
+    /// Where a puzzle step's kernel file is written and read (none: the current folder).
+    pub kernel_dir: Option<std::path::PathBuf>,
 }
 
 impl Served {
+    /// The file a puzzle step's kernel is edited in.
+    pub fn kernel_file(&self, kernel: &KernelStep) -> std::path::PathBuf {
+        self.kernel_dir
+            .clone()
+            .unwrap_or_default()
+            .join(format!("{}.cu", kernel.puzzle))
+    }
+
+    /// Writes a puzzle step's starter where the student edits it, unless a file is there; says so.
+    fn write_starter(&mut self, lang: Lang, kernel: &KernelStep) {
+        let path = self.kernel_file(kernel);
+        if path.exists() {
+            return;
+        }
+        let written = path
+            .parent()
+            .filter(|dir| !dir.as_os_str().is_empty())
+            .map_or(Ok(()), std::fs::create_dir_all)
+            .and_then(|()| crate::store::write_atomic(&path, kernel.starter.as_bytes()));
+        self.message = Some(match written {
+            Ok(()) => t!(
+                lang,
+                "served-kernel-wrote",
+                path = path.display().to_string()
+            ),
+            Err(e) => t!(
+                lang,
+                "cli-error",
+                message = format!("{}: {e}", path.display())
+            ),
+        });
+    }
+
+    /// The kernel file's text, to hand in (a message when it cannot be read).
+    fn read_kernel(&mut self, lang: Lang, kernel: &KernelStep) -> Option<String> {
+        let path = self.kernel_file(kernel);
+        match crate::store::read_regular_text(&path, kernel.max_chars as u64 * 4) {
+            Ok(text) if text.chars().count() <= kernel.max_chars => Some(text),
+            Ok(_) => {
+                self.message = Some(t!(lang, "served-kernel-too-long", max = kernel.max_chars));
+                None
+            }
+            Err(e) => {
+                self.message = Some(t!(
+                    lang,
+                    "puzzle-unreadable",
+                    path = path.display().to_string(),
+                    error = e.to_string()
+                ));
+                None
+            }
+        }
+    }
+
     /// The time left now: the server's count less the seconds since it was given.
     pub fn time_left(&self) -> Option<u64> {
         self.state
@@ -95,7 +151,7 @@ impl Served {
     }
 
     /// A key; returns the call to make.
-    pub fn key(&mut self, key: KeyEvent) -> Option<Call> {
+    pub fn key(&mut self, lang: Lang, key: KeyEvent) -> Option<Call> {
         let ctrl = key.modifiers.contains(KeyModifiers::CONTROL);
         if ctrl && key.code == KeyCode::Char('c') {
             return Some(Call::Quit);
@@ -110,6 +166,12 @@ impl Served {
                     Some(Call::State)
                 }
                 KeyCode::Char('t') if ctrl => Some(Call::Hint(number)),
+                // A puzzle step hands in the kernel file as it is saved now.
+                KeyCode::Enter if open && step.kernel.is_some() => {
+                    let kernel = step.kernel.clone()?;
+                    let source = self.read_kernel(lang, &kernel)?;
+                    Some(Call::Answer(number, source))
+                }
                 KeyCode::Enter if open => {
                     let text = self.input.text().trim().to_string();
                     if text.is_empty() {
@@ -176,12 +238,22 @@ impl Served {
                 if matches!(call, Call::Step(_)) {
                     self.input = LineInput::default();
                     self.message = None;
+                    if let Some(kernel) = &step.kernel {
+                        self.write_starter(lang, kernel);
+                    }
                 }
                 self.step = Some(step);
             }
             Reply::Answer(answer) => {
                 self.message = Some(match answer.outcome.as_str() {
                     "recorded" => t!(lang, "served-recorded"),
+                    // A kernel's verdict is shown whole in the step; the line below says it.
+                    _ if answer.step.kernel.is_some() => answer
+                        .message
+                        .lines()
+                        .next()
+                        .unwrap_or_default()
+                        .to_string(),
                     _ => answer.message.clone(),
                 });
                 if answer.outcome != "unusable" {
@@ -227,7 +299,11 @@ impl Served {
             lines.push(Line::from(""));
         }
         lines.push(Line::styled(
-            if self
+            if self.step.as_ref().is_some_and(|s| {
+                s.standing == Standing::Open && !self.closed() && s.kernel.is_some()
+            }) {
+                t!(lang, "served-keys-kernel")
+            } else if self
                 .step
                 .as_ref()
                 .is_some_and(|s| s.standing == Standing::Open && !self.closed())
@@ -483,10 +559,12 @@ impl Served {
                 Standing::NotSolved => theme.bad(),
                 _ => theme.warn(),
             };
-            lines.push(Line::styled(
-                crate::format::printable(verdict).into_owned(),
-                style,
-            ));
+            for line in verdict.lines() {
+                lines.push(Line::styled(
+                    crate::format::printable(line).into_owned(),
+                    style,
+                ));
+            }
         }
         if let Some(why) = &step.why {
             for line in crate::format::printable(why).lines() {
@@ -494,7 +572,20 @@ impl Served {
             }
         }
         let open = step.standing == Standing::Open && !self.closed();
-        if open {
+        if let Some(kernel) = step.kernel.as_ref().filter(|_| open) {
+            lines.push(Line::from(""));
+            lines.push(Line::styled(
+                t!(
+                    lang,
+                    "served-kernel-file",
+                    path =
+                        crate::format::printable(&self.kernel_file(kernel).display().to_string())
+                            .into_owned(),
+                    id = kernel.puzzle.clone()
+                ),
+                theme.key(),
+            ));
+        } else if open {
             lines.push(Line::from(""));
             let (text, _) = self
                 .input
@@ -563,11 +654,12 @@ mod tests {
             answers: Vec::new(),
             verdict: None,
             why: None,
+            kernel: None,
         }
     }
 
     fn press(served: &mut Served, code: KeyCode) -> Option<Call> {
-        served.key(KeyEvent::new(code, KeyModifiers::NONE))
+        served.key(Lang::En, KeyEvent::new(code, KeyModifiers::NONE))
     }
 
     #[test]

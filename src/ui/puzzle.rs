@@ -18,6 +18,7 @@
 use super::{Action, Component, Ctx, KeyHint, block, pad};
 use crate::i18n::Lang;
 use crate::puzzle::check::{CheckError, Outcome};
+use crate::puzzle::text::{figure, outcome_lines, reference_figures, verdict};
 use crate::puzzle::{self, Puzzle, record};
 use crate::t;
 use ratatui::buffer::Buffer;
@@ -46,193 +47,6 @@ pub fn set_watching(on: bool) {
 
 /// How often the shown puzzle's file is looked at.
 pub const POLL: std::time::Duration = std::time::Duration::from_millis(500);
-
-/// `n=33` for a size.
-pub fn size_text(size: &std::collections::BTreeMap<String, i64>) -> String {
-    size.iter()
-        .map(|(k, v)| format!("{k}={v}"))
-        .collect::<Vec<_>>()
-        .join(" ")
-}
-
-/// A figure: `32.0`, `0.0153`.
-pub fn figure(v: f64) -> String {
-    if v.abs() >= 10.0 || v == v.trunc() {
-        format!("{v:.1}")
-    } else {
-        format!("{v:.4}")
-    }
-}
-
-/// A race or an out-of-bounds access in the learner's language.
-fn detail_text(d: &puzzle::check::Detail, lang: Lang) -> String {
-    use puzzle::check::Detail;
-    let dims = |d: [u32; 3]| format!("({},{},{})", d[0], d[1], d[2]);
-    let kind = |write: bool| {
-        if write {
-            t!(lang, "puzzle-access-write")
-        } else {
-            t!(lang, "puzzle-access-read")
-        }
-    };
-    match d {
-        Detail::Race(r) => t!(
-            lang,
-            "puzzle-race-detail",
-            space = r.space,
-            array = r.array.as_str(),
-            byte = r.byte,
-            first = kind(r.first.write),
-            first_line = r.first.line,
-            first_thread = dims(r.first.thread),
-            first_block = dims(r.first.block),
-            second = kind(r.second.write),
-            second_line = r.second.line,
-            second_thread = dims(r.second.thread),
-            second_block = dims(r.second.block)
-        ),
-        Detail::OutOfBounds(crate::analyze::exec::ExecError::OutOfBounds {
-            space,
-            array,
-            index,
-            elements,
-            write,
-            block,
-            thread,
-            line,
-        }) => t!(
-            lang,
-            "puzzle-oob-detail",
-            line = *line,
-            access = kind(*write),
-            array = array.as_str(),
-            index = *index,
-            space = *space,
-            elements = *elements,
-            thread = dims(*thread),
-            block = dims(*block)
-        ),
-        // Any other stop is told by its own message.
-        Detail::OutOfBounds(other) => other.to_string(),
-    }
-}
-
-/// The outcome of a check as lines of text: correctness, the per-line heat of the performance run
-/// (`▲` on a hot line, each access cut to `code_width` columns), each target met or missed with
-/// its figure. The command line prints the same.
-pub fn outcome_lines(p: &Puzzle, o: &Outcome, code_width: usize, lang: Lang) -> Vec<String> {
-    let mut out = Vec::new();
-    if o.correct {
-        let sizes: Vec<String> = p.sizes.iter().map(size_text).collect();
-        out.push(t!(
-            lang,
-            "puzzle-correct",
-            count = o.sizes_run,
-            sizes = sizes.join(", ")
-        ));
-    } else {
-        if let Some(w) = &o.first_wrong {
-            out.push(t!(
-                lang,
-                "puzzle-first-wrong",
-                size = size_text(&w.size),
-                array = w.array.as_str(),
-                index = w.index,
-                got = figure(w.got),
-                expected = figure(w.expected)
-            ));
-        }
-        if let Some(e) = &o.error {
-            let size = size_text(&e.size);
-            let translated = e.detail.as_ref().map(|d| detail_text(d, lang));
-            let message = translated.as_deref().unwrap_or(e.message.as_str());
-            out.push(match e.kind {
-                "race" => t!(lang, "puzzle-race", size = size, message = message),
-                "out_of_bounds" => {
-                    t!(lang, "puzzle-out-of-bounds", size = size, message = message)
-                }
-                _ => t!(lang, "puzzle-run-error", size = size, message = message),
-            });
-        }
-    }
-    out.push(String::new());
-    out.push(t!(lang, "puzzle-perf-head", size = size_text(&p.perf)));
-    for h in &o.lines {
-        let hot = (h.space == "global" && h.per_request > h.ideal + 1e-9) || h.conflicts > 0;
-        let figures = if h.space == "global" {
-            t!(
-                lang,
-                "puzzle-heat-global",
-                per = figure(h.per_request),
-                ideal = figure(h.ideal)
-            )
-        } else {
-            t!(
-                lang,
-                "puzzle-heat-shared",
-                per = figure(h.per_request),
-                conflicts = h.conflicts
-            )
-        };
-        let code = h.text.as_str();
-        out.push(format!(
-            "{} {:>4}  {}  {}",
-            if hot { "▲" } else { " " },
-            h.line,
-            pad(&figures, 36),
-            crate::text::cut(code, code_width.max(8))
-        ));
-    }
-    out.push(String::new());
-    out.push(t!(lang, "puzzle-targets"));
-    for tr in &o.targets {
-        let mark = if tr.met {
-            t!(lang, "puzzle-met")
-        } else {
-            t!(lang, "puzzle-missed")
-        };
-        // Conflicts are a count; the other figures have decimals.
-        let show = |v: f64| {
-            if tr.name == "bank_conflicts" {
-                format!("{v:.0}")
-            } else {
-                figure(v)
-            }
-        };
-        let fig = tr.figure.map_or("—".to_string(), show);
-        out.push(format!(
-            "  [{mark}] {}: {fig} ≤ {}",
-            target_name(tr, o, lang),
-            show(tr.target)
-        ));
-    }
-    out
-}
-
-/// "Solved." or "Not solved yet."
-pub fn verdict(o: &Outcome, lang: Lang) -> String {
-    if o.solved {
-        t!(lang, "puzzle-solved")
-    } else {
-        t!(lang, "puzzle-not-solved")
-    }
-}
-
-fn target_name(tr: &crate::puzzle::check::TargetResult, o: &Outcome, lang: Lang) -> String {
-    match tr.name {
-        "sectors_per_request" => t!(
-            lang,
-            "puzzle-target-sectors",
-            line = tr.line.map_or("—".to_string(), |l| l.to_string())
-        ),
-        "bank_conflicts" => t!(lang, "puzzle-target-conflicts"),
-        _ => t!(
-            lang,
-            "puzzle-target-time",
-            reference = o.reference_ms.map_or("—".to_string(), figure)
-        ),
-    }
-}
 
 /// The puzzle list, solved ones marked.
 #[derive(Debug, Clone)]
@@ -363,6 +177,9 @@ pub struct State {
     scroll: u16,
     /// The learner's best figures so far, and whether it is solved (from the record).
     best: Option<record::Entry>,
+    /// A step of a lab: hints are the lab's to give, and the reference is shown when the lab
+    /// says (`Some(true)`), not when the practice record says it is solved.
+    lab: Option<bool>,
 }
 
 impl State {
@@ -384,7 +201,45 @@ impl State {
             hints: 0,
             scroll: 0,
             best,
+            lab: None,
         })
+    }
+
+    /// The screen as a step of a lab: `hints` hints shown, the reference shown when `reveal`.
+    pub fn in_lab(mut self, hints: usize, reveal: bool) -> State {
+        self.set_lab(hints, reveal);
+        self
+    }
+
+    /// In a lab: how many hints are shown, and whether the reference is.
+    pub fn set_lab(&mut self, hints: usize, reveal: bool) {
+        self.lab = Some(reveal);
+        self.hints = hints.min(self.puzzle.hints.len());
+    }
+
+    /// The puzzle.
+    pub fn puzzle(&self) -> &Puzzle {
+        &self.puzzle
+    }
+
+    /// The source the last (or running) check read.
+    pub fn source(&self) -> &str {
+        &self.source
+    }
+
+    /// Whether a check is running.
+    pub fn checking(&self) -> bool {
+        self.pending.is_some()
+    }
+
+    /// The last check of the file as it is now: its outcome when the file has not changed since
+    /// (none while a check runs, before the first, or after the file changed).
+    pub fn current(&self) -> Option<&Result<Outcome, String>> {
+        let path = self.path.as_ref()?;
+        let modified = std::fs::metadata(path).and_then(|m| m.modified()).ok();
+        (self.pending.is_none() && modified.is_some() && modified == self.seen)
+            .then_some(self.outcome.as_ref())
+            .flatten()
     }
 
     /// The puzzle's id.
@@ -432,19 +287,14 @@ impl State {
         let reference = Arc::clone(&self.reference);
         let out = Arc::clone(&slot);
         let work = move || {
+            // Remembered by puzzle and source: a lab step handing in the file just checked
+            // finds the outcome made.
             let result = (|| {
-                let known = reference.lock().ok().and_then(|r| r.clone());
-                let report = match known {
-                    Some(r) => r,
-                    None => {
-                        let r = puzzle::check::reference_report(&puzzle)?;
-                        if let Ok(mut slot) = reference.lock() {
-                            *slot = Some(r.clone());
-                        }
-                        r
-                    }
-                };
-                puzzle::check::check(&puzzle, &source, Some(&report))
+                let report = puzzle::check::reference_cached(&puzzle)?;
+                if let Ok(mut slot) = reference.lock() {
+                    *slot = Some(report.as_ref().clone());
+                }
+                puzzle::check::check_cached(&puzzle, &source).map(|o| o.as_ref().clone())
             })();
             if let Ok(mut s) = out.lock() {
                 *s = Some(result.map_err(|CheckError(m)| m));
@@ -521,8 +371,12 @@ impl State {
         }
         let solved = self.best.as_ref().is_some_and(|b| b.solved);
         out.push((String::new(), Tone::Text));
-        if solved {
-            if let Some(best) = &self.best {
+        if self.lab == Some(false) {
+            out.push((t!(lang, "lab-puzzle-reference-later"), Tone::Dim));
+            return out;
+        }
+        if solved || self.lab == Some(true) {
+            if let Some(best) = self.best.as_ref().filter(|_| self.lab.is_none()) {
                 let figures: Vec<String> = best
                     .best_figures
                     .iter()
@@ -552,22 +406,6 @@ impl State {
         }
         out
     }
-}
-
-/// The reference's figures: worst sectors per request, bank conflicts, predicted time.
-fn reference_figures(r: &crate::analyze::Report) -> String {
-    let heat = puzzle::check::heat(r);
-    let worst = heat
-        .iter()
-        .filter(|h| h.space == "global")
-        .map(|h| h.per_request)
-        .fold(0.0f64, f64::max);
-    let conflicts = r.totals.shared_load_conflicts + r.totals.shared_store_conflicts;
-    let ms = r.time.as_ref().map_or("—".to_string(), |t| figure(t.ms));
-    format!(
-        "sectors_per_request {}, bank_conflicts {conflicts}, time_ms {ms}",
-        figure(worst)
-    )
 }
 
 #[derive(Debug, Clone, Copy)]

@@ -31,9 +31,14 @@ struct Class {
 
 impl Class {
     fn new() -> Class {
+        Class::with(LAB)
+    }
+
+    /// A class of `lab`.
+    fn with(lab: &str) -> Class {
         let root = tempfile::tempdir().unwrap();
         let dir = root.path().to_path_buf();
-        std::fs::write(dir.join("lab.ron"), LAB).unwrap();
+        std::fs::write(dir.join("lab.ron"), lab).unwrap();
         std::fs::write(dir.join("roster.csv"), ROSTER).unwrap();
         Class { _root: root, dir }
     }
@@ -602,4 +607,92 @@ fn a_student_pack_holds_no_secret_and_nothing_that_needs_one_runs_on_it() {
         .unwrap();
     assert_eq!(out.status.code(), Some(2), "{out:?}");
     assert!(String::from_utf8_lossy(&out.stderr).contains("student pack"));
+}
+
+/// The naive transpose: correct, its stores 32 sectors per request.
+pub const NAIVE_TRANSPOSE: &str = "// launch: --grid 64,64 --block 32,32 -D n=2048
+__global__ void transpose(const float* in, float* out, int n) {
+    int x = blockIdx.x * 32 + threadIdx.x;
+    int y = blockIdx.y * 32 + threadIdx.y;
+    if (x < n && y < n) {
+        out[x * n + y] = in[y * n + x];
+    }
+}
+";
+
+#[test]
+fn a_served_puzzle_step_takes_the_kernel_file_and_checks_it_on_the_server() {
+    let class = Class::with(
+        r#"Lab(id: "kernels", title: "Kernels", version: 1, secret: "a secret the students never see",
+           steps: [Puzzle("transpose", points: 20)], points: [10, 7, 5], hints: Cost(2))"#,
+    );
+    let server = class.serve();
+    let code = class.code("amy");
+    let (status, step) = ask(&server.url, "step", "amy", &code, Some(1), None);
+    assert_eq!(status, 200, "{step}");
+    assert_eq!(step["answer_kind"], "kernel");
+    assert_eq!(step["kernel"]["puzzle"], "transpose");
+    assert!(
+        step["kernel"]["starter"]
+            .as_str()
+            .unwrap()
+            .contains("__global__ void transpose"),
+        "{step}"
+    );
+    // A kernel longer than a typed answer may be (4000 characters) is taken: a long comment.
+    let long = format!("{NAIVE_TRANSPOSE}// {}\n", "x".repeat(5000));
+    let (status, naive) = ask(&server.url, "answer", "amy", &code, Some(1), Some(&long));
+    assert_eq!(status, 200, "{naive}");
+    assert_eq!(naive["outcome"], "wrong", "{naive}");
+    let verdict = naive["step"]["verdict"].as_str().unwrap();
+    assert!(verdict.contains("32.0 sectors/request"), "{verdict}");
+    assert!(
+        verdict.contains("[missed] sectors per request"),
+        "{verdict}"
+    );
+    assert!(
+        naive["step"]["answers"].as_array().unwrap().is_empty(),
+        "a kernel is not echoed back: {naive}"
+    );
+    // Not a kernel the analyser reads: not counted.
+    let (status, junk) = ask(&server.url, "answer", "amy", &code, Some(1), Some("hello"));
+    assert_eq!(status, 200, "{junk}");
+    assert_eq!(junk["outcome"], "unusable", "{junk}");
+    assert_eq!(junk["state"]["steps"][0]["attempts"], 1, "{junk}");
+    // The reference kernel from the instructor's key solves it, at the second attempt.
+    let reference = class.key("amy")[0]["answer"].as_str().unwrap().to_string();
+    let (_, right) = ask(
+        &server.url,
+        "answer",
+        "amy",
+        &code,
+        Some(1),
+        Some(&reference),
+    );
+    assert_eq!(right["outcome"], "correct", "{right}");
+    assert_eq!(
+        right["state"]["points"], 14,
+        "7 of 10 on a 20-point step: {right}"
+    );
+    assert!(
+        right["step"]["why"]
+            .as_str()
+            .unwrap()
+            .contains("__shared__ float tile"),
+        "the reference is shown once solved: {right}"
+    );
+    assert_eq!(right["state"]["steps"][0]["level"], "L5");
+    // The class's statistics count what the wrong kernel came to, not its text.
+    let out = warpdrill()
+        .args(["lab", "report", &class.path("lab.ron"), "--db"])
+        .arg(class.path("class.db"))
+        .args(["--roster", &class.path("roster.csv"), "--stats"])
+        .output()
+        .unwrap();
+    let stats = String::from_utf8_lossy(&out.stdout);
+    assert!(
+        stats.contains("missed sectors_per_request time_ms (1)"),
+        "{stats}"
+    );
+    assert!(!stats.contains("__global__"), "{stats}");
 }

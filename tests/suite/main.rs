@@ -30,6 +30,7 @@ mod kernels_public;
 mod keys;
 mod lab;
 mod lab_offline;
+mod lab_puzzle;
 mod lab_served;
 mod lessons;
 mod mastery;

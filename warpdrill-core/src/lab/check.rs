@@ -40,6 +40,18 @@ pub fn check(lab: &Lab, content: &Content, file: &str, text: &str) -> Vec<Findin
     let mut step = 0;
     for spec in &lab.steps {
         let (needle, candidates, count) = match spec {
+            StepSpec::Puzzle { id, .. } => {
+                if crate::puzzle::find(id, crate::i18n::Lang::En).is_none() {
+                    push(
+                        &format!("\"{id}\""),
+                        true,
+                        format!("unknown puzzle `{id}` (see `warpdrill puzzle list`)"),
+                    );
+                }
+                // One kernel for everyone: nothing is drawn, so nothing can tie.
+                step += 1;
+                continue;
+            }
             StepSpec::Exercise { id, .. } => {
                 let needle = format!("\"{id}\"");
                 if content.exercise(id).is_none() {
@@ -63,7 +75,7 @@ pub fn check(lab: &Lab, content: &Content, file: &str, text: &str) -> Vec<Findin
                     .iter()
                     .filter_map(|s| match s {
                         StepSpec::Exercise { id, .. } => Some(id.as_str()),
-                        StepSpec::Draw { .. } => None,
+                        StepSpec::Puzzle { .. } | StepSpec::Draw { .. } => None,
                     })
                     .collect();
                 let earlier: usize = lab

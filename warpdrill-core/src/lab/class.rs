@@ -14,12 +14,13 @@ use super::plan::{Item, plan};
 use super::roster::{Entry, Roster, valid_student};
 use super::seed;
 use super::session::Tally;
+use super::task::{KERNEL_CHARS, Task};
 use crate::clock::Clock;
 use crate::content::Content;
 use crate::i18n::Lang;
-use crate::ladder::attempt::{Given, grade_given};
 use crate::ladder::variant::letter;
 use crate::ladder::{AnswerKey, Outcome, Variant, generate};
+use crate::puzzle::Puzzle;
 use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
 use std::sync::Arc;
@@ -146,6 +147,23 @@ pub struct StepView {
     pub verdict: Option<String>,
     /// The worked explanation, once the step is done and feedback is shown.
     pub why: Option<String>,
+    /// A kernel puzzle step: what the student's tutor needs to write the starter file.
+    #[serde(default)]
+    pub kernel: Option<KernelStep>,
+}
+
+/// A puzzle step's files, for the student's tutor: it writes the starter where the student edits
+/// it, and hands in the file's text as the answer.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct KernelStep {
+    /// The puzzle's id (`warpdrill puzzle check ID FILE` checks it the same way).
+    pub puzzle: String,
+    /// The kernel function's name.
+    pub kernel: String,
+    /// The starter file.
+    pub starter: String,
+    /// The most characters a handed-in file may have.
+    pub max_chars: usize,
 }
 
 /// What an answer got.
@@ -193,6 +211,8 @@ struct Seat {
     receipt: Option<String>,
     /// Last answers' verdict text per step, in memory (a restart shows it again from the answers).
     seen: BTreeMap<usize, u64>,
+    /// Puzzle steps: what each wrong kernel came to ([`crate::puzzle::check::summary`]), per step.
+    kernel_notes: BTreeMap<usize, Vec<String>>,
 }
 
 /// The class being served.
@@ -428,6 +448,7 @@ impl Class {
             timed_out: false,
             receipt: None,
             seen: BTreeMap::new(),
+            kernel_notes: BTreeMap::new(),
         })
     }
 
@@ -484,9 +505,18 @@ impl Class {
                         outcome = Outcome::Correct;
                     }
                     let late = lab.lateness(seat.tally.started, seat.entry.extra_minutes, row.at);
-                    let _ = seat
+                    let booked = seat
                         .tally
                         .attempt(&lab, index, &answer, outcome, row.value, late);
+                    if booked.is_ok()
+                        && outcome == Outcome::Wrong
+                        && let Some(note) = &row.note
+                    {
+                        seat.kernel_notes
+                            .entry(index)
+                            .or_default()
+                            .push(note.clone());
+                    }
                     seat.seen.insert(index, row.at);
                 }
             }
@@ -528,6 +558,7 @@ impl Class {
                     if let Some(step) = seat.tally.steps.get_mut(step - 1) {
                         *step = Default::default();
                     }
+                    seat.kernel_notes.remove(&(step - 1));
                 }
             }
         }
@@ -599,7 +630,8 @@ impl Class {
         seed::join_code(&self.lab, student)
     }
 
-    fn admit(&mut self, request: &Request) -> Result<String, Refusal> {
+    /// Whether `request` comes from a student on the roster with their own join code.
+    fn knows(&self, request: &Request) -> bool {
         let student = request.student.trim();
         let code: String = request
             .code
@@ -608,10 +640,14 @@ impl Class {
             .map(|c| c.to_ascii_uppercase())
             .collect();
         let expected: String = self.code(student).chars().filter(|&c| c != '-').collect();
-        if !valid_student(student)
-            || !self.seats.contains_key(student)
-            || !constant_eq(code.as_bytes(), expected.as_bytes())
-        {
+        valid_student(student)
+            && self.seats.contains_key(student)
+            && constant_eq(code.as_bytes(), expected.as_bytes())
+    }
+
+    fn admit(&mut self, request: &Request) -> Result<String, Refusal> {
+        let student = request.student.trim();
+        if !self.knows(request) {
             return Err(Refusal::Denied(
                 "unknown student or wrong join code (ask your instructor for yours)".into(),
             ));
@@ -653,6 +689,40 @@ impl Class {
                 seat.items.len()
             ))),
         }
+    }
+
+    fn task(&self, seat: &Seat, index: usize, lang: Lang) -> Result<Task, Refusal> {
+        Task::of(self.content(lang), &seat.items[index], lang).map_err(|e| {
+            Refusal::Closed(format!(
+                "step {}: {e}; tell your instructor",
+                seat.items[index].step
+            ))
+        })
+    }
+
+    /// The kernel a request needs checked, with its puzzle: the one an `/answer` hands in
+    /// (`answering`), else the step's last one, which `/step` shows the verdict of. Checking a
+    /// kernel takes seconds, so the HTTP layer checks it
+    /// ([`crate::puzzle::check::check_cached`]) before taking the class's lock, and the call then
+    /// finds the outcome made. None for a step that is not a puzzle or a request not admitted.
+    pub fn kernel_to_check(&self, request: &Request, answering: bool) -> Option<(Puzzle, String)> {
+        if !self.knows(request) {
+            return None;
+        }
+        let seat = self.seats.get(request.student.trim())?;
+        let index = request.step?.checked_sub(1)?;
+        let item = seat.items.get(index).filter(|i| i.puzzle)?;
+        let source = if answering {
+            seat.tally.check_open(&self.lab, index).ok()?;
+            request.answer.clone()?
+        } else {
+            seat.tally.steps.get(index)?.answers.last()?.0.clone()
+        };
+        if source.chars().count() > KERNEL_CHARS {
+            return None;
+        }
+        let puzzle = crate::puzzle::find(&item.exercise, lang_of(request))?;
+        Some((puzzle, source))
     }
 
     fn variant(&self, seat: &Seat, index: usize, lang: Lang) -> Result<Variant, Refusal> {
@@ -716,61 +786,83 @@ impl Class {
 
     fn step_view(&self, student: &str, index: usize, lang: Lang) -> Result<StepView, Refusal> {
         let seat = &self.seats[student];
-        let variant = self.variant(seat, index, lang)?;
+        let task = self.task(seat, index, lang)?;
         let tally = &seat.tally.steps[index];
-        let title = self
-            .content(lang)
-            .exercise(&seat.items[index].exercise)
-            .map_or(String::new(), |e| e.title.clone());
-        let (options, kind) = match &variant.key {
-            AnswerKey::Number { .. } => (Vec::new(), "number"),
-            AnswerKey::Choice { options, .. } => (
-                options
-                    .iter()
-                    .enumerate()
-                    .map(|(i, o)| format!("{}) {o}", letter(i)))
-                    .collect(),
-                "choice",
-            ),
-            AnswerKey::Ordering { items, shown, .. } => (
-                shown
-                    .iter()
-                    .filter_map(|&i| items.get(i).cloned())
-                    .collect(),
-                "ordering",
-            ),
-            AnswerKey::Text { .. } => (Vec::new(), "text"),
-            AnswerKey::Explain { .. } => (Vec::new(), "explain"),
+        let item = &seat.items[index];
+        let title = match &task {
+            Task::Puzzle(p) => p.title.clone(),
+            Task::Exercise(_) => self
+                .content(lang)
+                .exercise(&item.exercise)
+                .map_or(String::new(), |e| e.title.clone()),
+        };
+        let (options, kind) = match &task {
+            Task::Puzzle(_) => (Vec::new(), "kernel"),
+            Task::Exercise(variant) => match &variant.key {
+                AnswerKey::Number { .. } => (Vec::new(), "number"),
+                AnswerKey::Choice { options, .. } => (
+                    options
+                        .iter()
+                        .enumerate()
+                        .map(|(i, o)| format!("{}) {o}", letter(i)))
+                        .collect(),
+                    "choice",
+                ),
+                AnswerKey::Ordering { items, shown, .. } => (
+                    shown
+                        .iter()
+                        .filter_map(|&i| items.get(i).cloned())
+                        .collect(),
+                    "ordering",
+                ),
+                AnswerKey::Text { .. } => (Vec::new(), "text"),
+                AnswerKey::Explain { .. } => (Vec::new(), "explain"),
+            },
         };
         let standing = self.standing(seat, index);
         let done = matches!(standing, Standing::Solved | Standing::NotSolved);
-        let hints_taken = (tally.hints as usize).min(variant.hints.len());
+        let hints = task.hints();
+        let hints_taken = (tally.hints as usize).min(hints.len());
         let (verdict, why) = match tally.answers.last() {
             Some((answer, _)) if done => {
-                let feedback = grade_given(&variant, &Given::Text(answer.clone()), lang, false);
-                (Some(feedback.headline), Some(feedback.why))
+                let verdict = task.grade(answer, lang);
+                (Some(verdict.headline), Some(verdict.why))
             }
             Some((answer, _)) if !self.exam_hidden(seat) => {
-                let feedback = grade_given(&variant, &Given::Text(answer.clone()), lang, false);
-                (Some(feedback.held), None)
+                (Some(task.grade(answer, lang).held), None)
             }
             _ => (None, None),
+        };
+        let kernel = match &task {
+            Task::Puzzle(p) => Some(KernelStep {
+                puzzle: p.id.clone(),
+                kernel: p.kernel.clone(),
+                starter: p.starter.clone(),
+                max_chars: task.max_chars(),
+            }),
+            Task::Exercise(_) => None,
         };
         Ok(StepView {
             step: index + 1,
             title,
-            prompt: variant.prompt.clone(),
+            prompt: task.prompt().to_string(),
             options,
             answer_kind: kind.to_string(),
-            hints: variant.hints[..hints_taken].to_vec(),
+            hints: hints[..hints_taken].to_vec(),
             more_hints: self.lab.hints != Hints::Off
-                && hints_taken < variant.hints.len()
+                && hints_taken < hints.len()
                 && standing == Standing::Open,
             standing,
             attempts: tally.attempts,
-            answers: tally.answers.iter().map(|(a, _)| a.clone()).collect(),
+            // A kernel is long: its answers are counted, not repeated.
+            answers: if item.puzzle {
+                Vec::new()
+            } else {
+                tally.answers.iter().map(|(a, _)| a.clone()).collect()
+            },
             verdict,
             why,
+            kernel,
         })
     }
 
@@ -784,11 +876,11 @@ impl Class {
             .iter()
             .enumerate()
             .map(|(i, item)| {
-                let template = en.exercise(&item.exercise);
+                let (title, level) = super::task::heading(en, item);
                 StepSummary {
                     step: item.step,
-                    title: template.map_or(item.exercise.clone(), |e| e.title.clone()),
-                    level: template.map_or(String::new(), |e| e.level.key().to_string()),
+                    title,
+                    level: level.to_string(),
                     standing: self.standing(seat, i),
                     points: (!hidden).then_some(points[i]),
                     attempts: seat.tally.steps[i].attempts,
@@ -844,13 +936,16 @@ impl Class {
         self.refuse_closed(&student, index)?;
         let lang = lang_of(request);
         let answer = request.answer.clone().unwrap_or_default();
-        if answer.chars().count() > 4000 {
-            return Err(Refusal::Bad("an answer is 4000 characters at most".into()));
+        let seat = &self.seats[&student];
+        let task = self.task(seat, index, lang)?;
+        if answer.chars().count() > task.max_chars() {
+            return Err(Refusal::Bad(format!(
+                "an answer is {} characters at most",
+                task.max_chars()
+            )));
         }
         let now = self.now();
-        let seat = &self.seats[&student];
-        let variant = self.variant(seat, index, lang)?;
-        let feedback = grade_given(&variant, &Given::Text(answer.clone()), lang, false);
+        let feedback = task.grade(&answer, lang);
         let outcome = match feedback.outcome {
             Outcome::Unusable => {
                 // Not an answer (empty, not a number): not counted, say it again.
@@ -878,6 +973,7 @@ impl Class {
         row.answer = Some(answer);
         row.outcome = Some(outcome_word(outcome).to_string());
         row.value = now.saturating_sub(since);
+        row.note = feedback.note.clone();
         self.commit(row)?;
         let seat = &self.seats[&student];
         let step = self.step_view(&student, index, lang)?;
@@ -906,7 +1002,7 @@ impl Class {
         self.refuse_closed(&student, index)?;
         let lang = lang_of(request);
         let seat = &self.seats[&student];
-        let available = self.variant(seat, index, lang)?.hints.len();
+        let available = self.task(seat, index, lang)?.hints().len();
         if seat.tally.steps[index].hints as usize >= available {
             return Err(Refusal::Closed("no more hints for this step".into()));
         }
@@ -1194,6 +1290,14 @@ impl Class {
                     stats.attempts += step.attempts;
                     stats.answered += usize::from(step.attempts > 0);
                     stats.solved += usize::from(step.solved);
+                    // A puzzle's wrong kernels are counted by what they came to (`race`,
+                    // `wrong values`, `missed sectors_per_request`), not by their text.
+                    if seat.items.get(i).is_some_and(|item| item.puzzle) {
+                        for note in seat.kernel_notes.get(&i).into_iter().flatten() {
+                            *wrong.entry(note.clone()).or_default() += 1;
+                        }
+                        continue;
+                    }
                     for (answer, outcome) in &step.answers {
                         if *outcome == Outcome::Wrong {
                             *wrong.entry(answer.trim().to_lowercase()).or_default() += 1;

@@ -27,6 +27,15 @@ pub enum StepSpec {
         /// What a right first answer is worth (the lab's `points` scaled to it); none: the lab's.
         points: Option<u32>,
     },
+    /// This kernel puzzle, for everyone: `Puzzle("transpose")`, or `Puzzle("transpose", points:
+    /// 20)`. The student writes the kernel in their own editor and hands the file in; it is right
+    /// when it is correct on every size and meets every target (`warpdrill puzzle check`).
+    Puzzle {
+        /// Puzzle id (`warpdrill puzzle list`).
+        id: String,
+        /// What a right first answer is worth (as for `Exercise`).
+        points: Option<u32>,
+    },
     /// `count` exercises of `topic` at `level`, chosen per student.
     Draw {
         /// How many exercises this draw gives.
@@ -44,7 +53,7 @@ impl StepSpec {
     /// How many steps of a student's lab this entry gives.
     pub fn count(&self) -> usize {
         match self {
-            StepSpec::Exercise { .. } => 1,
+            StepSpec::Exercise { .. } | StepSpec::Puzzle { .. } => 1,
             StepSpec::Draw { count, .. } => *count,
         }
     }
@@ -52,7 +61,9 @@ impl StepSpec {
     /// The points written on this entry.
     pub fn points(&self) -> Option<u32> {
         match self {
-            StepSpec::Exercise { points, .. } | StepSpec::Draw { points, .. } => *points,
+            StepSpec::Exercise { points, .. }
+            | StepSpec::Puzzle { points, .. }
+            | StepSpec::Draw { points, .. } => *points,
         }
     }
 }
@@ -60,11 +71,12 @@ impl StepSpec {
 impl<'de> Deserialize<'de> for StepSpec {
     fn deserialize<D: serde::Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
         use serde::de::{EnumAccess, MapAccess, SeqAccess, VariantAccess, Visitor};
-        const EXPECTED: &str = "`Exercise(\"id\")`, `Exercise(\"id\", points: 20)` or \
-                                `Draw(count: 2, topic: \"banks\", level: L3)`";
+        const EXPECTED: &str = "`Exercise(\"id\")`, `Exercise(\"id\", points: 20)`, \
+                                `Puzzle(\"id\")` or `Draw(count: 2, topic: \"banks\", level: L3)`";
         #[derive(Deserialize)]
         enum Tag {
             Exercise,
+            Puzzle,
             Draw,
         }
         #[derive(Deserialize)]
@@ -76,11 +88,18 @@ impl<'de> Deserialize<'de> for StepSpec {
             #[serde(default)]
             points: Option<u32>,
         }
-        struct ExerciseArgs;
-        impl<'de> Visitor<'de> for ExerciseArgs {
+        /// The arguments of `Exercise(…)` or, when `puzzle`, of `Puzzle(…)`.
+        struct IdArgs {
+            puzzle: bool,
+        }
+        impl<'de> Visitor<'de> for IdArgs {
             type Value = StepSpec;
             fn expecting(&self, f: &mut std::fmt::Formatter) -> std::fmt::Result {
-                f.write_str("`Exercise(\"id\")` or `Exercise(\"id\", points: 20)`")
+                if self.puzzle {
+                    f.write_str("`Puzzle(\"id\")` or `Puzzle(\"id\", points: 20)`")
+                } else {
+                    f.write_str("`Exercise(\"id\")` or `Exercise(\"id\", points: 20)`")
+                }
             }
             fn visit_seq<A: SeqAccess<'de>>(self, mut seq: A) -> Result<StepSpec, A::Error> {
                 let id: String = seq
@@ -90,7 +109,11 @@ impl<'de> Deserialize<'de> for StepSpec {
                 if seq.next_element::<serde::de::IgnoredAny>()?.is_some() {
                     return Err(serde::de::Error::invalid_length(3, &self));
                 }
-                Ok(StepSpec::Exercise { id, points })
+                Ok(if self.puzzle {
+                    StepSpec::Puzzle { id, points }
+                } else {
+                    StepSpec::Exercise { id, points }
+                })
             }
         }
         struct DrawArgs;
@@ -118,14 +141,15 @@ impl<'de> Deserialize<'de> for StepSpec {
             }
             fn visit_enum<A: EnumAccess<'de>>(self, data: A) -> Result<StepSpec, A::Error> {
                 match data.variant::<Tag>()? {
-                    (Tag::Exercise, variant) => variant.tuple_variant(2, ExerciseArgs),
+                    (Tag::Exercise, variant) => variant.tuple_variant(2, IdArgs { puzzle: false }),
+                    (Tag::Puzzle, variant) => variant.tuple_variant(2, IdArgs { puzzle: true }),
                     (Tag::Draw, variant) => {
                         variant.struct_variant(&["count", "topic", "level", "points"], DrawArgs)
                     }
                 }
             }
         }
-        deserializer.deserialize_enum("StepSpec", &["Exercise", "Draw"], Step)
+        deserializer.deserialize_enum("StepSpec", &["Exercise", "Puzzle", "Draw"], Step)
     }
 }
 
@@ -500,8 +524,9 @@ impl Lab {
     }
 }
 
-/// `Exercise("id", points: 20)` as the parser reads it: `points:` inside an `Exercise(…)` becomes
-/// spaces (the second, positional, value), so every line and column stays where it was written.
+/// `Exercise("id", points: 20)` as the parser reads it: `points:` inside an `Exercise(…)` or a
+/// `Puzzle(…)` becomes spaces (the second, positional, value), so every line and column stays
+/// where it was written.
 fn named_points(text: &str) -> String {
     let comments = comment_spans(text);
     let bytes = text.as_bytes();
@@ -513,13 +538,16 @@ fn named_points(text: &str) -> String {
         }
         i
     };
-    for (at, _) in text.match_indices("Exercise") {
+    let tags = text
+        .match_indices("Exercise")
+        .chain(text.match_indices("Puzzle"));
+    for (at, tag) in tags {
         if !outside(at)
             || (at > 0 && (bytes[at - 1].is_ascii_alphanumeric() || bytes[at - 1] == b'_'))
         {
             continue;
         }
-        let mut i = skip_space(at + "Exercise".len());
+        let mut i = skip_space(at + tag.len());
         if bytes.get(i) != Some(&b'(') {
             continue;
         }
@@ -708,6 +736,30 @@ mod tests {
             r#"Exercise("l1-sector-size", weight: 20)"#,
         );
         assert!(Lab::parse("demo.ron", &text).is_err());
+    }
+
+    #[test]
+    fn a_puzzle_step_reads_with_its_own_points_and_counts_one_step() {
+        let text = GOOD.replace(
+            r#"Exercise("l1-sector-size"), Draw"#,
+            r#"Puzzle("transpose", points: 20), Puzzle("reduce"), Draw"#,
+        );
+        let lab = Lab::parse("demo.ron", &text).unwrap();
+        assert_eq!(
+            lab.steps[0],
+            StepSpec::Puzzle {
+                id: "transpose".into(),
+                points: Some(20)
+            }
+        );
+        assert_eq!(lab.steps[1].points(), None);
+        assert_eq!(lab.item_count(), 4);
+        assert_eq!(lab.max_points(), 20 + 10 + 10 + 10);
+        let bad = GOOD.replace(
+            r#"Exercise("l1-sector-size")"#,
+            r#"Puzzle("transpose", weight: 3)"#,
+        );
+        assert!(Lab::parse("demo.ron", &bad).is_err());
     }
 
     #[test]

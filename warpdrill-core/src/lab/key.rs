@@ -22,11 +22,13 @@ pub struct KeyItem {
     pub seed: u64,
     /// The question with the student's numbers.
     pub prompt: String,
-    /// The answer as shown.
+    /// The answer as shown (a puzzle step: the reference kernel; any kernel that is correct and
+    /// meets every target is right).
     pub answer: String,
     /// The number, for numeric answers.
     pub answer_value: Option<f64>,
-    /// What a student who knows the answer would type.
+    /// What a student who knows the answer would type (a puzzle step: the command that checks a
+    /// kernel file the way the lab does).
     pub typed: String,
     /// Every form accepted as written in the template (short texts), the right letters (choices),
     /// else what a student would type.
@@ -46,6 +48,25 @@ pub fn key(
     plan(lab, content, student, file, text)?
         .into_iter()
         .map(|item| {
+            if item.puzzle {
+                let puzzle =
+                    crate::puzzle::find(&item.exercise, content.lang).ok_or_else(|| {
+                        LabError::Closed(format!("unknown puzzle `{}`", item.exercise))
+                    })?;
+                let check = format!("warpdrill puzzle check {} FILE", puzzle.id);
+                return Ok(KeyItem {
+                    student: student.student.clone(),
+                    step: item.step,
+                    exercise: item.exercise,
+                    seed: item.seed,
+                    prompt: puzzle.statement,
+                    answer: puzzle.reference.clone(),
+                    answer_value: None,
+                    typed: check.clone(),
+                    accepted: vec![check],
+                    explanation: puzzle.solution,
+                });
+            }
             let template = content
                 .exercise(&item.exercise)
                 .ok_or_else(|| LabError::Closed(format!("unknown exercise `{}`", item.exercise)))?;

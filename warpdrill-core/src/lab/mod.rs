@@ -15,6 +15,7 @@ pub mod roster;
 pub mod seed;
 pub mod session;
 pub mod store;
+pub mod task;
 pub mod ticket;
 
 pub use file::{FeedbackMode, Hints, Lab, Order, StepSpec};

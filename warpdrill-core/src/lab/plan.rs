@@ -12,8 +12,10 @@ use crate::content::Content;
 pub struct Item {
     /// Step number, 1-based.
     pub step: usize,
-    /// Exercise id.
+    /// Exercise id, or the puzzle's id when [`Item::puzzle`].
     pub exercise: String,
+    /// The step is a kernel puzzle: the student hands in a kernel file.
+    pub puzzle: bool,
     /// Variant seed.
     pub seed: u64,
     /// Times this step was re-rolled for the student.
@@ -53,11 +55,29 @@ pub fn plan(
         .iter()
         .filter_map(|s| match s {
             StepSpec::Exercise { id, .. } => Some(id.clone()),
-            StepSpec::Draw { .. } => None,
+            StepSpec::Puzzle { .. } | StepSpec::Draw { .. } => None,
         })
         .collect();
     let mut items = Vec::new();
     for (draw, spec) in lab.steps.iter().enumerate() {
+        if let StepSpec::Puzzle { id, .. } = spec {
+            if crate::puzzle::find(id, crate::i18n::Lang::En).is_none() {
+                return Err(locate(file, text, &format!("\"{id}\"")).error(&format!(
+                    "unknown puzzle `{id}` (see `warpdrill puzzle list`)"
+                )));
+            }
+            let step = items.len() + 1;
+            // A re-roll of a puzzle step starts it over: its attempts were for the old seed.
+            let roll = student.rolls(step);
+            items.push(Item {
+                step,
+                exercise: id.clone(),
+                puzzle: true,
+                seed: seed::variant_seed(lab, &student.student, step, roll),
+                roll,
+            });
+            continue;
+        }
         let chosen: Vec<String> = match spec {
             StepSpec::Exercise { id, .. } => {
                 if content.exercise(id).is_none() {
@@ -67,6 +87,7 @@ pub fn plan(
                 }
                 vec![id.clone()]
             }
+            StepSpec::Puzzle { .. } => Vec::new(),
             StepSpec::Draw {
                 count,
                 topic,
@@ -103,6 +124,7 @@ pub fn plan(
             items.push(Item {
                 step,
                 exercise,
+                puzzle: false,
                 seed,
                 roll,
             });

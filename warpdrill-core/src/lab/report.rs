@@ -235,12 +235,21 @@ pub fn report(
                     if let Some(recorded) = record.outcome()
                         && recorded != outcome
                     {
+                        let answer = record.answer.as_deref().unwrap_or("");
+                        // A kernel is named by its size, not printed whole.
+                        let shown = if item.puzzle {
+                            format!(
+                                "a kernel of {}",
+                                crate::format::count(answer.lines().count() as u64, "line")
+                            )
+                        } else {
+                            format!("`{answer}`")
+                        };
                         flags.push(format!(
-                            "step {}: recorded as {}, grades as {} (`{}`)",
+                            "step {}: recorded as {}, grades as {} ({shown})",
                             item.step,
                             results::outcome_word(recorded),
                             results::outcome_word(outcome),
-                            record.answer.as_deref().unwrap_or("")
                         ));
                     }
                     let answer = record.answer.clone().unwrap_or_default();
@@ -356,6 +365,23 @@ fn regrade(
             )),
             None,
         );
+    }
+    if item.puzzle {
+        let Some(puzzle) = crate::puzzle::find(&item.exercise, crate::i18n::Lang::En) else {
+            return (Err(format!("unknown puzzle `{}`", item.exercise)), None);
+        };
+        let source = record.answer.as_deref().unwrap_or("");
+        let verdict = super::task::grade_kernel(&puzzle, source, crate::i18n::Lang::En);
+        return match verdict.outcome {
+            Outcome::Unusable => (
+                Err(format!(
+                    "the kernel handed in cannot be checked: {}",
+                    verdict.headline
+                )),
+                None,
+            ),
+            outcome => (Ok(outcome), None),
+        };
     }
     let Some(template) = content.exercise(&item.exercise) else {
         return (Err(format!("unknown exercise `{}`", item.exercise)), None);

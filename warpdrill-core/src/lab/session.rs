@@ -445,6 +445,34 @@ impl LabSession {
         self.write(record)
     }
 
+    /// Records a kernel handed in for puzzle step `index` (0-based), graded as `verdict`
+    /// ([`super::task::grade_kernel`]); a kernel that is not an answer is refused, not counted.
+    pub fn kernel(
+        &mut self,
+        index: usize,
+        source: &str,
+        verdict: &super::task::Verdict,
+        seconds: u64,
+        now: u64,
+    ) -> Result<(), LabError> {
+        if verdict.outcome == Outcome::Unusable {
+            return Err(LabError::Closed(verdict.headline.clone()));
+        }
+        self.refuse(index, now)?;
+        let item = &self.items[index];
+        let mut record = Record::new(&self.lab, &self.student.student, Event::Attempt, now);
+        record.step = Some(item.step);
+        record.exercise = Some(item.exercise.clone());
+        record.seed = Some(item.seed);
+        // The kernel is kept once, as the answer (the report checks it again from there).
+        record.answer = Some(source.to_string());
+        record.outcome = Some(results::outcome_word(verdict.outcome).to_string());
+        record.hints = self.tally.steps[index].hints;
+        record.seconds = seconds;
+        record.note = verdict.note.clone();
+        self.write(record)
+    }
+
     /// Records a hint taken on step `index` (0-based).
     pub fn hint(&mut self, index: usize, now: u64) -> Result<(), LabError> {
         if self.lab.hints == super::file::Hints::Off {

@@ -24,8 +24,11 @@ pub const FORMAT: u32 = 1;
 pub struct TicketStep {
     /// Step number, 1-based.
     pub step: usize,
-    /// Exercise id.
+    /// Exercise id, or the puzzle's id when `puzzle`.
     pub exercise: String,
+    /// The step is a kernel puzzle.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub puzzle: bool,
     /// Variant seed.
     pub seed: u64,
     /// Times re-rolled.
@@ -75,6 +78,7 @@ impl Ticket {
                 .map(|i| TicketStep {
                     step: i.step,
                     exercise: i.exercise,
+                    puzzle: i.puzzle,
                     seed: i.seed,
                     roll: i.roll,
                 })
@@ -141,14 +145,19 @@ impl Ticket {
                 lab.item_count()
             ));
         }
-        if let Some(step) = self
-            .steps
-            .iter()
-            .find(|s| content.exercise(&s.exercise).is_none())
-        {
+        let missing = |s: &&TicketStep| {
+            if s.puzzle {
+                crate::puzzle::find(&s.exercise, crate::i18n::Lang::En).is_none()
+            } else {
+                content.exercise(&s.exercise).is_none()
+            }
+        };
+        if let Some(step) = self.steps.iter().find(missing) {
             return refuse(format!(
-                "step {} names exercise `{}`, which this warpdrill does not have",
-                step.step, step.exercise
+                "step {} names {} `{}`, which this warpdrill does not have",
+                step.step,
+                if step.puzzle { "puzzle" } else { "exercise" },
+                step.exercise
             ));
         }
         Ok(self
@@ -157,6 +166,7 @@ impl Ticket {
             .map(|s| Item {
                 step: s.step,
                 exercise: s.exercise.clone(),
+                puzzle: s.puzzle,
                 seed: s.seed,
                 roll: s.roll,
             })

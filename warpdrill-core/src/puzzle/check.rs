@@ -490,6 +490,92 @@ pub fn heat(r: &Report) -> Vec<LineHeat> {
         .collect()
 }
 
+/// A cache key: what is asked, what the puzzle checks (its reference, buffers, sizes, targets —
+/// not its words, which differ by language) and a text.
+fn cache_key(p: &Puzzle, what: &str, text: &str) -> [u8; 32] {
+    let checked = Puzzle {
+        title: String::new(),
+        statement: String::new(),
+        hints: Vec::new(),
+        solution: String::new(),
+        ..p.clone()
+    };
+    let mut hasher = blake3::Hasher::new();
+    hasher.update(what.as_bytes());
+    hasher.update(&[0]);
+    hasher.update(ron::to_string(&checked).unwrap_or_default().as_bytes());
+    hasher.update(&[0]);
+    hasher.update(text.as_bytes());
+    *hasher.finalize().as_bytes()
+}
+
+/// At most this many entries are kept in each cache (then it starts again).
+const KEPT: usize = 256;
+
+type Cache<T> =
+    std::sync::OnceLock<std::sync::Mutex<std::collections::HashMap<[u8; 32], std::sync::Arc<T>>>>;
+
+/// `key`'s entry of `cache`, else `make`'s, kept.
+fn cached<T, E>(
+    cache: &'static Cache<T>,
+    key: [u8; 32],
+    make: impl FnOnce() -> Result<T, E>,
+) -> Result<std::sync::Arc<T>, E> {
+    let cache = cache.get_or_init(Default::default);
+    if let Some(found) = cache.lock().ok().and_then(|c| c.get(&key).cloned()) {
+        return Ok(found);
+    }
+    let made = std::sync::Arc::new(make()?);
+    if let Ok(mut kept) = cache.lock() {
+        if kept.len() >= KEPT {
+            kept.clear();
+        }
+        kept.insert(key, std::sync::Arc::clone(&made));
+    }
+    Ok(made)
+}
+
+/// [`reference_report`], remembered per puzzle.
+pub fn reference_cached(p: &Puzzle) -> Result<std::sync::Arc<Report>, CheckError> {
+    static REFERENCES: Cache<Report> = std::sync::OnceLock::new();
+    cached(&REFERENCES, cache_key(p, "reference", ""), || {
+        reference_report(p)
+    })
+}
+
+/// [`check`], remembered: the same puzzle and the same source give the outcome found before (a
+/// served lab's verdicts, a step shown again and a report's regrade all ask for the same file's
+/// outcome, and a check takes seconds).
+pub fn check_cached(p: &Puzzle, source: &str) -> Result<std::sync::Arc<Outcome>, CheckError> {
+    static CHECKED: Cache<Outcome> = std::sync::OnceLock::new();
+    cached(&CHECKED, cache_key(p, "check", source), || {
+        let reference = reference_cached(p)?;
+        check(p, source, Some(&reference))
+    })
+}
+
+/// What an outcome comes to, in a word a class's statistics can count: `solved`, `wrong values`,
+/// `race`, `out of bounds`, another run error's kind, or the targets missed (`missed
+/// sectors_per_request`).
+pub fn summary(o: &Outcome) -> String {
+    if o.solved {
+        return "solved".into();
+    }
+    if let Some(e) = &o.error {
+        return e.kind.replace('_', " ");
+    }
+    if o.first_wrong.is_some() {
+        return "wrong values".into();
+    }
+    let missed: Vec<&str> = o
+        .targets
+        .iter()
+        .filter(|t| !t.met)
+        .map(|t| t.name)
+        .collect();
+    format!("missed {}", missed.join(" "))
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -7,6 +7,7 @@
 
 pub mod check;
 pub mod record;
+pub mod text;
 
 use crate::i18n::Lang;
 use serde::{Deserialize, Serialize};
