@@ -99,6 +99,70 @@ pub enum Expr {
     Call(Func, Vec<Expr>),
 }
 
+/// What an atomic does with the element's old value and its arguments.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum AtomicKind {
+    /// `atomicAdd`: old + v
+    Add,
+    /// `atomicSub`: old − v
+    Sub,
+    /// `atomicExch`: v
+    Exch,
+    /// `atomicMin`
+    Min,
+    /// `atomicMax`
+    Max,
+    /// `atomicInc`: old ≥ v ? 0 : old + 1
+    Inc,
+    /// `atomicDec`: old = 0 or old > v ? v : old − 1
+    Dec,
+    /// `atomicCAS(p, compare, v)`: old = compare ? v : old
+    Cas,
+    /// `atomicAnd`
+    And,
+    /// `atomicOr`
+    Or,
+    /// `atomicXor`
+    Xor,
+}
+
+impl AtomicKind {
+    /// The kind an atomic's name says (`atomicAdd`, `atomicAdd_block`, `atomicMax_system` …).
+    pub fn of(name: &str) -> Option<AtomicKind> {
+        let base = name
+            .strip_suffix("_block")
+            .or_else(|| name.strip_suffix("_system"))
+            .unwrap_or(name);
+        Some(match base {
+            "atomicAdd" => AtomicKind::Add,
+            "atomicSub" => AtomicKind::Sub,
+            "atomicExch" => AtomicKind::Exch,
+            "atomicMin" => AtomicKind::Min,
+            "atomicMax" => AtomicKind::Max,
+            "atomicInc" => AtomicKind::Inc,
+            "atomicDec" => AtomicKind::Dec,
+            "atomicCAS" => AtomicKind::Cas,
+            "atomicAnd" => AtomicKind::And,
+            "atomicOr" => AtomicKind::Or,
+            "atomicXor" => AtomicKind::Xor,
+            _ => return None,
+        })
+    }
+}
+
+/// An atomic's element and operation. The call's arguments after its number are the target's
+/// index expressions (`indices` of them, so that the loads they make are counted), then the
+/// values.
+#[derive(Debug, Clone)]
+pub struct AtomicTarget {
+    /// What it does.
+    pub kind: AtomicKind,
+    /// The element (not an access the analyser counts: Nsight counts atomics apart).
+    pub site: Site,
+    /// How many index expressions come before the values in the call's arguments.
+    pub indices: usize,
+}
+
 /// The functions the interpreter runs on data; every other call is [`Func::Opaque`].
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub enum Func {
@@ -265,6 +329,10 @@ pub struct Kernel {
     /// The atomics it calls (where, as written): Nsight Compute counts them apart from loads and
     /// stores, so they add nothing to the counts.
     pub atomics: Vec<(Pos, String)>,
+    /// What each atomic does to which element, for the interpreter, by the number its call
+    /// carries as first argument (`Expr::Call(Func::Atomic, [Int(n), …])`); none when its target
+    /// is not an element the parser follows.
+    pub atomic_targets: Vec<Option<AtomicTarget>>,
     /// The loads nvcc does not make, as it reuses a value already in a register
     /// ([`super::reuse`]); their sites are `merged_into` the access they reuse.
     pub reused: Vec<super::reuse::Reuse>,

@@ -403,6 +403,8 @@ struct Machine<'k> {
     launch: Launch,
     /// Per site: index into `mems`.
     site_mem: Vec<usize>,
+    /// Per atomic (by its number): the memory of its element (0 when it has none).
+    atomic_mem: Vec<usize>,
     mems: Vec<Mem>,
     epoch: u32,
     block_flat: u32,
@@ -431,56 +433,31 @@ pub fn run(
     }
     let mut ops = Vec::new();
     compile(&kernel.body, &mut ops);
-    // The memories: each global array the kernel names, each shared array.
+    // The memories: each global array the kernel names, each shared array (an atomic's element
+    // too, an access the analyser does not count).
     let mut mems: Vec<Mem> = Vec::new();
-    let mut site_mem = Vec::with_capacity(kernel.sites.len());
-    for site in &kernel.sites {
-        let found = mems
-            .iter()
-            .position(|m| m.space == site.space && m.name == site.array);
-        let k = match found {
-            Some(k) => k,
-            None => {
-                let bytes = match site.space {
-                    Space::Global => buffers.arrays.remove(&site.array).ok_or_else(|| {
-                        ExecError::Input(format!("no data for the array `{}`", site.array))
-                    }),
-                    Space::Shared => {
-                        // Sized before anything is allocated: a huge array is refused, not held.
-                        let needed = site
-                            .extents
-                            .iter()
-                            .fold(u64::try_from(site.elem_bytes).unwrap_or(0), |acc, &e| {
-                                acc.saturating_mul(u64::try_from(e).unwrap_or(0))
-                            });
-                        if needed <= limits.max_bytes {
-                            Ok(vec![0u8; needed as usize])
-                        } else {
-                            Err(ExecError::TooMuchMemory {
-                                needed,
-                                limit: limits.max_bytes,
-                            })
-                        }
-                    }
-                };
-                let bytes = match bytes {
-                    Ok(b) => b,
-                    Err(e) => {
-                        give_back(mems, buffers);
-                        return Err(e);
-                    }
-                };
-                mems.push(Mem {
-                    space: site.space,
-                    name: site.array.clone(),
-                    bytes,
-                    shadow: Vec::new(),
-                });
-                mems.len() - 1
+    let targets = kernel.atomic_targets.iter().flatten().map(|t| &t.site);
+    let mut placed = Vec::with_capacity(kernel.sites.len());
+    for site in kernel.sites.iter().chain(targets) {
+        match memory_of(site, &mut mems, buffers, limits) {
+            Ok(k) => placed.push(k),
+            Err(e) => {
+                give_back(mems, buffers);
+                return Err(e);
             }
-        };
-        site_mem.push(k);
+        }
     }
+    let atomics = placed.split_off(kernel.sites.len());
+    let site_mem = placed;
+    let mut atomics = atomics.into_iter();
+    let atomic_mem = kernel
+        .atomic_targets
+        .iter()
+        .map(|t| match t {
+            Some(_) => atomics.next().unwrap_or(0),
+            None => 0,
+        })
+        .collect();
     let warps = threads.div_ceil(LANES as u64);
     let needed: u64 = mems
         .iter()
@@ -501,6 +478,7 @@ pub fn run(
         kernel,
         launch: *launch,
         site_mem,
+        atomic_mem,
         mems,
         epoch: 0,
         block_flat: 0,
@@ -520,6 +498,46 @@ pub fn run(
         blocks,
         races,
     })
+}
+
+/// The memory `site` reads or writes: one already made for its array, else a new one (a global
+/// array's buffer taken from `buffers`, a shared array's zeroed bytes).
+fn memory_of(site: &Site, mems: &mut Vec<Mem>, buffers: &mut Buffers, limits: &Limits) -> R<usize> {
+    if let Some(k) = mems
+        .iter()
+        .position(|m| m.space == site.space && m.name == site.array)
+    {
+        return Ok(k);
+    }
+    let bytes = match site.space {
+        Space::Global => buffers
+            .arrays
+            .remove(&site.array)
+            .ok_or_else(|| ExecError::Input(format!("no data for the array `{}`", site.array)))?,
+        Space::Shared => {
+            // Sized before anything is allocated: a huge array is refused, not held.
+            let needed = site
+                .extents
+                .iter()
+                .fold(u64::try_from(site.elem_bytes).unwrap_or(0), |acc, &e| {
+                    acc.saturating_mul(u64::try_from(e).unwrap_or(0))
+                });
+            if needed > limits.max_bytes {
+                return Err(ExecError::TooMuchMemory {
+                    needed,
+                    limit: limits.max_bytes,
+                });
+            }
+            vec![0u8; needed as usize]
+        }
+    };
+    mems.push(Mem {
+        space: site.space,
+        name: site.array.clone(),
+        bytes,
+        shadow: Vec::new(),
+    });
+    Ok(mems.len() - 1)
 }
 
 fn give_back(mems: Vec<Mem>, buffers: &mut Buffers) {
@@ -773,6 +791,23 @@ impl Machine<'_> {
     }
 
     fn eval(&mut self, w: &Warp, lane: usize, e: &Expr, line: u32) -> R<Val> {
+        self.value(w, lane, e, line, true)
+    }
+
+    /// An integer value, its loads read without being recorded for the race check (an index:
+    /// its loads are checked where they are evaluated as loads of their own).
+    fn index(&mut self, w: &Warp, lane: usize, e: &Expr, line: u32) -> R<i64> {
+        match self.value(w, lane, e, line, false)? {
+            Val::I(v) => Ok(v),
+            _ => Err(ExecError::Unsupported {
+                line,
+                what: "an index that is not an integer".into(),
+            }),
+        }
+    }
+
+    /// The value of `e` in `lane`; `record`: its loads are recorded for the race check.
+    fn value(&mut self, w: &Warp, lane: usize, e: &Expr, line: u32, record: bool) -> R<Val> {
         Ok(match e {
             Expr::Int(v) => Val::I(*v),
             Expr::Float(v) => Val::F(*v as f32),
@@ -783,7 +818,7 @@ impl Machine<'_> {
                 .unwrap_or(Val::I(0)),
             Expr::Builtin(k) => Val::I(self.builtin(w, lane, *k)),
             Expr::Unary(op, a) => {
-                let a = self.eval(w, lane, a, line)?;
+                let a = self.value(w, lane, a, line, record)?;
                 match (op, a) {
                     (UnOp::Neg, Val::I(v)) => Val::I(v.wrapping_neg()),
                     (UnOp::Neg, Val::F(v)) => Val::F(-v),
@@ -793,52 +828,141 @@ impl Machine<'_> {
                 }
             }
             Expr::Binary(BinOp::LAnd, a, b) => {
-                let a = truthy(self.eval(w, lane, a, line)?, line)?;
-                Val::I(i64::from(a && truthy(self.eval(w, lane, b, line)?, line)?))
+                let a = truthy(self.value(w, lane, a, line, record)?, line)?;
+                Val::I(i64::from(
+                    a && truthy(self.value(w, lane, b, line, record)?, line)?,
+                ))
             }
             Expr::Binary(BinOp::LOr, a, b) => {
-                let a = truthy(self.eval(w, lane, a, line)?, line)?;
-                Val::I(i64::from(a || truthy(self.eval(w, lane, b, line)?, line)?))
+                let a = truthy(self.value(w, lane, a, line, record)?, line)?;
+                Val::I(i64::from(
+                    a || truthy(self.value(w, lane, b, line, record)?, line)?,
+                ))
             }
             Expr::Binary(op, a, b) => {
-                let a = self.eval(w, lane, a, line)?;
-                let b = self.eval(w, lane, b, line)?;
+                let a = self.value(w, lane, a, line, record)?;
+                let b = self.value(w, lane, b, line, record)?;
                 self.binary(*op, a, b, w, lane, line)?
             }
             Expr::Cond(c, a, b) => {
-                if truthy(self.eval(w, lane, c, line)?, line)? {
-                    self.eval(w, lane, a, line)?
+                if truthy(self.value(w, lane, c, line, record)?, line)? {
+                    self.value(w, lane, a, line, record)?
                 } else {
-                    self.eval(w, lane, b, line)?
+                    self.value(w, lane, b, line, record)?
                 }
             }
-            Expr::Cast(wrap, a) => {
-                let a = self.eval(w, lane, a, line)?;
-                convert(a, *wrap, line)?
-            }
+            Expr::Cast(wrap, a) => convert(self.value(w, lane, a, line, record)?, *wrap, line)?,
             Expr::Load(site) => {
                 let at = self.address(w, lane, *site, false, line)?;
-                self.load_at(w, lane, *site, at, line)?
+                if record {
+                    self.load_at(w, lane, *site, at, line)?
+                } else {
+                    let s = &self.kernel.sites[*site];
+                    let mem = &self.mems[self.site_mem[*site]];
+                    decode(
+                        &mem.bytes[at..at + s.access_bytes as usize],
+                        s.value,
+                        s.value_bytes as usize,
+                        line,
+                    )?
+                }
             }
             Expr::Call(func, args) if is_shuffle(*func) => {
                 let (value, src) = shuffle_args(args, line)?;
-                let mut idx = IndexCtx { m: self };
-                let x = idx.eval_pure(w, lane, src.0, line)?;
+                let x = self.index(w, lane, src.0, line)?;
                 let width = match src.1 {
-                    Some(e) => idx.eval_pure(w, lane, e, line)?,
+                    Some(e) => self.index(w, lane, e, line)?,
                     None => 32,
                 };
                 let from = shuffle_source(*func, lane, x, width, w.active, line)?;
-                self.eval(w, from, value, line)?
+                self.value(w, from, value, line, record)?
             }
+            Expr::Call(Func::Atomic, args) => self.atomic(w, lane, args, line, record)?,
             Expr::Call(func, args) => {
                 let mut vals = Vec::with_capacity(args.len());
                 for a in args {
-                    vals.push(self.eval(w, lane, a, line)?);
+                    vals.push(self.value(w, lane, a, line, record)?);
                 }
                 apply(*func, &vals, line)?
             }
         })
+    }
+
+    /// An atomic of one lane: the element's old value is read, the new one written in the same
+    /// step (lanes one after another, as the hardware serialises them), and the old value is its
+    /// value. Atomics do not race with one another, so they are not recorded for the race check.
+    fn atomic(&mut self, w: &Warp, lane: usize, args: &[Expr], line: u32, record: bool) -> R<Val> {
+        let kernel = self.kernel;
+        let target = match args.first() {
+            Some(Expr::Int(n)) => usize::try_from(*n)
+                .ok()
+                .and_then(|n| kernel.atomic_targets.get(n).map(|t| (n, t))),
+            _ => None,
+        };
+        let Some((n, Some(t))) = target else {
+            return Err(ExecError::Unsupported {
+                line,
+                what: "this atomic (the interpreter runs atomicAdd, atomicSub, atomicExch, atomicMin, atomicMax, atomicInc, atomicDec, atomicCAS, atomicAnd, atomicOr and atomicXor on `&array[index]`)".into(),
+            });
+        };
+        // The loads of the element's index, as made; then the values.
+        for e in &args[1..1 + t.indices] {
+            self.value(w, lane, e, line, record)?;
+        }
+        let mut vals = Vec::new();
+        for e in &args[1 + t.indices..] {
+            vals.push(self.value(w, lane, e, line, record)?);
+        }
+        let s = &t.site;
+        let at = self.address_in(w, lane, s, self.atomic_mem[n], true, line)?;
+        let n_bytes = s.access_bytes as usize;
+        let k = self.atomic_mem[n];
+        let old = decode(
+            &self.mems[k].bytes[at..at + n_bytes],
+            s.value,
+            s.value_bytes as usize,
+            line,
+        )?;
+        let arg = |i: usize| {
+            vals.get(i).copied().ok_or_else(|| ExecError::Unsupported {
+                line,
+                what: "an atomic without its value".into(),
+            })
+        };
+        let as_u32 = |v: Val| match v {
+            Val::I(v) => Ok(v as u32),
+            _ => Err(not_arith(line)),
+        };
+        use super::ast::AtomicKind as K;
+        let new = match t.kind {
+            K::Add => self.binary(BinOp::Add, old, arg(0)?, w, lane, line)?,
+            K::Sub => self.binary(BinOp::Sub, old, arg(0)?, w, lane, line)?,
+            K::Exch => arg(0)?,
+            K::Min => apply(Func::Min, &[old, arg(0)?], line)?,
+            K::Max => apply(Func::Max, &[old, arg(0)?], line)?,
+            K::And => self.binary(BinOp::And, old, arg(0)?, w, lane, line)?,
+            K::Or => self.binary(BinOp::Or, old, arg(0)?, w, lane, line)?,
+            K::Xor => self.binary(BinOp::Xor, old, arg(0)?, w, lane, line)?,
+            K::Inc => {
+                let (o, v) = (as_u32(old)?, as_u32(arg(0)?)?);
+                Val::I(i64::from(if o >= v { 0 } else { o + 1 }))
+            }
+            K::Dec => {
+                let (o, v) = (as_u32(old)?, as_u32(arg(0)?)?);
+                Val::I(i64::from(if o == 0 || o > v { v } else { o - 1 }))
+            }
+            K::Cas => {
+                let (compare, v) = (arg(0)?, arg(1)?);
+                let same = match (old, compare) {
+                    (Val::I(a), Val::I(b)) => wrap_int(a, s.value) == wrap_int(b, s.value),
+                    (a, b) => as_f32(a).to_bits() == as_f32(b).to_bits(),
+                };
+                if same { v } else { old }
+            }
+        };
+        let bytes = encode(new, s.value, s.value_bytes as usize, n_bytes, line)?;
+        self.mems[k].bytes[at..at + n_bytes].copy_from_slice(&bytes[..n_bytes]);
+        Ok(old)
     }
 
     fn binary(&self, op: BinOp, a: Val, b: Val, w: &Warp, lane: usize, line: u32) -> R<Val> {
@@ -900,16 +1024,34 @@ impl Machine<'_> {
     }
 
     /// The byte offset of `site` for `lane`, bounds-checked.
-    fn address(&self, w: &Warp, lane: usize, site: usize, write: bool, line: u32) -> R<usize> {
-        let s: &Site = &self.kernel.sites[site];
+    fn address(&mut self, w: &Warp, lane: usize, site: usize, write: bool, line: u32) -> R<usize> {
+        let kernel = self.kernel;
+        self.address_in(
+            w,
+            lane,
+            &kernel.sites[site],
+            self.site_mem[site],
+            write,
+            line,
+        )
+    }
+
+    /// The byte offset of the element `s` names in memory `mem` for `lane`, bounds-checked.
+    fn address_in(
+        &mut self,
+        w: &Warp,
+        lane: usize,
+        s: &Site,
+        mem: usize,
+        write: bool,
+        line: u32,
+    ) -> R<usize> {
         let mut index: i64 = 0;
-        // The index expressions read no memory that changes within the access, but may read some.
-        let mut me = IndexCtx { m: self };
         for (e, stride) in s.indices.iter().zip(&s.strides) {
-            let v = me.eval_pure(w, lane, e, line)?;
+            let v = self.index(w, lane, e, line)?;
             index = index.wrapping_add(v.wrapping_mul(*stride));
         }
-        let mem = &self.mems[self.site_mem[site]];
+        let mem = &self.mems[mem];
         let start = index
             .checked_mul(s.elem_bytes)
             .and_then(|b| b.checked_add(s.field_offset));
@@ -1073,98 +1215,6 @@ impl Machine<'_> {
     }
 }
 
-/// Evaluates index expressions: loads in them are read without recording (their own access is
-/// checked where it is evaluated as a load).
-struct IndexCtx<'a> {
-    m: &'a Machine<'a>,
-}
-
-impl IndexCtx<'_> {
-    fn eval_pure(&mut self, w: &Warp, lane: usize, e: &Expr, line: u32) -> R<i64> {
-        let v = self.val(w, lane, e, line)?;
-        match v {
-            Val::I(v) => Ok(v),
-            _ => Err(ExecError::Unsupported {
-                line,
-                what: "an index that is not an integer".into(),
-            }),
-        }
-    }
-
-    fn val(&mut self, w: &Warp, lane: usize, e: &Expr, line: u32) -> R<Val> {
-        let m = self.m;
-        Ok(match e {
-            Expr::Int(v) => Val::I(*v),
-            Expr::Float(v) => Val::F(*v as f32),
-            Expr::Local(slot) => w
-                .locals
-                .get(slot * LANES + lane)
-                .copied()
-                .unwrap_or(Val::I(0)),
-            Expr::Builtin(k) => Val::I(m.builtin(w, lane, *k)),
-            Expr::Unary(op, a) => {
-                let a = self.val(w, lane, a, line)?;
-                match (op, a) {
-                    (UnOp::Neg, Val::I(v)) => Val::I(v.wrapping_neg()),
-                    (UnOp::Neg, Val::F(v)) => Val::F(-v),
-                    (UnOp::Not, v) => Val::I(i64::from(!truthy(v, line)?)),
-                    (UnOp::BitNot, Val::I(v)) => Val::I(!v),
-                    _ => return Err(not_arith(line)),
-                }
-            }
-            Expr::Binary(BinOp::LAnd, a, b) => {
-                let a = truthy(self.val(w, lane, a, line)?, line)?;
-                Val::I(i64::from(a && truthy(self.val(w, lane, b, line)?, line)?))
-            }
-            Expr::Binary(BinOp::LOr, a, b) => {
-                let a = truthy(self.val(w, lane, a, line)?, line)?;
-                Val::I(i64::from(a || truthy(self.val(w, lane, b, line)?, line)?))
-            }
-            Expr::Binary(op, a, b) => {
-                let a = self.val(w, lane, a, line)?;
-                let b = self.val(w, lane, b, line)?;
-                m.binary(*op, a, b, w, lane, line)?
-            }
-            Expr::Cond(c, a, b) => {
-                if truthy(self.val(w, lane, c, line)?, line)? {
-                    self.val(w, lane, a, line)?
-                } else {
-                    self.val(w, lane, b, line)?
-                }
-            }
-            Expr::Cast(wrap, a) => convert(self.val(w, lane, a, line)?, *wrap, line)?,
-            Expr::Load(site) => {
-                let s = &m.kernel.sites[*site];
-                let at = m.address(w, lane, *site, false, line)?;
-                let mem = &m.mems[m.site_mem[*site]];
-                decode(
-                    &mem.bytes[at..at + s.access_bytes as usize],
-                    s.value,
-                    s.value_bytes as usize,
-                    line,
-                )?
-            }
-            Expr::Call(func, args) if is_shuffle(*func) => {
-                let (value, src) = shuffle_args(args, line)?;
-                let x = self.eval_pure(w, lane, src.0, line)?;
-                let width = match src.1 {
-                    Some(e) => self.eval_pure(w, lane, e, line)?,
-                    None => 32,
-                };
-                let from = shuffle_source(*func, lane, x, width, w.active, line)?;
-                self.val(w, from, value, line)?
-            }
-            Expr::Call(func, args) => {
-                let mut vals = Vec::with_capacity(args.len());
-                for a in args {
-                    vals.push(self.val(w, lane, a, line)?);
-                }
-                apply(*func, &vals, line)?
-            }
-        })
-    }
-}
-
 fn is_shuffle(f: Func) -> bool {
     matches!(
         f,
@@ -1224,7 +1274,7 @@ fn apply(f: Func, v: &[Val], line: u32) -> R<Val> {
     let unsupported = || {
         ExecError::Unsupported {
         line,
-        what: "this function call (the interpreter runs min, max, abs, sqrtf, rsqrtf, expf, logf, floorf, ceilf, fmaf and the __shfl_*_sync shuffles; not other functions, atomics or local arrays)".into(),
+        what: "this function call (the interpreter runs min, max, abs, sqrtf, rsqrtf, expf, logf, floorf, ceilf, fmaf and the __shfl_*_sync shuffles; not other functions)".into(),
     }
     };
     if v.iter().any(|x| matches!(x, Val::Raw(..))) {
@@ -1516,5 +1566,57 @@ mod tests {
         b.put_f32("out", &[0.0; 32]);
         let e = go(src, &mut b).expect_err("inactive source");
         assert!(matches!(e, ExecError::Unsupported { line: 5, .. }), "{e}");
+    }
+
+    #[test]
+    fn atomics_run_on_data_in_shared_and_global_memory() {
+        // A histogram: shared bins counted by atomics, then added to the global ones.
+        let src = "// launch: --grid 4 --block 64\n__global__ void k(const int* in, int* bins, int n) {\n  __shared__ int local[8];\n  if (threadIdx.x < 8) {\n    local[threadIdx.x] = 0;\n  }\n  __syncthreads();\n  int i = blockIdx.x * blockDim.x + threadIdx.x;\n  if (i < n) {\n    atomicAdd(&local[in[i] % 8], 1);\n  }\n  __syncthreads();\n  if (threadIdx.x < 8) {\n    atomicAdd(&bins[threadIdx.x], local[threadIdx.x]);\n  }\n}\n";
+        let input: Vec<i32> = (0..250).map(|i| (i * 7 + 3) % 23).collect();
+        let mut b = Buffers::default();
+        b.put_i32("in", &input);
+        b.put_i32("bins", &[0; 8]);
+        let options = Options {
+            defines: vec![("n".into(), "250".into())],
+            ..Options::default()
+        };
+        let (k, l) = prepare(src, "t.cu", &options).expect("parses");
+        let r = run(&k, &l, &mut b, &Limits::default()).expect("runs");
+        assert!(r.races.is_empty(), "atomics do not race: {:?}", r.races);
+        let mut want = [0; 8];
+        for v in &input {
+            want[(v % 8) as usize] += 1;
+        }
+        assert_eq!(b.i32s("bins").expect("bins"), want);
+        // The old value comes back, lanes one after another: a ticket each.
+        let src = "// launch: --grid 1 --block 64\n__global__ void k(int* count, int* ticket) {\n  ticket[threadIdx.x] = atomicAdd(&count[0], 1);\n}\n";
+        let mut b = Buffers::default();
+        b.put_i32("count", &[5]);
+        b.put_i32("ticket", &[0; 64]);
+        go(src, &mut b).expect("runs");
+        assert_eq!(b.i32s("count").unwrap(), [69]);
+        let mut tickets = b.i32s("ticket").unwrap();
+        tickets.sort_unstable();
+        assert_eq!(tickets, (5..69).collect::<Vec<_>>());
+        // Max, CAS, Inc, Exch and a float add, as CUDA defines them.
+        let src = "// launch: --grid 1 --block 32\n__global__ void k(int* m, float* f, unsigned int* u) {\n  atomicMax(&m[0], (int)threadIdx.x * 3);\n  atomicCAS(&m[1], 0, 7);\n  atomicInc(&u[0], 9u);\n  atomicExch(&m[2], 11);\n  atomicAdd(&f[0], 0.5f);\n}\n";
+        let mut b = Buffers::default();
+        b.put_i32("m", &[0, 0, 0]);
+        b.put_f32("f", &[1.0]);
+        b.put_i32("u", &[0]);
+        go(src, &mut b).expect("runs");
+        assert_eq!(b.i32s("m").unwrap(), [93, 7, 11]);
+        assert_eq!(b.f32s("f").unwrap(), [17.0]);
+        assert_eq!(
+            b.i32s("u").unwrap(),
+            [32 % 10],
+            "32 increments wrapping at 9"
+        );
+        // A target the interpreter does not follow is named, not guessed.
+        let src = "// launch: --grid 1 --block 32\n__global__ void k(int* p) {\n  atomicAdd(p + threadIdx.x, 1);\n}\n";
+        let mut b = Buffers::default();
+        b.put_i32("p", &[0; 32]);
+        let e = go(src, &mut b).expect_err("not followed");
+        assert!(matches!(e, ExecError::Unsupported { line: 3, .. }), "{e}");
     }
 }

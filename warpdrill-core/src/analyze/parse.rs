@@ -1,6 +1,8 @@
 //! Reading a kernel with tree-sitter's CUDA grammar into the interpreter's statements.
 
-use super::ast::{BinOp, Expr, Func, Kernel, Pos, Site, Space, Stmt, UnOp, Wrap};
+use super::ast::{
+    AtomicKind, AtomicTarget, BinOp, Expr, Func, Kernel, Pos, Site, Space, Stmt, UnOp, Wrap,
+};
 use super::error::{AnalyzeError, Result};
 use std::collections::HashMap;
 use tree_sitter::{Node, Parser};
@@ -147,6 +149,8 @@ struct Cx<'a> {
     included: std::collections::HashSet<usize>,
     /// The atomics the kernel calls, where and as written: counted apart, not as loads or stores.
     atomics: Vec<(Pos, String)>,
+    /// What each atomic does to which element (by the number its call carries).
+    atomic_targets: Vec<Option<AtomicTarget>>,
     /// Names declared `volatile` (parameters, locals, `__shared__` arrays): each read of them is
     /// made, none reused.
     volatile_names: std::collections::HashSet<String>,
@@ -759,6 +763,7 @@ impl<'a> Cx<'a> {
             headers: Vec::new(),
             included: std::collections::HashSet::new(),
             atomics: Vec::new(),
+            atomic_targets: Vec::new(),
             volatile_names: std::collections::HashSet::new(),
             restrict_names: std::collections::HashSet::new(),
             constants: HashMap::new(),
@@ -1617,6 +1622,7 @@ impl<'a> Cx<'a> {
             locals: self.locals,
             shared_bytes: self.shared_bytes,
             atomics: self.atomics,
+            atomic_targets: self.atomic_targets,
             lines: (
                 line(node.start_position().row),
                 line(node.end_position().row),
@@ -5312,9 +5318,24 @@ impl<'a> Cx<'a> {
             // (op_atom, op_red), so they add nothing to these counts; the target must still be an
             // element of an array the kernel knows, and the other arguments are read.
             let target = strip_parens(args[0]);
+            let mut element = None;
             let ok = if target.kind() == "pointer_expression"
                 && target.child_by_field_name("operator").map(|o| self.text(o)) == Some("&")
             {
+                // `&a[i]`: the element, for the interpreter. Its site is taken out of the
+                // counted ones; the loads its index makes stay (they are made).
+                let first = self.sites.len();
+                match target
+                    .child_by_field_name("argument")
+                    .map(|a| self.site(strip_parens(a)))
+                {
+                    Some(Ok(k)) if k + 1 == self.sites.len() && k >= first => {
+                        self.site_wraps.pop();
+                        self.site_vector.pop();
+                        element = self.sites.pop();
+                    }
+                    _ => self.discard_sites_from(first),
+                }
                 true
             } else {
                 // Only checked: an index it reads is not an access of its own.
@@ -5329,7 +5350,18 @@ impl<'a> Cx<'a> {
                     format!("the target of `{name}` (write &array[index] or a pointer into one)"),
                 );
             }
-            let mut values = Vec::new();
+            let number = self.atomic_targets.len() as i64;
+            let mut values = vec![Expr::Int(number)];
+            let target = element.and_then(|site| {
+                let kind = AtomicKind::of(&name)?;
+                values.extend(site.indices.iter().cloned());
+                Some(AtomicTarget {
+                    kind,
+                    indices: site.indices.len(),
+                    site,
+                })
+            });
+            self.atomic_targets.push(target);
             let mut wraps = Vec::new();
             for a in &args[1..] {
                 let (e, w) = self.expr_t(*a)?;
