@@ -124,11 +124,17 @@ pub fn check_in(dir: Option<&Path>, as_json: bool, lang: Lang) -> Report {
     let mut errors = loaded.problems.clone();
     errors.extend(lint_errors.into_iter().map(|l| l.diagnostic));
     // The built-in kernel puzzles: each reference solves its puzzle and meets its targets.
-    let puzzles = if dir.is_none() {
-        errors.extend(crate::puzzle::validate());
-        crate::puzzle::FILES.len()
-    } else {
-        0
+    let puzzles = match dir {
+        None => {
+            errors.extend(crate::puzzle::validate());
+            crate::puzzle::FILES.len()
+        }
+        // A folder's own puzzles: each reads, its starter parses, its reference solves it.
+        Some(dir) => {
+            let folder = crate::puzzle::read_folder(dir);
+            errors.extend(crate::puzzle::validate_folder(&folder));
+            folder.puzzles.len()
+        }
     };
     let warnings: Vec<content::Diagnostic> = warnings.into_iter().map(|l| l.diagnostic).collect();
     let shares = ladder::check::shares_in_sources(&sources, &loaded);

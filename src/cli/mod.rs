@@ -457,6 +457,11 @@ pub fn run(cli: Cli) -> ExitCode {
             return ExitCode::from(2);
         }
     };
+    // A content folder's kernel puzzles join the built-in ones for the whole run; a file that
+    // does not read is left out (`content check` names it).
+    if let Some(dir) = cli.content.as_deref() {
+        let _ = crate::puzzle::use_folder(dir);
+    }
     match cli.command {
         Some(Command::Completions { shell }) => {
             use clap::CommandFactory;

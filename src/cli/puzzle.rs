@@ -152,7 +152,7 @@ fn unknown(id: &str, lang: Lang) -> ExitCode {
 }
 
 fn list(data: Option<&Path>, json: bool, lang: Lang) -> ExitCode {
-    let puzzles = puzzle::builtin_in(lang);
+    let puzzles = puzzle::all_in(lang);
     let record = data.map(|d| record::load(d, 0).record).unwrap_or_default();
     if json {
         let list: Vec<serde_json::Value> = puzzles

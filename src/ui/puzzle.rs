@@ -60,7 +60,7 @@ impl List {
     /// The built-in puzzles in `lang`, with the ids solved.
     pub fn new(lang: Lang, solved: BTreeSet<String>) -> List {
         List {
-            puzzles: puzzle::builtin_in(lang)
+            puzzles: puzzle::all_in(lang)
                 .into_iter()
                 .map(|p| (p.id, p.title, p.topic))
                 .collect(),

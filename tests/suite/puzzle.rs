@@ -434,3 +434,119 @@ fn the_puzzle_screen_shows_the_check_of_the_file_it_watches() {
     assert!(!app.puzzles.solved("transpose"));
     assert!(dir.join("puzzles.json").exists());
 }
+
+/// A content folder with one puzzle of its own (the built-in zip under another id, translated
+/// into Korean) and one file that does not read.
+fn folder_of_puzzles() -> tempfile::TempDir {
+    let root = tempfile::tempdir().unwrap();
+    let dir = root.path().join("puzzles");
+    std::fs::create_dir_all(dir.join("i18n")).unwrap();
+    let zip = warpdrill::puzzle::FILES
+        .iter()
+        .find(|(path, _)| path.ends_with("/zip.ron"))
+        .unwrap()
+        .1
+        .replace("id: \"zip\"", "id: \"zip-again\"")
+        .replace("title: \"Zip\"", "title: \"Zip again\"");
+    std::fs::write(dir.join("zip-again.ron"), &zip).unwrap();
+    let hints = warpdrill::puzzle::parse("zip.ron", &zip)
+        .unwrap()
+        .hints
+        .len();
+    let ko_hints = vec!["\"힌트\""; hints].join(", ");
+    std::fs::write(
+        dir.join("i18n").join("ko.ron"),
+        format!(
+            "{{\"zip-again\": (title: \"다시 더하기\", statement: \"out[i] = a[i] + b[i]\", hints: [{ko_hints}], solution: \"풀이\")}}"
+        ),
+    )
+    .unwrap();
+    root
+}
+
+#[test]
+fn puzzles_from_a_content_folder_are_listed_checked_and_used_by_labs() {
+    let root = folder_of_puzzles();
+    let out = common::warpdrill()
+        .arg("--content")
+        .arg(root.path())
+        .args(["puzzle", "list", "--json"])
+        .output()
+        .unwrap();
+    let list: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    let ids: Vec<&str> = list
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter_map(|p| p["id"].as_str())
+        .collect();
+    assert!(
+        ids.contains(&"zip-again") && ids.contains(&"transpose"),
+        "{ids:?}"
+    );
+    // In Korean, with the folder's translation.
+    let out = common::warpdrill()
+        .arg("--content")
+        .arg(root.path())
+        .args(["--lang", "ko", "puzzle", "list"])
+        .output()
+        .unwrap();
+    assert!(String::from_utf8_lossy(&out.stdout).contains("다시 더하기"));
+    // Checked like a built-in one.
+    let file = root.path().join("mine.cu");
+    std::fs::write(
+        &file,
+        "// launch: --grid 4096 --block 256 -D n=1048576\n__global__ void zip(const float* a, const float* b, float* out, int n) {\n    int i = blockIdx.x * blockDim.x + threadIdx.x;\n    if (i < n) {\n        out[i] = a[i] + b[i];\n    }\n}\n",
+    )
+    .unwrap();
+    let out = common::warpdrill()
+        .arg("--content")
+        .arg(root.path())
+        .args(["puzzle", "check", "zip-again"])
+        .arg(&file)
+        .arg("--json")
+        .output()
+        .unwrap();
+    let outcome: serde_json::Value = serde_json::from_slice(&out.stdout)
+        .unwrap_or_else(|e| panic!("{e}: {}", String::from_utf8_lossy(&out.stderr)));
+    assert_eq!(outcome["solved"], true, "{outcome}");
+    assert_eq!(out.status.code(), Some(0));
+    // A lab step may name it.
+    let lab = root.path().join("lab.ron");
+    std::fs::write(
+        &lab,
+        r#"Lab(id: "own", title: "Own", version: 1, secret: "a secret for the tests",
+           steps: [Puzzle("zip-again")], points: [10])"#,
+    )
+    .unwrap();
+    let out = common::warpdrill()
+        .arg("--content")
+        .arg(root.path())
+        .args(["lab", "check"])
+        .arg(&lab)
+        .output()
+        .unwrap();
+    assert!(out.status.success(), "{out:?}");
+    // `content check` checks the folder's puzzles and names a file that does not read.
+    let ok = common::warpdrill()
+        .args(["content", "check"])
+        .arg(root.path())
+        .output()
+        .unwrap();
+    assert!(ok.status.success(), "{ok:?}");
+    assert!(String::from_utf8_lossy(&ok.stdout).contains("Kernel puzzles: 1 checked"));
+    std::fs::write(
+        root.path().join("puzzles").join("broken.ron"),
+        "(id: \"b\",",
+    )
+    .unwrap();
+    let bad = common::warpdrill()
+        .args(["content", "check"])
+        .arg(root.path())
+        .output()
+        .unwrap();
+    let text =
+        String::from_utf8_lossy(&bad.stdout).into_owned() + &String::from_utf8_lossy(&bad.stderr);
+    assert!(!bad.status.success(), "{text}");
+    assert!(text.contains("broken.ron:1:"), "{text}");
+}

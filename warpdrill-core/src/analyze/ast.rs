@@ -198,6 +198,12 @@ pub enum Func {
     ShflXor,
     /// An atomic (`atomicAdd`, …): counted apart; memory is read again after it.
     Atomic,
+    /// `v[i]` of a local array of scalars: `[Local(slot), place, Int(elements)]`, the element
+    /// `place` slots past the array's own (the analyser does not follow its value).
+    LocalAt,
+    /// The value of an assignment to `v[i]` of a local array (the statement's slot is the
+    /// array's): `[place, Int(elements), value]`.
+    LocalPut,
     /// `__syncwarp`, `__threadfence`, …: no value; memory is read again after it.
     Fence,
 }
@@ -322,6 +328,9 @@ pub struct Kernel {
     pub sites: Vec<Site>,
     /// Number of local slots.
     pub locals: usize,
+    /// The local arrays whose elements have slots of their own, by their first slot: their names,
+    /// for the interpreter's messages.
+    pub local_names: std::collections::BTreeMap<usize, String>,
     /// Shared memory the kernel declares, bytes.
     pub shared_bytes: i64,
     /// The first and last line (1-based) of the kernel's definition in its file.

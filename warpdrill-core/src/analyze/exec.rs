@@ -652,6 +652,16 @@ impl Machine<'_> {
                     line,
                 } => {
                     for lane in lanes(w.active) {
+                        // `v[i] = …` of a local array: the element's own slot.
+                        let (slot, value) = match value {
+                            Expr::Call(Func::LocalPut, args) => match args.as_slice() {
+                                [at, Expr::Int(n), v] => {
+                                    (self.local_slot(w, lane, *slot, at, *n, true, *line)?, v)
+                                }
+                                _ => return Err(not_arith(*line)),
+                            },
+                            _ => (*slot, value),
+                        };
                         let v = self.eval(w, lane, value, *line)?;
                         let v = match op {
                             Some(o) => {
@@ -878,6 +888,16 @@ impl Machine<'_> {
                 self.value(w, from, value, line, record)?
             }
             Expr::Call(Func::Atomic, args) => self.atomic(w, lane, args, line, record)?,
+            Expr::Call(Func::LocalAt, args) => match args.as_slice() {
+                [Expr::Local(slot), at, Expr::Int(n)] => {
+                    let slot = self.local_slot(w, lane, *slot, at, *n, false, line)?;
+                    w.locals
+                        .get(slot * LANES + lane)
+                        .copied()
+                        .unwrap_or(Val::I(0))
+                }
+                _ => return Err(not_arith(line)),
+            },
             Expr::Call(func, args) => {
                 let mut vals = Vec::with_capacity(args.len());
                 for a in args {
@@ -885,6 +905,39 @@ impl Machine<'_> {
                 }
                 apply(*func, &vals, line)?
             }
+        })
+    }
+
+    /// The slot of element `at` of the local array at `slot` (of `n` elements), bounds-checked.
+    #[allow(clippy::too_many_arguments)]
+    fn local_slot(
+        &mut self,
+        w: &Warp,
+        lane: usize,
+        slot: usize,
+        at: &Expr,
+        n: i64,
+        write: bool,
+        line: u32,
+    ) -> R<usize> {
+        let index = self.index(w, lane, at, line)?;
+        if (0..n).contains(&index) {
+            return Ok(slot + index as usize);
+        }
+        Err(ExecError::OutOfBounds {
+            space: "local",
+            array: self
+                .kernel
+                .local_names
+                .get(&slot)
+                .cloned()
+                .unwrap_or_else(|| "a local array".into()),
+            index,
+            elements: n,
+            write,
+            block: self.block,
+            thread: self.thread_of(w, lane),
+            line,
         })
     }
 
@@ -1618,5 +1671,49 @@ mod tests {
         b.put_i32("p", &[0; 32]);
         let e = go(src, &mut b).expect_err("not followed");
         assert!(matches!(e, ExecError::Unsupported { line: 3, .. }), "{e}");
+    }
+
+    #[test]
+    fn local_arrays_and_cooperative_groups_run_on_data() {
+        // A thread's own array, indexed by a loop counter, and a block of cooperative groups.
+        let src = "// launch: --grid 2 --block 64\n#include <cooperative_groups.h>\nnamespace cg = cooperative_groups;\n__global__ void k(const float* in, float* out) {\n  cg::thread_block block = cg::this_thread_block();\n  __shared__ float s[64];\n  float acc[4];\n  int i = blockIdx.x * 64 + block.thread_rank();\n  for (int j = 0; j < 4; j++) {\n    acc[j] = in[i * 4 + j];\n  }\n  float sum = 0.0f;\n  for (int j = 3; j >= 0; j--) {\n    sum += acc[j] * (j + 1);\n  }\n  s[threadIdx.x] = sum;\n  block.sync();\n  out[i] = s[63 - threadIdx.x];\n}\n";
+        let input: Vec<f32> = (0..512).map(|i| (i % 13) as f32).collect();
+        let mut b = Buffers::default();
+        b.put_f32("in", &input);
+        b.put_f32("out", &[0.0; 128]);
+        let r = go(src, &mut b).expect("runs");
+        assert!(r.races.is_empty(), "{:?}", r.races);
+        let sum = |i: usize| {
+            (0..4)
+                .map(|j| input[i * 4 + j] * (j + 1) as f32)
+                .sum::<f32>()
+        };
+        let want: Vec<f32> = (0..128)
+            .map(|i| {
+                let (block, t) = (i / 64, i % 64);
+                sum(block * 64 + 63 - t)
+            })
+            .collect();
+        assert_eq!(b.f32s("out").unwrap(), want);
+    }
+
+    #[test]
+    fn a_local_array_starts_from_its_initialiser_and_is_bounds_checked() {
+        // `= {1.0f, 2.0f}`: the rest are 0, as in C; a 2-D array's elements are its own.
+        let src = "// launch: --grid 1 --block 32\n__global__ void k(float* out) {\n  float v[4] = {1.0f, 2.0f};\n  float m[2][3];\n  for (int r = 0; r < 2; r++) {\n    for (int c = 0; c < 3; c++) {\n      m[r][c] = r * 10 + c;\n    }\n  }\n  v[3] += m[1][2] + threadIdx.x;\n  out[threadIdx.x] = v[0] + v[1] * 100.0f + v[2] * 1000.0f + v[3];\n}\n";
+        let mut b = Buffers::default();
+        b.put_f32("out", &[0.0; 32]);
+        go(src, &mut b).expect("runs");
+        let want: Vec<f32> = (0..32).map(|t| 1.0 + 200.0 + 12.0 + t as f32).collect();
+        assert_eq!(b.f32s("out").unwrap(), want);
+        // An index past the end is out of bounds, with the array's name.
+        let src = "// launch: --grid 1 --block 32\n__global__ void k(float* out) {\n  float v[4];\n  for (int j = 0; j <= 4; j++) {\n    v[j] = j;\n  }\n  out[threadIdx.x] = v[0];\n}\n";
+        let mut b = Buffers::default();
+        b.put_f32("out", &[0.0; 32]);
+        let e = go(src, &mut b).expect_err("v[4]");
+        assert!(
+            matches!(&e, ExecError::OutOfBounds { space: "local", array, index: 4, elements: 4, line: 5, .. } if array == "v"),
+            "{e}"
+        );
     }
 }

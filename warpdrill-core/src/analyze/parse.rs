@@ -114,6 +114,13 @@ fn trip_count(slot: usize, start: i64, cond: &Expr, step: &[Stmt]) -> Option<u64
 /// Most unsupported constructs reported from one kernel.
 const MAX_ERRORS: usize = 40;
 
+/// `v[i]` of a local array: the array's slot, its type, and — when its elements have slots of
+/// their own — the element's place past the slot and the array's number of elements.
+type LocalElement = (usize, Wrap, Option<(Expr, i64)>);
+
+/// Local arrays of at most this many scalars keep a slot per element (for the interpreter).
+const LOCAL_ELEMENTS: i64 = 1024;
+
 struct Cx<'a> {
     src: &'a str,
     file: &'a str,
@@ -151,6 +158,9 @@ struct Cx<'a> {
     atomics: Vec<(Pos, String)>,
     /// What each atomic does to which element (by the number its call carries).
     atomic_targets: Vec<Option<AtomicTarget>>,
+    /// Local arrays of scalars whose elements have slots of their own, from the array's slot on:
+    /// the extents, outermost first (`float v[8][4]`: `[8, 4]`), for the interpreter.
+    local_arrays: std::collections::HashMap<usize, (String, Vec<i64>)>,
     /// Names declared `volatile` (parameters, locals, `__shared__` arrays): each read of them is
     /// made, none reused.
     volatile_names: std::collections::HashSet<String>,
@@ -764,6 +774,7 @@ impl<'a> Cx<'a> {
             included: std::collections::HashSet::new(),
             atomics: Vec::new(),
             atomic_targets: Vec::new(),
+            local_arrays: std::collections::HashMap::new(),
             volatile_names: std::collections::HashSet::new(),
             restrict_names: std::collections::HashSet::new(),
             constants: HashMap::new(),
@@ -1623,6 +1634,11 @@ impl<'a> Cx<'a> {
             shared_bytes: self.shared_bytes,
             atomics: self.atomics,
             atomic_targets: self.atomic_targets,
+            local_names: self
+                .local_arrays
+                .iter()
+                .map(|(slot, (name, _))| (*slot, name.clone()))
+                .collect(),
             lines: (
                 line(node.start_position().row),
                 line(node.end_position().row),
@@ -2996,11 +3012,10 @@ impl<'a> Cx<'a> {
                 }
                 _ => (decl, None),
             };
-            if let Some(list) = init_list {
-                if list.kind() != "initializer_list" {
-                    return self.unsupported(list, "a local array initialised from a value");
-                }
-                self.opaque_list(list)?;
+            if let Some(list) = init_list
+                && list.kind() != "initializer_list"
+            {
+                return self.unsupported(list, "a local array initialised from a value");
             }
             if decl.kind() == "array_declarator" {
                 // `float v[K];`: one slot for every element, its value never followed.
@@ -3024,13 +3039,18 @@ impl<'a> Cx<'a> {
                     inner = i;
                 }
                 let mut total: Option<i64> = Some(1);
+                let mut extents = Vec::new();
                 for s in sizes {
                     let e = self.expr(s)?;
-                    total = match (total, const_eval(&e)) {
+                    let n = const_eval(&e);
+                    extents.push(n.unwrap_or(0));
+                    total = match (total, n) {
                         (Some(t), Some(n)) if n > 0 => t.checked_mul(n),
                         _ => None,
                     };
                 }
+                // Read from the outside in, the innermost size first; outermost first here.
+                extents.reverse();
                 if inner.kind() != "identifier" || total.is_none_or(|n| n <= 0 || n > 1 << 16) {
                     return self.unsupported(
                         decl,
@@ -3043,6 +3063,43 @@ impl<'a> Cx<'a> {
                 let slot = self.new_local(self.text(inner), wrap);
                 let name = self.text(inner).to_string();
                 self.bind(&name, Binding::LocalArray(slot, wrap));
+                let elements = total.unwrap_or(1);
+                if elements <= LOCAL_ELEMENTS {
+                    // A slot for every element, so the interpreter can keep their values (the
+                    // analyser follows none of them).
+                    self.locals += usize::try_from(elements - 1).unwrap_or(0);
+                    self.local_arrays.insert(slot, (name.clone(), extents));
+                    // `= {0.0f}`: the values given, in order; the rest are 0, as in C.
+                    if let Some(list) = init_list {
+                        let mut cursor = list.walk();
+                        let items: Vec<Node> = list
+                            .named_children(&mut cursor)
+                            .filter(|n| n.kind() != "comment")
+                            .collect();
+                        let flat = items.iter().all(|n| n.kind() != "initializer_list");
+                        for k in 0..elements {
+                            let value = match items.get(k as usize) {
+                                Some(item) if flat => self.expr(*item)?,
+                                _ => Expr::Int(0),
+                            };
+                            out.push(Stmt::SetLocal {
+                                slot,
+                                op: None,
+                                value: Expr::Call(
+                                    Func::LocalPut,
+                                    vec![Expr::Int(k), Expr::Int(elements), value],
+                                ),
+                                wrap,
+                                pos: pos(decl),
+                            });
+                        }
+                        if !flat {
+                            self.opaque_list(list)?;
+                        }
+                    }
+                } else if let Some(list) = init_list {
+                    self.opaque_list(list)?;
+                }
                 continue;
             }
             let (name_node, init) = match decl.kind() {
@@ -3394,11 +3451,17 @@ impl<'a> Cx<'a> {
                 _ => self.unsupported(left, format!("assigning to `{}`", self.text(left))),
             };
         }
-        if let Some((slot, wrap)) = self.local_element(left)? {
+        if let Some((slot, wrap, place)) = self.local_element(left)? {
+            let value = match place {
+                Some((at, elements)) => {
+                    Expr::Call(Func::LocalPut, vec![at, Expr::Int(elements), value])
+                }
+                None => Expr::Call(Func::Opaque, vec![value]),
+            };
             out.push(Stmt::SetLocal {
                 slot,
                 op,
-                value: Expr::Call(Func::Opaque, vec![value]),
+                value,
                 wrap,
                 pos: pos(left),
             });
@@ -3436,8 +3499,10 @@ impl<'a> Cx<'a> {
         self.unsupported(left, format!("assigning to `{}`", self.short(left)))
     }
 
-    /// `v[i]` of a local array: its slot; `None` for anything else. The index may not read memory.
-    fn local_element(&mut self, node: Node) -> Result<Option<(usize, Wrap)>> {
+    /// `v[i]` of a local array: its slot, and the element's place past it with the array's
+    /// number of elements when the elements have slots of their own (`local_arrays`); `None` for
+    /// anything else. The index may not read memory.
+    fn local_element(&mut self, node: Node) -> Result<Option<LocalElement>> {
         if node.kind() != "subscript_expression" {
             return Ok(None);
         }
@@ -3491,6 +3556,7 @@ impl<'a> Cx<'a> {
                 _ => break,
             }
         }
+        let mut exprs = Vec::new();
         for idx in indices {
             let e = self.expr(idx)?;
             let mut loads = Vec::new();
@@ -3498,8 +3564,26 @@ impl<'a> Cx<'a> {
             if !loads.is_empty() {
                 return self.unsupported(idx, "a local array indexed by a value read from memory");
             }
+            exprs.push(e);
         }
-        Ok(Some((slot, wrap)))
+        // The element's place: Σ index × stride, innermost index first.
+        let place = self.local_arrays.get(&slot).and_then(|(_, extents)| {
+            if exprs.len() != extents.len() {
+                return None;
+            }
+            let mut flat: Option<Expr> = None;
+            let mut stride = 1i64;
+            for (e, extent) in exprs.into_iter().zip(extents.iter().rev()) {
+                let term = Expr::Binary(BinOp::Mul, Box::new(e), Box::new(Expr::Int(stride)));
+                flat = Some(match flat {
+                    None => term,
+                    Some(f) => Expr::Binary(BinOp::Add, Box::new(f), Box::new(term)),
+                });
+                stride = stride.saturating_mul(*extent);
+            }
+            flat.map(|f| (f, stride))
+        });
+        Ok(Some((slot, wrap, place)))
     }
 
     fn site(&mut self, node: Node) -> Result<usize> {
@@ -4014,7 +4098,7 @@ impl<'a> Cx<'a> {
             // `rhs[j].x` of a local `float4 rhs[8]`: one of its registers, not followed.
             if let Some(arg) = arg
                 && arg.kind() == "subscript_expression"
-                && let Some((slot, wrap)) = self.local_element(arg)?
+                && let Some((slot, wrap, _)) = self.local_element(arg)?
             {
                 return Ok((Expr::Call(Func::Opaque, vec![Expr::Local(slot)]), wrap));
             }
@@ -4072,8 +4156,15 @@ impl<'a> Cx<'a> {
 
     #[inline(never)]
     fn ex_subscript_expression(&mut self, node: Node) -> Result<(Expr, Wrap)> {
-        if let Some((slot, wrap)) = self.local_element(node)? {
-            return Ok((Expr::Call(Func::Opaque, vec![Expr::Local(slot)]), wrap));
+        if let Some((slot, wrap, place)) = self.local_element(node)? {
+            let value = match place {
+                Some((at, elements)) => Expr::Call(
+                    Func::LocalAt,
+                    vec![Expr::Local(slot), at, Expr::Int(elements)],
+                ),
+                None => Expr::Call(Func::Opaque, vec![Expr::Local(slot)]),
+            };
+            return Ok((value, wrap));
         }
         if let Some(read) = self.constant_element(node)? {
             return Ok(read);

@@ -394,12 +394,13 @@ pub fn dir_sources(dir: &Path) -> Result<DirSources, DirError> {
             });
         }
     }
-    if !found_any {
+    // A folder of kernel puzzles alone is content too (`crate::puzzle::read_folder`).
+    if !found_any && !dir.join("puzzles").is_dir() {
         return Err(DirError {
             path: dir.display().to_string(),
             source: std::io::Error::new(
                 std::io::ErrorKind::NotFound,
-                "expected a `content/` or `exercises/` folder inside it",
+                "expected a `content/`, `exercises/` or `puzzles/` folder inside it",
             ),
         });
     }

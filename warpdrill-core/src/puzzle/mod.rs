@@ -247,29 +247,183 @@ pub fn builtin_in(lang: Lang) -> Vec<Puzzle> {
     if let Some((file, text)) = I18N.iter().find(|(code, _)| *code == lang.code())
         && let Ok(words) = parse_words(file, text)
     {
-        for p in &mut puzzles {
-            if let Some(w) = words.get(&p.id) {
-                p.title = w.title.clone();
-                p.statement = w.statement.clone();
-                if w.hints.len() == p.hints.len() {
-                    p.hints = w.hints.clone();
-                }
-                p.solution = w.solution.clone();
+        translate(&mut puzzles, &words);
+    }
+    puzzles
+}
+
+/// Puts `words` on the puzzles they name (a translation with another number of hints keeps the
+/// English hints).
+fn translate(puzzles: &mut [Puzzle], words: &BTreeMap<String, Words>) {
+    for p in puzzles {
+        if let Some(w) = words.get(&p.id) {
+            p.title = w.title.clone();
+            p.statement = w.statement.clone();
+            if w.hints.len() == p.hints.len() {
+                p.hints = w.hints.clone();
             }
+            p.solution = w.solution.clone();
+        }
+    }
+}
+
+/// Puzzles from a content folder (`--content DIR`: `DIR/puzzles/*.ron`, translated in
+/// `DIR/puzzles/i18n/<lang>.ron`), read once at start-up.
+#[derive(Debug, Clone, Default)]
+pub struct Folder {
+    /// The puzzle files that read, by file name.
+    pub puzzles: Vec<Puzzle>,
+    /// Their translations: language code and words by id.
+    pub words: Vec<(String, BTreeMap<String, Words>)>,
+    /// The puzzle files as read: path and text, for `content check`.
+    pub files: Vec<(String, String)>,
+    /// The translation files as read: language code, path and text.
+    pub i18n: Vec<(String, String, String)>,
+    /// The files that could not be read or parsed.
+    pub errors: Vec<PuzzleError>,
+}
+
+/// The largest puzzle file read from a folder.
+const FILE_LIMIT: u64 = 1 << 20;
+
+/// Reads the puzzles of content folder `dir` (none when it has no `puzzles/`).
+pub fn read_folder(dir: &std::path::Path) -> Folder {
+    let mut folder = Folder::default();
+    let ron_files = |d: std::path::PathBuf| -> Vec<std::path::PathBuf> {
+        let mut files: Vec<_> = std::fs::read_dir(d)
+            .into_iter()
+            .flatten()
+            .flatten()
+            .map(|e| e.path())
+            .filter(|p| p.extension().is_some_and(|x| x == "ron") && p.is_file())
+            .collect();
+        files.sort();
+        files
+    };
+    let read = |path: &std::path::Path, errors: &mut Vec<PuzzleError>| {
+        crate::store::read_regular_text(path, FILE_LIMIT)
+            .map_err(|e| {
+                errors.push(PuzzleError {
+                    file: path.display().to_string(),
+                    at: None,
+                    message: e.to_string(),
+                })
+            })
+            .ok()
+    };
+    for path in ron_files(dir.join("puzzles")) {
+        let Some(text) = read(&path, &mut folder.errors) else {
+            continue;
+        };
+        let name = path.display().to_string();
+        match parse(&name, &text) {
+            Ok(p) => folder.puzzles.push(p),
+            Err(e) => folder.errors.push(e),
+        }
+        folder.files.push((name, text));
+    }
+    for path in ron_files(dir.join("puzzles").join("i18n")) {
+        let code = path
+            .file_stem()
+            .map(|s| s.to_string_lossy().into_owned())
+            .unwrap_or_default();
+        let Some(text) = read(&path, &mut folder.errors) else {
+            continue;
+        };
+        let name = path.display().to_string();
+        match parse_words(&name, &text) {
+            Ok(words) => folder.words.push((code.clone(), words)),
+            Err(e) => folder.errors.push(e),
+        }
+        folder.i18n.push((code, name, text));
+    }
+    folder
+}
+
+static FOLDER: std::sync::RwLock<Option<Folder>> = std::sync::RwLock::new(None);
+
+/// Adds the puzzles of content folder `dir` to the built-in ones for this run (`--content`): one
+/// with a built-in id replaces it. Returns the files that could not be read (the others are used).
+pub fn use_folder(dir: &std::path::Path) -> Vec<PuzzleError> {
+    let folder = read_folder(dir);
+    let errors = folder.errors.clone();
+    if let Ok(mut kept) = FOLDER.write() {
+        *kept = Some(folder);
+    }
+    errors
+}
+
+/// Every puzzle in `lang`: the built-in ones, with those of the content folder in use
+/// ([`use_folder`]) replacing any of the same id and added after them.
+pub fn all_in(lang: Lang) -> Vec<Puzzle> {
+    let mut puzzles = builtin_in(lang);
+    let Ok(kept) = FOLDER.read() else {
+        return puzzles;
+    };
+    let Some(folder) = kept.as_ref() else {
+        return puzzles;
+    };
+    let mut extra = folder.puzzles.clone();
+    if let Some((_, words)) = folder.words.iter().find(|(code, _)| code == lang.code()) {
+        translate(&mut extra, words);
+    }
+    for p in extra {
+        match puzzles.iter_mut().find(|q| q.id == p.id) {
+            Some(q) => *q = p,
+            None => puzzles.push(p),
         }
     }
     puzzles
 }
 
-/// One built-in puzzle by id, in `lang`.
+/// One puzzle by id, in `lang` (built in, or from the content folder in use).
 pub fn find(id: &str, lang: Lang) -> Option<Puzzle> {
-    builtin_in(lang).into_iter().find(|p| p.id == id)
+    all_in(lang).into_iter().find(|p| p.id == id)
 }
 
 /// Checks the built-in puzzles as `content check` does: every file reads, ids are unique, the
 /// starter parses, the reference solves its own puzzle and meets its own targets, every translation
 /// names a known puzzle and has as many hints. Returns the problems.
 pub fn validate() -> Vec<crate::content::Diagnostic> {
+    let files: Vec<(String, String)> = FILES
+        .iter()
+        .map(|(p, t)| (p.to_string(), t.to_string()))
+        .collect();
+    let i18n: Vec<(String, String, String)> = I18N
+        .iter()
+        .map(|(code, t)| {
+            (
+                code.to_string(),
+                format!("puzzles/i18n/{code}.ron"),
+                t.to_string(),
+            )
+        })
+        .collect();
+    validate_files(&files, &i18n, true)
+}
+
+/// [`validate`] for a content folder's puzzles ([`read_folder`]); a translation need not cover
+/// every puzzle of the folder there.
+pub fn validate_folder(folder: &Folder) -> Vec<crate::content::Diagnostic> {
+    let mut problems = validate_files(&folder.files, &folder.i18n, false);
+    problems.extend(folder.errors.iter().filter(|e| e.at.is_none()).map(|e| {
+        crate::content::Diagnostic {
+            file: e.file.clone(),
+            line: 1,
+            column: 1,
+            message: e.message.clone(),
+        }
+    }));
+    problems
+}
+
+/// The problems of puzzle files (path, text) and translation files (language, path, text);
+/// `complete`: every puzzle must be translated.
+fn validate_files(
+    files: &[(String, String)],
+    i18n: &[(String, String, String)],
+    complete: bool,
+) -> Vec<crate::content::Diagnostic> {
     let diag =
         |file: &str, at: Option<(usize, usize)>, message: String| crate::content::Diagnostic {
             file: file.to_string(),
@@ -280,7 +434,7 @@ pub fn validate() -> Vec<crate::content::Diagnostic> {
     let mut problems = Vec::new();
     let mut puzzles = Vec::new();
     let mut seen = std::collections::BTreeSet::new();
-    for (path, text) in FILES {
+    for (path, text) in files {
         match parse(path, text) {
             Ok(p) => {
                 if !seen.insert(p.id.clone()) {
@@ -294,15 +448,15 @@ pub fn validate() -> Vec<crate::content::Diagnostic> {
             Err(e) => problems.push(diag(path, e.at, e.message)),
         }
     }
-    for (code, text) in I18N {
-        let file = format!("puzzles/i18n/{code}.ron");
-        match parse_words(&file, text) {
+    for (_, file, text) in i18n {
+        let file = file.as_str();
+        match parse_words(file, text) {
             Ok(words) => {
                 for (id, w) in &words {
                     match puzzles.iter().find(|p| &p.id == id) {
-                        None => problems.push(diag(&file, None, format!("no puzzle `{id}`"))),
+                        None => problems.push(diag(file, None, format!("no puzzle `{id}`"))),
                         Some(p) if p.hints.len() != w.hints.len() => problems.push(diag(
-                            &file,
+                            file,
                             None,
                             format!(
                                 "`{id}` has {} hints, the English {}",
@@ -313,13 +467,13 @@ pub fn validate() -> Vec<crate::content::Diagnostic> {
                         Some(_) => {}
                     }
                 }
-                for p in &puzzles {
+                for p in puzzles.iter().filter(|_| complete) {
                     if !words.contains_key(&p.id) {
-                        problems.push(diag(&file, None, format!("`{}` is not translated", p.id)));
+                        problems.push(diag(file, None, format!("`{}` is not translated", p.id)));
                     }
                 }
             }
-            Err(e) => problems.push(diag(&file, e.at, e.message)),
+            Err(e) => problems.push(diag(file, e.at, e.message)),
         }
     }
     problems
