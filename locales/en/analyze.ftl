@@ -82,7 +82,6 @@ analyze-text-source = source
 analyze-text-merged = if merged: { $figures }
 analyze-text-merged-none = if merged: none (counted on the first)
 analyze-text-totals = totals
-analyze-text-atomics = atomics, not in these counts (Nsight Compute counts them apart, as op_atom and op_red):
 analyze-text-merged-totals = totals if the compiler merges neighbouring accesses of one thread (the hardware then counts the wider access)
 analyze-text-global-loads = global loads
 analyze-text-global-stores = global stores
@@ -136,3 +135,18 @@ analyze-totals-assumed = assumed data (--assume): { $arrays }
 analyze-text-as-written = as written: { $figures }
 analyze-text-written-totals = as written, without the merges nvcc makes (its shared accesses of known alignment: neighbours in one statement, steps through a loop it unrolls):
 analyze-compiled = nvcc merges
+
+## Atomics, as Nsight Compute counts them
+analyze-text-atomics = atomics (Nsight Compute counts them apart from loads and stores, as op_atom, op_red and shared op_atom):
+analyze-text-atomic-global = { $instruction } · { $requests } requests · { $sectors } sectors ({ $per } per request) · { $form }
+analyze-text-atomic-shared = ATOMS · { $instructions } instructions · { $wavefronts } wavefronts ({ $per } per instruction) · { $form }
+analyze-text-atomic-uncounted = { $n } executions not counted: the address depends on data (give --assume)
+analyze-text-atomic-retried = { $n } executions not counted: lanes on one address retry the compare-and-swap loop as often as timing makes them
+analyze-text-atomic-unfollowed = not counted: its target is not an element of an array the analyser follows
+analyze-text-atomic-totals = atomics: ATOMG { $atom_requests } requests, { $atom_sectors } sectors · REDG { $red_requests } requests, { $red_sectors } sectors · ATOMS { $shared_instructions } instructions, { $shared_wavefronts } wavefronts
+analyze-atomic-form-combined = one lane for the warp (the address is the same for every thread: nvcc combines the lanes)
+analyze-atomic-form-increment = lanes on one address count once (ATOMS.POPC.INC)
+analyze-atomic-form-swap-loop = a load, then a compare-and-swap loop (sm_90 has no shared float add); the load is in the shared loads
+analyze-atomic-form-rounds = lanes on one address are served one after another
+analyze-totals-atomics-global = atomics { $requests } req / { $sectors } sectors
+analyze-totals-atomics-shared = shared atomics { $instructions } instr / { $wavefronts } wavefronts

@@ -79,7 +79,6 @@ analyze-text-source = source
 analyze-text-merged = merge karke: { $figures }
 analyze-text-merged-none = merge karke: kuch nahi (group ke pehle access ke saath count hua)
 analyze-text-totals = totals
-analyze-text-atomics = atomics, in counts mein nahin (Nsight Compute inhe alag ginta hai, op_atom aur op_red mein):
 analyze-text-merged-totals = totals agar compiler ek thread ke padosi accesses ko merge kare (tab hardware wider access count karta hai)
 analyze-text-global-loads = global loads
 analyze-text-global-stores = global stores
@@ -133,3 +132,18 @@ analyze-totals-assumed = maana gaya data (--assume): { $arrays }
 analyze-text-as-written = jaisa likha: { $figures }
 analyze-text-written-totals = jaisa likha, nvcc ke merges ke bina (known alignment wale shared accesses: ek statement ke padosi, unroll hue loop ke steps):
 analyze-compiled = nvcc merge
+
+## Atomics, as Nsight Compute counts them
+analyze-text-atomics = atomics (Nsight Compute inhe loads aur stores se alag ginta hai, op_atom, op_red aur shared op_atom mein):
+analyze-text-atomic-global = { $instruction } · { $requests } requests · { $sectors } sectors ({ $per } har request) · { $form }
+analyze-text-atomic-shared = ATOMS · { $instructions } instructions · { $wavefronts } wavefronts ({ $per } har instruction) · { $form }
+analyze-text-atomic-uncounted = { $n } executions gine nahin gaye: address data par depend karta hai (--assume do)
+analyze-text-atomic-retried = { $n } executions gine nahin gaye: ek address wali lanes compare-and-swap loop utni baar dohrati hain jitna timing karaye
+analyze-text-atomic-unfollowed = gina nahin gaya: iska target kisi aise array ka element nahin jise analyser follow karta hai
+analyze-text-atomic-totals = atomics: ATOMG { $atom_requests } requests, { $atom_sectors } sectors · REDG { $red_requests } requests, { $red_sectors } sectors · ATOMS { $shared_instructions } instructions, { $shared_wavefronts } wavefronts
+analyze-atomic-form-combined = warp ke liye ek lane (address har thread ke liye same hai: nvcc lanes ko jod deta hai)
+analyze-atomic-form-increment = ek address wali lanes ek hi baar ginti hain (ATOMS.POPC.INC)
+analyze-atomic-form-swap-loop = pehle ek load, phir compare-and-swap loop (sm_90 mein shared float add nahin hai); load shared loads mein gina gaya
+analyze-atomic-form-rounds = ek address wali lanes ek ke baad ek serve hoti hain
+analyze-totals-atomics-global = atomics { $requests } req / { $sectors } sectors
+analyze-totals-atomics-shared = shared atomics { $instructions } instr / { $wavefronts } wavefronts

@@ -70,7 +70,6 @@ analyze-text-source = 소스
 analyze-text-merged = 합친다면: { $figures }
 analyze-text-merged-none = 합친다면: 없음 (그룹의 첫 access에서 셈)
 analyze-text-totals = 합계
-analyze-text-atomics = 원자 연산 — 이 집계에 없음 (Nsight Compute는 op_atom, op_red로 따로 셈):
 analyze-text-merged-totals = compiler가 한 thread의 이웃한 access를 합칠 때의 합계 (그러면 hardware는 넓어진 access를 센다)
 analyze-text-global-loads = global load
 analyze-text-global-stores = global store
@@ -103,3 +102,18 @@ analyze-totals-assumed = 가정한 데이터 (--assume): { $arrays }
 analyze-text-as-written = 작성한 그대로: { $figures }
 analyze-text-written-totals = 작성한 그대로, nvcc가 하는 병합 없이 (정렬을 아는 shared access: 한 문장의 이웃, 펼친 loop의 단계):
 analyze-compiled = nvcc 병합
+
+## Atomics, as Nsight Compute counts them
+analyze-text-atomics = 원자 연산 (Nsight Compute는 load·store와 따로 op_atom, op_red, shared op_atom으로 셈):
+analyze-text-atomic-global = { $instruction } · request { $requests }개 · sector { $sectors }개 (request당 { $per }) · { $form }
+analyze-text-atomic-shared = ATOMS · instruction { $instructions }개 · wavefront { $wavefronts }개 (instruction당 { $per }) · { $form }
+analyze-text-atomic-uncounted = 실행 { $n }번은 세지 않음: 주소가 데이터에 달려 있음 (--assume을 주세요)
+analyze-text-atomic-retried = 실행 { $n }번은 세지 않음: 한 주소의 lane들이 타이밍에 따라 compare-and-swap loop를 되풀이함
+analyze-text-atomic-unfollowed = 세지 않음: 대상이 분석기가 따라가는 배열의 원소가 아님
+analyze-text-atomic-totals = 원자 연산: ATOMG request { $atom_requests }개, sector { $atom_sectors }개 · REDG request { $red_requests }개, sector { $red_sectors }개 · ATOMS instruction { $shared_instructions }개, wavefront { $shared_wavefronts }개
+analyze-atomic-form-combined = warp당 lane 하나 (모든 thread의 주소가 같아 nvcc가 lane을 합침)
+analyze-atomic-form-increment = 한 주소의 lane들은 한 번으로 셈 (ATOMS.POPC.INC)
+analyze-atomic-form-swap-loop = load 하나, 그다음 compare-and-swap loop (sm_90에는 shared float add가 없음); load는 shared load에 들어감
+analyze-atomic-form-rounds = 한 주소의 lane들은 차례로 처리됨
+analyze-totals-atomics-global = 원자 연산 request { $requests } / sector { $sectors }
+analyze-totals-atomics-shared = shared 원자 연산 instruction { $instructions } / wavefront { $wavefronts }

@@ -187,8 +187,25 @@ fn prepared(args: &AnalyzeArgs) -> Result<(AnalyzeSetup, analyze::Report), Strin
         arch,
         gpu: gpu.key,
     };
-    let mut report = analyze::analyze(&setup.source, &setup.file, &setup.options())
-        .map_err(|e| e.to_string())?;
+    let mut setup = setup;
+    let mut analysed = analyze::analyze(&setup.source, &setup.file, &setup.options());
+    // The kernel is in a header the file includes (cuda-samples' `*_kernel.cuh`): that header is
+    // analysed, with the headers beside it.
+    if let (Err(analyze::AnalyzeError::InHeader { header, .. }), Some(path)) =
+        (&analysed, &args.file)
+    {
+        let path = path
+            .parent()
+            .unwrap_or(std::path::Path::new(""))
+            .join(header);
+        let source = crate::store::read_regular_text(&path, crate::store::MAX_SMALL_FILE)
+            .map_err(|e| format!("cannot read {}: {e}", path.display()))?;
+        setup.headers = analyze::headers_beside(&path, &source);
+        setup.source = source;
+        setup.file = path.display().to_string();
+        analysed = analyze::analyze(&setup.source, &setup.file, &setup.options());
+    }
+    let mut report = analysed.map_err(|e| e.to_string())?;
     report.time = report.predict(gpu);
     Ok((setup, report))
 }

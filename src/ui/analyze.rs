@@ -440,7 +440,12 @@ pub fn heat_cell(value: u64, max: u64) -> String {
 
 /// The totals in one line; `atomics` is how many atomics the kernel calls (counted apart, as Nsight
 /// Compute counts them, so not in these figures).
-fn totals_line(t: &Totals, atomics: usize, lang: Lang) -> String {
+fn totals_line(
+    t: &Totals,
+    atomics: usize,
+    counted: Option<&analyze::AtomicTotals>,
+    lang: Lang,
+) -> String {
     let mut parts = Vec::new();
     if t.global_load_instructions > 0 {
         parts.push(t!(
@@ -475,7 +480,25 @@ fn totals_line(t: &Totals, atomics: usize, lang: Lang) -> String {
         ));
     }
     let none = parts.is_empty();
-    if atomics > 0 {
+    let a = counted.copied().unwrap_or_default();
+    let global = a.global_atom_requests + a.global_red_requests;
+    if global > 0 {
+        parts.push(t!(
+            lang,
+            "analyze-totals-atomics-global",
+            requests = compact(global),
+            sectors = compact(a.global_atom_sectors + a.global_red_sectors)
+        ));
+    }
+    if a.shared_atom_instructions > 0 {
+        parts.push(t!(
+            lang,
+            "analyze-totals-atomics-shared",
+            instructions = compact(a.shared_atom_instructions),
+            wavefronts = compact(a.shared_atom_wavefronts)
+        ));
+    }
+    if atomics > 0 && global + a.shared_atom_instructions == 0 {
         parts.push(t!(lang, "analyze-totals-atomics", n = atomics));
     }
     if none && atomics == 0 {
@@ -879,7 +902,12 @@ impl Component for State {
                 Span::styled(totals_cell, theme.title()),
                 Span::raw(ellipsis(
                     &with_assumed(
-                        totals_line(&self.report.totals, self.report.atomics.len(), lang),
+                        totals_line(
+                            &self.report.totals,
+                            self.report.atomics.len(),
+                            self.report.atomic_totals.as_ref(),
+                            lang,
+                        ),
                         &self.report.assumed,
                         lang,
                     ),
@@ -891,7 +919,10 @@ impl Component for State {
             head_lines.push(Line::from(vec![
                 Span::styled(merged_cell, theme.warn()),
                 Span::styled(
-                    ellipsis(&totals_line(m, 0, lang), width.saturating_sub(label_width)),
+                    ellipsis(
+                        &totals_line(m, 0, None, lang),
+                        width.saturating_sub(label_width),
+                    ),
                     theme.warn(),
                 ),
             ]));

@@ -329,7 +329,7 @@ fn t_shows_every_term_of_the_predicted_time_at_80x24_and_t_again_the_diagram() {
 }
 
 #[test]
-fn the_screen_says_a_kernels_atomics_are_counted_apart() {
+fn the_screen_counts_a_kernels_atomics_apart() {
     let mut app = app();
     let mut setup = AnalyzeSetup::example("copy").unwrap();
     setup.source = "__global__ void k(const float* in, float* total) {\n  atomicAdd(total, in[threadIdx.x]);\n}\n".into();
@@ -341,7 +341,7 @@ fn the_screen_says_a_kernels_atomics_are_counted_apart() {
     assert!(matches!(app.screen(), Screen::Analyze(_)));
     let text = screen(&app, 120, 30);
     assert!(
-        text.contains("global ld 1 req 4 sec · 1 atomic counted apart"),
+        text.contains("global ld 1 req 4 sec · atomics 1 req / 32 sectors"),
         "{text}"
     );
 }

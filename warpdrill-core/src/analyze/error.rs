@@ -43,6 +43,16 @@ pub enum AnalyzeError {
     /// The run was cancelled (see [`crate::analyze::run::cancellable`]).
     #[error("the analysis was cancelled")]
     Cancelled,
+    /// The kernel asked for is defined in a header the file includes, not in the file.
+    #[error("{file}: `{kernel}` is defined in {header}, which it includes: analyse {header}")]
+    InHeader {
+        /// File name as given.
+        file: String,
+        /// The kernel.
+        kernel: String,
+        /// The header, as the file includes it.
+        header: String,
+    },
     /// A bad launch, kernel choice or define.
     #[error("{0}")]
     Input(String),

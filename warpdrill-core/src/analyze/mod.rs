@@ -8,6 +8,7 @@
 
 pub mod assume;
 pub mod ast;
+pub mod atomic;
 pub mod error;
 pub mod examples;
 pub mod exec;
@@ -179,6 +180,12 @@ pub struct Report {
     /// keeps apart (`…_op_atom`, `…_op_red`).
     #[serde(skip_serializing_if = "Vec::is_empty")]
     pub atomics: Vec<String>,
+    /// What each atomic costs, as Nsight Compute counts atomics (see [`atomic`]), in source order.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub atomic_lines: Vec<AtomicReport>,
+    /// Their totals; absent when the kernel calls no atomic.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub atomic_totals: Option<AtomicTotals>,
     /// The loads nvcc does not make: each reuses a value already in a register (see
     /// [`reuse`]); they count nothing.
     #[serde(skip_serializing_if = "Vec::is_empty")]
@@ -187,6 +194,57 @@ pub struct Report {
     /// no data.
     #[serde(skip_serializing_if = "Vec::is_empty")]
     pub assumed: Vec<assume::Assumed>,
+}
+
+/// One atomic of the source and what the hardware counts for it.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct AtomicReport {
+    /// Line, from 1.
+    pub line: u32,
+    /// Column, from 1.
+    pub column: u32,
+    /// The call as written.
+    pub text: String,
+    /// `global` or `shared`.
+    pub space: &'static str,
+    /// The instruction nvcc makes: `ATOMG` (the old value is used), `REDG`, or `ATOMS`.
+    pub instruction: &'static str,
+    /// How the lanes are served: `combined` (one lane for the warp), `increment` (lanes on one
+    /// address count once), `swap-loop` (a load and a compare-and-swap loop), `rounds` (lanes on
+    /// one address one after another).
+    pub form: &'static str,
+    /// Warp-level executions with an active lane (the requests, for global memory).
+    pub instructions: u64,
+    /// Sectors (global).
+    pub sectors: u64,
+    /// Wavefronts (shared).
+    pub wavefronts: u64,
+    /// Shared-load wavefronts of a compare-and-swap loop's first load (in the totals' shared loads).
+    pub loads: u64,
+    /// Executions not counted as the address depends on data (give `--assume`).
+    pub uncounted: u64,
+    /// Executions not counted as lanes on one address retry a compare-and-swap loop as often as
+    /// timing makes them.
+    pub retried: u64,
+}
+
+/// The atomics' totals, named after the Nsight Compute metrics they match.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize)]
+pub struct AtomicTotals {
+    /// `l1tex__t_requests_pipe_lsu_mem_global_op_atom.sum`
+    pub global_atom_requests: u64,
+    /// `l1tex__t_sectors_pipe_lsu_mem_global_op_atom.sum`
+    pub global_atom_sectors: u64,
+    /// `l1tex__t_requests_pipe_lsu_mem_global_op_red.sum`
+    pub global_red_requests: u64,
+    /// `l1tex__t_sectors_pipe_lsu_mem_global_op_red.sum`
+    pub global_red_sectors: u64,
+    /// `smsp__inst_executed_op_shared_atom.sum`
+    pub shared_atom_instructions: u64,
+    /// `l1tex__data_pipe_lsu_wavefronts_mem_shared_op_atom.sum`
+    pub shared_atom_wavefronts: u64,
+    /// Executions left out of these (see [`AtomicReport::uncounted`], [`AtomicReport::retried`]).
+    pub uncounted: u64,
 }
 
 /// A load the compiler leaves out, as the value is already in a register.
@@ -309,7 +367,7 @@ pub fn launch_line(source: &str) -> Result<Option<Launch>> {
     match (grid, block) {
         (Some(grid), Some(block)) => Ok(Some(Launch { grid, block })),
         _ => Err(AnalyzeError::Input(
-            "the `// launch:` line needs both --grid and --block".into(),
+            "the `// launch:` line needs both --grid and --block, as in `// launch: --grid 64,64 --block 32,8 -D n=2048`".into(),
         )),
     }
 }
@@ -627,6 +685,65 @@ pub fn report(
             as_written,
         });
     }
+    let shapes = atomic::shapes(&kernel);
+    let mut atomic_lines = Vec::new();
+    let mut atomic_totals = AtomicTotals::default();
+    for (n, (target, c)) in kernel.atomic_targets.iter().zip(&ran.atomics).enumerate() {
+        let (Some(t), Some((pos, text)), Some(shape)) =
+            (target, kernel.atomics.get(n), shapes.get(n))
+        else {
+            continue;
+        };
+        let global = t.site.space == Space::Global;
+        let atom = shape.is_atom(t.kind);
+        let form = shape.form(t);
+        let counted = c.instructions - (c.uncounted + c.retried).min(c.instructions);
+        match (global, atom) {
+            (true, true) => {
+                atomic_totals.global_atom_requests += c.instructions;
+                atomic_totals.global_atom_sectors += c.sectors;
+            }
+            (true, false) => {
+                atomic_totals.global_red_requests += c.instructions;
+                atomic_totals.global_red_sectors += c.sectors;
+            }
+            (false, _) => {
+                atomic_totals.shared_atom_instructions += c.instructions;
+                atomic_totals.shared_atom_wavefronts += c.wavefronts;
+            }
+        }
+        atomic_totals.uncounted += c.uncounted + c.retried;
+        if c.loads > 0 {
+            for t in [&mut totals, &mut merged_totals, &mut written_totals] {
+                t.shared_load_wavefronts += c.loads;
+                t.shared_load_instructions += counted;
+            }
+        }
+        atomic_lines.push(AtomicReport {
+            line: pos.line,
+            column: pos.column,
+            text: text.clone(),
+            space: if global { "global" } else { "shared" },
+            instruction: match (global, atom) {
+                (false, _) => "ATOMS",
+                (true, true) => "ATOMG",
+                (true, false) => "REDG",
+            },
+            form: match form {
+                atomic::Form::Combined => "combined",
+                atomic::Form::Increment => "increment",
+                atomic::Form::SwapLoop => "swap-loop",
+                atomic::Form::Rounds => "rounds",
+            },
+            instructions: c.instructions,
+            sectors: c.sectors,
+            wavefronts: c.wavefronts,
+            loads: c.loads,
+            uncounted: c.uncounted,
+            retried: c.retried,
+        });
+    }
+    atomic_lines.sort_by_key(|a| (a.line, a.column));
     let mut report = Report {
         kernel: kernel.name,
         grid: launch.grid,
@@ -644,6 +761,8 @@ pub fn report(
             .iter()
             .map(|(p, text)| format!("{}:{} {text}", p.line, p.column))
             .collect(),
+        atomic_lines,
+        atomic_totals: (!kernel.atomics.is_empty()).then_some(atomic_totals),
         reused: kernel
             .reused
             .iter()
@@ -666,6 +785,92 @@ pub fn report(
     };
     report.time = report.predict(&crate::engine::timing::H200);
     Ok(report)
+}
+
+/// The atomics of a text report: each with what the hardware counts for it, then their totals.
+fn atomics_text(out: &mut String, report: &Report, lang: Lang) {
+    use std::fmt::Write as _;
+    if report.atomics.is_empty() {
+        return;
+    }
+    let _ = writeln!(out, "  {}", t!(lang, "analyze-text-atomics"));
+    for a in &report.atomics {
+        let _ = writeln!(out, "    {a}");
+        let at = a.split_once(' ').map_or(a.as_str(), |(p, _)| p);
+        let line = report
+            .atomic_lines
+            .iter()
+            .find(|l| format!("{}:{}", l.line, l.column) == at);
+        let Some(l) = line else {
+            let _ = writeln!(out, "      {}", t!(lang, "analyze-text-atomic-unfollowed"));
+            continue;
+        };
+        let form = match l.form {
+            "combined" => t!(lang, "analyze-atomic-form-combined"),
+            "increment" => t!(lang, "analyze-atomic-form-increment"),
+            "swap-loop" => t!(lang, "analyze-atomic-form-swap-loop"),
+            _ => t!(lang, "analyze-atomic-form-rounds"),
+        };
+        let per = |x: u64| {
+            let done = l.instructions.saturating_sub(l.uncounted + l.retried);
+            if done == 0 {
+                "—".to_string()
+            } else {
+                format!("{:.1}", x as f64 / done as f64)
+            }
+        };
+        let figures = if l.space == "global" {
+            t!(
+                lang,
+                "analyze-text-atomic-global",
+                instruction = l.instruction,
+                requests = l.instructions,
+                sectors = l.sectors,
+                per = per(l.sectors),
+                form = form
+            )
+        } else {
+            t!(
+                lang,
+                "analyze-text-atomic-shared",
+                instructions = l.instructions,
+                wavefronts = l.wavefronts,
+                per = per(l.wavefronts),
+                form = form
+            )
+        };
+        let _ = writeln!(out, "      {figures}");
+        if l.uncounted > 0 {
+            let _ = writeln!(
+                out,
+                "      {}",
+                t!(lang, "analyze-text-atomic-uncounted", n = l.uncounted)
+            );
+        }
+        if l.retried > 0 {
+            let _ = writeln!(
+                out,
+                "      {}",
+                t!(lang, "analyze-text-atomic-retried", n = l.retried)
+            );
+        }
+    }
+    if let Some(t) = &report.atomic_totals {
+        let _ = writeln!(
+            out,
+            "  {}",
+            t!(
+                lang,
+                "analyze-text-atomic-totals",
+                atom_requests = t.global_atom_requests,
+                atom_sectors = t.global_atom_sectors,
+                red_requests = t.global_red_requests,
+                red_sectors = t.global_red_sectors,
+                shared_instructions = t.shared_atom_instructions,
+                shared_wavefronts = t.shared_atom_wavefronts
+            )
+        );
+    }
 }
 
 /// Per site, the innermost loop it is in (where the loop starts).
@@ -1038,12 +1243,7 @@ pub fn render_text_with(source: &str, report: &Report, lang: Lang, lines: Shown)
             let _ = writeln!(out, "    {}: {}", a.array, a.text(lang));
         }
     }
-    if !report.atomics.is_empty() {
-        let _ = writeln!(out, "  {}", t!(lang, "analyze-text-atomics"));
-        for a in &report.atomics {
-            let _ = writeln!(out, "    {a}");
-        }
-    }
+    atomics_text(&mut out, report, lang);
     // The totals as written (where nvcc's merges are in the headline), then those if the
     // remaining merges were made, each with the merges it is about.
     let other_totals = [

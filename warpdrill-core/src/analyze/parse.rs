@@ -154,6 +154,8 @@ struct Cx<'a> {
     headers: Vec<(&'a str, &'a str, &'a tree_sitter::Tree)>,
     /// Headers already read (an include guard or `#pragma once` reads each once).
     included: std::collections::HashSet<usize>,
+    /// Kernels the included headers define, and the header of each.
+    header_kernels: Vec<(String, String)>,
     /// The atomics the kernel calls, where and as written: counted apart, not as loads or stores.
     atomics: Vec<(Pos, String)>,
     /// What each atomic does to which element (by the number its call carries).
@@ -325,6 +327,27 @@ fn function_name(node: Node, src: &str) -> Option<String> {
     Some(src[name.byte_range()].to_string())
 }
 
+/// Whether a function definition is for the host only: nothing before its name says `__device__`
+/// (nor a macro that may: an upper-case word), and it is not `constexpr`. Device code cannot call
+/// it, so a call of its name in a kernel is to something else (`cg::reduce` in a file whose host
+/// code defines `reduce`).
+fn host_only(node: Node, src: &str) -> bool {
+    let Some(decl) = node.child_by_field_name("declarator") else {
+        return false;
+    };
+    let head = &src[node.start_byte()..decl.start_byte()];
+    !head
+        .split(|c: char| !(c.is_ascii_alphanumeric() || c == '_'))
+        .any(|w| {
+            w == "__device__"
+                || w == "constexpr"
+                || (w.len() > 2
+                    && w.chars().any(|c| c.is_ascii_uppercase())
+                    && w.chars()
+                        .all(|c| c.is_ascii_uppercase() || c.is_ascii_digit() || c == '_'))
+        })
+}
+
 fn global_name(node: Node, src: &str) -> Option<String> {
     if node.kind() != "function_definition" {
         return None;
@@ -416,6 +439,16 @@ pub fn parse_kernel(
         }
     }
     let names: Vec<&str> = kernels.iter().map(|(n, _, _)| n.as_str()).collect();
+    if let Some(want) = want
+        && !names.contains(&want)
+        && let Some((_, header)) = cx.header_kernels.iter().find(|(n, _)| n == want)
+    {
+        return Err(AnalyzeError::InHeader {
+            file: file.to_string(),
+            kernel: want.to_string(),
+            header: header.clone(),
+        });
+    }
     let chosen = match want {
         Some(want) => kernels.iter().find(|(n, _, _)| n == want).ok_or_else(|| {
             AnalyzeError::Input(format!(
@@ -772,6 +805,7 @@ impl<'a> Cx<'a> {
             fsrc_index: 0,
             headers: Vec::new(),
             included: std::collections::HashSet::new(),
+            header_kernels: Vec::new(),
             atomics: Vec::new(),
             atomic_targets: Vec::new(),
             local_arrays: std::collections::HashMap::new(),
@@ -917,7 +951,9 @@ impl<'a> Cx<'a> {
                 "function_definition" => {
                     if let Some(name) = global_name(node, self.src) {
                         kernels.push((name, node, None));
-                    } else if let Some(name) = function_name(node, self.src) {
+                    } else if let Some(name) = function_name(node, self.src)
+                        && !host_only(node, self.src)
+                    {
                         let def = (self.src_index, node.start_byte(), node.end_byte());
                         self.overload(&name, def, node);
                         self.device_defs.insert(name.clone(), def);
@@ -948,7 +984,9 @@ impl<'a> Cx<'a> {
                     if let Some(f) = inner {
                         if let Some(name) = global_name(f, self.src) {
                             kernels.push((name, f, node.child_by_field_name("parameters")));
-                        } else if let Some(name) = function_name(f, self.src) {
+                        } else if let Some(name) = function_name(f, self.src)
+                            && !host_only(f, self.src)
+                        {
                             // The whole declaration: its template parameters are bound per call.
                             let def = (self.src_index, node.start_byte(), node.end_byte());
                             self.overload(&name, def, f);
@@ -1015,6 +1053,9 @@ impl<'a> Cx<'a> {
         let was = std::mem::replace(&mut self.src_index, k + 1);
         let mut kernels = Vec::new();
         let _ = self.top(tree.root_node(), given, &mut kernels, depth + 1);
+        for (kernel, _, _) in kernels {
+            self.header_kernels.push((kernel, name.clone()));
+        }
         self.src = src;
         self.src_index = was;
     }
@@ -2737,6 +2778,11 @@ impl<'a> Cx<'a> {
         let Some(ty) = node.child_by_field_name("type") else {
             return self.unsupported(node, "a declaration without a type");
         };
+        if shared && self.text(ty).contains("block_tile_memory") {
+            // `__shared__ cg::block_tile_memory<256> scratch;`: scratch for tiles wider than a
+            // warp on GPUs before sm_80; on the H200 the tiles need none and nvcc reserves none.
+            return Ok(());
+        }
         let mut c2 = node.walk();
         let decls: Vec<Node> = node.children_by_field_name("declarator", &mut c2).collect();
         for decl in decls {
@@ -5429,11 +5475,27 @@ impl<'a> Cx<'a> {
                 }
                 true
             } else {
-                // Only checked: an index it reads is not an access of its own.
+                // `p`, `p + i`: the element the pointer points at, taken out as above.
                 let first = self.sites.len();
-                let ok = self.pointee_view(target).is_ok();
-                self.discard_sites_from(first);
-                ok
+                let element_site = self.pointee_view(target).and_then(|(base, offset, view)| {
+                    self.flat_site(target, base, offset, None, view)
+                });
+                match element_site {
+                    Ok(k) if k + 1 == self.sites.len() && k >= first => {
+                        self.site_wraps.pop();
+                        self.site_vector.pop();
+                        element = self.sites.pop();
+                        true
+                    }
+                    Ok(_) => {
+                        self.discard_sites_from(first);
+                        true
+                    }
+                    Err(_) => {
+                        self.discard_sites_from(first);
+                        false
+                    }
+                }
             };
             if !ok {
                 return self.unsupported(
@@ -5453,14 +5515,15 @@ impl<'a> Cx<'a> {
                 })
             });
             self.atomic_targets.push(target);
+            // Numbered as the targets are, whatever atomics its arguments call.
+            let text = self.short(node);
+            self.atomics.push((pos(node), text));
             let mut wraps = Vec::new();
             for a in &args[1..] {
                 let (e, w) = self.expr_t(*a)?;
                 values.push(e);
                 wraps.push(w);
             }
-            let text = self.short(node);
-            self.atomics.push((pos(node), text));
             // The old value it returns has the type of the value it adds or swaps in.
             let wrap = match wraps.first() {
                 Some(w) if name.contains("Add") || name.contains("Exch") => *w,

@@ -235,6 +235,38 @@ pub struct Run {
     pub merged: Vec<SiteCounts>,
     /// What the timing model needs.
     pub profile: Profile,
+    /// Per atomic of the source (by the number its call carries), what the hardware counts.
+    pub atomics: Vec<AtomicCounts>,
+}
+
+/// What one atomic of the source costs over the launch, counted as Nsight Compute counts atomics
+/// (apart from loads and stores; see [`super::atomic`]).
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct AtomicCounts {
+    /// Warp-level executions with an active lane (requests, for global memory).
+    pub instructions: u64,
+    /// Sectors (global).
+    pub sectors: u64,
+    /// Wavefronts (shared).
+    pub wavefronts: u64,
+    /// Shared-load wavefronts of the load a compare-and-swap loop starts with.
+    pub loads: u64,
+    /// Executions not counted as the address depends on data.
+    pub uncounted: u64,
+    /// Executions not counted as lanes on one address retry a compare-and-swap loop as often as
+    /// timing makes them.
+    pub retried: u64,
+}
+
+impl AtomicCounts {
+    fn add(&mut self, o: &AtomicCounts) {
+        self.instructions += o.instructions;
+        self.sectors += o.sectors;
+        self.wavefronts += o.wavefronts;
+        self.loads += o.loads;
+        self.uncounted += o.uncounted;
+        self.retried += o.retried;
+    }
 }
 
 /// What one global array sees over a launch, for the DRAM traffic.
@@ -467,6 +499,10 @@ struct Machine<'k> {
     arr_global: Vec<bool>,
     /// Per array of `site_arr`, whether it is a `__restrict__` pointer.
     arr_restrict: Vec<bool>,
+    /// Per atomic, how nvcc compiles it.
+    atomic_shapes: Vec<super::atomic::Shape>,
+    /// Per atomic, its counts over the box.
+    atomic_counts: Vec<AtomicCounts>,
 }
 
 /// Runs every warp of the launch; returns the counts per access site.
@@ -594,6 +630,8 @@ impl<'k> Machine<'k> {
             site_arr: Vec::new(),
             arr_global: Vec::new(),
             arr_restrict: Vec::new(),
+            atomic_shapes: super::atomic::shapes(kernel),
+            atomic_counts: vec![AtomicCounts::default(); kernel.atomic_targets.len()],
             site_values: kernel
                 .sites
                 .iter()
@@ -646,6 +684,7 @@ fn run_machine(
     let [gx, gy, gz] = launch.grid;
     let mut total = vec![SiteCounts::default(); kernel.sites.len()];
     let mut total_merged = total.clone();
+    let mut total_atomics = vec![AtomicCounts::default(); kernel.atomic_targets.len()];
     let mut profile = Profile::default();
     let mut extents = vec![[Extent::default(); 2]; m.array_names.len()];
     if !shortcut {
@@ -668,6 +707,7 @@ fn run_machine(
             counts: std::mem::take(&mut m.counts),
             merged: std::mem::take(&mut m.merged),
             profile: m.finish_profile(profile, &extents),
+            atomics: std::mem::take(&mut m.atomic_counts),
         });
     }
     let mut stack = vec![Blocks {
@@ -685,6 +725,7 @@ fn run_machine(
         for c in m.counts.iter_mut().chain(m.merged.iter_mut()) {
             *c = SiteCounts::default();
         }
+        m.atomic_counts.fill(AtomicCounts::default());
         let single = b.count() == 1;
         m.alike = false;
         match m.run_blocks(b, warp_lanes) {
@@ -701,6 +742,9 @@ fn run_machine(
                 for (t, c) in total_merged.iter_mut().zip(&m.merged) {
                     t.load.add(&c.load);
                     t.store.add(&c.store);
+                }
+                for (t, c) in total_atomics.iter_mut().zip(&m.atomic_counts) {
+                    t.add(c);
                 }
             }
             // The box's first block comes first among its blocks, and meets the error as they all do.
@@ -728,6 +772,7 @@ fn run_machine(
             counts: total,
             merged: total_merged,
             profile: m.finish_profile(profile, &extents),
+            atomics: total_atomics,
         }),
     }
 }
@@ -1812,6 +1857,27 @@ impl<'k> Machine<'k> {
                 }
                 self.assumed_value(*site, &addrs, coef, mask)
             }
+            Expr::Call(Func::Atomic, args) => {
+                let target = match args.first() {
+                    Some(Expr::Int(n)) => usize::try_from(*n)
+                        .ok()
+                        .and_then(|n| Some((n, self.kernel.atomic_targets.get(n)?.as_ref()?))),
+                    _ => None,
+                };
+                let mut indices = Vec::new();
+                for (k, a) in args.iter().enumerate() {
+                    let v = self.eval(a, mask)?;
+                    if let Some((_, t)) = target
+                        && (1..=t.indices).contains(&k)
+                    {
+                        indices.push(v);
+                    }
+                }
+                if let Some((n, t)) = target {
+                    self.count_atomic(n, t, &indices, mask)?;
+                }
+                (V::Unknown, Sym::No)
+            }
             Expr::Call(_, args) => {
                 for a in args {
                     self.eval(a, mask)?;
@@ -1819,6 +1885,87 @@ impl<'k> Machine<'k> {
                 (V::Unknown, Sym::No)
             }
         })
+    }
+
+    /// Counts one execution of atomic `n` on `t`'s element at `indices` (see [`super::atomic`]).
+    fn count_atomic(
+        &mut self,
+        n: usize,
+        t: &'k super::ast::AtomicTarget,
+        indices: &[(V, Sym)],
+        mask: u32,
+    ) -> R<()> {
+        use super::atomic::Form;
+        if mask == 0 {
+            return Ok(());
+        }
+        let w = self.weight;
+        if indices.iter().any(|(v, _)| matches!(v, V::Unknown)) {
+            self.atomic_counts[n].instructions += w;
+            self.atomic_counts[n].uncounted += w;
+            return Ok(());
+        }
+        let (addrs, coef) = self.address_in(&t.site, Some(indices), mask)?;
+        let modulus = match t.site.space {
+            Space::Global => 32,
+            Space::Shared => 128,
+        };
+        if coef.iter().any(|d| d % modulus != 0) {
+            return Err(Stop::Split(aff(coef).dims()));
+        }
+        let bytes = t.site.access_bytes;
+        let space = t.site.space;
+        let count = |m: u32, op: Op| -> engine::Result<Counts> {
+            let lanes = LaneArray::from_warp32(&addrs, m, bytes, op);
+            let mut c = Counts::default();
+            measure(space, &lanes, &mut c, 1)?;
+            Ok(c)
+        };
+        let rounds = super::atomic::rounds(&addrs, mask);
+        let lead = 1u32 << mask.trailing_zeros();
+        let form = self.atomic_shapes[n].form(t);
+        let measured = (|| -> engine::Result<(u64, u64, bool)> {
+            let mut cost = 0;
+            let mut loads = 0;
+            let mut known = true;
+            let amount = |c: Counts| match space {
+                Space::Global => c.sectors,
+                Space::Shared => c.wavefronts,
+            };
+            match form {
+                Form::Combined => cost = amount(count(lead, Op::Store)?),
+                Form::Increment => cost = amount(count(mask, Op::Store)?),
+                Form::SwapLoop if rounds.len() > 1 => known = false,
+                Form::SwapLoop => {
+                    cost = 2 * amount(count(mask, Op::Store)?);
+                    loads = amount(count(mask, Op::Load)?);
+                }
+                Form::Rounds => {
+                    for r in &rounds {
+                        cost += amount(count(*r, Op::Store)?);
+                    }
+                }
+            }
+            Ok((cost, loads, known))
+        })();
+        let (cost, loads, known) = match measured {
+            Ok(v) => v,
+            Err(e) => {
+                let what = format!("`{}` cannot be counted: {e}", t.site.text);
+                return self.err(t.site.pos, what);
+            }
+        };
+        let c = &mut self.atomic_counts[n];
+        c.instructions += w;
+        if !known {
+            c.retried += w;
+        } else if space == Space::Global {
+            c.sectors += w * cost;
+        } else {
+            c.wavefronts += w * cost;
+            c.loads += w * loads;
+        }
+        Ok(())
     }
 
     /// The values a load reads where `--assume` gives them (one per lane, from the element each
@@ -1871,11 +2018,25 @@ impl<'k> Machine<'k> {
     /// Byte offsets of every active lane's access at `site`, and how they move from block to block.
     fn address(&mut self, site_idx: usize, mask: u32) -> R<([i64; LANES], [i64; 3])> {
         let kernel = self.kernel;
-        let site: &Site = &kernel.sites[site_idx];
+        self.address_in(&kernel.sites[site_idx], None, mask)
+    }
+
+    /// The byte offsets of `site` for the lanes of `mask`, and their shift per block; the index
+    /// values are `given` (evaluated already), or evaluated here.
+    fn address_in(
+        &mut self,
+        site: &'k Site,
+        given: Option<&[(V, Sym)]>,
+        mask: u32,
+    ) -> R<([i64; LANES], [i64; 3])> {
+        let kernel = self.kernel;
         let mut elems = [0i64; LANES];
         let mut coef = [0i64; 3];
         for (k, idx) in site.indices.iter().enumerate() {
-            let (v, s) = self.eval(idx, mask)?;
+            let (v, s) = match given.and_then(|g| g.get(k)) {
+                Some(given) => given.clone(),
+                None => self.eval(idx, mask)?,
+            };
             let lanes = match &v {
                 V::Unknown => {
                     return self.err(
