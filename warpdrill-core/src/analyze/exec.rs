@@ -1665,12 +1665,18 @@ mod tests {
             [32 % 10],
             "32 increments wrapping at 9"
         );
+        // A pointer into an array is a target too.
+        let src = "// launch: --grid 1 --block 32\n__global__ void k(int* p) {\n  atomicAdd(p + threadIdx.x % 4, 1);\n}\n";
+        let mut b = Buffers::default();
+        b.put_i32("p", &[0; 4]);
+        go(src, &mut b).expect("runs");
+        assert_eq!(b.i32s("p").unwrap(), [8; 4]);
         // A target the interpreter does not follow is named, not guessed.
-        let src = "// launch: --grid 1 --block 32\n__global__ void k(int* p) {\n  atomicAdd(p + threadIdx.x, 1);\n}\n";
+        let src = "// launch: --grid 1 --block 32\n__global__ void k(int* p) {\n  __shared__ int c;\n  atomicAdd(&c, 1);\n  p[threadIdx.x] = 0;\n}\n";
         let mut b = Buffers::default();
         b.put_i32("p", &[0; 32]);
         let e = go(src, &mut b).expect_err("not followed");
-        assert!(matches!(e, ExecError::Unsupported { line: 3, .. }), "{e}");
+        assert!(matches!(e, ExecError::Unsupported { line: 4, .. }), "{e}");
     }
 
     #[test]
