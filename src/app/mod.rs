@@ -794,10 +794,7 @@ impl App {
                     .push(Screen::Puzzles(puzzle_ui::List::new(self.lang, solved)));
             }
             Action::OpenPuzzle(id) => {
-                let path = self
-                    .data_dir
-                    .as_deref()
-                    .map(|d| crate::puzzle::record::files_dir(d).join(format!("{id}.cu")));
+                let path = self.puzzles.file_of(&id, self.data_dir.as_deref());
                 let best = self.puzzles.puzzles.get(&id).cloned();
                 if let Some(state) = puzzle_ui::State::new(&id, self.lang, path, best) {
                     self.stack.push(Screen::Puzzle(Box::new(state)));

@@ -55,19 +55,22 @@ pub fn run_in(command: PuzzleCommand, data_dir: Option<&Path>, lang: Lang) -> Ex
                 return finish("", &format!("{}\n", t!(lang, "puzzle-no-dir")), 2);
             };
             match record::start(&p, &dir, force) {
-                Ok(path) => finish(
-                    &format!(
-                        "{}\n",
-                        t!(
-                            lang,
-                            "puzzle-start-wrote",
-                            path = path.display().to_string(),
-                            id = p.id.as_str()
-                        )
-                    ),
-                    "",
-                    0,
-                ),
+                Ok(path) => {
+                    remember(data.as_deref(), &p.id, &path);
+                    finish(
+                        &format!(
+                            "{}\n",
+                            t!(
+                                lang,
+                                "puzzle-start-wrote",
+                                path = path.display().to_string(),
+                                id = p.id.as_str()
+                            )
+                        ),
+                        "",
+                        0,
+                    )
+                }
                 Err(record::StartError::Exists(path)) => finish(
                     "",
                     &format!(
@@ -118,6 +121,7 @@ pub fn run_in(command: PuzzleCommand, data_dir: Option<&Path>, lang: Lang) -> Ex
                             super::output::stderr(&format!("warpdrill: {notice}\n"));
                         }
                         loaded.record.note(&outcome);
+                        loaded.record.remember_file(&p.id, &file);
                         if let Err(e) = loaded.record.save(dir) {
                             super::output::stderr(&format!("warpdrill: progress not saved: {e}\n"));
                         }
@@ -144,6 +148,21 @@ pub fn run_in(command: PuzzleCommand, data_dir: Option<&Path>, lang: Lang) -> Ex
                 }
             }
         }
+    }
+}
+
+/// Remembers `file` as puzzle `id`'s file in the record in `data`, so that the puzzle screen
+/// watches it (a record that cannot be saved only loses that).
+fn remember(data: Option<&Path>, id: &str, file: &Path) {
+    let Some(dir) = data else { return };
+    let now = crate::clock::Clock::now_secs(&crate::clock::SystemClock);
+    let mut loaded = record::load(dir, now);
+    if let Some(notice) = loaded.notice.take() {
+        super::output::stderr(&format!("warpdrill: {notice}\n"));
+    }
+    loaded.record.remember_file(id, file);
+    if let Err(e) = loaded.record.save(dir) {
+        super::output::stderr(&format!("warpdrill: progress not saved: {e}\n"));
     }
 }
 

@@ -435,6 +435,60 @@ fn the_puzzle_screen_shows_the_check_of_the_file_it_watches() {
     assert!(dir.join("puzzles.json").exists());
 }
 
+#[test]
+fn the_puzzle_screen_watches_the_file_written_by_puzzle_start_in_a_folder_of_ones_own() {
+    use warpdrill::ui::Action;
+    let (_guard, dir) = common::temp_dir("puzzle-own-folder");
+    let data = dir.join("data");
+    let work = dir.join("work");
+    let out = common::warpdrill()
+        .arg("--data-dir")
+        .arg(&data)
+        .args(["puzzle", "start", "transpose"])
+        .arg(&work)
+        .output()
+        .expect("runs");
+    assert!(out.status.success());
+    let file = work.join("transpose.cu");
+    std::fs::write(&file, NAIVE).expect("save");
+    let mut app = common::app();
+    app.data_dir = Some(data.clone());
+    app.puzzles = warpdrill::puzzle::record::load(&data, 0).record;
+    app.update(Action::OpenPuzzle("transpose".into()));
+    let deadline = std::time::Instant::now() + std::time::Duration::from_secs(20);
+    let mut screen = common::screen(&app, 80, 24);
+    while !screen.contains("[missed]") {
+        assert!(std::time::Instant::now() < deadline, "{screen}");
+        std::thread::sleep(std::time::Duration::from_millis(50));
+        app.poll_work();
+        screen = common::screen(&app, 80, 24);
+    }
+    assert!(screen.contains("Correct on"), "{screen}");
+    assert!(!screen.contains("No file yet"), "{screen}");
+    // A file checked from elsewhere becomes the one watched.
+    let other = dir.join("elsewhere.cu");
+    std::fs::write(&other, NAIVE).expect("write");
+    let out = common::warpdrill()
+        .arg("--data-dir")
+        .arg(&data)
+        .args(["puzzle", "check", "transpose"])
+        .arg(&other)
+        .output()
+        .expect("runs");
+    assert_eq!(out.status.code(), Some(1));
+    let record = warpdrill::puzzle::record::load(&data, 0).record;
+    assert_eq!(
+        record.file_of("transpose", Some(&data)),
+        Some(std::path::absolute(&other).expect("absolute"))
+    );
+    // Once that file is gone, the screen falls back on the data directory's.
+    std::fs::remove_file(&other).expect("remove");
+    assert_eq!(
+        record.file_of("transpose", Some(&data)),
+        Some(data.join("puzzles").join("transpose.cu"))
+    );
+}
+
 /// A content folder with one puzzle of its own (the built-in zip under another id, translated
 /// into Korean) and one file that does not read.
 fn folder_of_puzzles() -> tempfile::TempDir {

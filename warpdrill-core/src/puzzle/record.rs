@@ -20,6 +20,10 @@ pub struct Entry {
     pub best_ms: Option<f64>,
     /// The target figures of that check, by target name.
     pub best_figures: BTreeMap<String, f64>,
+    /// The learner's file: where `puzzle start` wrote it or `puzzle check` last read it (the
+    /// puzzle screen watches it).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub file: Option<PathBuf>,
 }
 
 /// Every puzzle's record, by id.
@@ -113,6 +117,23 @@ impl Record {
         std::fs::create_dir_all(dir)?;
         let text = serde_json::to_string_pretty(self).map_err(std::io::Error::other)?;
         crate::store::write_atomic(&path(dir), text.as_bytes())
+    }
+
+    /// Remembers `file` as `id`'s file, made absolute so that it names the same file from any
+    /// working directory.
+    pub fn remember_file(&mut self, id: &str, file: &Path) {
+        let file = std::path::absolute(file).unwrap_or_else(|_| file.to_path_buf());
+        self.puzzles.entry(id.to_string()).or_default().file = Some(file);
+    }
+
+    /// The file to watch for `id`: the one remembered while it still exists, else `ID.cu` in
+    /// `default_dir`.
+    pub fn file_of(&self, id: &str, default_dir: Option<&Path>) -> Option<PathBuf> {
+        self.puzzles
+            .get(id)
+            .and_then(|e| e.file.clone())
+            .filter(|f| f.is_file())
+            .or_else(|| default_dir.map(|d| files_dir(d).join(format!("{id}.cu"))))
     }
 
     /// Whether `id` is solved.
