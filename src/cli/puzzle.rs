@@ -112,7 +112,9 @@ pub fn run_in(command: PuzzleCommand, data_dir: Option<&Path>, lang: Lang) -> Ex
                     );
                 }
             };
-            match puzzle::check::check(&p, &source, None) {
+            match puzzle::check::check(&p, &source, None)
+                .map_err(|e| e.naming(&p, &file.display().to_string()))
+            {
                 Ok(outcome) => {
                     if let Some(dir) = data.as_deref() {
                         let now = crate::clock::Clock::now_secs(&crate::clock::SystemClock);

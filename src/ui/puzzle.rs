@@ -18,7 +18,7 @@
 use super::{Action, Component, Ctx, KeyHint, block, pad};
 use crate::i18n::Lang;
 use crate::puzzle::check::{CheckError, Outcome};
-use crate::puzzle::text::{figure, outcome_lines, reference_figures, verdict};
+use crate::puzzle::text::{named_figures, outcome_lines, reference_figures, verdict};
 use crate::puzzle::{self, Puzzle, record};
 use crate::t;
 use ratatui::buffer::Buffer;
@@ -286,6 +286,10 @@ impl State {
         let puzzle = self.puzzle.clone();
         let reference = Arc::clone(&self.reference);
         let out = Arc::clone(&slot);
+        let name = path.file_name().map_or_else(
+            || path.display().to_string(),
+            |n| n.to_string_lossy().into_owned(),
+        );
         let work = move || {
             // Remembered by puzzle and source: a lab step handing in the file just checked
             // finds the outcome made.
@@ -294,7 +298,9 @@ impl State {
                 if let Ok(mut slot) = reference.lock() {
                     *slot = Some(report.as_ref().clone());
                 }
-                puzzle::check::check_cached(&puzzle, &source).map(|o| o.as_ref().clone())
+                puzzle::check::check_cached(&puzzle, &source)
+                    .map(|o| o.as_ref().clone())
+                    .map_err(|e| e.naming(&puzzle, &name))
             })();
             if let Ok(mut s) = out.lock() {
                 *s = Some(result.map_err(|CheckError(m)| m));
@@ -377,21 +383,17 @@ impl State {
         }
         if solved || self.lab == Some(true) {
             if let Some(best) = self.best.as_ref().filter(|_| self.lab.is_none()) {
-                let figures: Vec<String> = best
-                    .best_figures
-                    .iter()
-                    .map(|(k, v)| format!("{k} {}", figure(*v)))
-                    .collect();
-                out.push((
-                    t!(lang, "puzzle-yours", figures = figures.join(", ")),
-                    Tone::Good,
-                ));
+                let figures = named_figures(
+                    best.best_figures.iter().map(|(k, v)| (k.as_str(), *v)),
+                    lang,
+                );
+                out.push((t!(lang, "puzzle-yours", figures = figures), Tone::Good));
             }
             let reference = self
                 .reference
                 .lock()
                 .ok()
-                .and_then(|r| r.as_ref().map(reference_figures))
+                .and_then(|r| r.as_ref().map(|r| reference_figures(r, lang)))
                 .unwrap_or_default();
             out.push((
                 t!(lang, "puzzle-reference-head", figures = reference),

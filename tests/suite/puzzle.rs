@@ -327,6 +327,20 @@ fn bad_input_exits_two_with_the_analysers_message() {
     );
     assert_eq!(code, 2);
     assert!(err.contains("syntax error"), "{err}");
+    // The message names the file handed in, whatever it is called.
+    let mine = dir.join("my attempt.cu");
+    std::fs::write(&mine, "garbage {{{\n").expect("write");
+    let out = common::warpdrill()
+        .arg("--data-dir")
+        .arg(dir.join("data"))
+        .args(["puzzle", "check", "transpose"])
+        .arg(&mine)
+        .output()
+        .expect("runs");
+    assert_eq!(out.status.code(), Some(2));
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(err.contains("my attempt.cu:"), "{err}");
+    assert!(!err.contains("transpose.cu"), "{err}");
     let out = common::warpdrill()
         .args(["puzzle", "check", "no-such-puzzle", "x.cu"])
         .output()
@@ -387,6 +401,14 @@ fn the_puzzle_screen_checks_the_file_again_when_it_is_saved() {
     session.keys(&["PageDown", "PageDown"]);
     let screen = session.wait_for("Reference solution");
     assert!(screen.contains("Your best"), "{screen}");
+    // The figures carry the names a reader knows, not the keys they are kept under.
+    assert!(
+        screen.contains("Your best: sectors per request 4.0, bank conflicts 0"),
+        "{screen}"
+    );
+    for key in ["sectors_per_request", "bank_conflicts", "time_ms"] {
+        assert!(!screen.contains(key), "{key} reached the screen:\n{screen}");
+    }
 }
 
 #[test]

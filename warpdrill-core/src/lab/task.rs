@@ -119,7 +119,7 @@ pub fn grade_kernel(p: &Puzzle, source: &str, lang: Lang) -> Verdict {
     lines.extend(puzzle::text::outcome_lines(p, &outcome, 60, lang));
     let text = lines.join("\n");
     let figures = puzzle::check::reference_cached(p)
-        .map(|r| puzzle::text::reference_figures(&r))
+        .map(|r| puzzle::text::reference_figures(&r, lang))
         .unwrap_or_default();
     let why = format!(
         "{}\n{}\n\n{}",

@@ -130,6 +130,19 @@ pub struct Outcome {
 #[error("{0}")]
 pub struct CheckError(pub String);
 
+impl CheckError {
+    /// The message with the learner's file called by its own name: a check reads the source as
+    /// `ID.cu` (so that the same source gives the same, remembered outcome wherever it came
+    /// from), and a file handed in as `work/bad.cu` is named so.
+    pub fn naming(self, p: &Puzzle, file: &str) -> CheckError {
+        let written = format!("{}.cu:", p.id);
+        match self.0.strip_prefix(&written) {
+            Some(rest) => CheckError(format!("{file}:{rest}")),
+            None => self,
+        }
+    }
+}
+
 /// The launch of `source` for `size`: the `// launch:` line's, each grid dimension scaled from the
 /// size the line is written for (its `-D`, else the performance size) to `size`, rounded up.
 pub fn launch_for(

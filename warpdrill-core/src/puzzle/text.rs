@@ -196,7 +196,7 @@ fn target_name(tr: &super::check::TargetResult, o: &Outcome, lang: Lang) -> Stri
 }
 
 /// The reference's figures: worst sectors per request, bank conflicts, predicted time.
-pub fn reference_figures(r: &crate::analyze::Report) -> String {
+pub fn reference_figures(r: &crate::analyze::Report, lang: Lang) -> String {
     let heat = super::check::heat(r);
     let worst = heat
         .iter()
@@ -204,9 +204,36 @@ pub fn reference_figures(r: &crate::analyze::Report) -> String {
         .map(|h| h.per_request)
         .fold(0.0f64, f64::max);
     let conflicts = r.totals.shared_load_conflicts + r.totals.shared_store_conflicts;
-    let ms = r.time.as_ref().map_or("—".to_string(), |t| figure(t.ms));
-    format!(
-        "sectors_per_request {}, bank_conflicts {conflicts}, time_ms {ms}",
-        figure(worst)
-    )
+    let mut figures = vec![
+        ("sectors_per_request", worst),
+        ("bank_conflicts", conflicts as f64),
+    ];
+    if let Some(t) = r.time.as_ref() {
+        figures.push(("time_ms", t.ms));
+    }
+    named_figures(figures, lang)
+}
+
+/// Figures kept under their target's name ("sectors_per_request", "bank_conflicts",
+/// "time_ms"), written with the names a reader knows: "sectors per request 4.0, bank
+/// conflicts 0, predicted H200 time 0.0173 ms", in the order the targets are listed.
+pub fn named_figures<'a>(figures: impl IntoIterator<Item = (&'a str, f64)>, lang: Lang) -> String {
+    let rank = |name: &str| {
+        ["sectors_per_request", "bank_conflicts", "time_ms"]
+            .iter()
+            .position(|n| *n == name)
+            .unwrap_or(usize::MAX)
+    };
+    let mut figures: Vec<(&str, f64)> = figures.into_iter().collect();
+    figures.sort_by_key(|(name, _)| rank(name));
+    figures
+        .into_iter()
+        .map(|(name, v)| match name {
+            "sectors_per_request" => t!(lang, "puzzle-figure-sectors", value = figure(v)),
+            "bank_conflicts" => t!(lang, "puzzle-figure-conflicts", value = format!("{v:.0}")),
+            "time_ms" => t!(lang, "puzzle-figure-time", value = figure(v)),
+            other => format!("{other} {}", figure(v)),
+        })
+        .collect::<Vec<_>>()
+        .join(", ")
 }
