@@ -24,5 +24,21 @@ fn matmul_naive(c: &mut Criterion) {
     group.finish();
 }
 
-criterion_group!(benches, matmul_naive);
+/// A puzzle check as `puzzle check` runs it: the correctness runs at every size, the reference's
+/// and the learner's, then the performance run. Each built-in puzzle's own reference is handed in.
+fn puzzle_checks(c: &mut Criterion) {
+    use warpdrill::i18n::Lang;
+    use warpdrill::puzzle::{self, check};
+    let mut group = c.benchmark_group("puzzle check");
+    group.sample_size(10);
+    for id in ["transpose", "reduce", "matmul", "prefix-sum"] {
+        let p = puzzle::find(id, Lang::En).expect("built in");
+        group.bench_function(id, |b| {
+            b.iter(|| check::check(&p, black_box(&p.reference), None).unwrap())
+        });
+    }
+    group.finish();
+}
+
+criterion_group!(benches, matmul_naive, puzzle_checks);
 criterion_main!(benches);
