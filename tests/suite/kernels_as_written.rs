@@ -728,6 +728,55 @@ __global__ void k(const float* in, float* out) {
 }
 
 #[test]
+fn what_a_headers_function_meets_is_placed_where_it_is() {
+    // cuda-samples' sortingNetworks: the comparison is in a header, on values read from memory.
+    let header = "#pragma once
+
+
+__device__ void compare(unsigned &a, unsigned &b) {
+  if (a > b) { unsigned t = a; a = b; b = t; }
+}
+__device__ void count(int* bins, int i) { atomicAdd(&bins[i % 8], 1); }";
+    let kernel = "// launch: --grid 4 --block 64
+#include \"net.cuh\"
+__global__ void sort(unsigned* keys, int* bins) {
+  __shared__ unsigned s[64];
+  s[threadIdx.x] = keys[blockIdx.x * 64 + threadIdx.x];
+  __syncthreads();
+  if (threadIdx.x < 32) compare(s[threadIdx.x], s[threadIdx.x + 32]);
+  __syncthreads();
+  keys[blockIdx.x * 64 + threadIdx.x] = s[threadIdx.x];
+  count(bins, threadIdx.x);
+}";
+    let options = Options {
+        headers: vec![("net.cuh".into(), header.into())],
+        ..Options::default()
+    };
+    // The data-dependent branch is the header's line 5, not the file's.
+    let err = analyze::analyze(kernel, "sort.cu", &options)
+        .unwrap_err()
+        .to_string();
+    assert!(err.starts_with("net.cuh:5:7: "), "{err}");
+    assert!(err.contains("s"), "{err}");
+    // With the keys said, the atomic the header's function makes is placed at its call (line 10).
+    let options = Options {
+        assume: vec![
+            analyze::assume::Assumption::parse("s=0..1000", std::path::Path::new("."))
+                .expect("an assumption"),
+        ],
+        ..options
+    };
+    let a = analyze::analyze(kernel, "sort.cu", &options).unwrap_or_else(|e| panic!("{e}"));
+    assert_eq!(a.atomic_lines.len(), 1, "{:?}", a.atomic_lines);
+    assert_eq!(a.atomic_lines[0].line, 10, "{:?}", a.atomic_lines);
+    // … under its own text, which says what it does.
+    assert_eq!(
+        a.atomics,
+        vec!["10:3 atomicAdd(&bins[i % 8], 1)".to_string()]
+    );
+}
+
+#[test]
 fn the_cli_reads_included_headers_from_beside_the_file() {
     let (_keep, dir) = crate::common::temp_dir("headers");
     std::fs::create_dir_all(dir.join("inc")).unwrap();

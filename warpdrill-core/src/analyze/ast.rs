@@ -1,12 +1,15 @@
 //! The kernel as the interpreter runs it: typed, name-resolved statements and expressions.
 
-/// Source position, 1-based line and column.
+/// Source position, 1-based line and column, in the file (source 0) or in the header it includes
+/// that a `__device__` function came from (source k: [`Kernel::headers`]`[k - 1]`).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
 pub struct Pos {
     /// Line, from 1.
     pub line: u32,
     /// Column, from 1.
     pub column: u32,
+    /// Which text: 0 for the file, k for the k-th header it includes.
+    pub source: u16,
 }
 
 /// How a value is kept after an assignment to a local.
@@ -357,4 +360,20 @@ pub struct Kernel {
     /// The pointer parameters declared `__restrict__` (a store through another pointer does not
     /// write what they point at).
     pub restrict: std::collections::HashSet<String>,
+    /// The headers beside the file, as it includes them: where a [`Pos`] with a `source` above 0
+    /// is (a statement of a `__device__` function inlined from a header).
+    pub headers: Vec<String>,
+}
+
+impl Kernel {
+    /// The name of the text `pos` is in: `file` (the kernel's file, as given) or the header's.
+    pub fn file_of<'a>(&'a self, pos: Pos, file: &'a str) -> &'a str {
+        match pos.source {
+            0 => file,
+            k => self
+                .headers
+                .get(usize::from(k) - 1)
+                .map_or(file, String::as_str),
+        }
+    }
 }

@@ -280,6 +280,7 @@ fn pos(node: Node) -> Pos {
     Pos {
         line: p.row as u32 + 1,
         column: p.column as u32 + 1,
+        source: 0,
     }
 }
 
@@ -1148,7 +1149,7 @@ impl<'a> Cx<'a> {
                 format!("the macro `{name}` (its body is not an expression)"),
             );
         };
-        let first_site = self.sites.len();
+        let first = (self.sites.len(), self.atomics.len());
         let src = std::mem::replace(&mut self.src, snippet);
         self.scopes.push(scope);
         self.define_depth += 1;
@@ -1156,7 +1157,7 @@ impl<'a> Cx<'a> {
         self.define_depth -= 1;
         self.scopes.pop();
         self.src = src;
-        self.place_at_use(node, first_site, &format!("in the macro `{name}`"), r)
+        self.place_at_use(node, first, &format!("in the macro `{name}`"), r)
     }
 
     /// `const int WARPSIZE = 32;` (or `constexpr`, `static const unsigned …`) at file scope: a
@@ -1453,8 +1454,17 @@ impl<'a> Cx<'a> {
         r
     }
 
+    /// Where `node` is: in the text being read (the file, or the header a `__device__` function
+    /// being inlined comes from).
+    fn pos(&self, node: Node) -> Pos {
+        Pos {
+            source: u16::try_from(self.src_index).unwrap_or(u16::MAX),
+            ..pos(node)
+        }
+    }
+
     fn unsupported<T>(&self, node: Node, what: impl Into<String>) -> Result<T> {
-        let p = pos(node);
+        let p = self.pos(node);
         Err(AnalyzeError::Unsupported {
             file: self.file.to_string(),
             line: p.line,
@@ -1467,20 +1477,24 @@ impl<'a> Cx<'a> {
         shorten(self.text(node))
     }
 
-    /// Accesses made inside another text (a macro's body, a header's function) are shown at
-    /// `node`, the use in the file; so are the constructs they meet that are not read.
+    /// Accesses (and atomics) made inside another text (a macro's body, a header's function) are
+    /// shown at `node`, the use in the file; so are the constructs they meet that are not read.
+    /// `first` is how many sites and atomics there were before the use.
     fn place_at_use(
         &mut self,
         node: Node,
-        first_site: usize,
+        (first_site, first_atomic): (usize, usize),
         what: &str,
         r: Result<(Expr, Wrap)>,
     ) -> Result<(Expr, Wrap)> {
-        let at = pos(node);
+        let at = self.pos(node);
         let text = self.short(node);
         for site in &mut self.sites[first_site..] {
             site.pos = at;
             site.text = text.clone();
+        }
+        for (pos, _) in &mut self.atomics[first_atomic..] {
+            *pos = at;
         }
         r.map_err(|e| match e {
             AnalyzeError::Unsupported { file, what: w, .. } => AnalyzeError::Unsupported {
@@ -1689,6 +1703,7 @@ impl<'a> Cx<'a> {
             unrolled: std::mem::take(&mut self.unrolled),
             reusable: Vec::new(),
             restrict: std::mem::take(&mut self.restrict_names),
+            headers: self.headers.iter().map(|h| h.0.to_string()).collect(),
         };
         (kernel.reused, kernel.reusable) = super::reuse::reuse(
             &mut kernel,
@@ -1993,7 +2008,7 @@ impl<'a> Cx<'a> {
                     if let (Some(n), Some((lo, hi))) = (const_eval(&e), int_range(wrap))
                         && !(lo..=hi).contains(&n)
                     {
-                        let p = pos(decl);
+                        let p = self.pos(decl);
                         return Err(AnalyzeError::Input(format!(
                             "{}:{}:{}: the parameter `{name}` is a `{tname}`, which holds {lo} to {hi}: the value {n} is out of range for {tname}",
                             self.file, p.line, p.column
@@ -2052,7 +2067,7 @@ impl<'a> Cx<'a> {
                     cond: not_set(&flags),
                     then: rest,
                     otherwise: Vec::new(),
-                    pos: pos(node),
+                    pos: self.pos(node),
                 });
             }
         }
@@ -2339,7 +2354,7 @@ impl<'a> Cx<'a> {
                     cond: cond_e,
                     then,
                     otherwise,
-                    pos: pos(cond),
+                    pos: self.pos(cond),
                 });
             }
             "switch_statement" => self.switch_stmt(node, out)?,
@@ -2362,12 +2377,12 @@ impl<'a> Cx<'a> {
                 let cond_e = cond_e?;
                 let (body, before, stop) = self.loop_body(node.child_by_field_name("body"))?;
                 out.extend(before);
-                let (cond_e, step) = stopped(Some(cond_e), Vec::new(), &stop, pos(cond));
+                let (cond_e, step) = stopped(Some(cond_e), Vec::new(), &stop, self.pos(cond));
                 out.push(Stmt::Loop {
                     cond: cond_e,
                     body,
                     step,
-                    pos: pos(cond),
+                    pos: self.pos(cond),
                 });
             }
             "return_statement" => {
@@ -2381,7 +2396,7 @@ impl<'a> Cx<'a> {
                                 op: None,
                                 value: conv(e, from, wrap),
                                 wrap,
-                                pos: pos(node),
+                                pos: self.pos(node),
                             });
                         }
                         (None, None) => {}
@@ -2392,7 +2407,7 @@ impl<'a> Cx<'a> {
                         op: None,
                         value: Expr::Int(1),
                         wrap: Wrap::Signed(32),
-                        pos: pos(node),
+                        pos: self.pos(node),
                     });
                     self.jumped.push(done);
                     return Ok(());
@@ -2428,7 +2443,7 @@ impl<'a> Cx<'a> {
                     op: None,
                     value: Expr::Int(1),
                     wrap: Wrap::Signed(32),
-                    pos: pos(node),
+                    pos: self.pos(node),
                 });
                 self.jumped.push(flag);
             }
@@ -2485,17 +2500,17 @@ impl<'a> Cx<'a> {
         };
         let cost = trips.map(|t| t.saturating_mul(self.cost(&body) + self.cost(&step) + 1));
         if known && (pragma || cost.is_some_and(|c| c <= UNROLL_COST)) {
-            self.unrolled.push(pos(node));
+            self.unrolled.push(self.pos(node));
         }
         if let Some(c) = cost {
-            self.loop_cost.insert(pos(node), c);
+            self.loop_cost.insert(self.pos(node), c);
         }
-        let (cond, step) = stopped(cond, step, &stop, pos(node));
+        let (cond, step) = stopped(cond, step, &stop, self.pos(node));
         out.push(Stmt::Loop {
             cond,
             body,
             step,
-            pos: pos(node),
+            pos: self.pos(node),
         });
         Ok(())
     }
@@ -2586,12 +2601,13 @@ impl<'a> Cx<'a> {
         let wrap = promote(wrap);
         let (v, matched, brk) = (self.locals, self.locals + 1, self.locals + 2);
         self.locals += 3;
+        let at = self.pos(node);
         let set = |slot: usize, value: Expr, wrap: Wrap| Stmt::SetLocal {
             slot,
             op: None,
             value,
             wrap,
-            pos: pos(node),
+            pos: at,
         };
         out.push(set(v, value, wrap));
         out.push(set(matched, Expr::Int(0), Wrap::Signed(32)));
@@ -2683,7 +2699,7 @@ impl<'a> Cx<'a> {
                         cond: not_set(&flags),
                         then: rest,
                         otherwise: Vec::new(),
-                        pos: pos(*case),
+                        pos: self.pos(*case),
                     });
                 }
             }
@@ -2696,7 +2712,7 @@ impl<'a> Cx<'a> {
                 ),
                 then: stmts,
                 otherwise: Vec::new(),
-                pos: pos(*case),
+                pos: self.pos(*case),
             });
             if result.is_err() {
                 break;
@@ -2947,7 +2963,7 @@ impl<'a> Cx<'a> {
                         ),
                     );
                 }
-                let slot = self.offset_local(offset, pos(inner), out);
+                let slot = self.offset_local(offset, self.pos(inner), out);
                 let name = self.text(inner).to_string();
                 self.bind(&name, Binding::Alias(array, slot, view));
                 continue;
@@ -2973,7 +2989,7 @@ impl<'a> Cx<'a> {
                     op: None,
                     value: e,
                     wrap: w,
-                    pos: pos(n),
+                    pos: self.pos(n),
                 });
                 continue;
             }
@@ -3037,7 +3053,7 @@ impl<'a> Cx<'a> {
                     op: None,
                     value,
                     wrap: Wrap::Float,
-                    pos: pos(name_node),
+                    pos: self.pos(name_node),
                 });
                 let name = self.text(name_node).to_string();
                 self.bind(&name, Binding::LocalVector(slot, ety));
@@ -3136,7 +3152,7 @@ impl<'a> Cx<'a> {
                                     vec![Expr::Int(k), Expr::Int(elements), value],
                                 ),
                                 wrap,
-                                pos: pos(decl),
+                                pos: self.pos(decl),
                             });
                         }
                         if !flat {
@@ -3204,7 +3220,7 @@ impl<'a> Cx<'a> {
                 op: None,
                 value,
                 wrap,
-                pos: pos(name_node),
+                pos: self.pos(name_node),
             });
         }
         Ok(())
@@ -3276,7 +3292,7 @@ impl<'a> Cx<'a> {
                                 ),
                             );
                         }
-                        let slot = self.offset_local(offset, pos(target), out);
+                        let slot = self.offset_local(offset, self.pos(target), out);
                         self.bind(&name, Binding::Alias(to, slot, view));
                         return Ok(());
                     }
@@ -3285,7 +3301,7 @@ impl<'a> Cx<'a> {
                         op: None,
                         value: offset,
                         wrap: Wrap::Signed(64),
-                        pos: pos(target),
+                        pos: self.pos(target),
                     });
                     return Ok(());
                 }
@@ -3333,18 +3349,24 @@ impl<'a> Cx<'a> {
                 if name == "__syncthreads"
                     || (name == "sync" && self.synced_group(node) == Some(Group::Block))
                 {
-                    out.push(Stmt::Barrier(pos(node)));
+                    out.push(Stmt::Barrier(self.pos(node)));
                     Ok(())
                 } else if name == "sync" {
                     // A tile's (or the grid's) sync: no traffic, and memory is read again after it.
-                    out.push(Stmt::Eval(Expr::Call(Func::Fence, Vec::new()), pos(node)));
+                    out.push(Stmt::Eval(
+                        Expr::Call(Func::Fence, Vec::new()),
+                        self.pos(node),
+                    ));
                     Ok(())
                 } else if matches!(
                     name,
                     "__syncwarp" | "__threadfence_block" | "__threadfence" | "__threadfence_system"
                 ) {
                     // No traffic; what a thread read before it is read again after it.
-                    out.push(Stmt::Eval(Expr::Call(Func::Fence, Vec::new()), pos(node)));
+                    out.push(Stmt::Eval(
+                        Expr::Call(Func::Fence, Vec::new()),
+                        self.pos(node),
+                    ));
                     Ok(())
                 } else if matches!(
                     name,
@@ -3358,7 +3380,7 @@ impl<'a> Cx<'a> {
                     Ok(())
                 } else {
                     let (e, _) = self.call(node)?;
-                    out.push(Stmt::Eval(e, pos(node)));
+                    out.push(Stmt::Eval(e, self.pos(node)));
                     Ok(())
                 }
             }
@@ -3373,7 +3395,7 @@ impl<'a> Cx<'a> {
             }
             _ => {
                 let e = self.expr(node)?;
-                out.push(Stmt::Eval(e, pos(node)));
+                out.push(Stmt::Eval(e, self.pos(node)));
                 Ok(())
             }
         }
@@ -3413,7 +3435,7 @@ impl<'a> Cx<'a> {
                         op,
                         value,
                         wrap: Wrap::Signed(64),
-                        pos: pos(left),
+                        pos: self.pos(left),
                     });
                     Ok(())
                 }
@@ -3434,7 +3456,7 @@ impl<'a> Cx<'a> {
                 site,
                 op,
                 value,
-                pos: pos(left),
+                pos: self.pos(left),
             });
             return Ok(());
         }
@@ -3448,7 +3470,7 @@ impl<'a> Cx<'a> {
                 site,
                 op,
                 value,
-                pos: pos(left),
+                pos: self.pos(left),
             });
             return Ok(());
         }
@@ -3473,7 +3495,7 @@ impl<'a> Cx<'a> {
                 op: None,
                 value,
                 wrap: Wrap::Float,
-                pos: pos(left),
+                pos: self.pos(left),
             });
             return Ok(());
         }
@@ -3490,7 +3512,7 @@ impl<'a> Cx<'a> {
                         op,
                         value,
                         wrap,
-                        pos: pos(left),
+                        pos: self.pos(left),
                     });
                     Ok(())
                 }
@@ -3509,7 +3531,7 @@ impl<'a> Cx<'a> {
                 op,
                 value,
                 wrap,
-                pos: pos(left),
+                pos: self.pos(left),
             });
             return Ok(());
         }
@@ -3522,7 +3544,7 @@ impl<'a> Cx<'a> {
                 site,
                 op,
                 value,
-                pos: pos(left),
+                pos: self.pos(left),
             });
             return Ok(());
         }
@@ -3537,7 +3559,7 @@ impl<'a> Cx<'a> {
                     site,
                     op,
                     value,
-                    pos: pos(left),
+                    pos: self.pos(left),
                 });
                 return Ok(());
             }
@@ -3881,7 +3903,7 @@ impl<'a> Cx<'a> {
             access_bytes: access_bytes as u32,
             value: wrap,
             value_bytes: value_bytes as u32,
-            pos: pos(node),
+            pos: self.pos(node),
             text: self.short(node),
             merged_into: None,
             value_offset: 0,
@@ -5143,7 +5165,7 @@ impl<'a> Cx<'a> {
             op: None,
             value: Expr::Int(0),
             wrap: Wrap::Signed(32),
-            pos: pos(node),
+            pos: self.pos(node),
         }];
         // The arguments are read in the caller's scope, then bound in the function's.
         for (param, arg) in params.iter().zip(args) {
@@ -5208,7 +5230,7 @@ impl<'a> Cx<'a> {
                                 op: None,
                                 value: offset,
                                 wrap: Wrap::Signed(64),
-                                pos: pos(arg),
+                                pos: self.pos(arg),
                             });
                             Expr::Local(slot)
                         } else {
@@ -5267,7 +5289,7 @@ impl<'a> Cx<'a> {
                     op: None,
                     value: offset,
                     wrap: Wrap::Signed(64),
-                    pos: pos(*arg),
+                    pos: self.pos(*arg),
                 });
                 bound.push((pname, Binding::Alias(array, slot, view)));
             } else if let Some(ety) = self
@@ -5284,7 +5306,7 @@ impl<'a> Cx<'a> {
                     op: None,
                     value,
                     wrap: Wrap::Float,
-                    pos: pos(*arg),
+                    pos: self.pos(*arg),
                 });
                 bound.push((pname, Binding::LocalVector(slot, ety)));
             } else {
@@ -5300,7 +5322,7 @@ impl<'a> Cx<'a> {
                     op: None,
                     value: conv(e, from, wrap),
                     wrap,
-                    pos: pos(*arg),
+                    pos: self.pos(*arg),
                 });
                 bound.push((pname, Binding::Local(slot, wrap)));
             }
@@ -5328,7 +5350,7 @@ impl<'a> Cx<'a> {
                 op: None,
                 value: conv(e, from, wrap),
                 wrap,
-                pos: pos(node),
+                pos: self.pos(node),
             });
             bound.push((self.ftext(d).to_string(), Binding::Local(slot, wrap)));
         }
@@ -5391,7 +5413,7 @@ impl<'a> Cx<'a> {
         {
             let fsrc = std::mem::replace(&mut self.fsrc, self.sources[index]);
             let findex = std::mem::replace(&mut self.fsrc_index, index);
-            let first_site = self.sites.len();
+            let first = (self.sites.len(), self.atomics.len());
             let r = self.inline_call(node, &name, (start, end), &args, &targs);
             self.fsrc = fsrc;
             self.fsrc_index = findex;
@@ -5399,7 +5421,7 @@ impl<'a> Cx<'a> {
                 return r;
             }
             // A function of another text (a header): its accesses are placed at the call.
-            return self.place_at_use(node, first_site, &format!("in `{name}`, from a header"), r);
+            return self.place_at_use(node, first, &format!("in `{name}`, from a header"), r);
         }
         if matches!(
             name.as_str(),
@@ -5446,7 +5468,7 @@ impl<'a> Cx<'a> {
                 site,
                 op: None,
                 value,
-                pos: pos(node),
+                pos: self.pos(node),
             });
             return Ok((Expr::Int(0), Wrap::Signed(32)));
         }
@@ -5517,7 +5539,7 @@ impl<'a> Cx<'a> {
             self.atomic_targets.push(target);
             // Numbered as the targets are, whatever atomics its arguments call.
             let text = self.short(node);
-            self.atomics.push((pos(node), text));
+            self.atomics.push((self.pos(node), text));
             let mut wraps = Vec::new();
             for a in &args[1..] {
                 let (e, w) = self.expr_t(*a)?;

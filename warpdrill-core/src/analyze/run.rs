@@ -908,7 +908,7 @@ fn gcd(a: i64, b: i64) -> i64 {
 impl<'k> Machine<'k> {
     fn err<T>(&self, pos: Pos, what: impl Into<String>) -> R<T> {
         Err(Stop::Err(AnalyzeError::Unsupported {
-            file: self.file.to_string(),
+            file: self.kernel.file_of(pos, self.file).to_string(),
             line: pos.line,
             column: pos.column,
             what: what.into(),
