@@ -239,6 +239,70 @@ __global__ void k(const int* ids, const float* table, float* out, int C) {
 }
 
 #[test]
+fn a_vector_read_from_memory_gives_its_fields_the_values_given() {
+    // cuda-samples' histogram64: bins picked by the bytes of a `uint4` read whole.
+    let vector = "// launch: --grid 4 --block 64
+__global__ void k(const uint4* d) {
+  __shared__ unsigned char s[64 * 64];
+  uint4 v = d[blockIdx.x * blockDim.x + threadIdx.x];
+  s[(v.x & 63) * 64 + threadIdx.x]++;
+  s[((v.y >> 8) & 63) * 64 + threadIdx.x]++;
+  s[(v.w & 63) * 64 + threadIdx.x]++;
+}";
+    // The same, reading the array as its words: field k of element i is word 4·i + k.
+    let words = "// launch: --grid 4 --block 64
+__global__ void k(const unsigned* d) {
+  __shared__ unsigned char s[64 * 64];
+  int i = blockIdx.x * blockDim.x + threadIdx.x;
+  unsigned x = d[4 * i], y = d[4 * i + 1], w = d[4 * i + 3];
+  s[(x & 63) * 64 + threadIdx.x]++;
+  s[((y >> 8) & 63) * 64 + threadIdx.x]++;
+  s[(w & 63) * 64 + threadIdx.x]++;
+}";
+    let e = analysed(vector, "k", &[]).unwrap_err().to_string();
+    assert!(e.contains("from `d`"), "{e}");
+    let dir = tempfile::tempdir().unwrap();
+    let values: Vec<String> = (0..97u64)
+        .map(|k| (k * 2_654_435_761 % 65_521).to_string())
+        .collect();
+    std::fs::write(dir.path().join("d.txt"), values.join(" ")).unwrap();
+    for a in ["d=0..4294967295", "d=@d.txt", "d=5"] {
+        let run = |src: &str| {
+            let options = Options {
+                kernel: Some("k".into()),
+                assume: vec![Assumption::parse(a, dir.path()).unwrap()],
+                ..Options::default()
+            };
+            analyze::analyze(src, "k.cu", &options).unwrap_or_else(|e| panic!("{a}: {e}"))
+        };
+        let (v, w) = (run(vector), run(words));
+        let shared = |r: &analyze::Report| {
+            let t = &r.totals;
+            [
+                t.shared_load_instructions,
+                t.shared_load_wavefronts,
+                t.shared_store_instructions,
+                t.shared_store_wavefronts,
+            ]
+        };
+        assert_eq!(shared(&v), shared(&w), "{a}");
+        assert!(v.totals.shared_load_instructions > 0, "{a}");
+    }
+    // One value everywhere: every lane of a warp on one row of bins, no conflict.
+    let options = Options {
+        kernel: Some("k".into()),
+        assume: vec![Assumption::parse("d=5", dir.path()).unwrap()],
+        ..Options::default()
+    };
+    let r = analyze::analyze(vector, "k.cu", &options).unwrap();
+    assert_eq!(
+        r.totals.shared_load_wavefronts, r.totals.shared_load_instructions,
+        "{:?}",
+        r.totals
+    );
+}
+
+#[test]
 fn a_loop_nvcc_unrolls_reads_each_element_once() {
     // A 1-D stencil: each thread reads s[t + i + j] for 4 outputs and 3 taps; unrolled, the
     // 12 reads touch 6 elements (t + 0 … t + 5), and nvcc loads each once.

@@ -1297,3 +1297,38 @@ __global__ void k(const float* in, float* out) {
         assert_eq!(r.totals.global_load_requests, 1, "{source}");
     }
 }
+
+#[test]
+fn a_function_called_several_times_is_one_entry_among_the_costliest() {
+    // The same conflicting access, inlined from two calls: one place, one text, the costs summed.
+    let src = "// launch: --grid 1 --block 32
+__device__ void bump(float* s, int i) {
+  s[i * 2] += 1.0f;
+}
+__global__ void k(float* out) {
+  __shared__ float s[64 * 4];
+  bump(s, threadIdx.x);
+  bump(s, threadIdx.x + 32);
+  __syncthreads();
+  out[threadIdx.x] = s[threadIdx.x];
+}";
+    let r = run(src);
+    let text = analyze::render_text(src, &r);
+    let costliest = text.split("costliest accesses").nth(1).unwrap_or("");
+    let entries: Vec<&str> = costliest
+        .lines()
+        .filter(|l| l.trim_start().starts_with("3:3 "))
+        .collect();
+    assert_eq!(entries.len(), 1, "{text}");
+    let extra: u64 = r
+        .lines
+        .iter()
+        .filter(|a| a.line == 3)
+        .map(|a| a.extra_wavefronts)
+        .sum();
+    assert!(extra > 0);
+    assert!(
+        entries[0].contains(&format!("{extra} extra wavefronts")),
+        "{text}"
+    );
+}

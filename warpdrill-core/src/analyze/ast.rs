@@ -209,6 +209,10 @@ pub enum Func {
     LocalPut,
     /// `__syncwarp`, `__threadfence`, …: no value; memory is read again after it.
     Fence,
+    /// `t.y` of a local of a vector type: `[Local(slot), Int(offset), Int(bytes)]`, the field at
+    /// `offset` bytes of `bytes`. Its value is followed where the local holds an element of an
+    /// array `--assume` gives values for (that element's field); unknown otherwise.
+    Component,
 }
 
 impl Func {

@@ -1275,25 +1275,40 @@ pub fn render_text_with(source: &str, report: &Report, lang: Lang, lines: Shown)
             }
         }
     }
-    let mut costly: Vec<&AccessReport> = report
+    // Accesses at one place with one text (a macro's or an inlined function's, used once, that
+    // makes several) are one entry: their costs summed, the costliest one's reason shown.
+    let mut costly: Vec<(&AccessReport, u64, u64)> = Vec::new();
+    for a in report
         .lines
         .iter()
         .filter(|a| a.wasted_sectors > 0 || a.extra_wavefronts > 0)
-        .collect();
-    costly.sort_by_key(|a| std::cmp::Reverse(a.wasted_sectors + a.extra_wavefronts));
+    {
+        let same = |b: &&mut (&AccessReport, u64, u64)| {
+            (b.0.line, b.0.column, &b.0.text, b.0.space) == (a.line, a.column, &a.text, a.space)
+        };
+        match costly.iter_mut().find(same) {
+            Some(entry) => {
+                if a.wasted_sectors + a.extra_wavefronts
+                    > entry.0.wasted_sectors + entry.0.extra_wavefronts
+                {
+                    entry.0 = a;
+                }
+                entry.1 += a.wasted_sectors;
+                entry.2 += a.extra_wavefronts;
+            }
+            None => costly.push((a, a.wasted_sectors, a.extra_wavefronts)),
+        }
+    }
+    costly.sort_by_key(|(_, w, e)| std::cmp::Reverse(w + e));
     if costly.is_empty() {
         let _ = writeln!(out, "\n{}", t!(lang, "analyze-text-no-waste"));
     } else {
         let _ = writeln!(out, "\n{}", t!(lang, "analyze-text-costliest"));
-        for a in costly.iter().take(5) {
+        for (a, wasted, extra) in costly.iter().take(5) {
             let what = if a.space == "global" {
-                t!(lang, "analyze-text-wasted-sectors", n = a.wasted_sectors)
+                t!(lang, "analyze-text-wasted-sectors", n = *wasted)
             } else {
-                t!(
-                    lang,
-                    "analyze-text-extra-wavefronts",
-                    n = a.extra_wavefronts
-                )
+                t!(lang, "analyze-text-extra-wavefronts", n = *extra)
             };
             let _ = writeln!(
                 out,

@@ -4174,7 +4174,8 @@ impl<'a> Cx<'a> {
                 && arg.kind() == "identifier"
                 && let Some(Binding::LocalVector(slot, ety)) = self.lookup(self.text(arg)).cloned()
             {
-                let Some((_, _, _, wrap)) = ety.fields.iter().find(|(n, _, _, _)| n == field)
+                let Some((_, offset, bytes, wrap)) =
+                    ety.fields.iter().find(|(n, _, _, _)| n == field)
                 else {
                     // `packed.size`: a static constant of the local's struct type.
                     let known = self.statics.iter().find(|((st, m), _)| {
@@ -4189,7 +4190,8 @@ impl<'a> Cx<'a> {
                     }
                     return self.unsupported(node, format!("the field `{field}`"));
                 };
-                return Ok((Expr::Call(Func::Opaque, vec![Expr::Local(slot)]), *wrap));
+                let args = vec![Expr::Local(slot), Expr::Int(*offset), Expr::Int(*bytes)];
+                return Ok((Expr::Call(Func::Component, args), *wrap));
             }
             if let (Some(arg), Some(field)) = (arg, field)
                 && arg.kind() == "call_expression"

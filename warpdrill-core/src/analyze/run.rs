@@ -5,6 +5,7 @@ use super::error::{AnalyzeError, Result};
 use super::merge::{self, Role};
 use crate::engine::{self, Granularity, LaneArray, Op, Vendor};
 use std::cell::RefCell;
+use std::collections::HashMap;
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
 
@@ -424,6 +425,16 @@ pub fn cancellable<T>(flag: Arc<AtomicBool>, f: impl FnOnce() -> T) -> T {
     result
 }
 
+/// A vector local holding an element of an array whose values are assumed (see
+/// [`Machine::vector_elements`]).
+#[derive(Debug, Clone, Copy)]
+struct VectorElement {
+    site: usize,
+    addrs: [i64; LANES],
+    coef: [i64; 3],
+    lanes: u32,
+}
+
 struct Machine<'k> {
     /// The site whose executions are recorded, and how many to keep.
     tracing: Option<(usize, usize)>,
@@ -486,6 +497,12 @@ struct Machine<'k> {
     overflow: [u64; 3],
     /// Per site, the assumption (`--assume`) that gives the values it reads, by index.
     site_values: Vec<Option<usize>>,
+    /// The last load evaluated: its site, each lane's byte offset, their shift per block.
+    last_load: Option<(usize, [i64; LANES], [i64; 3])>,
+    /// Locals of a vector type that hold an element of an array `--assume` gives values for (`uint4
+    /// v = d_Data[i]`), by slot: the load, each lane's byte offset, their shift per block, and the
+    /// lanes it holds them for. Their fields' values are that element's.
+    vector_elements: HashMap<usize, VectorElement>,
     /// The condition being decided (for a message that names where its value comes from).
     condition: Option<&'k Expr>,
     /// How deep the warp is in loops nvcc unrolls fully ([`Kernel::unrolled`]).
@@ -637,6 +654,8 @@ impl<'k> Machine<'k> {
                 .iter()
                 .map(|s| kernel.assume.iter().position(|a| a.array == s.array))
                 .collect(),
+            last_load: None,
+            vector_elements: HashMap::new(),
         };
         for site in &kernel.sites {
             if site.space != Space::Global {
@@ -947,6 +966,7 @@ impl<'k> Machine<'k> {
             for v in &mut self.locals {
                 *v = (V::I(0), Sym::No);
             }
+            self.vector_elements.clear();
             for g in &mut self.group_pending {
                 g.iter_mut().for_each(|p| *p = None);
             }
@@ -1196,7 +1216,9 @@ impl<'k> Machine<'k> {
                 } => {
                     self.at = *pos;
                     self.expr_pending = false;
+                    self.last_load = None;
                     let v = self.eval(value, mask)?;
+                    self.note_vector_element(*slot, op.is_none().then_some(value), mask);
                     let in_flight = std::mem::take(&mut self.expr_pending);
                     let whole = (mask | self.done | !self.exist) == u32::MAX;
                     if op.is_some() {
@@ -1840,6 +1862,7 @@ impl<'k> Machine<'k> {
             Expr::Load(site) if self.kernel.sites[*site].merged_into.is_some() => {
                 if self.site_values[*site].is_some() {
                     let (addrs, coef) = self.address(*site, mask)?;
+                    self.last_load = Some((*site, addrs, coef));
                     self.assumed_value(*site, &addrs, coef, mask)
                 } else {
                     (V::Unknown, Sym::No)
@@ -1847,6 +1870,7 @@ impl<'k> Machine<'k> {
             }
             Expr::Load(site) => {
                 let (addrs, coef) = self.address(*site, mask)?;
+                self.last_load = Some((*site, addrs, coef));
                 if self.unrolled_depth > 0 && self.hold(*site, &addrs, coef, mask, false) {
                     // Loaded in an earlier turn of a loop nvcc unrolls: still in a register.
                     return Ok(self.assumed_value(*site, &addrs, coef, mask));
@@ -1878,6 +1902,12 @@ impl<'k> Machine<'k> {
                 }
                 (V::Unknown, Sym::No)
             }
+            Expr::Call(Func::Component, args) => match args.as_slice() {
+                [Expr::Local(slot), Expr::Int(offset), Expr::Int(bytes)] => {
+                    self.component(*slot, *offset, *bytes, mask)
+                }
+                _ => (V::Unknown, Sym::No),
+            },
             Expr::Call(_, args) => {
                 for a in args {
                     self.eval(a, mask)?;
@@ -1885,6 +1915,96 @@ impl<'k> Machine<'k> {
                 (V::Unknown, Sym::No)
             }
         })
+    }
+
+    /// After `slot = value` for the lanes of `mask` (`value` is `None` for `slot op= …`): whether
+    /// the local now holds an element of an array whose values are assumed, read whole by the
+    /// load just made (`uint4 v = d_Data[i]`, which the parser writes `Opaque(Load)`).
+    fn note_vector_element(&mut self, slot: usize, value: Option<&Expr>, mask: u32) {
+        let loaded = match (value, self.last_load) {
+            (Some(Expr::Call(Func::Opaque, args)), Some((site, addrs, coef)))
+                if matches!(args.as_slice(), [Expr::Load(s)] if *s == site)
+                    && self.site_values[site].is_some() =>
+            {
+                Some((site, addrs, coef))
+            }
+            _ => None,
+        };
+        let Some((site, addrs, coef)) = loaded else {
+            self.vector_elements.remove(&slot);
+            return;
+        };
+        let whole = (mask | self.done | !self.exist) == u32::MAX;
+        match self.vector_elements.get_mut(&slot) {
+            Some(e) if !whole && e.site == site && e.coef == coef => {
+                for l in 0..LANES {
+                    if mask & (1 << l) != 0 {
+                        e.addrs[l] = addrs[l];
+                    }
+                }
+                e.lanes |= mask;
+            }
+            _ => {
+                self.vector_elements.insert(
+                    slot,
+                    VectorElement {
+                        site,
+                        addrs,
+                        coef,
+                        lanes: mask,
+                    },
+                );
+            }
+        }
+    }
+
+    /// The field at `offset` (of `bytes`) of the vector local at `slot`, for the lanes of `mask`:
+    /// the assumed value of that part of the element it holds, or unknown.
+    fn component(&self, slot: usize, offset: i64, bytes: i64, mask: u32) -> (V, Sym) {
+        let Some(e) = self
+            .vector_elements
+            .get(&slot)
+            .filter(|e| mask & !e.lanes == 0)
+        else {
+            return (V::Unknown, Sym::No);
+        };
+        let Some(k) = self.site_values[e.site] else {
+            return (V::Unknown, Sym::No);
+        };
+        // A vector's components are all of its component type (a struct's fields are not).
+        let site = &self.kernel.sites[e.site];
+        if i64::from(site.value_bytes) != bytes || site.elem_bytes % bytes.max(1) != 0 {
+            return (V::Unknown, Sym::No);
+        }
+        let wrap = site.value;
+        let a = &self.kernel.assume[k];
+        // The array read as its components: the field at `offset` of the element at byte `b` is
+        // component `(b + offset) / bytes`.
+        let element = |l: usize| (e.addrs[l] + offset).div_euclid(bytes.max(1));
+        let sym = if e.coef == [0; 3] {
+            Sym::No
+        } else {
+            Sym::Opaque(aff(e.coef).dims())
+        };
+        let v = if wrap == Wrap::Float {
+            V::FL(std::array::from_fn(|l| {
+                if mask & (1 << l) != 0 {
+                    a.value(element(l), false)
+                } else {
+                    0.0
+                }
+            }))
+        } else {
+            let lanes = V::IL(std::array::from_fn(|l| {
+                if mask & (1 << l) != 0 {
+                    a.value(element(l), true) as i64
+                } else {
+                    0
+                }
+            }));
+            return self.convert((lanes, sym), wrap, mask);
+        };
+        (v, sym)
     }
 
     /// Counts one execution of atomic `n` on `t`'s element at `indices` (see [`super::atomic`]).
