@@ -1937,9 +1937,9 @@ impl<'k> Machine<'k> {
         let whole = (mask | self.done | !self.exist) == u32::MAX;
         match self.vector_elements.get_mut(&slot) {
             Some(e) if !whole && e.site == site && e.coef == coef => {
-                for l in 0..LANES {
+                for (l, (held, new)) in e.addrs.iter_mut().zip(addrs).enumerate() {
                     if mask & (1 << l) != 0 {
-                        e.addrs[l] = addrs[l];
+                        *held = new;
                     }
                 }
                 e.lanes |= mask;
