@@ -1332,3 +1332,80 @@ __global__ void k(float* out) {
         "{text}"
     );
 }
+
+#[test]
+fn waste_is_counted_per_execution_against_the_best_the_access_could_do() {
+    // One lane stores per block: one sector each time, the best a 4-byte store can do.
+    let one_lane = "// launch: --grid 56 --block 256
+__global__ void k(const float* in, float* out) {
+  if (threadIdx.x == 0) out[blockIdx.x] = in[blockIdx.x * 256];
+}";
+    let r = run(one_lane);
+    assert!(
+        r.lines.iter().all(|a| a.wasted_sectors == 0),
+        "{:?}",
+        r.lines
+    );
+    let text = analyze::render_text(one_lane, &r);
+    assert!(
+        text.contains("no wasted sectors and no bank conflicts"),
+        "{text}"
+    );
+    // Lanes on one word ask for it once: a broadcast load wastes nothing either.
+    let r = run("// launch: --grid 4 --block 64
+__global__ void k(const float* in, float* out) {
+  out[blockIdx.x * 64 + threadIdx.x] = in[blockIdx.x];
+}");
+    assert!(
+        r.lines.iter().all(|a| a.wasted_sectors == 0),
+        "{:?}",
+        r.lines
+    );
+    // A stride of two floats: 8 sectors where 4 would hold the 128 bytes, per execution.
+    let r = run("// launch: --grid 4 --block 64
+__global__ void k(float* out) {
+  out[(blockIdx.x * 64 + threadIdx.x) * 2] = 1.0f;
+}");
+    let store = &r.lines[0];
+    assert_eq!(store.counts.global_store_sectors, 8 * 8);
+    assert_eq!(store.wasted_sectors, 4 * 8, "{:?}", r.lines);
+    // Misaligned by one float: 5 sectors where 4 would do.
+    let r = run("// launch: --grid 4 --block 64
+__global__ void k(const float* in, float* out) {
+  out[blockIdx.x * 64 + threadIdx.x] = in[blockIdx.x * 64 + threadIdx.x + 1];
+}");
+    let load = r
+        .lines
+        .iter()
+        .find(|a| a.counts.global_load_requests > 0)
+        .unwrap();
+    assert_eq!(load.counts.global_load_sectors, 5 * 8);
+    assert_eq!(load.wasted_sectors, 8);
+}
+
+#[test]
+fn tiles_wider_than_a_warp_are_followed_where_they_are_index_arithmetic() {
+    let src = "// launch: --grid 2 --block 256
+#include <cooperative_groups.h>
+namespace cg = cooperative_groups;
+template <int W>
+__global__ void k(float* out) {
+  auto cta = cg::this_thread_block();
+  auto t = cg::tiled_partition<W>(cta);
+  if (t.thread_rank() == 0) out[blockIdx.x * 4 + t.meta_group_rank()] = t.size();
+}";
+    let options = Options {
+        kernel: Some("k<64>".into()),
+        ..Options::default()
+    };
+    let r = analyze::analyze(src, "k.cu", &options).unwrap_or_else(|e| panic!("{e}"));
+    // Four tiles of 64 per block, one store each.
+    assert_eq!(r.totals.global_store_requests, 2 * 4, "{:?}", r.totals);
+    // A collective over such a tile crosses warps through shared memory: refused, and said so.
+    let reduce = src.replace("= t.size();", "= cg::reduce(t, 1.0f, cg::plus<float>());");
+    let err = analyze::analyze(&reduce, "k.cu", &options)
+        .unwrap_err()
+        .to_string();
+    assert!(err.contains("over a tile of 64 threads"), "{err}");
+    assert!(!err.contains("read from memory"), "{err}");
+}

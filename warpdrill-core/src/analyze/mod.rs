@@ -613,9 +613,9 @@ pub fn report(
             Space::Global => {
                 let mut wasted = 0;
                 for k in [&c.load, &c.store] {
-                    // The fewest sectors the bytes asked for could take, per instruction on average.
-                    let least = k.bytes.div_ceil(32);
-                    wasted += k.sectors.saturating_sub(least);
+                    // Against the fewest sectors each execution's bytes could take: a lane alone
+                    // on its sector wastes nothing it could have saved.
+                    wasted += k.sectors.saturating_sub(k.least_sectors);
                 }
                 let instrs = c.load.instructions + c.store.instructions;
                 let sectors = c.load.sectors + c.store.sectors;

@@ -2892,7 +2892,7 @@ impl<'a> Cx<'a> {
                     .unwrap_or(decl);
                 let g = init.and_then(|v| self.group_of(v)).or_else(|| {
                     if tname.contains("thread_block_tile") {
-                        tile_size(&tname).map(Group::Tile)
+                        self.tile_extent(&tname).map(Group::Tile)
                     } else if tname.contains("thread_block") {
                         Some(Group::Block)
                     } else if tname.contains("grid_group") {
@@ -4656,20 +4656,45 @@ impl<'a> Cx<'a> {
                 } else if t.ends_with("this_grid") {
                     Some(Group::Grid)
                 } else if t.contains("tiled_partition") {
-                    tile_size(t)
+                    self.tile_extent(t)
                         .or_else(|| {
                             // `tiled_partition(block, 32)`
                             let list = node.child_by_field_name("arguments")?;
                             let n = list.named_child(1)?;
-                            self.text(n).trim().parse::<i64>().ok()
+                            self.constant_named(self.text(n).trim())
                         })
-                        .filter(|n| [1, 2, 4, 8, 16, 32].contains(n))
+                        // Powers of two up to a block of 1024 (wider than 32: a multi-warp tile).
+                        .filter(|n| (1..=1024).contains(n) && n.count_ones() == 1)
                         .map(Group::Tile)
                 } else {
                     None
                 }
             }
             _ => None,
+        }
+    }
+
+    /// The `N` of `tiled_partition<N>` or `thread_block_tile<N>`: a number, or a template
+    /// parameter or `#define` that stands for one.
+    fn tile_extent(&self, text: &str) -> Option<i64> {
+        tile_size(text).or_else(|| {
+            let a = text.find('<')?;
+            let b = text[a..].find('>')? + a;
+            self.constant_named(text[a + 1..b].trim())
+        })
+    }
+
+    /// The integer a name stands for: a number, a template parameter bound to one, a `#define`.
+    fn constant_named(&self, name: &str) -> Option<i64> {
+        if let Ok(n) = name.parse() {
+            return Some(n);
+        }
+        match self.lookup(name) {
+            Some(Binding::Value(Expr::Int(n), _)) => Some(*n),
+            _ => self
+                .defines
+                .get(name)
+                .and_then(|v| define_value(v).trim().parse().ok()),
         }
     }
 
@@ -4747,6 +4772,7 @@ impl<'a> Cx<'a> {
                 )),
             ),
             (_, "sync") => Expr::Call(Func::Opaque, Vec::new()),
+            (Group::Tile(n), _) if n > 32 => return self.multi_warp(f, name, n),
             _ => {
                 // shfl, shfl_down, any, all, ballot…: no memory traffic; the value is unknown.
                 let mut typed = Vec::new();
@@ -4757,6 +4783,17 @@ impl<'a> Cx<'a> {
             }
         };
         Ok(Some((v, U)))
+    }
+
+    /// `name` over a tile wider than a warp: refused, as its values cross warps through shared
+    /// memory that the analyser does not count.
+    fn multi_warp<T>(&self, node: Node, name: &str, n: i64) -> Result<T> {
+        self.unsupported(
+            node,
+            format!(
+                "`{name}` over a tile of {n} threads: a group wider than a warp exchanges values through shared memory (its `block_tile_memory`), which is not counted; a tile's thread_rank, size, meta_group_rank, meta_group_size and sync are followed at any width, its collectives up to 32 threads"
+            ),
+        )
     }
 
     /// A call of a `__device__` function the file defines, inlined as nvcc does: its parameters
@@ -5558,9 +5595,11 @@ impl<'a> Cx<'a> {
         let mut typed = Vec::new();
         for a in &args {
             let a = strip_parens(*a);
-            if self.group_of(a).is_some() {
+            match self.group_of(a) {
+                Some(Group::Tile(n)) if n > 32 => return self.multi_warp(node, &name, n),
                 // `cg::reduce(tile, v, …)`: the group says who takes part, not a value.
-                continue;
+                Some(_) => continue,
+                None => {}
             }
             if a.kind() == "identifier"
                 && matches!(

@@ -41,6 +41,9 @@ pub struct Counts {
     pub sectors: u64,
     /// Bytes the active lanes asked for.
     pub bytes: u64,
+    /// The fewest 32-byte sectors each execution's distinct bytes could take, summed: what the
+    /// access could do at best with the lanes and bytes it has (one lane's 4 bytes: 1 sector).
+    pub least_sectors: u64,
     /// Shared-memory wavefronts.
     pub wavefronts: u64,
     /// Wavefronts without bank conflicts (active phases).
@@ -53,6 +56,7 @@ impl Counts {
         self.requests += other.requests;
         self.sectors += other.sectors;
         self.bytes += other.bytes;
+        self.least_sectors += other.least_sectors;
         self.wavefronts += other.wavefronts;
         self.ideal += other.ideal;
     }
@@ -62,6 +66,7 @@ impl Counts {
         self.requests = self.requests.saturating_sub(other.requests);
         self.sectors = self.sectors.saturating_sub(other.sectors);
         self.bytes = self.bytes.saturating_sub(other.bytes);
+        self.least_sectors = self.least_sectors.saturating_sub(other.least_sectors);
         self.wavefronts = self.wavefronts.saturating_sub(other.wavefronts);
         self.ideal = self.ideal.saturating_sub(other.ideal);
     }
@@ -2316,6 +2321,7 @@ impl<'k> Machine<'k> {
             instructions: n,
             requests: n * u64::from(space == Space::Global),
             bytes: n * u64::from(mask.count_ones()) * u64::from(bytes),
+            least_sectors: n * least_sectors(addrs, mask, bytes),
             ..Counts::default()
         };
         // Sectors repeat when addresses move by 32 bytes, banks when they move by 128.
@@ -2532,6 +2538,7 @@ impl<'k> Machine<'k> {
             instructions: n,
             requests: n * u64::from(site.space == Space::Global),
             bytes: n * u64::from(mask.count_ones()) * u64::from(wide),
+            least_sectors: n * least_sectors(&first.addrs, mask, wide),
             ..Counts::default()
         };
         let lanes = LaneArray::from_warp32(&first.addrs, mask, wide, op_of(first.store));
@@ -2577,6 +2584,26 @@ impl Execution {
         measure(space, &lanes, &mut counts, 1)?;
         Ok(counts)
     }
+}
+
+/// The fewest 32-byte sectors the distinct bytes the lanes of `mask` ask for could take (each lane
+/// `bytes` from its offset): lanes on one word ask for it once.
+fn least_sectors(addrs: &[i64; LANES], mask: u32, bytes: u32) -> u64 {
+    let mut spans: Vec<(i64, i64)> = (0..LANES)
+        .filter(|l| mask & (1 << l) != 0)
+        .map(|l| (addrs[l], addrs[l] + i64::from(bytes)))
+        .collect();
+    spans.sort_unstable();
+    let mut distinct = 0i64;
+    let mut reach = i64::MIN;
+    for (lo, hi) in spans {
+        let lo = lo.max(reach);
+        if hi > lo {
+            distinct += hi - lo;
+        }
+        reach = reach.max(hi);
+    }
+    (distinct.max(0) as u64).div_ceil(32)
 }
 
 /// The engine's name for a load (`false`) or a store (`true`).
