@@ -1409,3 +1409,60 @@ __global__ void k(float* out) {
     assert!(err.contains("over a tile of 64 threads"), "{err}");
     assert!(!err.contains("read from memory"), "{err}");
 }
+
+#[test]
+fn dynamic_shared_bytes_seen_as_packed_structs_are_wide_shared_accesses() {
+    // llm.c's layernorm_forward_kernel6: `extern __shared__ char params[]` read and written as
+    // `x128*` (a templated struct of 16 bytes), at offsets counted in x128s.
+    let packed = "// launch: --grid 16 --block 32,4
+template<class ElementType>
+struct alignas(16) Packed128 {
+    __device__ ElementType& operator[](int index) { return payload[index]; }
+    static constexpr const int size = sizeof(int4) / sizeof(ElementType);
+    ElementType payload[size];
+};
+typedef Packed128<float> x128;
+template<class ElementType>
+__device__ Packed128<ElementType> load128(const ElementType* address) {
+    return Packed128<ElementType>{*reinterpret_cast<const int4*>(address)};
+}
+__global__ void k(float* out, const float* in, int C) {
+    extern __shared__ char params[];
+    x128* s_in = reinterpret_cast<x128*>(params) + threadIdx.y * C / x128::size;
+    const float* row = in + (blockIdx.x * 4 + threadIdx.y) * C;
+    for (int c = threadIdx.x * x128::size; c < C; c += 32 * x128::size) {
+        s_in[c / x128::size] = load128(row + c);
+    }
+    __syncthreads();
+    float s = 0.0f;
+    for (int c = threadIdx.x * x128::size; c < C; c += 32 * x128::size) {
+        const x128 v = s_in[c / x128::size];
+        s += v[0];
+    }
+    out[(blockIdx.x * 4 + threadIdx.y) * 32 + threadIdx.x] = s;
+}";
+    let written = "// launch: --grid 16 --block 32,4
+__global__ void k(float* out, const float* in) {
+    __shared__ float4 s_in[4 * 64];
+    const float* row = in + (blockIdx.x * 4 + threadIdx.y) * 256;
+    for (int c = threadIdx.x * 4; c < 256; c += 128) {
+        s_in[threadIdx.y * 64 + c / 4] = reinterpret_cast<const float4*>(&row[c])[0];
+    }
+    __syncthreads();
+    float s = 0.0f;
+    for (int c = threadIdx.x * 4; c < 256; c += 128) {
+        float4 v = s_in[threadIdx.y * 64 + c / 4];
+        s += v.x;
+    }
+    out[(blockIdx.x * 4 + threadIdx.y) * 32 + threadIdx.x] = s;
+}";
+    let a = run_with(packed, None, &[("C", "256")]).unwrap_or_else(|e| panic!("{e}"));
+    let b = run(written);
+    assert_eq!(counts(&a), counts(&b));
+    // Two 16-byte stores and loads a warp: 4 wavefronts each.
+    assert_eq!(a.totals.shared_store_instructions, 16 * 4 * 2);
+    assert_eq!(
+        a.totals.shared_store_wavefronts,
+        4 * a.totals.shared_store_instructions
+    );
+}

@@ -4386,7 +4386,11 @@ impl<'a> Cx<'a> {
             let text = normalize(self.text(ty));
             let text = text.trim().trim_end_matches('*').trim();
             let text = text.strip_prefix("const ").unwrap_or(text).to_string();
-            let Some(target) = self.elem_type_text(&text) else {
+            // A templated struct's instance (llm.c's `x128`, `Packed128<float>`) is laid out here.
+            let Some(target) = self
+                .elem_type_text(&text)
+                .or_else(|| self.struct_type(&text))
+            else {
                 return self.unsupported(ty, format!("a cast to a pointer of type `{text}`"));
             };
             let (array, offset, _) = self.pointee_view(value)?;
