@@ -1466,3 +1466,55 @@ __global__ void k(float* out, const float* in) {
         4 * a.totals.shared_store_instructions
     );
 }
+
+#[test]
+fn struct_values_aligned_braced_and_reduced_as_llm_c_softmax_writes_them() {
+    // llm.c's softmax_forward_online_kernel2: an `__align__(8)` struct of two floats, built with
+    // `{ x[i], 1.0f }`, combined by a __device__ function, reduced over a warp with that function.
+    let online = "// launch: --grid 4 --block 256
+#include <cooperative_groups.h>
+struct __align__(8) SumMax
+{
+    float maxval;
+    float sum;
+};
+__device__ __forceinline__ SumMax reduce_sum_max_op(SumMax a, SumMax b) {
+    bool a_bigger = (a.maxval > b.maxval);
+    SumMax bigger_m = a_bigger ? a : b;
+    SumMax smaller_m = a_bigger ? b : a;
+    SumMax res;
+    res.maxval = bigger_m.maxval;
+    res.sum = bigger_m.sum + smaller_m.sum * expf(smaller_m.maxval - bigger_m.maxval);
+    return res;
+}
+__global__ void k(float* out, const float* inp, int N, int C) {
+    namespace cg = cooperative_groups;
+    cg::thread_block block = cg::this_thread_block();
+    cg::thread_block_tile<32> warp = cg::tiled_partition<32>(block);
+    int idx = blockIdx.x * warp.meta_group_size() + warp.meta_group_rank();
+    if (idx >= N) {
+        return;
+    }
+    const float* x = inp + idx * C;
+    SumMax sm_partial;
+    sm_partial.maxval = -INFINITY;
+    sm_partial.sum = 0.0f;
+    for (int i = warp.thread_rank(); i < C; i += warp.size()) {
+        sm_partial = reduce_sum_max_op(sm_partial, { x[i], 1.0f });
+    }
+    SumMax sm_total = cg::reduce(warp, sm_partial, reduce_sum_max_op);
+    for (int i = warp.thread_rank(); i < C; i += warp.size()) {
+        __stcs(out + idx * C + i, expf(x[i] - sm_total.maxval) / sm_total.sum);
+    }
+}";
+    let plain = "// launch: --grid 4 --block 256
+__global__ void k(float* out, const float* inp) {
+    int idx = blockIdx.x * 8 + threadIdx.x / 32;
+    float m = 0.0f;
+    for (int i = threadIdx.x % 32; i < 1000; i += 32) m += inp[idx * 1000 + i];
+    for (int i = threadIdx.x % 32; i < 1000; i += 32) out[idx * 1000 + i] = inp[idx * 1000 + i] * m;
+}";
+    let a = run_with(online, None, &[("N", "32"), ("C", "1000")]).unwrap_or_else(|e| panic!("{e}"));
+    assert_eq!(counts(&a), counts(&run(plain)));
+    assert_eq!(a.totals.global_load_requests, 32 * 2 * 32);
+}

@@ -284,6 +284,39 @@ fn pos(node: Node) -> Pos {
     }
 }
 
+/// CUDA's `__align__(8)` (a macro of its headers) written as C++'s `alignas(8)`, which the grammar
+/// reads, padded to the same length so that every line and column stays where it was.
+fn spell_align(text: &str) -> std::borrow::Cow<'_, str> {
+    const CUDA: &str = "__align__(";
+    if !text.contains(CUDA) {
+        return std::borrow::Cow::Borrowed(text);
+    }
+    let mut out = String::with_capacity(text.len());
+    let mut rest = text;
+    while let Some(k) = rest.find(CUDA) {
+        out.push_str(&rest[..k]);
+        let after = &rest[k + CUDA.len()..];
+        match after.find(')') {
+            Some(close)
+                if after[..close]
+                    .chars()
+                    .all(|c| c.is_ascii_alphanumeric() || c == ' ' || c == '_') =>
+            {
+                out.push_str("alignas(");
+                out.push_str(&after[..=close]);
+                out.push_str("  ");
+                rest = &after[close + 1..];
+            }
+            _ => {
+                out.push_str(CUDA);
+                rest = after;
+            }
+        }
+    }
+    out.push_str(rest);
+    std::borrow::Cow::Owned(out)
+}
+
 fn parse_tree(source: &str, _file: &str) -> Result<tree_sitter::Tree> {
     let mut parser = Parser::new();
     parser
@@ -379,6 +412,12 @@ pub fn parse_kernel(
     defines: &[(String, String)],
     headers: &[(String, String)],
 ) -> Result<Kernel> {
+    let spelled = spell_align(source);
+    let source: &str = &spelled;
+    let headers: Vec<(String, String)> = headers
+        .iter()
+        .map(|(name, text)| (name.clone(), spell_align(text).into_owned()))
+        .collect();
     let tree = parse_tree(source, file)?;
     let root = tree.root_node();
     let header_trees: Vec<(&str, &str, tree_sitter::Tree)> = headers
@@ -5340,8 +5379,13 @@ impl<'a> Cx<'a> {
                 .or_else(|| vector(&self.resolve(&tname)))
                 .or_else(|| self.structs.get(&self.resolve(&tname)).cloned())
             {
-                // A vector or packed struct passed by value: one slot, its value not followed.
-                let value = Expr::Call(Func::Opaque, vec![self.expr(*arg)?]);
+                // A vector or packed struct passed by value: one slot, its value not followed;
+                // `{ x[i], 1.0f }` builds one from its fields.
+                let value = if arg.kind() == "initializer_list" {
+                    self.opaque_list(*arg)?
+                } else {
+                    Expr::Call(Func::Opaque, vec![self.expr(*arg)?])
+                };
                 let slot = self.locals;
                 self.locals += 1;
                 stmts.push(Stmt::SetLocal {
@@ -5604,6 +5648,15 @@ impl<'a> Cx<'a> {
                 // `cg::reduce(tile, v, …)`: the group says who takes part, not a value.
                 Some(_) => continue,
                 None => {}
+            }
+            if a.kind() == "identifier"
+                && self.lookup(self.text(a)).is_none()
+                && (self.device_defs.contains_key(self.text(a))
+                    || self.overloads.contains_key(self.text(a)))
+            {
+                // `cg::reduce(warp, v, reduce_sum_max_op)`: the function says what is done, as
+                // `cg::plus<float>()` does; it is not a value.
+                continue;
             }
             if a.kind() == "identifier"
                 && matches!(
