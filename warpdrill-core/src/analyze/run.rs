@@ -11,7 +11,7 @@ use std::sync::atomic::{AtomicBool, Ordering};
 
 const LANES: usize = 32;
 /// Loop iterations one warp may run before the analysis gives up.
-const MAX_WARP_STEPS: u64 = 1 << 20;
+const MAX_WARP_STEPS: u64 = 1 << 23;
 /// Steps the whole analysis may take: one per statement a warp runs and one per loop turn (an empty
 /// loop body costs its turns too), over every warp and block simulated, including boxes of blocks
 /// that are run again after a split. 2²⁵ steps take two to eight seconds in a release build (a
@@ -1381,7 +1381,7 @@ impl<'k> Machine<'k> {
                 self.alike = true;
                 return self.err(
                     pos,
-                    "a loop that runs more than 1 048 576 times in one warp: too long to simulate — shrink the loop, or use -D to set a smaller N",
+                    "a loop that runs more than 8 388 608 times in one warp: too long to simulate — shrink the loop, or use -D to set a smaller N",
                 );
             }
             self.exec(body, live)?;
@@ -2849,14 +2849,14 @@ __global__ void k(float* out) {
         let (kernel, launch) = prepare(source, "k.cu", &Options::default()).unwrap();
         let e = run(&kernel, &launch, "k.cu").unwrap_err().to_string();
         assert!(
-            e.starts_with("k.cu:4:10: not supported: a loop that runs more than 1 048 576 times"),
+            e.starts_with("k.cu:4:10: not supported: a loop that runs more than 8 388 608 times"),
             "{e}"
         );
     }
 
     #[test]
     fn the_real_budget_stops_a_long_one_warp_kernel() {
-        // 41 steps a turn: the budget runs out before the loop's own limit of 2²⁰ turns.
+        // 41 steps a turn: the budget runs out before the loop's own limit of 2²³ turns.
         let (kernel, launch) = prepare(
             "// launch: --grid 1 --block 32
 __global__ void k(float* out) {
