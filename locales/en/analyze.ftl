@@ -87,6 +87,9 @@ analyze-text-global-loads = global loads
 analyze-text-global-stores = global stores
 analyze-text-shared-loads = shared loads
 analyze-text-shared-stores = shared stores
+analyze-text-divergence = divergence
+analyze-text-divergence-figures = { $partial } of { $all } warp instructions issued with threads idle ({ $percent } %); { $threads } threads active per instruction on average
+analyze-text-divergent-line = line { $line }: { $partial } of its { $all } with threads idle
 analyze-text-global-figures = { $requests ->
     [one] { $requests } request
    *[other] { $requests } requests
@@ -132,6 +135,8 @@ analyze-assume-file = the { $n ->
     } of { $file }, repeated
 analyze-heat-reused = reused
 analyze-totals-assumed = assumed data (--assume): { $arrays }
+analyze-totals-divergence = divergent { $percent } %
+analyze-line-divergence = divergence: { $partial } of the line's { $all } warp instructions issued with threads idle
 analyze-text-as-written = as written: { $figures }
 analyze-text-written-totals = as written, without the merges nvcc makes (its shared accesses of known alignment: neighbours in one statement, steps through a loop it unrolls):
 analyze-compiled = nvcc merges

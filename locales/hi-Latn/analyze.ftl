@@ -84,6 +84,9 @@ analyze-text-global-loads = global loads
 analyze-text-global-stores = global stores
 analyze-text-shared-loads = shared loads
 analyze-text-shared-stores = shared stores
+analyze-text-divergence = divergence
+analyze-text-divergence-figures = { $all } warp instructions mein se { $partial } idle threads ke saath issue hue ({ $percent } %); average mein har instruction pe { $threads } threads active
+analyze-text-divergent-line = line { $line }: uske { $all } mein se { $partial } idle threads ke saath
 analyze-text-global-figures = { $requests ->
     [1] { $requests } request
    *[other] { $requests } requests
@@ -129,6 +132,8 @@ analyze-assume-file = { $file } ki { $n ->
     }, baar baar
 analyze-heat-reused = reuse
 analyze-totals-assumed = maana gaya data (--assume): { $arrays }
+analyze-totals-divergence = divergent { $percent } %
+analyze-line-divergence = divergence: line ke { $all } warp instructions mein se { $partial } idle threads ke saath issue hue
 analyze-text-as-written = jaisa likha: { $figures }
 analyze-text-written-totals = jaisa likha, nvcc ke merges ke bina (known alignment wale shared accesses: ek statement ke padosi, unroll hue loop ke steps):
 analyze-compiled = nvcc merge

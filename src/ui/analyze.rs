@@ -190,13 +190,22 @@ impl State {
             .lines()
             .map(|l| crate::format::printable(&l.replace('\t', "    ")).into_owned())
             .collect();
-        // Start on the costliest access, or the first.
+        // Start on the costliest access (then the one whose line issues the most instructions
+        // with threads idle), or the first.
+        let idle = |line: u32| {
+            report
+                .profile
+                .line_instructions
+                .get(line as usize)
+                .map_or(0, |[_, partial]| *partial)
+        };
         let start = report
             .lines
             .iter()
             .max_by_key(|a| {
                 (
                     a.wasted_sectors + a.extra_wavefronts,
+                    idle(a.line),
                     std::cmp::Reverse(a.line),
                 )
             })
@@ -508,6 +517,22 @@ fn totals_line(
     }
 }
 
+/// The totals line with the share of warp instructions issued with threads idle, where any are.
+fn with_divergence(line: String, d: &analyze::Divergence, lang: Lang) -> String {
+    if d.partial_instructions == 0 || d.warp_instructions == 0 {
+        return line;
+    }
+    let percent = 100.0 * d.partial_instructions as f64 / d.warp_instructions as f64;
+    format!(
+        "{line} · {}",
+        t!(
+            lang,
+            "analyze-totals-divergence",
+            percent = format!("{percent:.0}")
+        )
+    )
+}
+
 /// The totals line with the data it assumes (`--assume`), so figures from assumed data are never
 /// shown as if they were the kernel's own.
 fn with_assumed(line: String, assumed: &[analyze::assume::Assumed], lang: Lang) -> String {
@@ -712,6 +737,20 @@ impl State {
             )),
         }
         lines.extend(merge_note);
+        // What the line's divergence costs: its instructions issued with threads idle.
+        if let Some([all, partial]) = self.report.profile.line_instructions.get(a.line as usize)
+            && *partial > 0
+        {
+            lines.push(Line::styled(
+                t!(
+                    lang,
+                    "analyze-line-divergence",
+                    partial = compact(*partial),
+                    all = compact(*all)
+                ),
+                theme.warn(),
+            ));
+        }
         lines
     }
 
@@ -902,10 +941,14 @@ impl Component for State {
                 Span::styled(totals_cell, theme.title()),
                 Span::raw(ellipsis(
                     &with_assumed(
-                        totals_line(
-                            &self.report.totals,
-                            self.report.atomics.len(),
-                            self.report.atomic_totals.as_ref(),
+                        with_divergence(
+                            totals_line(
+                                &self.report.totals,
+                                self.report.atomics.len(),
+                                self.report.atomic_totals.as_ref(),
+                                lang,
+                            ),
+                            &self.report.divergence,
                             lang,
                         ),
                         &self.report.assumed,

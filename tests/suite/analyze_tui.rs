@@ -345,3 +345,23 @@ fn the_screen_counts_a_kernels_atomics_apart() {
         "{text}"
     );
 }
+
+#[test]
+fn the_screen_shows_divergence_in_the_totals_and_for_the_line() {
+    // The interleaved reduction starts on its costliest line: the `t % (2s) == 0` branch.
+    let app = analysing("reduce_interleaved");
+    let shown = screen(&app, 200, 60);
+    let d = &state(&app).report().divergence;
+    let percent = 100.0 * d.partial_instructions as f64 / d.warp_instructions as f64;
+    assert!(
+        shown.contains(&format!("divergent {percent:.0} %")),
+        "{shown}"
+    );
+    assert!(
+        shown.contains("warp instructions issued with threads idle"),
+        "{shown}"
+    );
+    // A kernel that does not diverge says nothing of it.
+    let shown = screen(&analysing("transpose_naive"), 200, 60);
+    assert!(!shown.contains("divergen"), "{shown}");
+}

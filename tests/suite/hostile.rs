@@ -1138,7 +1138,7 @@ fn a_long_loop_over_many_statements_stops_at_the_budget() {
 fn an_empty_loop_in_blocks_that_differ_stops_soon() {
     for grid in [8, 100_000] {
         let source = format!(
-            "// launch: --grid {grid} --block 32\n__global__ void k(float* out) {{\n  if (blockIdx.x % 3 == 0) {{\n    for (int s = 0; s < 4000000; s++) {{\n    }}\n  }}\n  out[threadIdx.x] = 1.0f;\n}}\n"
+            "// launch: --grid {grid} --block 32\n__global__ void k(float* out) {{\n  if (blockIdx.x % 3 == 0) {{\n    for (int s = 0; s < 40000000; s++) {{\n    }}\n  }}\n  out[threadIdx.x] = 1.0f;\n}}\n"
         );
         assert_too_long(&format!("empty-{grid}"), &source, "too long to simulate");
     }

@@ -1518,3 +1518,57 @@ __global__ void k(float* out, const float* inp) {
     assert_eq!(counts(&a), counts(&run(plain)));
     assert_eq!(a.totals.global_load_requests, 32 * 2 * 32);
 }
+
+#[test]
+fn divergence_is_shown_as_the_instructions_issued_with_threads_idle() {
+    let interleaved = run(analyze::examples::example("reduce_interleaved").unwrap());
+    let sequential = run(analyze::examples::example("reduce_sequential").unwrap());
+    let (i, s) = (&interleaved.divergence, &sequential.divergence);
+    // `t % (2s) == 0` leaves most threads of every warp idle; sequential addressing retires
+    // whole warps, so only the last steps of the tree diverge.
+    assert!(i.partial_instructions > 0 && s.partial_instructions > 0);
+    let share =
+        |d: &analyze::Divergence| d.partial_instructions as f64 / d.warp_instructions as f64;
+    assert!(share(i) > 2.0 * share(s), "{i:?} {s:?}");
+    assert!(i.active_threads < s.active_threads, "{i:?} {s:?}");
+    // The branch's line leads the list.
+    assert_eq!(i.lines[0].line, 9, "{:?}", i.lines);
+    let text = analyze::render_text(
+        analyze::examples::example("reduce_interleaved").unwrap(),
+        &interleaved,
+    );
+    assert!(
+        text.contains("warp instructions issued with threads idle"),
+        "{text}"
+    );
+    assert!(text.contains("    line 9: "), "{text}");
+    // Full warps that never branch apart: none; a block of 48 threads has a warp of 16, which is
+    // not divergence.
+    for src in [
+        "// launch: --grid 4 --block 64
+__global__ void k(const float* in, float* out) {
+  out[blockIdx.x * 64 + threadIdx.x] = 2.0f * in[blockIdx.x * 64 + threadIdx.x];
+}",
+        "// launch: --grid 4 --block 48
+__global__ void k(const float* in, float* out) {
+  out[blockIdx.x * 48 + threadIdx.x] = 2.0f * in[blockIdx.x * 48 + threadIdx.x];
+}",
+    ] {
+        let r = run(src);
+        assert_eq!(r.divergence.partial_instructions, 0, "{src}");
+        assert!(r.divergence.warp_instructions > 0);
+        assert!(r.divergence.lines.is_empty());
+    }
+    let r = run("// launch: --grid 4 --block 48
+__global__ void k(const float* in, float* out) {
+  out[blockIdx.x * 48 + threadIdx.x] = 2.0f * in[blockIdx.x * 48 + threadIdx.x];
+}");
+    assert!(
+        (r.divergence.active_threads - 24.0).abs() < 1e-9,
+        "{:?}",
+        r.divergence
+    );
+    // In the JSON, for scripts.
+    let json = serde_json::to_value(&interleaved).unwrap();
+    assert!(json["divergence"]["partial_instructions"].as_u64().unwrap() > 0);
+}

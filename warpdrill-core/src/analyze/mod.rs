@@ -194,6 +194,63 @@ pub struct Report {
     /// no data.
     #[serde(skip_serializing_if = "Vec::is_empty")]
     pub assumed: Vec<assume::Assumed>,
+    /// What divergence costs: the warp instructions issued with some of a warp's threads idle.
+    pub divergence: Divergence,
+}
+
+/// What divergence costs (from [`Profile`]): warp instructions — memory accesses, arithmetic on
+/// values, loop tests, barriers, as the timing model counts them — issued while some threads of
+/// the warp sat idle, because a branch was taken by only some, a loop had lost some, or some had
+/// returned.
+#[derive(Debug, Clone, PartialEq, Default, Serialize)]
+pub struct Divergence {
+    /// Warp instructions issued.
+    pub warp_instructions: u64,
+    /// Of them, issued with some of the warp's threads idle.
+    pub partial_instructions: u64,
+    /// Threads active per warp instruction, on average (32 for full warps that never diverge).
+    pub active_threads: f64,
+    /// The lines issuing the most instructions with threads idle, most first (at most five).
+    pub lines: Vec<DivergentLine>,
+}
+
+/// One line's share of divergence.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct DivergentLine {
+    /// The line, from 1.
+    pub line: u32,
+    /// Warp instructions the line issues.
+    pub instructions: u64,
+    /// Of them, with threads idle.
+    pub partial: u64,
+}
+
+impl Divergence {
+    fn of(p: &Profile) -> Divergence {
+        let mut lines: Vec<DivergentLine> = p
+            .line_instructions
+            .iter()
+            .enumerate()
+            .filter(|(_, [_, partial])| *partial > 0)
+            .map(|(line, [all, partial])| DivergentLine {
+                line: u32::try_from(line).unwrap_or(u32::MAX),
+                instructions: *all,
+                partial: *partial,
+            })
+            .collect();
+        lines.sort_by_key(|l| (std::cmp::Reverse(l.partial), l.line));
+        lines.truncate(5);
+        Divergence {
+            warp_instructions: p.warp_instructions,
+            partial_instructions: p.partial_instructions,
+            active_threads: if p.warp_instructions == 0 {
+                0.0
+            } else {
+                p.thread_instructions as f64 / p.warp_instructions as f64
+            },
+            lines,
+        }
+    }
 }
 
 /// One atomic of the source and what the hardware counts for it.
@@ -753,6 +810,7 @@ pub fn report(
         merged_totals: (merged_totals != totals).then_some(merged_totals),
         written_totals: (written_totals != totals).then_some(written_totals),
         kernel_lines: kernel.lines,
+        divergence: Divergence::of(&ran.profile),
         profile: ran.profile,
         shared_bytes: kernel.shared_bytes,
         time: None,
@@ -785,6 +843,43 @@ pub fn report(
     };
     report.time = report.predict(&crate::engine::timing::H200);
     Ok(report)
+}
+
+/// Divergence's line under the totals, and the lines that cost most of it.
+fn divergence_text(out: &mut String, d: &Divergence, lang: Lang) {
+    use std::fmt::Write as _;
+    if d.warp_instructions == 0 {
+        return;
+    }
+    let _ = writeln!(
+        out,
+        "  {:<14} {}",
+        t!(lang, "analyze-text-divergence"),
+        t!(
+            lang,
+            "analyze-text-divergence-figures",
+            partial = d.partial_instructions,
+            all = d.warp_instructions,
+            percent = format!(
+                "{:.1}",
+                100.0 * d.partial_instructions as f64 / d.warp_instructions as f64
+            ),
+            threads = format!("{:.1}", d.active_threads)
+        )
+    );
+    for l in d.lines.iter().take(3) {
+        let _ = writeln!(
+            out,
+            "    {}",
+            t!(
+                lang,
+                "analyze-text-divergent-line",
+                line = l.line,
+                partial = l.partial,
+                all = l.instructions
+            )
+        );
+    }
 }
 
 /// The atomics of a text report: each with what the hardware counts for it, then their totals.
@@ -1243,6 +1338,7 @@ pub fn render_text_with(source: &str, report: &Report, lang: Lang, lines: Shown)
             let _ = writeln!(out, "    {}: {}", a.array, a.text(lang));
         }
     }
+    divergence_text(&mut out, &report.divergence, lang);
     atomics_text(&mut out, report, lang);
     // The totals as written (where nvcc's merges are in the headline), then those if the
     // remaining merges were made, each with the merges it is about.

@@ -307,6 +307,16 @@ pub struct Profile {
     pub warp_instructions: u64,
     /// Of these, integer divisions and remainders by a value that is not a power of two.
     pub warp_divisions: u64,
+    /// Of the warp instructions, those issued while some of the warp's threads sat idle (a branch
+    /// only some took, a loop some had left, an early `return`): the cost of divergence.
+    pub partial_instructions: u64,
+    /// Σ over warp instructions of the threads active in them (Nsight Compute's thread
+    /// instructions executed): over `warp_instructions`, the average active threads per warp.
+    pub thread_instructions: u64,
+    /// The warp instructions of each line of the kernel's file (by line number, from 1; line 0
+    /// unused) and, of them, those issued with threads idle.
+    #[serde(skip)]
+    pub line_instructions: Vec<[u64; 2]>,
     /// Global loads executed by warps (one per warp-level load with an active lane).
     pub global_loads: u64,
     /// 128-byte lines the global loads and stores touch, per instruction, summed: the L1's tag
@@ -346,6 +356,16 @@ impl Profile {
         self.block_conflict_wavefronts += o.block_conflict_wavefronts;
         self.warp_instructions += o.warp_instructions;
         self.warp_divisions += o.warp_divisions;
+        self.partial_instructions += o.partial_instructions;
+        self.thread_instructions += o.thread_instructions;
+        if self.line_instructions.len() < o.line_instructions.len() {
+            self.line_instructions
+                .resize(o.line_instructions.len(), [0; 2]);
+        }
+        for (e, [all, partial]) in self.line_instructions.iter_mut().zip(&o.line_instructions) {
+            e[0] += all;
+            e[1] += partial;
+        }
         self.global_loads += o.global_loads;
         self.global_lines += o.global_lines;
         self.l2_load_sectors += o.l2_load_sectors;
@@ -939,6 +959,27 @@ impl<'k> Machine<'k> {
         }))
     }
 
+    /// Counts `n` warp instructions issued with the lanes of `mask` active, at the statement being
+    /// run: those with some of the warp's threads idle are divergence's cost.
+    fn issue(&mut self, n: u64, mask: u32) {
+        let active = mask & self.exist;
+        let partial = active != self.exist;
+        self.prof.warp_instructions += n;
+        self.prof.thread_instructions += n * u64::from(active.count_ones());
+        if partial {
+            self.prof.partial_instructions += n;
+        }
+        if self.at.source == 0 {
+            let line = self.at.line as usize;
+            let lines = &mut self.prof.line_instructions;
+            if lines.len() <= line {
+                lines.resize(line + 1, [0; 2]);
+            }
+            lines[line][0] += n;
+            lines[line][1] += n * u64::from(partial);
+        }
+    }
+
     /// Runs every warp of one block of `b` for all of them.
     fn run_blocks(&mut self, b: Blocks, warp_lanes: &[WarpLanes]) -> R<()> {
         self.weight = b.count();
@@ -1229,7 +1270,7 @@ impl<'k> Machine<'k> {
                     if op.is_some() {
                         // `x op= v` computes with both.
                         if *wrap == Wrap::Float || matches!(v.0, V::Unknown) {
-                            self.prof.warp_instructions += self.weight;
+                            self.issue(self.weight, mask);
                         }
                         self.expr_pending = in_flight || self.pending[*slot];
                         self.operate(false);
@@ -1259,7 +1300,7 @@ impl<'k> Machine<'k> {
                     self.eval(value, mask)?;
                     if op.is_some() {
                         // `a[i] op= v` adds the loaded element to the value.
-                        self.prof.warp_instructions += self.weight;
+                        self.issue(self.weight, mask);
                         self.operate(false);
                     } else if std::mem::take(&mut self.expr_pending) {
                         // A store sends its value: the warp waits for it.
@@ -1337,7 +1378,7 @@ impl<'k> Machine<'k> {
                 Stmt::Barrier(_) => {
                     self.held.clear();
                     self.warp_track[1] += 1;
-                    self.prof.warp_instructions += self.weight;
+                    self.issue(self.weight, mask);
                 }
                 Stmt::Eval(e, pos) => {
                     self.at = *pos;
@@ -1806,7 +1847,7 @@ impl<'k> Machine<'k> {
                     || matches!(a.0, V::Unknown)
                     || matches!(b.0, V::Unknown)
                 {
-                    self.prof.warp_instructions += self.weight;
+                    self.issue(self.weight, mask);
                 }
                 self.operate(outer);
                 if matches!(op, BinOp::Div | BinOp::Rem)
@@ -2430,7 +2471,7 @@ impl<'k> Machine<'k> {
         c: &Counts,
     ) {
         let n = self.weight;
-        self.prof.warp_instructions += n;
+        self.issue(n, mask);
         let site = &self.kernel.sites[site_idx];
         let bytes = i64::from(site.access_bytes);
         if site.space == Space::Shared {
